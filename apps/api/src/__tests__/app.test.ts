@@ -1,0 +1,83 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../config/index.js';
+import { setupTestApp } from '../test/harness.js';
+
+const webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+mkdirSync(join(webDist, 'assets'));
+writeFileSync(join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+writeFileSync(join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+
+const t = await setupTestApp({ env: { WEB_DIST: webDist } });
+
+describe('the app shell', () => {
+  it('answers /api/health with the database kind', async () => {
+    const res = await t.request().get('/api/health').expect(200);
+    expect(res.body).toEqual({ status: 'ok', db: expect.stringMatching(/^(embedded|mongodb|memory-server)$/) });
+  });
+
+  it('answers unknown /api paths with a JSON 404', async () => {
+    const res = await t.request().get('/api/nope').expect(404);
+    expect(res.body).toMatchObject({ success: false, message: expect.stringContaining('/api/nope') });
+  });
+
+  it('answers malformed JSON with a 400', async () => {
+    const res = await t.request().post('/api/auth/login').set('Content-Type', 'application/json').send('{"email":').expect(400);
+    expect(res.body).toMatchObject({ success: false, message: 'Malformed JSON in the request body' });
+  });
+
+  it('refuses an oversized JSON body with a 413', async () => {
+    const res = await t.request().post('/api/auth/login').send({ email: 'x'.repeat(200_000) }).expect(413);
+    expect(res.body.success).toBe(false);
+  });
+
+  it('serves the web app for any non-/api path, so the client router shows its pages', async () => {
+    for (const path of ['/', '/cart', '/some/unknown/page']) {
+      const res = await t.request().get(path).expect(200);
+      expect(res.text).toContain('<div id="root">');
+    }
+  });
+
+  it('caches hashed assets for a year and names a missing asset 404', async () => {
+    const res = await t.request().get('/assets/app-abc123.js').expect(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+    await t.request().get('/assets/missing.js').expect(404);
+  });
+
+  it('tags every response with a request id, also in error bodies', async () => {
+    const res = await t.request().get('/api/nope');
+    expect(res.headers['x-request-id']).toBeTruthy();
+    expect(res.body.requestId).toBe(res.headers['x-request-id']);
+  });
+});
+
+describe('configuration', () => {
+  it('names a bad variable', () => {
+    expect(() => loadConfig({ PORT: 'abc', DATA_DIR: webDist })).toThrow(/PORT/);
+    expect(() => loadConfig({ MONGODB_URI: 'http://x', DATA_DIR: webDist })).toThrow(/MONGODB_URI/);
+  });
+  it('requires JWT_SECRET and real payment keys in production, and refuses the local admin password', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: webDist })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: webDist })).toThrow(/JWT_SECRET/);
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        DATA_DIR: webDist,
+        JWT_SECRET: 'x'.repeat(40),
+        RAZORPAY_KEY_ID: 'rzp_test_1',
+        RAZORPAY_KEY_SECRET: 's',
+        SEED_ADMIN_EMAIL: 'a@b.co',
+        SEED_ADMIN_PASSWORD: 'admin12345',
+      }),
+    ).toThrow(/SEED_ADMIN_PASSWORD/);
+  });
+  it('generates and keeps a local JWT secret in DATA_DIR', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cfg-'));
+    const a = loadConfig({ DATA_DIR: dir });
+    const b = loadConfig({ DATA_DIR: dir });
+    expect(a.jwt.secret).toHaveLength(96);
+    expect(b.jwt.secret).toBe(a.jwt.secret);
+  });
+});

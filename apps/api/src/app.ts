@@ -1,0 +1,101 @@
+/**
+ * createApp(deps): the whole HTTP application, never listening itself, so tests drive it
+ * with supertest. Order: security and parsing, /api routers, API 404, photos, the web app
+ * with SPA fallback, then the one error handler.
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import compression from 'compression';
+import cors from 'cors';
+import express, { type RequestHandler } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import { createAuth, createTokenSigner } from './lib/auth.js';
+import { apiNotFound, errorHandler } from './lib/errors.js';
+import type { AppDeps } from './lib/types.js';
+import { authRouter } from './modules/auth/index.js';
+import { usersRouter, adminUsersRouter } from './modules/users/index.js';
+import { categoriesRouter } from './modules/categories/index.js';
+import { productsRouter } from './modules/products/index.js';
+import { ordersRouter } from './modules/orders/index.js';
+import { paymentsRouter } from './modules/payments/index.js';
+
+export function createApp(deps: AppDeps) {
+  const { config, logger } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.set('etag', 'strong');
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers['x-request-id'];
+        const id = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === '/api/health' },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+    }),
+  );
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          // The payment provider's checkout script and frame must keep working.
+          'script-src': ["'self'", 'https://checkout.razorpay.com'],
+          'frame-src': ["'self'", 'https://api.razorpay.com', 'https://checkout.razorpay.com'],
+          'connect-src': ["'self'", 'https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
+          'img-src': ["'self'", 'data:', 'blob:', 'https://res.cloudinary.com'],
+          'style-src': ["'self'", "'unsafe-inline'"],
+          // Local HTTP use must not be upgraded to https.
+          'upgrade-insecure-requests': config.isProduction ? [] : null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(compression());
+  if (config.corsOrigins.length) {
+    app.use('/api', cors({ origin: config.corsOrigins, credentials: false }));
+  }
+
+  const auth = createAuth(createTokenSigner(config.jwt.secret, config.jwt.expiresIn));
+  const api = express.Router();
+  // The webhook needs the raw body for its signature: the payments router parses its own.
+  api.use('/payment', paymentsRouter(deps, auth));
+  api.use(express.json({ limit: '100kb' }));
+  api.get('/health', (_req, res) => {
+    res.json({ status: 'ok', db: deps.db.kind });
+  });
+  api.use('/auth', authRouter(deps, auth));
+  api.use('/user', usersRouter(deps, auth));
+  api.use('/all-user', adminUsersRouter(deps, auth));
+  api.use('/category', categoriesRouter(deps, auth));
+  api.use('/product', productsRouter(deps, auth));
+  api.use('/orders', ordersRouter(deps, auth));
+  api.use(apiNotFound);
+  app.use('/api', api);
+
+  // Photo files are content-addressed: cache them for a year.
+  app.use('/uploads', express.static(join(config.dataDir, 'uploads'), { immutable: true, maxAge: '365d', index: false }));
+
+  if (existsSync(join(config.webDist, 'index.html'))) {
+    app.use(
+      '/assets',
+      express.static(join(config.webDist, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }),
+    );
+    app.use(express.static(config.webDist, { index: false, maxAge: '1h' }));
+    const spa: RequestHandler = (req, res, next) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(join(config.webDist, 'index.html'));
+    };
+    app.use(spa);
+  }
+  app.use(errorHandler);
+  return app;
+}

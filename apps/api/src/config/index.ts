@@ -1,0 +1,154 @@
+/**
+ * The one configuration object, parsed from the environment with zod at start-up.
+ * A bad or missing variable stops the process with a message naming it.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root: the nearest folder above this file holding pnpm-workspace.yaml. */
+export function findRepoRoot(start = dirname(fileURLToPath(import.meta.url))): string {
+  let dir = start;
+  while (!existsSync(join(dir, 'pnpm-workspace.yaml'))) {
+    const parent = dirname(dir);
+    if (parent === dir) return process.cwd();
+    dir = parent;
+  }
+  return dir;
+}
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('.data'),
+  MONGODB_URI: optionalString.pipe(
+    z.string().regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://').optional(),
+  ),
+  JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  JWT_EXPIRES_IN: z.string().default('7d'),
+  SEED_ADMIN_EMAIL: optionalString,
+  SEED_ADMIN_PASSWORD: optionalString,
+  SEED_DEMO_CATALOG: bool.default(true),
+  SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+  MAIL_FROM: z.string().default('T-Shirt Shop <no-reply@tshirt-shop.local>'),
+  CLOUDINARY_URL: optionalString.pipe(z.string().regex(/^cloudinary:\/\//, 'must start with cloudinary://').optional()),
+  RAZORPAY_KEY_ID: optionalString,
+  RAZORPAY_KEY_SECRET: optionalString,
+  RAZORPAY_WEBHOOK_SECRET: optionalString,
+  CORS_ORIGINS: optionalString,
+  TRUST_PROXY: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMIT_ENABLED: bool.default(true),
+  WEB_DIST: optionalString,
+  SHOP_NAME: z.string().default('T-Shirt Shop'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  shopName: string;
+  dataDir: string;
+  mongoUri: string | undefined;
+  jwt: { secret: string; expiresIn: string };
+  seed: { adminEmail: string; adminPassword: string; demoCatalog: boolean } | { adminEmail?: string; adminPassword?: string; demoCatalog: boolean };
+  mail: { smtpUrl: string | undefined; from: string };
+  cloudinaryUrl: string | undefined;
+  razorpay: { keyId: string; keySecret: string; webhookSecret: string | undefined } | undefined;
+  corsOrigins: string[];
+  trustProxy: boolean | number | string;
+  logLevel: Env['LOG_LEVEL'];
+  rateLimit: boolean;
+  webDist: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Local-only defaults for the demo admin; refused in production. */
+export const DEV_ADMIN = { email: 'admin@tshirt.shop', password: 'admin12345' } as const;
+
+function parseTrustProxy(v: string | undefined): boolean | number | string {
+  if (v === undefined) return false;
+  if (v === 'true') return true;
+  if (v === 'false') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v;
+}
+
+/** A random secret kept in DATA_DIR so tokens survive restarts in local use. */
+function localJwtSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const root = findRepoRoot();
+  const dataDir = isAbsolute(e.DATA_DIR) ? e.DATA_DIR : resolve(root, e.DATA_DIR);
+  const isProduction = e.NODE_ENV === 'production';
+  const problems: string[] = [];
+
+  if (isProduction && !e.JWT_SECRET) problems.push('JWT_SECRET: required when NODE_ENV=production');
+  const razorpayKeys = [e.RAZORPAY_KEY_ID, e.RAZORPAY_KEY_SECRET];
+  if (razorpayKeys.some(Boolean) && !razorpayKeys.every(Boolean)) {
+    problems.push('RAZORPAY_KEY_ID / RAZORPAY_KEY_SECRET: set both or neither');
+  }
+  if (isProduction && !e.RAZORPAY_KEY_ID) {
+    problems.push('RAZORPAY_KEY_ID: required when NODE_ENV=production (the sandbox provider is for local use only)');
+  }
+  if (isProduction && (e.SEED_ADMIN_EMAIL || e.SEED_ADMIN_PASSWORD) && e.SEED_ADMIN_PASSWORD === DEV_ADMIN.password) {
+    problems.push('SEED_ADMIN_PASSWORD: the documented local default is refused when NODE_ENV=production');
+  }
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+
+  // In production no admin is seeded unless both variables are given explicitly.
+  const seedAdmin = isProduction
+    ? { adminEmail: e.SEED_ADMIN_EMAIL, adminPassword: e.SEED_ADMIN_PASSWORD }
+    : { adminEmail: e.SEED_ADMIN_EMAIL ?? DEV_ADMIN.email, adminPassword: e.SEED_ADMIN_PASSWORD ?? DEV_ADMIN.password };
+
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    shopName: e.SHOP_NAME,
+    dataDir,
+    mongoUri: e.MONGODB_URI,
+    jwt: { secret: e.JWT_SECRET ?? localJwtSecret(dataDir), expiresIn: e.JWT_EXPIRES_IN },
+    seed: { ...seedAdmin, demoCatalog: e.SEED_DEMO_CATALOG },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    cloudinaryUrl: e.CLOUDINARY_URL,
+    razorpay:
+      e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET
+        ? { keyId: e.RAZORPAY_KEY_ID, keySecret: e.RAZORPAY_KEY_SECRET, webhookSecret: e.RAZORPAY_WEBHOOK_SECRET }
+        : undefined,
+    corsOrigins: (e.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    logLevel: e.LOG_LEVEL,
+    rateLimit: e.RATE_LIMIT_ENABLED,
+    webDist: e.WEB_DIST ? resolve(root, e.WEB_DIST) : join(root, 'apps/web/dist'),
+  };
+}

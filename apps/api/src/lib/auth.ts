@@ -1,0 +1,78 @@
+/**
+ * Bearer-token authentication. The token names the user only; the user (and so the role)
+ * is loaded from the database on every call, so a deleted user's token is refused and
+ * a role change takes effect at once.
+ */
+import type { RequestHandler } from 'express';
+import jwt from 'jsonwebtoken';
+import { ROLES } from '@repo/shared';
+import { User } from '../modules/users/user.model.js';
+import { forbidden, unauthorized } from './errors.js';
+
+export interface TokenSigner {
+  sign(userId: string): string;
+  verify(token: string): string | null;
+}
+
+export function createTokenSigner(secret: string, expiresIn: string): TokenSigner {
+  return {
+    sign: (userId) => jwt.sign({}, secret, { subject: userId, expiresIn: expiresIn as jwt.SignOptions['expiresIn'], algorithm: 'HS256' }),
+    verify: (token) => {
+      try {
+        const payload = jwt.verify(token, secret, { algorithms: ['HS256'] });
+        return typeof payload === 'object' && typeof payload.sub === 'string' ? payload.sub : null;
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+function bearer(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  // The original client sent the raw token without "Bearer"; accept both.
+  if (token === undefined) return scheme;
+  return scheme?.toLowerCase() === 'bearer' ? token : undefined;
+}
+
+export function createAuth(tokens: TokenSigner) {
+  async function load(header: string | undefined) {
+    const token = bearer(header);
+    if (!token) return undefined;
+    const userId = tokens.verify(token);
+    if (!userId || !/^[a-f\d]{24}$/i.test(userId)) throw unauthorized('Your session is invalid. Please log in again.');
+    const user = await User.findById(userId, { name: 1, email: 1, role: 1 }).lean();
+    if (!user) throw unauthorized('Your session is invalid. Please log in again.');
+    return { id: String(user._id), role: user.role ?? ROLES.customer, name: user.name, email: user.email };
+  }
+
+  const requireAuth: RequestHandler = async (req, _res, next) => {
+    const user = await load(req.headers.authorization);
+    if (!user) throw unauthorized();
+    req.user = user;
+    next();
+  };
+
+  const requireAdmin: RequestHandler = async (req, res, next) => {
+    await requireAuth(req, res, () => undefined);
+    if (req.user?.role !== ROLES.admin) throw forbidden('Admins only');
+    next();
+  };
+
+  /** Attaches the user when a valid token is sent; a missing token is fine. */
+  const optionalAuth: RequestHandler = async (req, _res, next) => {
+    const user = await load(req.headers.authorization);
+    if (user) req.user = user;
+    next();
+  };
+
+  /** The user themselves or an admin. */
+  function assertSelfOrAdmin(actor: { id: string; role: number } | undefined, userId: string): void {
+    if (!actor) throw unauthorized();
+    if (actor.id !== userId && actor.role !== ROLES.admin) throw forbidden('You can only see or change your own account');
+  }
+
+  return { requireAuth, requireAdmin, optionalAuth, assertSelfOrAdmin, tokens };
+}
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,49 @@
+/**
+ * The mail adapter: SMTP through nodemailer when SMTP_URL is set; otherwise each message
+ * is written as an .eml file under DATA_DIR/outbox/ and one line is logged.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Logger } from 'pino';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  readonly kind: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export function createMailer(opts: { smtpUrl?: string | undefined; from: string; dataDir: string; logger: Logger }): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      kind: 'smtp',
+      async send(message) {
+        await transport.sendMail({ from: opts.from, ...message });
+        opts.logger.info({ subject: message.subject }, 'mail sent over SMTP');
+      },
+      close: () => transport.close(),
+    };
+  }
+  const outbox = join(opts.dataDir, 'outbox');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'outbox',
+    async send(message) {
+      const info = await transport.sendMail({ from: opts.from, ...message });
+      await mkdir(outbox, { recursive: true });
+      const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, '_');
+      const file = join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
+      await writeFile(file, info.message as Buffer);
+      opts.logger.info({ file, subject: message.subject }, 'mail written to the outbox');
+    },
+    close: () => transport.close(),
+  };
+}

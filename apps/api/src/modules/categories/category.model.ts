@@ -1,0 +1,19 @@
+import mongoose, { type InferSchemaType } from 'mongoose';
+
+/** Lower-cased name: the unique key that makes "Anime" and "anime" the same category. */
+export function categoryKey(name: string): string {
+  return name.trim().toLowerCase().replace(/\s+/g, ' ');
+}
+
+const categorySchema = new mongoose.Schema(
+  {
+    name: { type: String, required: true, trim: true },
+    nameKey: { type: String, required: true, unique: true },
+    slug: { type: String, required: true, unique: true },
+  },
+  { timestamps: true },
+);
+categorySchema.index({ name: 1 });
+
+export type CategoryFields = InferSchemaType<typeof categorySchema>;
+export const Category = mongoose.model('Category', categorySchema);

@@ -1,0 +1,34 @@
+import mongoose, { type InferSchemaType, type HydratedDocument } from 'mongoose';
+import { ROLES, type PublicUser } from '@repo/shared';
+
+const userSchema = new mongoose.Schema(
+  {
+    name: { type: String, required: true, trim: true },
+    email: { type: String, required: true, trim: true, lowercase: true, unique: true },
+    /** bcrypt hash; never selected unless asked for, never returned by any call. */
+    password: { type: String, required: true, select: false },
+    phone: { type: String, default: '', trim: true },
+    address: { type: String, default: '', trim: true },
+    role: { type: Number, default: ROLES.customer, enum: [ROLES.customer, ROLES.admin] },
+  },
+  { timestamps: true },
+);
+// The admin list is newest first.
+userSchema.index({ createdAt: -1 });
+
+export type UserFields = InferSchemaType<typeof userSchema>;
+export type UserDoc = HydratedDocument<UserFields>;
+export const User = mongoose.model('User', userSchema);
+
+/** The only shape of a user that leaves the API. */
+export function toPublicUser(u: { _id: unknown; name: string; email: string; phone?: string | null; address?: string | null; role?: number | null; createdAt?: Date | null }): PublicUser {
+  return {
+    _id: String(u._id),
+    name: u.name,
+    email: u.email,
+    phone: u.phone ?? '',
+    address: u.address ?? '',
+    role: u.role ?? ROLES.customer,
+    ...(u.createdAt ? { createdAt: u.createdAt.toISOString() } : {}),
+  };
+}

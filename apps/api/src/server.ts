@@ -1,0 +1,63 @@
+/** Start-up: config → logger → database → seed → app → listen; graceful shutdown on SIGTERM/SIGINT. */
+import type { Server } from 'node:http';
+import { createApp } from './app.js';
+import { ConfigError, loadConfig } from './config/index.js';
+import { connectDatabase } from './lib/db.js';
+import { createDeps } from './lib/deps.js';
+import { createLogger } from './lib/logger.js';
+import { seedIfEmpty } from './seed/index.js';
+
+export async function start(env: NodeJS.ProcessEnv = process.env) {
+  const config = loadConfig(env);
+  const logger = createLogger(config.logLevel);
+  const db = await connectDatabase({ mongoUri: config.mongoUri, dataDir: config.dataDir, logger });
+  const deps = createDeps(config, logger, { kind: db.kind });
+  await seedIfEmpty(deps);
+  const app = createApp(deps);
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(config.port, config.host, () => resolve(s));
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  logger.info({ port, db: db.kind }, `the shop is open on http://localhost:${port}`);
+
+  let stopping: Promise<void> | undefined;
+  async function stop(timeoutMs = 10_000): Promise<void> {
+    stopping ??= (async () => {
+      logger.info('shutting down: no new connections, finishing requests in flight');
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const force = setTimeout(() => server.closeAllConnections(), timeoutMs);
+      await closed;
+      clearTimeout(force);
+      deps.mailer.close();
+      await db.close();
+      logger.info('stopped');
+    })();
+    return stopping;
+  }
+  return { app, server, port, deps, stop };
+}
+
+const isMain = import.meta.url === `file://${process.argv[1]}`;
+if (isMain) {
+  start()
+    .then(({ stop, deps }) => {
+      for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+        process.once(signal, () => {
+          stop().then(
+            () => process.exit(0),
+            (err) => {
+              deps.logger.error({ err }, 'shutdown failed');
+              process.exit(1);
+            },
+          );
+        });
+      }
+    })
+    .catch((err) => {
+      if (err instanceof ConfigError) console.error(err.message);
+      else console.error('The shop could not start:', err);
+      process.exit(1);
+    });
+}

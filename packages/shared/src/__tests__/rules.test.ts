@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addToCart,
+  cartTotal,
+  decreaseQuantity,
+  hasNextPage,
+  hasPreviousPage,
+  increaseQuantity,
+  removeFromCart,
+  struckPrice,
+  subtotal,
+  toPaise,
+} from '../rules/index.js';
+import { PRICE_RANGES, orderStatusColor } from '../constants/index.js';
+
+const tee = { _id: 'a', name: 'Tee', price: 499 };
+const polo = { _id: 'b', name: 'Polo', price: 799 };
+
+describe('cart rules', () => {
+  it('adds a new product with quantity 1, and grows it by 1 when present', () => {
+    const once = addToCart([], tee);
+    expect(once).toEqual([{ ...tee, cartQuantity: 1 }]);
+    const twice = addToCart(once, tee);
+    expect(twice).toEqual([{ ...tee, cartQuantity: 2 }]);
+    expect(addToCart(twice, polo)).toHaveLength(2);
+  });
+
+  it('increases, decreases and removes at 1', () => {
+    let cart = addToCart(addToCart([], tee), polo);
+    cart = increaseQuantity(cart, 'a');
+    expect(cart.find((l) => l._id === 'a')?.cartQuantity).toBe(2);
+    cart = decreaseQuantity(cart, 'a');
+    expect(cart.find((l) => l._id === 'a')?.cartQuantity).toBe(1);
+    cart = decreaseQuantity(cart, 'a');
+    expect(cart.map((l) => l._id)).toEqual(['b']);
+    expect(removeFromCart(cart, 'b')).toEqual([]);
+  });
+
+  it('never mutates the cart it is given', () => {
+    const cart = Object.freeze([Object.freeze({ ...tee, cartQuantity: 1 })]);
+    expect(() => increaseQuantity(cart, 'a')).not.toThrow();
+    expect(cart[0]!.cartQuantity).toBe(1);
+  });
+
+  it('computes subtotal and total with a delivery charge of 0', () => {
+    const cart = [
+      { ...tee, cartQuantity: 2 },
+      { ...polo, cartQuantity: 1 },
+    ];
+    expect(subtotal(cart)).toBe(499 * 2 + 799);
+    expect(cartTotal(cart)).toBe(subtotal(cart));
+    expect(subtotal([])).toBe(0);
+  });
+});
+
+describe('prices', () => {
+  it('struck price is price × 1.2 rounded', () => {
+    expect(struckPrice(499)).toBe(599);
+    expect(struckPrice(100)).toBe(120);
+    expect(struckPrice(1299)).toBe(1559);
+  });
+  it('converts rupees to whole paise without float drift', () => {
+    expect(toPaise(19.99)).toBe(1999);
+    expect(toPaise(1299)).toBe(129900);
+  });
+  it('has the five inclusive ranges of SPEC §9', () => {
+    expect(PRICE_RANGES.map((r) => r.range.slice())).toEqual([
+      [100, 400],
+      [500, 700],
+      [700, 1000],
+      [1000, 1500],
+      [1500, Number.MAX_SAFE_INTEGER],
+    ]);
+  });
+  it('colours order statuses, grey for anything else', () => {
+    expect(orderStatusColor('pending')).toBe('yellow');
+    expect(orderStatusColor('shipped')).toBe('blue');
+    expect(orderStatusColor('delivered')).toBe('green');
+    expect(orderStatusColor('cancelled')).toBe('grey');
+    expect(orderStatusColor('weird')).toBe('grey');
+  });
+});
+
+describe('pagination', () => {
+  it('disables Previous on page 1', () => {
+    expect(hasPreviousPage(1)).toBe(false);
+    expect(hasPreviousPage(2)).toBe(true);
+  });
+  it('disables Next when page × 12 is at least the total', () => {
+    expect(hasNextPage(1, 12)).toBe(false);
+    expect(hasNextPage(1, 13)).toBe(true);
+    expect(hasNextPage(2, 24)).toBe(false);
+    expect(hasNextPage(1, 0)).toBe(false);
+  });
+});

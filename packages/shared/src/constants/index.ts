@@ -1,0 +1,70 @@
+/** Business constants of SPEC §9, in one place for the API and the web app. */
+
+export const PAGE_SIZE = 12;
+/** Search answers at most this many products. */
+export const SEARCH_LIMIT = 48;
+/** Similar products on the detail page. */
+export const RELATED_LIMIT = 8;
+
+export const CURRENCY = 'INR';
+export const CURRENCY_SYMBOL = '₹';
+export const DELIVERY_CHARGE = 0;
+/** The struck-through "was" price is the price times this, rounded (display only). */
+export const STRUCK_PRICE_FACTOR = 1.2;
+
+export const OTP_LENGTH = 6;
+export const OTP_TTL_MINUTES = 10;
+export const OTP_MAX_ATTEMPTS = 5;
+export const PASSWORD_MIN_LENGTH = 8;
+export const RESET_REDIRECT_MS = 2000;
+
+export const SIDE_PANEL = { min: 180, max: 400, default: 280 } as const;
+
+/** A price filter: an inclusive [min, max] pair in rupees. */
+export type PriceRange = readonly [number, number];
+
+/** "Above 1500" has no upper bound; the largest safe integer stands for it. */
+export const PRICE_RANGES: ReadonlyArray<{ id: string; label: string; range: PriceRange }> = [
+  { id: '100-400', label: '₹100 to ₹400', range: [100, 400] },
+  { id: '500-700', label: '₹500 to ₹700', range: [500, 700] },
+  { id: '700-1000', label: '₹700 to ₹1000', range: [700, 1000] },
+  { id: '1000-1500', label: '₹1000 to ₹1500', range: [1000, 1500] },
+  { id: '1500-up', label: 'Above ₹1500', range: [1500, Number.MAX_SAFE_INTEGER] },
+];
+
+export const ROLES = { customer: 0, admin: 1 } as const;
+
+export const ORDER_STATUSES = ['pending', 'shipped', 'delivered', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** SPEC §4: pending yellow, shipped blue, delivered green, anything else grey. */
+export const ORDER_STATUS_COLORS: Record<string, 'yellow' | 'blue' | 'green' | 'grey'> = {
+  pending: 'yellow',
+  shipped: 'blue',
+  delivered: 'green',
+};
+export function orderStatusColor(status: string): 'yellow' | 'blue' | 'green' | 'grey' {
+  return ORDER_STATUS_COLORS[status] ?? 'grey';
+}
+
+export const TOAST_DEFAULTS = {
+  position: 'top-right',
+  autoClose: 5000,
+  pauseOnHover: true,
+  pauseOnFocusLoss: true,
+  theme: 'light',
+} as const;
+
+/** Browser storage keys (SPEC §3). */
+export const STORAGE_KEYS = {
+  user: 'user',
+  token: 'authToken',
+  cart: 'cart',
+  darkTheme: 'dark-theme',
+  searchResults: 'search-results',
+} as const;
+
+/** Product photos: one image, at most this many bytes. */
+export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
+/** Widths the photo pipeline produces; the web app builds its srcset from them. */
+export const PHOTO_WIDTHS = [320, 640, 960] as const;

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { ORDER_STATUSES } from '../constants/index.js';
+import { objectId } from './common.js';
+
+export const orderStatus = z.enum(ORDER_STATUSES, {
+  error: `Status must be one of: ${ORDER_STATUSES.join(', ')}`,
+});
+
+export const orderItem = z.object({
+  _id: objectId,
+  name: z.string(),
+  photo: z.string(),
+  price: z.number(),
+  cartQuantity: z.number(),
+});
+export type OrderItem = z.infer<typeof orderItem>;
+
+/** SPEC §3 Order; `user` is filled on the admin list. */
+export const order = z.object({
+  _id: objectId,
+  status: z.string(),
+  amount: z.number(),
+  shippingAddress: z.string(),
+  items: z.array(orderItem),
+  createdAt: z.string(),
+  user: z.object({ _id: objectId.optional(), name: z.string(), email: z.string(), phone: z.string() }).nullable().optional(),
+  paymentId: z.string().optional(),
+  /** Set when stock ran out between checkout and payment: the admin must act. */
+  stockShortage: z.boolean().optional(),
+});
+export type Order = z.infer<typeof order>;
+
+export const userOrdersResponse = z.object({ orders: z.array(order) });
+export type UserOrdersResponse = z.infer<typeof userOrdersResponse>;
+export const adminOrdersResponse = z.object({ success: z.boolean(), orders: z.array(order), total: z.number().optional() });
+export type AdminOrdersResponse = z.infer<typeof adminOrdersResponse>;
+export const orderIdParams = z.object({ orderId: objectId });
+export const updateStatusBody = z.object({ status: orderStatus });
+export type UpdateStatusBody = z.infer<typeof updateStatusBody>;
+export const updateStatusResponse = z.object({ success: z.boolean(), order: order.optional() });
+export type UpdateStatusResponse = z.infer<typeof updateStatusResponse>;
+
+/** The admin overview: orders and revenue per day, and counts per status. */
+export const orderOverviewResponse = z.object({
+  success: z.boolean(),
+  days: z.array(z.object({ date: z.string(), orders: z.number(), revenue: z.number() })),
+  statusCounts: z.record(z.string(), z.number()),
+});
+export type OrderOverviewResponse = z.infer<typeof orderOverviewResponse>;

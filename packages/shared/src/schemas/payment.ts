@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { objectId } from './common.js';
+
+export const checkoutItem = z.object({
+  _id: objectId,
+  cartQuantity: z.number().int('Quantity must be a whole number').min(1, 'Quantity must be at least 1').max(1000),
+});
+
+export const createOrderBody = z.object({
+  /** What the shopper saw, in rupees: compared with the server's total, never trusted. */
+  amount: z.number().positive(),
+  items: z.array(checkoutItem).min(1, 'The cart is empty').max(100),
+});
+export type CreateOrderBody = z.input<typeof createOrderBody>;
+
+/** The provider's order (SPEC §3): amount in paise. */
+export const paymentOrder = z.object({ id: z.string(), amount: z.number(), currency: z.string() });
+export type PaymentOrder = z.infer<typeof paymentOrder>;
+export const createOrderResponse = z.object({ order: paymentOrder });
+export type CreateOrderResponse = z.infer<typeof createOrderResponse>;
+
+export const verifyPaymentBody = z.object({
+  razorpay_payment_id: z.string().min(1).max(100),
+  razorpay_order_id: z.string().min(1).max(100),
+  razorpay_signature: z.string().min(1).max(200),
+  amount: z.number().optional(),
+  items: z.array(z.unknown()).optional(),
+  userId: objectId,
+  shippingAddress: z.string().trim().max(500).optional().default(''),
+});
+export type VerifyPaymentBody = z.input<typeof verifyPaymentBody>;
+export const verifyPaymentResponse = z.object({ success: z.boolean(), orderId: z.string().optional() });
+export type VerifyPaymentResponse = z.infer<typeof verifyPaymentResponse>;
+
+export const paymentConfigResponse = z.object({
+  provider: z.enum(['razorpay', 'sandbox']),
+  keyId: z.string(),
+  checkoutScript: z.string(),
+});
+export type PaymentConfigResponse = z.infer<typeof paymentConfigResponse>;

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { OTP_LENGTH, PASSWORD_MIN_LENGTH } from '../constants/index.js';
+import { objectId, requiredText } from './common.js';
+
+/** A user as every call returns it: never a password hash. */
+export const publicUser = z.object({
+  _id: objectId,
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  role: z.number(),
+  createdAt: z.string().optional(),
+});
+export type PublicUser = z.infer<typeof publicUser>;
+
+/** What the browser keeps under "user" (SPEC §3). */
+export const storedUser = z.object({ name: z.string(), userId: z.string(), role: z.number() });
+export type StoredUser = z.infer<typeof storedUser>;
+
+export const email = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Email is required')
+  .max(254)
+  .pipe(z.email('Enter a valid email address'));
+export const password = z
+  .string({ error: 'Password is required' })
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(128, 'Password is too long');
+export const phone = z
+  .string({ error: 'Phone is required' })
+  .trim()
+  .min(1, 'Phone is required')
+  .max(20, 'Phone is too long')
+  .regex(/^[+\d][\d\s-]*$/, 'Enter a valid phone number');
+
+export const registerBody = z.object({
+  name: requiredText('Name', 80),
+  email,
+  password,
+  phone,
+  address: requiredText('Address', 500),
+});
+export type RegisterBody = z.input<typeof registerBody>;
+
+export const loginBody = z.object({
+  email,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128),
+});
+export type LoginBody = z.input<typeof loginBody>;
+
+export const authResponse = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  token: z.string(),
+  user: publicUser,
+});
+export type AuthResponse = z.infer<typeof authResponse>;
+
+export const otp = z
+  .string({ error: 'OTP is required' })
+  .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), `Please enter a valid ${OTP_LENGTH}-digit OTP`);
+export const forgotPasswordBody = z.object({ email });
+export const verifyOtpBody = z.object({ email, otp });
+export const resetPasswordBody = z
+  .object({ email, otp, newPassword: password, confirmPassword: z.string() })
+  .refine((b) => b.newPassword === b.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+export type ForgotPasswordBody = z.input<typeof forgotPasswordBody>;
+export type VerifyOtpBody = z.input<typeof verifyOtpBody>;
+export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
+export const messageResponse = z.object({ message: z.string(), error: z.string().optional() });
+export type MessageResponse = z.infer<typeof messageResponse>;
+
+export const userIdParams = z.object({ userId: objectId });
+export const profileBody = z.object({
+  name: requiredText('Name', 80),
+  phone,
+  address: requiredText('Address', 500),
+  /** Sent only when the user wants a new one. */
+  password: password.optional(),
+});
+export type ProfileBody = z.input<typeof profileBody>;
+export const userDetailResponse = z.object({ success: z.boolean(), user: publicUser, message: z.string() });
+export type UserDetailResponse = z.infer<typeof userDetailResponse>;
+export const profileResponse = z.object({ success: z.boolean(), message: z.string(), user: publicUser });
+export type ProfileResponse = z.infer<typeof profileResponse>;
+export const allUsersResponse = z.object({ success: z.boolean(), users: z.array(publicUser) });
+export type AllUsersResponse = z.infer<typeof allUsersResponse>;
