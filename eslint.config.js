@@ -24,6 +24,17 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      // zod stays out of the home page's bundle: values come from the zod-free subpaths,
+      // schemas from '@repo/shared/schemas' in the lazily loaded pages that validate forms.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@repo/shared', message: "Import values from '@repo/shared/constants', '/rules' or '/schemas'.", allowTypeImports: true },
+            { name: 'react-toastify', message: "Use '@/lib/toast': the library loads after the page.", allowTypeImports: true },
+          ],
+        },
+      ],
     },
   },
   {

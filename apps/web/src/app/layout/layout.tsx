@@ -1,0 +1,25 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router-dom';
+import { Loading } from '@/components/ui/spinner';
+import { useDarkTheme } from '@/lib/theme';
+import { Footer } from './footer';
+import { TopBar } from './top-bar';
+
+/** SPEC §2: top bar, page outlet, footer. */
+export function Layout() {
+  useDarkTheme(); // keeps <html class="dark"> in step with the stored theme on every page
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-slate-900">
+        Skip to content
+      </a>
+      <TopBar />
+      <main id="main" className="flex-1">
+        <Suspense fallback={<Loading text="Loading..." />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+    </div>
+  );
+}

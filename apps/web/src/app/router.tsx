@@ -1,0 +1,79 @@
+/**
+ * Every route of SPEC §2. Pages are loaded lazily (route-level code splitting); routes stay
+ * thin and compose features.
+ */
+import { createBrowserRouter, Outlet, RouterProvider, type RouteObject } from 'react-router-dom';
+import { RequireAdmin, RequireAuth } from './guards';
+import { Layout } from './layout/layout';
+import NotFound from './routes/not-found';
+
+type PageModule = { default: React.ComponentType };
+const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
+  lazy: () => load().then((m) => ({ Component: m.default })),
+});
+
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    children: [
+      { index: true, ...page(() => import('./routes/home')) },
+      { path: 'Search', ...page(() => import('./routes/search')) },
+      { path: 'product-detail/:slug', ...page(() => import('./routes/product-detail')) },
+      { path: 'about', ...page(() => import('./routes/about')) },
+      { path: 'privacy', ...page(() => import('./routes/privacy')) },
+      {
+        path: 'contact',
+        element: <RequireAuth><LazyOutlet /></RequireAuth>,
+        children: [{ index: true, ...page(() => import('./routes/contact')) }],
+      },
+      { path: 'register', ...page(() => import('./routes/register')) },
+      { path: 'login', ...page(() => import('./routes/login')) },
+      { path: 'forgotpassword', ...page(() => import('./routes/forgot-password')) },
+      { path: 'cart', ...page(() => import('./routes/cart')) },
+      {
+        path: 'dashboard/user',
+        element: <RequireAuth><LazyOutlet /></RequireAuth>,
+        children: [
+          {
+            ...page(() => import('./routes/dashboard/user/layout')),
+            children: [
+              { index: true, ...page(() => import('./routes/dashboard/user/welcome')) },
+              { path: 'profile', ...page(() => import('./routes/dashboard/user/profile')) },
+              { path: 'orders', ...page(() => import('./routes/dashboard/user/orders')) },
+            ],
+          },
+        ],
+      },
+      {
+        path: 'dashboard/admin',
+        element: <RequireAdmin><LazyOutlet /></RequireAdmin>,
+        children: [
+          {
+            ...page(() => import('./routes/dashboard/admin/layout')),
+            children: [
+              { index: true, ...page(() => import('./routes/dashboard/admin/categories')) },
+              { path: 'create-category', ...page(() => import('./routes/dashboard/admin/categories')) },
+              { path: 'create-product', ...page(() => import('./routes/dashboard/admin/create-product')) },
+              { path: 'product', ...page(() => import('./routes/dashboard/admin/products')) },
+              { path: 'product/:slug', ...page(() => import('./routes/dashboard/admin/update-product')) },
+              { path: 'user', ...page(() => import('./routes/dashboard/admin/users')) },
+              { path: 'adminorder', ...page(() => import('./routes/dashboard/admin/orders')) },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+];
+
+
+function LazyOutlet() {
+  return <Outlet />;
+}
+
+const router = createBrowserRouter(routes);
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

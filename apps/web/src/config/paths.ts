@@ -1,0 +1,23 @@
+/** Every route path of SPEC §2, in one place. */
+export const paths = {
+  home: '/',
+  search: '/Search',
+  productDetail: (slug: string) => `/product-detail/${encodeURIComponent(slug)}`,
+  about: '/about',
+  contact: '/contact',
+  privacy: '/privacy',
+  register: '/register',
+  login: '/login',
+  forgotPassword: '/forgotpassword',
+  cart: '/cart',
+  userDashboard: '/dashboard/user',
+  userProfile: '/dashboard/user/profile',
+  userOrders: '/dashboard/user/orders',
+  adminDashboard: '/dashboard/admin',
+  adminCreateCategory: '/dashboard/admin/create-category',
+  adminCreateProduct: '/dashboard/admin/create-product',
+  adminProducts: '/dashboard/admin/product',
+  adminProduct: (slug: string) => `/dashboard/admin/product/${encodeURIComponent(slug)}`,
+  adminUsers: '/dashboard/admin/user',
+  adminOrders: '/dashboard/admin/adminorder',
+} as const;

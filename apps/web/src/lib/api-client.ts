@@ -1,0 +1,70 @@
+/**
+ * The one API client. It adds the bearer token, unwraps JSON and turns every refusal into
+ * an ApiError carrying the server's message; screens choose the toast text (SPEC §8).
+ */
+import { tokenStore } from './storage';
+
+export const API_BASE = (import.meta.env.VITE_API_URL as string | undefined) ?? '/api';
+
+export class ApiError extends Error {
+  constructor(
+    public readonly status: number,
+    message: string,
+    public readonly body: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** The server's message when it sent one, else the fallback (SPEC §8's texts). */
+export function messageOf(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.body.message ? String(error.body.message) : fallback;
+}
+
+/** Listeners told when the server refuses the stored token (401), so the session can end. */
+const unauthorizedListeners = new Set<() => void>();
+export function onUnauthorized(listener: () => void): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+async function request<T>(method: string, path: string, body?: unknown, init: RequestInit = {}): Promise<T> {
+  const headers = new Headers(init.headers);
+  const token = tokenStore.get();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    payload = JSON.stringify(body);
+  }
+  let res: Response;
+  try {
+    res = await fetch(`${API_BASE}${path}`, { ...init, method, headers, body: payload });
+  } catch {
+    throw new ApiError(0, 'Network error: please check your connection.');
+  }
+  const text = await res.text();
+  let data: unknown = undefined;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = undefined;
+    }
+  }
+  if (!res.ok) {
+    const obj = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
+    if (res.status === 401 && token) unauthorizedListeners.forEach((l) => l());
+    throw new ApiError(res.status, typeof obj.message === 'string' ? obj.message : res.statusText, obj);
+  }
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string, init?: RequestInit) => request<T>('GET', path, undefined, init),
+  post: <T>(path: string, body?: unknown, init?: RequestInit) => request<T>('POST', path, body, init),
+  put: <T>(path: string, body?: unknown, init?: RequestInit) => request<T>('PUT', path, body, init),
+  delete: <T>(path: string, init?: RequestInit) => request<T>('DELETE', path, undefined, init),
+};

@@ -1,0 +1,24 @@
+/**
+ * Toasts without react-toastify in the first bundle: the library loads on first use (or
+ * when the browser is idle), and calls made before it arrives are shown once it has.
+ */
+import type * as Toastify from 'react-toastify';
+
+type Kind = 'success' | 'error' | 'info' | 'warning';
+
+let loaded: Promise<typeof Toastify> | undefined;
+export function loadToastify() {
+  loaded ??= import('react-toastify');
+  return loaded;
+}
+
+function show(kind: Kind, message: string) {
+  void loadToastify().then(({ toast: t }) => t[kind](message));
+}
+
+export const toast = {
+  success: (message: string) => show('success', message),
+  error: (message: string) => show('error', message),
+  info: (message: string) => show('info', message),
+  warning: (message: string) => show('warning', message),
+};

@@ -1,0 +1,14 @@
+import { fileURLToPath, URL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/__tests__/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/testing/setup.ts'],
+    css: false,
+  },
+});
