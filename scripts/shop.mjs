@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+/**
+ * The two commands of the README, for a fresh machine with only Node.js 20+:
+ *   npm start  → install pnpm if missing, install dependencies, build, serve the shop on PORT (3000)
+ *   npm test   → the same set-up, then every test of every package and the browser tests
+ * (`pnpm start` and `pnpm test` do the same once pnpm is there.)
+ */
+import { spawnSync, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const pnpmVersion = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).packageManager.split('@')[1];
+
+function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
+  if (r.error) throw r.error;
+  return r.status ?? 1;
+}
+function must(cmd, args, opts) {
+  const status = run(cmd, args, opts);
+  if (status !== 0) {
+    console.error(`\n✖ ${cmd} ${args.join(' ')} failed (exit ${status})`);
+    process.exit(status);
+  }
+}
+
+/** pnpm as [command, ...leading args]: the installed one when it is the pinned version, else npx. */
+function pnpm() {
+  const r = spawnSync('pnpm', ['--version'], { encoding: 'utf8' });
+  if (r.status === 0 && r.stdout.trim() === pnpmVersion) return ['pnpm'];
+  console.log(`• installing pnpm ${pnpmVersion}`);
+  if (run('npm', ['install', '-g', `pnpm@${pnpmVersion}`], { stdio: 'ignore' }) === 0) return ['pnpm'];
+  return ['npx', '--yes', `pnpm@${pnpmVersion}`];
+}
+
+function setUp() {
+  const [cmd, ...pre] = pnpm();
+  const p = (...args) => must(cmd, [...pre, ...args]);
+  console.log('• installing dependencies');
+  p('install', '--frozen-lockfile', '--prefer-offline');
+  return { p, cmd, pre };
+}
+
+const command = process.argv[2];
+if (command === 'start') {
+  const { p } = setUp();
+  console.log('• building');
+  p('exec', 'turbo', 'run', 'build', '--filter=@repo/api', '--filter=@repo/web', '--output-logs=errors-only');
+  const args = [];
+  if (existsSync(join(root, '.env'))) args.push(`--env-file=${join(root, '.env')}`);
+  const server = spawn(process.execPath, [...args, join(root, 'apps/api/dist/server.js')], { cwd: root, stdio: 'inherit' });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+  server.on('exit', (code) => process.exit(code ?? 0));
+} else if (command === 'test') {
+  const { p } = setUp();
+  console.log('• unit and API tests');
+  p('exec', 'turbo', 'run', 'test', '--concurrency=1', '--output-logs=full');
+  console.log('• browser tests');
+  p('exec', 'turbo', 'run', 'build', '--filter=@repo/api', '--filter=@repo/web', '--output-logs=errors-only');
+  p('--filter', '@repo/e2e', 'e2e');
+  console.log('\n✔ every test passed');
+} else {
+  console.error('usage: node scripts/shop.mjs start|test');
+  process.exit(2);
+}
