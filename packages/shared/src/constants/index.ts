@@ -17,6 +17,9 @@ export const OTP_TTL_MINUTES = 10;
 export const OTP_MAX_ATTEMPTS = 5;
 export const PASSWORD_MIN_LENGTH = 8;
 export const RESET_REDIRECT_MS = 2000;
+/** The admin users list: users per page by default and at most (`?page=&limit=`). */
+export const ADMIN_USERS_DEFAULT_LIMIT = 50;
+export const ADMIN_USERS_MAX_LIMIT = 200;
 
 export const SIDE_PANEL = { min: 180, max: 400, default: 280 } as const;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OTP_LENGTH, PASSWORD_MIN_LENGTH } from '../constants/index.js';
+import { ADMIN_USERS_DEFAULT_LIMIT, ADMIN_USERS_MAX_LIMIT, OTP_LENGTH, PASSWORD_MIN_LENGTH } from '../constants/index.js';
 import { objectId, requiredText } from './common.js';
 
 /** A user as every call returns it: never a password hash. */
@@ -89,5 +89,18 @@ export const userDetailResponse = z.object({ success: z.boolean(), user: publicU
 export type UserDetailResponse = z.infer<typeof userDetailResponse>;
 export const profileResponse = z.object({ success: z.boolean(), message: z.string(), user: publicUser });
 export type ProfileResponse = z.infer<typeof profileResponse>;
-export const allUsersResponse = z.object({ success: z.boolean(), users: z.array(publicUser) });
+/** The admin users list pages: `?page=&limit=` (limit at most 200); both optional. */
+export const adminUsersQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(ADMIN_USERS_MAX_LIMIT).default(ADMIN_USERS_DEFAULT_LIMIT),
+});
+export type AdminUsersQuery = z.input<typeof adminUsersQuery>;
+export const allUsersResponse = z.object({
+  success: z.boolean(),
+  users: z.array(publicUser),
+  /** All users, for paging; added beside SPEC's fields. */
+  total: z.number().optional(),
+  page: z.number().optional(),
+  limit: z.number().optional(),
+});
 export type AllUsersResponse = z.infer<typeof allUsersResponse>;
