@@ -12,7 +12,8 @@ import express, { type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { createAuth, createTokenSigner } from './lib/auth.js';
-import { apiNotFound, errorHandler } from './lib/errors.js';
+import { databaseAnswers, requireDatabase } from './lib/db-status.js';
+import { apiNotFound, DB_UNAVAILABLE, errorHandler } from './lib/errors.js';
 import type { AppDeps } from './lib/types.js';
 import { authRouter } from './modules/auth/index.js';
 import { usersRouter, adminUsersRouter } from './modules/users/index.js';
@@ -71,6 +72,11 @@ export function createApp(deps: AppDeps) {
   api.get('/health', (_req, res) => {
     res.json({ status: 'ok', db: deps.db.kind });
   });
+  api.get('/ready', async (_req, res) => {
+    const ok = await databaseAnswers();
+    res.status(ok ? 200 : 503).json(ok ? { status: 'ready' } : { success: false, message: DB_UNAVAILABLE });
+  });
+  api.use(requireDatabase);
   api.use('/auth', authRouter(deps, auth));
   api.use('/user', usersRouter(deps, auth));
   api.use('/all-user', adminUsersRouter(deps, auth));

@@ -12,6 +12,8 @@ export interface Issue {
   message: string;
 }
 
+export const DB_UNAVAILABLE = 'The shop is temporarily unavailable. Please try again shortly.';
+
 export class AppError extends Error {
   constructor(
     public readonly status: number,
@@ -70,7 +72,7 @@ export function toErrorResponse(err: unknown): { status: number; body: Record<st
     return toErrorResponse(new AppError(e.status, (err as Error).message || 'Bad request'));
   }
   if (isDatabaseUnavailable(err)) {
-    return { status: 503, body: { success: false, message: 'The shop is temporarily unavailable. Please try again shortly.' }, expected: false };
+    return { status: 503, body: { success: false, message: DB_UNAVAILABLE }, expected: false };
   }
   return { status: 500, body: { success: false, message: 'Something went wrong on our side. Please try again.' }, expected: false };
 }
