@@ -1,0 +1,189 @@
+// Catalog commands: create/drop/list/rename collections and databases, collMod, stats.
+import { calculateObjectSize } from 'bson';
+import type { Document } from 'bson';
+import { ErrorCodes, MongoCommandError } from '../errors.js';
+import { compileFilter } from '../query/mingo.js';
+import type { Collection } from '../storage/collection.js';
+import type { IndexSpec } from '../storage/indexes.js';
+import { keyString } from '../storage/values.js';
+import type { CommandHandler } from './context.js';
+import { collName } from './context.js';
+
+const UNSUPPORTED_CREATE = ['viewOn', 'timeseries', 'clusteredIndex', 'encryptedFields', 'changeStreamPreAndPostImages'];
+
+const create: CommandHandler = (cmd, ctx) => {
+  const name = collName(cmd, 'create');
+  for (const opt of UNSUPPORTED_CREATE) {
+    if (cmd[opt] !== undefined) throw new MongoCommandError(ErrorCodes.NotImplemented, `create option '${opt}' is not supported by embedded-mongo`);
+  }
+  const { engine } = ctx.server;
+  if (engine.collection(ctx.db, name)) throw new MongoCommandError(ErrorCodes.NamespaceExists, `Collection ${ctx.db}.${name} already exists.`);
+  const options: Document = {};
+  for (const [k, v] of Object.entries(cmd)) {
+    if (k === 'create' || k === 'writeConcern' || k === 'lsid' || k === '$db' || k === '$clusterTime' || k === 'comment' || k.startsWith('$')) continue;
+    options[k] = v;
+  }
+  engine.createCollection(ctx.db, name, options);
+  return { ok: 1 };
+};
+
+const drop: CommandHandler = (cmd, ctx) => {
+  const name = collName(cmd, 'drop');
+  const coll = ctx.server.engine.collection(ctx.db, name);
+  // mongod 7.0 no longer reports NamespaceNotFound for dropping a missing collection.
+  if (!coll) return { ok: 1 };
+  const nIndexesWas = coll.indexes.size;
+  ctx.server.engine.dropCollection(ctx.db, name);
+  return { nIndexesWas, ns: coll.ns, ok: 1 };
+};
+
+const dropDatabase: CommandHandler = (_cmd, ctx) => {
+  ctx.server.engine.dropDatabase(ctx.db);
+  return { dropped: ctx.db, ok: 1 };
+};
+
+function collectionInfo(coll: Collection): Document {
+  return {
+    name: coll.name,
+    type: 'collection',
+    options: coll.options,
+    info: { readOnly: false, uuid: coll.uuid },
+    idIndex: { v: 2, key: { _id: 1 }, name: '_id_' },
+  };
+}
+
+const listCollections: CommandHandler = (cmd, ctx) => {
+  const colls = ctx.server.engine.dbs.get(ctx.db);
+  let infos = colls ? [...colls.values()].map(collectionInfo) : [];
+  if (cmd.filter && Object.keys(cmd.filter as Document).length) {
+    const q = compileFilter(cmd.filter as Document);
+    infos = infos.filter((i) => q.test(i));
+  }
+  if (cmd.nameOnly) infos = infos.map((i) => ({ name: i.name, type: i.type }));
+  const batchSize = (cmd.cursor as Document | undefined)?.batchSize as number | undefined;
+  return ctx.server.cursors.open(`${ctx.db}.$cmd.listCollections`, infos, batchSize);
+};
+
+function collectionBytes(coll: Collection): number {
+  let n = 0;
+  for (const d of coll.docs.values()) n += calculateObjectSize(d);
+  return n;
+}
+
+const listDatabases: CommandHandler = (cmd, ctx) => {
+  let dbs = [...ctx.server.engine.dbs.entries()].map(([name, colls]) => {
+    let size = 0;
+    for (const c of colls.values()) size += collectionBytes(c);
+    return { name, sizeOnDisk: size, empty: size === 0 };
+  });
+  if (cmd.filter && Object.keys(cmd.filter as Document).length) {
+    const q = compileFilter(cmd.filter as Document);
+    dbs = dbs.filter((d) => q.test(d));
+  }
+  const totalSize = dbs.reduce((n, d) => n + d.sizeOnDisk, 0);
+  if (cmd.nameOnly) return { databases: dbs.map((d) => ({ name: d.name })), ok: 1 };
+  return { databases: dbs, totalSize, totalSizeMb: Math.floor(totalSize / 1048576), ok: 1 };
+};
+
+const renameCollection: CommandHandler = (cmd, ctx) => {
+  const from = String(cmd.renameCollection ?? '');
+  const to = String(cmd.to ?? '');
+  const split = (ns: string): [string, string] => {
+    const i = ns.indexOf('.');
+    if (i <= 0 || i === ns.length - 1) throw new MongoCommandError(ErrorCodes.InvalidNamespace, `Invalid namespace specified '${ns}'`);
+    return [ns.slice(0, i), ns.slice(i + 1)];
+  };
+  const [fdb, fname] = split(from);
+  const [tdb, tname] = split(to);
+  const { engine } = ctx.server;
+  if (!engine.collection(fdb, fname)) throw new MongoCommandError(ErrorCodes.NamespaceNotFound, `Source collection ${from} does not exist`);
+  if (from === to) throw new MongoCommandError(ErrorCodes.IllegalOperation, "Can't rename a collection to itself");
+  if (engine.collection(tdb, tname) && !cmd.dropTarget) throw new MongoCommandError(ErrorCodes.NamespaceExists, 'target namespace exists');
+  engine.rename(fdb, fname, tdb, tname);
+  return { ok: 1 };
+};
+
+const collMod: CommandHandler = (cmd, ctx) => {
+  const coll = ctx.server.engine.requireCollection(ctx.db, collName(cmd, 'collMod'));
+  const reply: Document = { ok: 1 };
+  const idx = cmd.index as Document | undefined;
+  if (idx) {
+    const index =
+      typeof idx.name === 'string'
+        ? coll.indexes.get(idx.name)
+        : [...coll.indexes.values()].find((i) => keyString(i.spec.key) === keyString(idx.keyPattern));
+    if (!index) throw new MongoCommandError(ErrorCodes.IndexNotFound, `cannot find index ${JSON.stringify(idx.name ?? idx.keyPattern)} for ns ${coll.ns}`);
+    const spec: IndexSpec = { ...index.spec };
+    if (idx.expireAfterSeconds !== undefined) {
+      reply.expireAfterSeconds_old = spec.expireAfterSeconds;
+      spec.expireAfterSeconds = Number(idx.expireAfterSeconds);
+      reply.expireAfterSeconds_new = spec.expireAfterSeconds;
+    }
+    if (idx.hidden !== undefined) {
+      reply.hidden_old = !!spec.hidden;
+      spec.hidden = !!idx.hidden;
+      reply.hidden_new = spec.hidden;
+    }
+    coll.modifyIndex(spec);
+  }
+  const options = { ...coll.options };
+  let changed = false;
+  for (const k of ['validator', 'validationLevel', 'validationAction']) {
+    if (cmd[k] !== undefined) {
+      options[k] = cmd[k];
+      changed = true;
+    }
+  }
+  if (changed) coll.setOptions(options);
+  return reply;
+};
+
+const dbStats: CommandHandler = (_cmd, ctx) => {
+  const colls = ctx.server.engine.dbs.get(ctx.db);
+  let objects = 0;
+  let dataSize = 0;
+  let indexes = 0;
+  for (const c of colls?.values() ?? []) {
+    objects += c.docs.size;
+    dataSize += collectionBytes(c);
+    indexes += c.indexes.size;
+  }
+  return {
+    db: ctx.db,
+    collections: colls?.size ?? 0,
+    views: 0,
+    objects,
+    avgObjSize: objects ? dataSize / objects : 0,
+    dataSize,
+    storageSize: dataSize,
+    indexes,
+    indexSize: 0,
+    totalSize: dataSize,
+    scaleFactor: 1,
+    ok: 1,
+  };
+};
+
+const collStats: CommandHandler = (cmd, ctx) => {
+  const coll = ctx.server.engine.requireCollection(ctx.db, collName(cmd, 'collStats'));
+  const size = collectionBytes(coll);
+  return { ns: coll.ns, count: coll.docs.size, size, avgObjSize: coll.docs.size ? size / coll.docs.size : 0, storageSize: size, nindexes: coll.indexes.size, totalIndexSize: 0, ok: 1 };
+};
+
+const validate: CommandHandler = (cmd, ctx) => {
+  const coll = ctx.server.engine.requireCollection(ctx.db, collName(cmd, 'validate'));
+  return { ns: coll.ns, nrecords: coll.docs.size, nIndexes: coll.indexes.size, valid: true, warnings: [], errors: [], ok: 1 };
+};
+
+export const collectionCommands: Record<string, CommandHandler> = {
+  create,
+  drop,
+  dropDatabase,
+  listCollections,
+  listDatabases,
+  renameCollection,
+  collMod,
+  dbStats,
+  collStats,
+  validate,
+};

@@ -1,0 +1,33 @@
+import type { Document } from 'bson';
+import { ErrorCodes, MongoCommandError } from '../errors.js';
+import type { Engine } from '../storage/engine.js';
+import type { CursorManager } from './cursors.js';
+
+export interface ServerState {
+  engine: Engine;
+  cursors: CursorManager;
+  startedAt: Date;
+  host: string;
+  port: number;
+  dataDir: string | undefined;
+  connections: () => number;
+  argv: string[];
+}
+
+export interface CommandContext {
+  server: ServerState;
+  db: string;
+  connectionId: number;
+  remote: string;
+}
+
+export type CommandHandler = (cmd: Document, ctx: CommandContext) => Document | Promise<Document>;
+
+/** The collection name a command targets (its first field's value). */
+export function collName(cmd: Document, name: string): string {
+  const v = cmd[name];
+  if (typeof v !== 'string' || v === '') {
+    throw new MongoCommandError(ErrorCodes.InvalidNamespace, `collection name has invalid type ${v === null ? 'null' : typeof v}`);
+  }
+  return v;
+}

@@ -1,0 +1,58 @@
+// Maps a command document to its handler, applies the checks every command shares, and turns
+// any failure into mongod's `{ ok: 0, errmsg, code, codeName }` shape.
+import type { Document } from 'bson';
+import { ErrorCodes, MongoCommandError, toCommandError } from '../errors.js';
+import { adminCommands } from './admin.js';
+import { aggregateCommands } from './aggregate.js';
+import { collectionCommands } from './collections.js';
+import type { CommandContext, CommandHandler } from './context.js';
+import { indexCommands } from './indexes.js';
+import { explainRead, readCommands } from './read.js';
+import { writeCommands } from './write.js';
+
+const explain: CommandHandler = (cmd, ctx) => {
+  const inner = cmd.explain;
+  if (!inner || typeof inner !== 'object' || Array.isArray(inner)) throw new MongoCommandError(ErrorCodes.BadValue, 'explain command requires a nested object');
+  const name = Object.keys(inner as Document)[0];
+  if (name === 'aggregate') return aggregateCommands.aggregate!({ ...(inner as Document), explain: true }, ctx);
+  const reply = explainRead(inner as Document, ctx);
+  if (!reply) throw new MongoCommandError(ErrorCodes.CommandNotFound, `Explain failed due to unknown command: ${name}`);
+  return reply;
+};
+
+const handlers: Record<string, CommandHandler> = {
+  ...adminCommands,
+  ...collectionCommands,
+  ...indexCommands,
+  ...readCommands,
+  ...writeCommands,
+  ...aggregateCommands,
+  explain,
+};
+
+/** Commands that refuse to run inside a multi-document transaction, which we never have. */
+function checkTransaction(cmd: Document): void {
+  if (cmd.txnNumber !== undefined || cmd.startTransaction !== undefined || cmd.autocommit !== undefined) {
+    throw new MongoCommandError(ErrorCodes.IllegalOperation, 'Transaction numbers are only allowed on a replica set member or mongos');
+  }
+}
+
+export async function runCommand(cmd: Document, ctx: CommandContext): Promise<Document> {
+  const name = Object.keys(cmd)[0];
+  try {
+    if (!name) throw new MongoCommandError(ErrorCodes.FailedToParse, 'no command specified');
+    const handler = Object.hasOwn(handlers, name) ? handlers[name] : undefined;
+    if (!handler) throw new MongoCommandError(ErrorCodes.CommandNotFound, `no such command: '${name}'`);
+    checkTransaction(cmd);
+    const engine = ctx.server.engine;
+    const before = engine.seq();
+    const reply = await handler(cmd, ctx);
+    // Acknowledge writes only once their journal records are on disk (group commit).
+    if (engine.seq() !== before) await engine.flushed();
+    return reply;
+  } catch (e) {
+    const err = toCommandError(e, ErrorCodes.InternalError);
+    if (!(e instanceof MongoCommandError) && process.env.EMBEDDED_MONGO_DEBUG) console.error(e);
+    return err.toReply();
+  }
+}

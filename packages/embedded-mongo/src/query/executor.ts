@@ -1,0 +1,101 @@
+// Runs a filter + sort + skip + limit over a collection using the planner's choice, and counts
+// what it examined (for explain).
+import type { Document } from 'bson';
+import type { Query } from 'mingo';
+import type { Collection } from '../storage/collection.js';
+import type { Doc } from '../storage/values.js';
+import type { Collation } from './collation.js';
+import type { MingoEnv } from './mingo.js';
+import { compileFilter } from './mingo.js';
+import { findHintedIndex, plan } from './planner.js';
+import type { SortField } from './sort.js';
+import { sortDocs } from './sort.js';
+
+export interface QuerySpec {
+  filter?: Document | undefined;
+  sort?: SortField[] | undefined;
+  skip?: number | undefined;
+  /** 0 or undefined: no limit */
+  limit?: number | undefined;
+  collation?: Collation | undefined;
+  hint?: unknown;
+  variables?: Document | undefined;
+}
+
+export interface QueryStats {
+  stage: 'COLLSCAN' | 'IXSCAN' | 'EOF';
+  indexName?: string;
+  keyPattern?: Document;
+  totalDocsExamined: number;
+  totalKeysExamined: number;
+  nReturned: number;
+  executionTimeMillis: number;
+}
+
+export interface QueryResult {
+  docs: Doc[];
+  stats: QueryStats;
+}
+
+export function runQuery(coll: Collection | undefined, spec: QuerySpec, env: MingoEnv = {}): QueryResult {
+  const started = performance.now();
+  const filter = spec.filter ?? {};
+  const query = compileFilter(filter, { ...env, collation: spec.collation, variables: spec.variables });
+  const hint = findHintedIndex(coll, spec.hint);
+  const stats: QueryStats = { stage: 'EOF', totalDocsExamined: 0, totalKeysExamined: 0, nReturned: 0, executionTimeMillis: 0 };
+  if (!coll) return { docs: [], stats };
+  const sort = spec.sort ?? [];
+  const skip = spec.skip ?? 0;
+  const want = spec.limit ? skip + spec.limit : undefined;
+  const p = plan(coll, filter, sort, want, spec.collation, hint);
+  stats.stage = p.kind;
+  let matched: Doc[] = [];
+  let sortedAlready = false;
+
+  if (p.kind === 'COLLSCAN') {
+    for (const doc of coll.docs.values()) {
+      stats.totalDocsExamined++;
+      if (query.test(doc)) {
+        matched.push(doc);
+        if (sort.length === 0 && want !== undefined && matched.length >= want) break;
+      }
+    }
+  } else {
+    const index = p.index!;
+    stats.indexName = index.name;
+    stats.keyPattern = index.spec.key;
+    const entries = p.entries!;
+    const seen = entries.length > 1 || index.multikey ? new Set<string>() : undefined;
+    const rest = sort.slice(1);
+    const n = entries.length;
+    for (let i = 0; i < n; i++) {
+      const entry = entries[p.reverse && p.sorted ? n - 1 - i : i]!;
+      stats.totalKeysExamined += entry.ids.size;
+      const group: Doc[] = [];
+      for (const id of entry.ids) {
+        if (seen) {
+          if (seen.has(id)) continue;
+          seen.add(id);
+        }
+        const doc = coll.docs.get(id);
+        if (!doc) continue;
+        stats.totalDocsExamined++;
+        if (query.test(doc)) group.push(doc);
+      }
+      if (p.sorted && rest.length && group.length > 1) matched.push(...sortDocs(group, rest, spec.collation));
+      else matched.push(...group);
+      if (want !== undefined && matched.length >= want && (p.sorted || sort.length === 0)) break;
+    }
+    sortedAlready = p.sorted;
+  }
+  if (sort.length && !sortedAlready) matched = sortDocs(matched, sort, spec.collation);
+  if (skip || want !== undefined) matched = matched.slice(skip, want);
+  stats.nReturned = matched.length;
+  stats.executionTimeMillis = Math.round(performance.now() - started);
+  return { docs: matched, stats };
+}
+
+/** Convenience for write paths: compile once, test one document. */
+export function matcher(filter: Document | undefined, env: MingoEnv): Query {
+  return compileFilter(filter, env);
+}

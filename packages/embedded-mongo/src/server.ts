@@ -1,0 +1,132 @@
+// TCP server speaking the MongoDB wire protocol. Messages of one connection are handled in
+// order; a malformed message closes only that connection.
+import net from 'node:net';
+import type { Document } from 'bson';
+import { setInternalBufferSize } from 'bson';
+import { CursorManager } from './commands/cursors.js';
+import type { CommandContext, ServerState } from './commands/context.js';
+import { runCommand } from './commands/dispatch.js';
+import { Engine } from './storage/engine.js';
+import { Journal } from './storage/journal.js';
+import type { JournalOptions } from './storage/journal.js';
+import { TtlMonitor } from './storage/ttl.js';
+import { MessageReader, OP_MSG, OP_QUERY, ProtocolError, readHeader } from './wire/framing.js';
+import { encodeOpMsg, MORE_TO_COME, parseOpMsg } from './wire/op-msg.js';
+import { encodeOpReply, parseOpQuery } from './wire/op-query.js';
+
+export interface ServerOptions {
+  host?: string;
+  port?: number;
+  dataDir?: string;
+  ttlIntervalMs?: number;
+  cursorTimeoutMs?: number;
+  journal?: JournalOptions;
+  argv?: string[];
+}
+
+export class MongoWireServer {
+  readonly engine = new Engine();
+  private readonly cursors: CursorManager;
+  private readonly net: net.Server;
+  private readonly sockets = new Set<net.Socket>();
+  private journal: Journal | undefined;
+  private ttl: TtlMonitor | undefined;
+  private nextConnectionId = 1;
+  private nextRequestId = 1;
+  private state: ServerState | undefined;
+
+  constructor(private readonly options: ServerOptions = {}) {
+    this.cursors = new CursorManager(options.cursorTimeoutMs);
+    this.net = net.createServer((socket) => this.accept(socket));
+  }
+
+  async listen(): Promise<number> {
+    setInternalBufferSize(64 * 1024 * 1024); // replies may hold a full 16MB batch plus envelope
+    if (this.options.dataDir) this.journal = Journal.open(this.options.dataDir, this.engine, this.options.journal);
+    const host = this.options.host ?? '127.0.0.1';
+    await new Promise<void>((resolve, reject) => {
+      this.net.once('error', reject);
+      this.net.listen(this.options.port ?? 0, host, () => {
+        this.net.off('error', reject);
+        resolve();
+      });
+    }).catch(async (e: unknown) => {
+      await this.journal?.close();
+      throw e;
+    });
+    const port = (this.net.address() as net.AddressInfo).port;
+    this.state = {
+      engine: this.engine,
+      cursors: this.cursors,
+      startedAt: new Date(),
+      host,
+      port,
+      dataDir: this.options.dataDir,
+      connections: () => this.sockets.size,
+      argv: this.options.argv ?? [],
+    };
+    this.ttl = new TtlMonitor(this.engine, this.options.ttlIntervalMs ?? 60_000);
+    return port;
+  }
+
+  private accept(socket: net.Socket): void {
+    this.sockets.add(socket);
+    socket.setNoDelay(true);
+    const connectionId = this.nextConnectionId++;
+    const reader = new MessageReader();
+    const ctxBase = { connectionId, remote: `${socket.remoteAddress}:${socket.remotePort}` };
+    let queue: Promise<void> = Promise.resolve();
+    socket.on('data', (chunk: Buffer) => {
+      let messages: Buffer[];
+      try {
+        messages = reader.push(chunk);
+      } catch {
+        socket.destroy();
+        return;
+      }
+      for (const msg of messages) queue = queue.then(() => this.handle(socket, msg, ctxBase));
+    });
+    socket.on('error', () => socket.destroy());
+    socket.on('close', () => this.sockets.delete(socket));
+  }
+
+  private async handle(socket: net.Socket, msg: Buffer, base: { connectionId: number; remote: string }): Promise<void> {
+    if (socket.destroyed) return;
+    const header = readHeader(msg);
+    try {
+      if (header.opCode === OP_MSG) {
+        const { flags, body } = parseOpMsg(msg);
+        const db = typeof body.$db === 'string' ? body.$db : 'admin';
+        const reply = await this.command(body, db, base);
+        if (!(flags & MORE_TO_COME) && !socket.destroyed) socket.write(encodeOpMsg(this.nextRequestId++, header.requestId, reply));
+      } else if (header.opCode === OP_QUERY) {
+        const { collection, query } = parseOpQuery(msg);
+        let reply: Document;
+        if (collection.endsWith('.$cmd')) reply = await this.command(query, collection.slice(0, -5), base);
+        else reply = { $err: 'OP_QUERY is no longer supported for queries; use OP_MSG', code: 5739101, ok: 0 };
+        if (!socket.destroyed) socket.write(encodeOpReply(this.nextRequestId++, header.requestId, [reply], '$err' in reply ? 2 : 0));
+      } else {
+        throw new ProtocolError(`unsupported opCode ${header.opCode}`);
+      }
+    } catch (e) {
+      // Malformed input: drop this connection only.
+      if (process.env.EMBEDDED_MONGO_DEBUG) console.error('embedded-mongo: closing connection:', e);
+      socket.destroy();
+    }
+  }
+
+  private command(body: Document, db: string, base: { connectionId: number; remote: string }): Promise<Document> {
+    const ctx: CommandContext = { server: this.state!, db, ...base };
+    return runCommand(body, ctx);
+  }
+
+  async close(): Promise<void> {
+    this.ttl?.stop();
+    this.cursors.close();
+    const closed = new Promise<void>((resolve) => this.net.close(() => resolve()));
+    for (const s of this.sockets) s.destroy();
+    await closed;
+    await this.journal?.close();
+    this.journal = undefined;
+  }
+}

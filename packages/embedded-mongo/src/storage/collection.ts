@@ -1,0 +1,145 @@
+// One collection: documents keyed by their `_id` key string (Map keeps insertion order, which
+// serves as natural order) plus its indexes. Mutations check unique indexes before touching
+// anything, so a failed write leaves no trace; the owner (Engine) journals successful ones.
+import { UUID } from 'bson';
+import type { Document } from 'bson';
+import { ErrorCodes, MongoCommandError } from '../errors.js';
+import type { IndexKey, IndexSpec } from './indexes.js';
+import { Index } from './indexes.js';
+import type { Doc } from './values.js';
+import { formatValue, keyString } from './values.js';
+
+export type JournalSink = (rec: Document) => void;
+
+export class Collection {
+  readonly docs = new Map<string, Doc>();
+  readonly indexes = new Map<string, Index>();
+  uuid: UUID;
+
+  constructor(
+    public db: string,
+    public name: string,
+    public options: Document,
+    private readonly sink: JournalSink,
+    uuid?: UUID,
+  ) {
+    this.uuid = uuid ?? new UUID();
+    this.indexes.set('_id_', new Index({ v: 2, key: { _id: 1 }, name: '_id_' }));
+  }
+
+  get ns(): string {
+    return `${this.db}.${this.name}`;
+  }
+
+  get idIndex(): Index {
+    return this.indexes.get('_id_')!;
+  }
+
+  getById(id: unknown): Doc | undefined {
+    return this.docs.get(keyString(id));
+  }
+
+  private dupError(index: Index, key: IndexKey): MongoCommandError {
+    const keyPattern: Document = {};
+    const keyValue: Document = {};
+    index.fields.forEach((f, i) => {
+      keyPattern[f] = index.spec.key[f];
+      keyValue[f] = key.values[i] ?? null;
+    });
+    const shown = index.fields.map((f, i) => `${f}: ${formatValue(key.values[i])}`).join(', ');
+    const collation = index.collation ? ` collation: { locale: "${index.collation.locale}", strength: ${index.collation.strength} }` : '';
+    return new MongoCommandError(
+      ErrorCodes.DuplicateKey,
+      `E11000 duplicate key error collection: ${this.ns} index: ${index.name}${collation} dup key: { ${shown} }`,
+      { keyPattern, keyValue },
+    );
+  }
+
+  /** Computes every index's keys for `doc`, throwing E11000 if a unique index already has one. */
+  private checkedKeys(id: string, doc: Doc): Map<Index, IndexKey[]> {
+    const all = new Map<Index, IndexKey[]>();
+    for (const index of this.indexes.values()) {
+      const keys = index.keysOf(doc);
+      const clash = index.conflict(keys, id);
+      if (clash) throw this.dupError(index, clash);
+      all.set(index, keys);
+    }
+    return all;
+  }
+
+  insert(doc: Doc, journal = true): void {
+    const id = keyString(doc._id);
+    const keys = this.checkedKeys(id, doc);
+    for (const [index, k] of keys) index.add(id, doc, k);
+    this.docs.set(id, doc);
+    if (journal) this.sink({ t: 'put', db: this.db, c: this.name, d: doc });
+  }
+
+  /** Replaces the stored version of a document (same _id) with `next`. */
+  replace(prev: Doc, next: Doc, journal = true): void {
+    const id = keyString(prev._id);
+    const keys = this.checkedKeys(id, next);
+    for (const index of this.indexes.values()) index.remove(id, prev);
+    for (const [index, k] of keys) index.add(id, next, k);
+    this.docs.set(id, next);
+    if (journal) this.sink({ t: 'put', db: this.db, c: this.name, d: next });
+  }
+
+  remove(doc: Doc, journal = true): void {
+    const id = keyString(doc._id);
+    if (!this.docs.has(id)) return;
+    for (const index of this.indexes.values()) index.remove(id, doc);
+    this.docs.delete(id);
+    if (journal) this.sink({ t: 'del', db: this.db, c: this.name, id: doc._id });
+  }
+
+  /** Upsert by _id without unique checks; used when replaying the journal. */
+  putUnchecked(doc: Doc): void {
+    const prev = this.docs.get(keyString(doc._id));
+    const id = keyString(doc._id);
+    if (prev) for (const index of this.indexes.values()) index.remove(id, prev);
+    for (const index of this.indexes.values()) index.add(id, doc);
+    this.docs.set(id, doc);
+  }
+
+  /** Builds a new index over existing documents; fails with E11000 if a unique one can't hold. */
+  createIndex(spec: IndexSpec, journal = true): void {
+    const index = new Index(spec);
+    for (const [id, doc] of this.docs) {
+      const keys = index.keysOf(doc);
+      const clash = index.conflict(keys, id);
+      if (clash) throw this.dupError(index, clash);
+      index.add(id, doc, keys);
+    }
+    this.indexes.set(spec.name, index);
+    if (journal) this.sink({ t: 'ix', db: this.db, c: this.name, spec });
+  }
+
+  dropIndex(name: string, journal = true): void {
+    this.indexes.delete(name);
+    if (journal) this.sink({ t: 'dx', db: this.db, c: this.name, name });
+  }
+
+  /** Changes options that don't affect keys (expireAfterSeconds, hidden). */
+  modifyIndex(spec: IndexSpec, journal = true): void {
+    const index = this.indexes.get(spec.name);
+    if (index) index.spec = spec;
+    if (journal) this.sink({ t: 'ixm', db: this.db, c: this.name, spec });
+  }
+
+  setOptions(options: Document, journal = true): void {
+    this.options = options;
+    if (journal) this.sink({ t: 'co', db: this.db, c: this.name, options });
+  }
+
+  /** Removes all documents but keeps indexes (for $out replacement). */
+  truncate(journal = true): void {
+    if (journal) for (const doc of this.docs.values()) this.sink({ t: 'del', db: this.db, c: this.name, id: doc._id });
+    this.docs.clear();
+    for (const index of this.indexes.values()) index.clear();
+  }
+
+  indexSpecs(): IndexSpec[] {
+    return [...this.indexes.values()].map((i) => i.spec);
+  }
+}
