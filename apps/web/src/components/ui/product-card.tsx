@@ -1,0 +1,65 @@
+/**
+ * A product card: photo, name, two-line description and price. The whole card opens `href`
+ * (the name link is stretched over it); the optional add-to-cart button sits above that.
+ * Generic: the storefront passes onAddToCart, the admin passes its own href and no button.
+ */
+import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { Product } from '@repo/shared';
+import { Button } from './button';
+import { Price } from './price';
+import { ProductImage } from './product-image';
+
+/** Matches the grid: 2 columns on phones, 3 on tablets, 4 on desktops. */
+export const CARD_IMAGE_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw';
+
+export interface ProductCardProps {
+  product: Product;
+  href: string;
+  onAddToCart?: (product: Product) => void;
+  /** Show the "More details" link (storefront). */
+  detailsLink?: boolean;
+  /** In the first row: load the photo at once. */
+  priority?: boolean;
+  /** Extra content under the price (e.g. stock for the admin). */
+  children?: ReactNode;
+  headingLevel?: 'h2' | 'h3';
+}
+
+export function ProductCard({ product, href, onAddToCart, detailsLink = false, priority, children, headingLevel = 'h3' }: ProductCardProps) {
+  const nameId = useId();
+  const Heading = headingLevel;
+  return (
+    <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-within:ring-2 focus-within:ring-brand-500 dark:border-slate-800 dark:bg-slate-900">
+      <ProductImage product={product} sizes={CARD_IMAGE_SIZES} priority={priority} alt="" className="transition group-hover:opacity-95" />
+      <div className="flex flex-1 flex-col gap-1.5 p-3 sm:p-4">
+        <Heading id={nameId} className="line-clamp-1 text-sm font-semibold text-slate-900 sm:text-base dark:text-white">
+          <Link to={href} className="outline-none after:absolute after:inset-0 after:content-['']">
+            {product.name}
+          </Link>
+        </Heading>
+        <p className="line-clamp-2 text-xs text-slate-600 sm:text-sm dark:text-slate-400">{product.description}</p>
+        <Price value={product.price} size="sm" className="mt-auto pt-1" />
+        {children}
+        {(onAddToCart || detailsLink) && (
+          <div className="relative z-10 mt-2 flex flex-wrap items-center gap-2">
+            {onAddToCart && (
+              <Button size="sm" aria-describedby={nameId} onClick={() => onAddToCart(product)} className="flex-1 whitespace-nowrap">
+                ADD TO CART
+              </Button>
+            )}
+            {detailsLink && (
+              <Link
+                to={href}
+                aria-describedby={nameId}
+                className="rounded-full px-2 py-1.5 text-xs font-semibold whitespace-nowrap text-brand-700 hover:underline dark:text-brand-100"
+              >
+                More details
+              </Link>
+            )}
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}
