@@ -1,22 +1,20 @@
 /** First-start seeding: the admin account and, on an empty catalog, the demo catalog. */
-import bcrypt from 'bcryptjs';
 import { ROLES } from '@repo/shared';
 import type { AppDeps } from '../lib/types.js';
-import { User } from '../modules/users/user.model.js';
+import { User, hashPassword } from '../modules/users/index.js';
 
 export async function seedAdmin(deps: AppDeps): Promise<void> {
   const { adminEmail, adminPassword } = deps.config.seed;
   if (!adminEmail || !adminPassword) return;
-  const email = adminEmail.toLowerCase();
+  const email = adminEmail.trim().toLowerCase();
   if (await User.exists({ email })) return;
-  await User.create({
-    name: 'Shop Admin',
-    email,
-    password: await bcrypt.hash(adminPassword, 12),
-    phone: '',
-    address: '',
-    role: ROLES.admin,
-  });
+  try {
+    await User.create({ name: 'Shop Admin', email, password: await hashPassword(adminPassword), phone: '', address: '', role: ROLES.admin });
+  } catch (err) {
+    // Another process seeded it first.
+    if ((err as { code?: number }).code === 11000) return;
+    throw err;
+  }
   deps.logger.info({ email }, 'seeded the admin account');
 }
 

@@ -1,7 +1,9 @@
 /**
  * The mail adapter: SMTP through nodemailer when SMTP_URL is set; otherwise each message
- * is written as an .eml file under DATA_DIR/outbox/ and one line is logged.
+ * is written as an .eml file under DATA_DIR/outbox/ and one line is logged. The log line names
+ * the subject only: bodies may hold codes.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
@@ -22,7 +24,14 @@ export interface Mailer {
 
 export function createMailer(opts: { smtpUrl?: string | undefined; from: string; dataDir: string; logger: Logger }): Mailer {
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+    // Bounded waits, so a silent mail server fails the call in seconds rather than minutes.
+    // Options in the URL's query (e.g. ?ignoreTLS=true, ?connectionTimeout=5000) take precedence.
+    const transport = nodemailer.createTransport({
+      url: opts.smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    });
     return {
       kind: 'smtp',
       async send(message) {
@@ -40,7 +49,8 @@ export function createMailer(opts: { smtpUrl?: string | undefined; from: string;
       const info = await transport.sendMail({ from: opts.from, ...message });
       await mkdir(outbox, { recursive: true });
       const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, '_');
-      const file = join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const file = join(outbox, `${stamp}-${randomBytes(3).toString('hex')}-${safeTo}.eml`);
       await writeFile(file, info.message as Buffer);
       opts.logger.info({ file, subject: message.subject }, 'mail written to the outbox');
     },

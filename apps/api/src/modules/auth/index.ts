@@ -1,7 +1,2 @@
-import { Router } from 'express';
-import type { Auth } from '../../lib/auth.js';
-import type { AppDeps } from '../../lib/types.js';
-
-export function authRouter(_deps: AppDeps, _auth: Auth): Router {
-  return Router();
-}
+/** The auth module's public API. */
+export { authRouter } from './auth.router.js';

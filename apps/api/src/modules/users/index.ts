@@ -1,11 +1,4 @@
-import { Router } from 'express';
-import type { Auth } from '../../lib/auth.js';
-import type { AppDeps } from '../../lib/types.js';
+/** The users module's public API. */
 export { User, toPublicUser } from './user.model.js';
-
-export function usersRouter(_deps: AppDeps, _auth: Auth): Router {
-  return Router();
-}
-export function adminUsersRouter(_deps: AppDeps, _auth: Auth): Router {
-  return Router();
-}
+export { hashPassword, verifyPassword, BCRYPT_COST } from './password.js';
+export { usersRouter, adminUsersRouter } from './users.router.js';

@@ -1,0 +1,56 @@
+/** How often the accounts calls may be made (README: accounts section). */
+import type { RateLimitRule } from '../../lib/rate-limit.js';
+
+const MINUTE = 60_000;
+
+export const AUTH_RATE_LIMITS = {
+  /** Failed logins per address and email; a successful login does not count. */
+  login: {
+    name: 'login',
+    per: 'ip+email',
+    windowMs: 15 * MINUTE,
+    limit: 10,
+    countFailuresOnly: true,
+    message: 'Too many failed logins. Please try again in 15 minutes.',
+  },
+  /** Failed logins per address over all emails, against trying one password on many accounts. */
+  loginPerIp: {
+    name: 'login-ip',
+    per: 'ip',
+    windowMs: 15 * MINUTE,
+    limit: 50,
+    countFailuresOnly: true,
+    message: 'Too many failed logins. Please try again in 15 minutes.',
+  },
+  register: {
+    name: 'register',
+    per: 'ip',
+    windowMs: 60 * MINUTE,
+    limit: 10,
+    message: 'Too many sign-ups from this network. Please try again in an hour.',
+  },
+  forgotPassword: {
+    name: 'forgot-password',
+    per: 'ip',
+    windowMs: 15 * MINUTE,
+    limit: 5,
+    message: 'Too many password reset requests. Please try again in 15 minutes.',
+  },
+  /** One code a minute for an email; a request that failed (e.g. mail not sent) does not count. */
+  forgotPasswordPerEmail: {
+    name: 'forgot-password-email',
+    per: 'email',
+    windowMs: MINUTE,
+    limit: 1,
+    countSuccessesOnly: true,
+    message: 'A code was asked for this email a moment ago. Please wait a minute before asking again.',
+  },
+  /** Shared by verify-otp and reset-password: both guess at a code. */
+  otp: {
+    name: 'otp',
+    per: 'ip',
+    windowMs: 15 * MINUTE,
+    limit: 10,
+    message: 'Too many OTP attempts. Please try again in 15 minutes.',
+  },
+} as const satisfies Record<string, RateLimitRule>;

@@ -1,0 +1,42 @@
+/** /api/user (an account's own details and profile) and /api/all-user (the admin list). Thin: auth → validate → service. */
+import { Router, type RequestHandler, type Response } from 'express';
+import { adminUsersQuery, profileBody, userIdParams } from '@repo/shared';
+import type { Auth } from '../../lib/auth.js';
+import type { AppDeps } from '../../lib/types.js';
+import { validate } from '../../lib/validate.js';
+import * as users from './users.service.js';
+
+export function usersRouter(_deps: AppDeps, auth: Auth): Router {
+  const router = Router();
+  // Who may touch the account is settled before the body is looked at.
+  const selfOrAdmin: RequestHandler = (req, res, next) => {
+    auth.assertSelfOrAdmin(req.user, userIdOf(res));
+    next();
+  };
+  const account = [auth.requireAuth, validate({ params: userIdParams }), selfOrAdmin];
+
+  router.get('/user-detail/:userId', ...account, async (_req, res) => {
+    res.json({ success: true, message: 'User details fetched', user: await users.getUser(userIdOf(res)) });
+  });
+
+  router.put('/profile/:userId', ...account, validate({ body: profileBody }), async (req, res) => {
+    res.json({ success: true, message: 'Profile updated successfully', user: await users.updateProfile(userIdOf(res), req.body) });
+  });
+
+  return router;
+}
+
+function userIdOf(res: Response): string {
+  return (res.locals.params as { userId: string }).userId;
+}
+
+export function adminUsersRouter(_deps: AppDeps, auth: Auth): Router {
+  const router = Router();
+
+  router.get('/adminpanel', auth.requireAdmin, validate({ query: adminUsersQuery }), async (_req, res) => {
+    const query = res.locals.query as { page: number; limit: number };
+    res.json({ success: true, ...(await users.listUsers(query)) });
+  });
+
+  return router;
+}

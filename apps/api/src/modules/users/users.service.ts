@@ -1,0 +1,43 @@
+/** The users' rules: read one account, change a profile, list every account for the admin. */
+import type { PublicUser } from '@repo/shared';
+import { notFound } from '../../lib/errors.js';
+import { hashPassword } from './password.js';
+import { User, toPublicUser } from './user.model.js';
+
+export async function getUser(userId: string): Promise<PublicUser> {
+  const user = await User.findById(userId).lean();
+  if (!user) throw notFound('User not found');
+  return toPublicUser(user);
+}
+
+/**
+ * Name, phone and address, and a new password when one is given. The email and the role
+ * are not changed here, whatever the body holds (the shared schema drops them).
+ */
+export interface ProfileChanges {
+  name: string;
+  phone: string;
+  address: string;
+  password?: string | undefined;
+}
+
+export async function updateProfile(userId: string, body: ProfileChanges): Promise<PublicUser> {
+  const changes: Record<string, string> = { name: body.name, phone: body.phone, address: body.address };
+  if (body.password) changes.password = await hashPassword(body.password);
+  const user = await User.findByIdAndUpdate(userId, { $set: changes }, { new: true, runValidators: true }).lean();
+  if (!user) throw notFound('User not found');
+  return toPublicUser(user);
+}
+
+/** Newest first, one page at a time, with the total so an admin screen can page. */
+export async function listUsers({ page, limit }: { page: number; limit: number }) {
+  const [users, total] = await Promise.all([
+    User.find({})
+      .sort({ createdAt: -1, _id: -1 })
+      .skip((page - 1) * limit)
+      .limit(limit)
+      .lean(),
+    User.countDocuments({}),
+  ]);
+  return { users: users.map(toPublicUser), total, page, limit };
+}
