@@ -1,0 +1,75 @@
+/**
+ * Growing the demo catalog to a given size, straight into the shop's database: copies of the
+ * seeded T-shirts with new names, slugs, prices, stock, categories and dates, so lists, filters
+ * and search see a catalog that looks real. Deterministic (seeded random), so runs compare.
+ */
+import { MongoClient, ObjectId } from 'mongodb';
+
+const STYLES = ['Vintage', 'Classic', 'Oversized', 'Slim-fit', 'Organic', 'Heavyweight', 'Washed', 'Retro', 'Essential', 'Premium', 'Relaxed', 'Boxy', 'Everyday', 'Limited', 'Tie-dye', 'Athletic'];
+const COLOURS = ['Black', 'White', 'Navy', 'Olive', 'Maroon', 'Sand', 'Charcoal', 'Sky Blue', 'Mustard', 'Forest Green', 'Coral', 'Lavender'];
+/** The word the search figure looks for: one style, so about 1 product in 16 matches. */
+export const SEARCH_WORD = 'vintage';
+const BATCH = 1000;
+
+function random(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const slugify = (s) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+
+export async function openDatabase(mongoUri) {
+  const client = await MongoClient.connect(mongoUri, { serverSelectionTimeoutMS: 5000 });
+  return { client, db: client.db() };
+}
+
+/** Inserts copies until the products collection holds `target` documents; returns the time taken. */
+export async function growCatalog(db, target) {
+  const products = db.collection('products');
+  const started = Date.now();
+  const current = await products.countDocuments();
+  if (current >= target) return { inserted: 0, ms: 0 };
+  const seeds = await products.find({ slug: { $not: /-x\d+$/ } }).toArray();
+  const categories = await db.collection('categories').find({}, { projection: { _id: 1 } }).toArray();
+  if (!seeds.length || !categories.length) throw new Error('the shop has no seeded products or categories to copy');
+  const next = random(current);
+  const oldest = Math.min(...seeds.map((p) => new Date(p.createdAt ?? Date.now()).getTime()));
+  let n = current;
+  while (n < target) {
+    const batch = [];
+    for (; n < target && batch.length < BATCH; n += 1) {
+      const seed = seeds[n % seeds.length];
+      const name = `${STYLES[Math.floor(next() * STYLES.length)]} ${seed.name} – ${COLOURS[Math.floor(next() * COLOURS.length)]}`;
+      // Older than the seeded shirts, a minute apart: the first page still shows the real ones.
+      const date = new Date(oldest - (n + 1) * 60_000);
+      batch.push({
+        ...seed,
+        _id: new ObjectId(),
+        name,
+        slug: `${slugify(name)}-x${n}`,
+        price: 99 + Math.floor(next() * 29) * 50,
+        quantity: Math.floor(next() * 200),
+        shipping: next() < 0.7,
+        category: categories[Math.floor(next() * categories.length)]._id,
+        createdAt: date,
+        updatedAt: date,
+      });
+    }
+    await products.insertMany(batch, { ordered: false });
+  }
+  return { inserted: target - current, ms: Date.now() - started };
+}
+
+/** The parameters of the measured reads, taken from the seeded catalog. */
+export async function workload(db) {
+  const categories = await db.collection('categories').find().sort({ name: 1 }).limit(2).toArray();
+  const product = await db.collection('products').findOne({ slug: { $not: /-x\d+$/ } }, { sort: { createdAt: 1 } });
+  if (categories.length < 2 || !product) throw new Error('the seeded catalog needs at least two categories and one product');
+  return { categoryIds: categories.map((c) => String(c._id)), slug: product.slug };
+}

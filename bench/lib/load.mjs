@@ -1,0 +1,100 @@
+/**
+ * API under load: each catalog read measured with autocannon against the shop, then against
+ * the ceiling (a bare server answering the same bytes from memory), in the same run.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { SEARCH_WORD } from './catalog.mjs';
+import { call } from './http.mjs';
+import { startNode } from './processes.mjs';
+
+/** The catalog reads a shopper's browsing makes (SPEC §7). */
+export function catalogReads({ categoryIds, slug }) {
+  return [
+    { name: 'product list, page 1', method: 'GET', path: '/api/product/productList/1' },
+    {
+      name: 'filter: 2 categories + price',
+      method: 'POST',
+      path: '/api/product/getFilter-product',
+      // Two categories and the first price range of PRICE_RANGES.
+      body: { checked: categoryIds.slice(0, 2), radio: [100, 400], page: 1 },
+    },
+    { name: `search "${SEARCH_WORD}"`, method: 'GET', path: `/api/product/search/${SEARCH_WORD}` },
+    { name: 'product by slug', method: 'GET', path: `/api/product/get-product/${encodeURIComponent(slug)}` },
+    { name: 'all categories', method: 'GET', path: '/api/category/all-category' },
+  ];
+}
+
+/** Asks the shop once for each read and keeps what it answered, for the ceiling to replay. */
+export async function captureAnswers(base, reads) {
+  const answers = {};
+  for (const r of reads) {
+    const res = await call(base, r.method, r.path, { body: r.body });
+    if (res.status !== 200) throw new Error(`${r.method} ${r.path} answered ${res.status}: ${res.raw.toString('utf8').slice(0, 300)}`);
+    answers[`${r.method} ${r.path}`] = { status: res.status, contentType: res.headers['content-type'] ?? '', body: res.raw.toString('base64'), bytes: res.raw.length };
+  }
+  return answers;
+}
+
+export async function startCeiling(answers, dir) {
+  const file = join(dir, 'ceiling-answers.json');
+  writeFileSync(file, JSON.stringify(answers));
+  const handle = await startNode('ceiling', [fileURLToPath(new URL('./ceiling-server.mjs', import.meta.url)), file], {
+    ready: (out) => /ceiling listening on \d+/.test(out),
+  });
+  const port = Number(/ceiling listening on (\d+)/.exec(handle.output())[1]);
+  return { ...handle, url: `http://127.0.0.1:${port}` };
+}
+
+function run(opts) {
+  return new Promise((resolve, reject) => {
+    autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+}
+
+/** One read at `connections` for `duration` seconds after a `warmup`-second run that is thrown away. */
+export async function measure(base, read, { connections, duration, warmup }) {
+  const opts = {
+    url: new URL(read.path, base).toString(),
+    method: read.method,
+    connections,
+    pipelining: 1,
+    timeout: 10,
+    ...(read.body ? { body: JSON.stringify(read.body), headers: { 'content-type': 'application/json' } } : {}),
+  };
+  if (warmup > 0) await run({ ...opts, duration: warmup });
+  const r = await run({ ...opts, duration });
+  const errors = r.non2xx + r.errors;
+  return {
+    requestsPerSecond: r.totalCompletedRequests / r.duration,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    max: r.latency.max,
+    requests: r.totalCompletedRequests,
+    non2xx: r.non2xx,
+    socketErrors: r.errors,
+    timeouts: r.timeouts,
+    errors,
+  };
+}
+
+/** Every read against the shop, then the ceiling; returns one row per read. */
+export async function measureReads({ shopUrl, ceilingUrl, reads, answers, settings }) {
+  const rows = [];
+  for (const read of reads) {
+    const shop = await measure(shopUrl, read, settings);
+    const ceiling = await measure(ceilingUrl, read, settings);
+    rows.push({
+      name: read.name,
+      method: read.method,
+      path: read.path,
+      responseBytes: answers[`${read.method} ${read.path}`].bytes,
+      shop,
+      ceiling,
+      ratio: shop.requestsPerSecond / ceiling.requestsPerSecond,
+    });
+  }
+  return rows;
+}

@@ -1,0 +1,94 @@
+/**
+ * Child processes of a bench run (database, shop, ceiling server): started with their output
+ * kept for error messages, and stopped by their own pid when the run ends, however it ends.
+ */
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+
+const running = new Set();
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts `node args...`; resolves once `ready(outputSoFar)` is true (checked on each output
+ * chunk) or rejects when the process exits first or `timeoutMs` passes.
+ */
+export function startNode(name, args, { env = {}, cwd, ready, timeoutMs = 60_000 } = {}) {
+  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  running.add(child);
+  let output = '';
+  const keep = (chunk) => {
+    output = (output + chunk).slice(-20_000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  exited.then(() => running.delete(child));
+
+  const handle = {
+    name,
+    child,
+    output: () => output,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+  if (!ready) return Promise.resolve(handle);
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const timer = setTimeout(() => fail(new Error(`${name} was not ready after ${timeoutMs} ms`)), timeoutMs);
+    const check = () => {
+      if (!settled && ready(output)) {
+        settled = true;
+        cleanup();
+        resolve(handle);
+      }
+    };
+    const fail = (err) => {
+      if (settled) return;
+      settled = true;
+      cleanup();
+      handle.stop().finally(() => reject(new Error(`${err.message}\n--- ${name} output ---\n${output.slice(-4000)}`)));
+    };
+    const onExit = ({ code, signal }) => fail(new Error(`${name} exited (${signal ?? code}) before it was ready`));
+    function cleanup() {
+      clearTimeout(timer);
+      child.stdout.off('data', check);
+      child.stderr.off('data', check);
+    }
+    child.stdout.on('data', check);
+    child.stderr.on('data', check);
+    exited.then(onExit);
+  });
+}
+
+export async function stopAll() {
+  await Promise.all([...running].map((child) => {
+    child.kill('SIGTERM');
+    return new Promise((resolve) => child.once('exit', resolve));
+  }));
+}
+
+// An interrupted run leaves no process behind.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    for (const child of running) child.kill('SIGTERM');
+    process.exit(130);
+  });
+}
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});

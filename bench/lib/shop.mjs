@@ -1,0 +1,71 @@
+/**
+ * The shop as the bench runs it: the embedded database in a process of its own (so the load
+ * generator never shares its event loop), and the built API (which also serves the built web
+ * app) started with `node apps/api/dist/server.js` against it, on loopback ports.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { call } from './http.mjs';
+import { freePort, startNode } from './processes.mjs';
+
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Builds the API and the web app (turbo skips what is already built). */
+export function buildShop() {
+  const started = Date.now();
+  const result = spawnSync('pnpm', ['exec', 'turbo', 'run', 'build', '--filter=@repo/api', '--filter=@repo/web', '--output-logs=errors-only'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  if (result.status !== 0) throw new Error(`the build failed:\n${result.stdout}\n${result.stderr}`);
+  return Date.now() - started;
+}
+
+export async function startDatabase(dataDir) {
+  const port = await freePort();
+  const bin = join(repoRoot, 'packages/embedded-mongo/bin/embedded-mongo.js');
+  const handle = await startNode('database', [bin, '--port', String(port), '--data', dataDir], {
+    ready: (out) => out.includes('listening on'),
+  });
+  return { ...handle, uri: `mongodb://127.0.0.1:${port}/` };
+}
+
+/**
+ * Starts the built API on a free port and resolves once /api/ready answers 200 (the demo
+ * catalog is seeded before the server listens, on the first start against an empty database).
+ */
+export async function startShop({ mongoUri, dataDir, env = {} }) {
+  const server = join(repoRoot, 'apps/api/dist/server.js');
+  if (!existsSync(server)) throw new Error(`${server} is missing: build the API first`);
+  const port = await freePort();
+  const handle = await startNode('shop', [server], {
+    cwd: repoRoot,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      MONGODB_URI: mongoUri,
+      // Production refuses to start without Razorpay keys; the sandbox provider is for local use.
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_ENABLED: 'false',
+      ...env,
+    },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (handle.child.exitCode !== null) throw new Error(`the shop exited (${handle.child.exitCode}) while starting:\n${handle.output().slice(-4000)}`);
+    const ready = await call(url, 'GET', '/api/ready', { timeoutMs: 3000 }).catch(() => undefined);
+    if (ready?.status === 200) break;
+    if (Date.now() > deadline) {
+      await handle.stop();
+      throw new Error(`the shop was not ready after 120 s:\n${handle.output().slice(-4000)}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { ...handle, url, port };
+}

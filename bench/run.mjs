@@ -1,0 +1,222 @@
+/**
+ * `pnpm bench`: what users feel, measured against a ceiling, checked against the budgets.
+ *   1. catalog reads under load at 2,000 products, each beside a bare server's ceiling;
+ *   2. the same reads at 20,000 products;
+ *   3. the web app: gzip size of the home page's JavaScript and CSS and of the largest route,
+ *      and Lighthouse (mobile) on the home page and a product page;
+ *   4. the embedded database's own figures (its package's bench).
+ * Every figure is printed as a table and written to bench/results.json with the machine's
+ * description. Exits 1 when a budget fails. `--quick` shortens every run for a fast check;
+ * `--no-build` skips the build (turbo would skip an unchanged one anyway).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { growCatalog, openDatabase, workload } from './lib/catalog.mjs';
+import { runLighthouse } from './lib/lighthouse.mjs';
+import { captureAnswers, catalogReads, measureReads, startCeiling } from './lib/load.mjs';
+import { stopAll } from './lib/processes.mjs';
+import { fixed, int, kb, machineInfo, printTable } from './lib/report.mjs';
+import { buildShop, repoRoot, startDatabase, startShop } from './lib/shop.mjs';
+import { measureWeb } from './lib/web-size.mjs';
+
+const { values: args } = parseArgs({ options: { quick: { type: 'boolean', default: false }, 'no-build': { type: 'boolean', default: false } } });
+
+const BUDGETS = {
+  homeJsGzipBytes: 110_000,
+  lighthouseScore: 95,
+  p99Ms: 50,
+  ceilingRatio: 0.3,
+  /** The catalog size the latency and throughput budgets apply to. */
+  products: 2_000,
+};
+const SIZES = [2_000, 20_000];
+const LOAD = args.quick ? { connections: 64, duration: 2, warmup: 0.5 } : { connections: 64, duration: 5, warmup: 1 };
+const LIGHTHOUSE_RUNS = args.quick ? 1 : 3;
+
+const results = { date: new Date().toISOString(), quick: args.quick, machine: machineInfo(), load: LOAD, budgets: BUDGETS, api: {}, errors: {} };
+const log = (msg) => console.log(`[bench] ${msg}`);
+const section = async (name, fn) => {
+  try {
+    return await fn();
+  } catch (err) {
+    results.errors[name] = err.message;
+    console.error(`\n[bench] ${name} could not be measured: ${err.message}`);
+    return undefined;
+  }
+};
+
+const m = results.machine;
+printTable('Machine', ['os', 'cpu', 'cores', 'memory GiB', 'node'], [[m.os, m.cpu, m.cores, m.memoryGiB, m.node]]);
+
+if (!args['no-build']) {
+  log('building the API and the web app…');
+  const ms = buildShop();
+  log(`built in ${fixed(ms / 1000)} s`);
+}
+
+// 3a. Web sizes need only the build.
+results.web = await section('web sizes', () => measureWeb(join(repoRoot, 'apps/web/dist')));
+if (results.web) {
+  const { home, largest } = results.web;
+  printTable(
+    'Web app: what a page loads (KB = 1000 bytes)',
+    ['page', 'JS gzip KB', 'CSS gzip KB', 'JS raw KB', 'CSS raw KB'],
+    [
+      ['home', kb(home.js.gzip), kb(home.css.gzip), kb(home.js.raw), kb(home.css.raw)],
+      [`largest route (${largest.route})`, kb(largest.js.gzip), kb(largest.css.gzip), kb(largest.js.raw), kb(largest.css.raw)],
+    ],
+  );
+}
+
+// 1–2. The shop under load at each catalog size; Lighthouse at the budget's size.
+const tmp = mkdtempSync(join(tmpdir(), 'shop-bench-'));
+const dataDir = join(tmp, 'data');
+let database;
+let client;
+try {
+  await section('shop', async () => {
+    database = await startDatabase(join(tmp, 'db'));
+    const mongoUri = `${database.uri}shop`;
+    log('first start: seeding the demo catalog…');
+    let shop = await startShop({ mongoUri, dataDir });
+    await shop.stop();
+    ({ client } = await openDatabase(mongoUri));
+    const db = client.db();
+    const params = await workload(db);
+    const reads = catalogReads(params);
+
+    for (const size of SIZES) {
+      const grown = await growCatalog(db, size);
+      log(`catalog at ${int(size)} products (${int(grown.inserted)} inserted in ${fixed(grown.ms / 1000)} s)`);
+      // A fresh start after writing behind the API's back: no in-process cache can be stale.
+      shop = await startShop({ mongoUri, dataDir });
+      try {
+        const rows = await section(`API at ${size} products`, async () => {
+          const answers = await captureAnswers(shop.url, reads);
+          const ceiling = await startCeiling(answers, tmp);
+          try {
+            log(`measuring ${reads.length} reads at ${LOAD.connections} connections, ${LOAD.warmup} s warm-up + ${LOAD.duration} s each, shop then ceiling…`);
+            return await measureReads({ shopUrl: shop.url, ceilingUrl: ceiling.url, reads, answers, settings: LOAD });
+          } finally {
+            await ceiling.stop();
+          }
+        });
+        if (rows) {
+          results.api[size] = rows;
+          printApiTable(size, rows, results.api[SIZES[0]]);
+        }
+        if (size === BUDGETS.products) {
+          results.lighthouse = await section('lighthouse', async () => {
+            log(`Lighthouse, ${LIGHTHOUSE_RUNS} run(s) per page…`);
+            const pages = [
+              { name: 'home', url: `${shop.url}/` },
+              { name: 'product page', url: `${shop.url}/product-detail/${encodeURIComponent(params.slug)}` },
+            ];
+            return runLighthouse(pages, { runs: LIGHTHOUSE_RUNS });
+          });
+          if (results.lighthouse) printLighthouse(results.lighthouse);
+        }
+      } finally {
+        await shop.stop();
+      }
+    }
+  });
+} finally {
+  await client?.close();
+  await database?.stop();
+  await stopAll();
+  rmSync(tmp, { recursive: true, force: true });
+}
+
+// 4. The embedded database's own bench, when its package has one.
+results.embeddedMongo = await section('embedded-mongo bench', () => embeddedMongoBench());
+
+// Budgets.
+results.budgetChecks = checkBudgets();
+printTable(
+  'Budgets',
+  ['budget', 'measured', 'result'],
+  results.budgetChecks.map((b) => [b.name, b.measured, b.pass ? 'PASS' : 'FAIL']),
+);
+writeFileSync(new URL('./results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
+log('figures written to bench/results.json');
+const failed = results.budgetChecks.filter((b) => !b.pass);
+if (failed.length) {
+  console.error(`\n[bench] ${failed.length} budget(s) failed.`);
+  process.exit(1);
+}
+
+function printApiTable(size, rows, base) {
+  const header = ['read', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'ceiling req/s', 'ceiling p99', 'of ceiling', 'bytes'];
+  if (base && base !== rows) header.push(`req/s vs ${int(SIZES[0])}`);
+  printTable(
+    `API at ${int(size)} products (${LOAD.connections} connections, ${LOAD.duration} s per read, loopback)`,
+    header,
+    rows.map((r, i) => {
+      const row = [r.name, int(r.shop.requestsPerSecond), fixed(r.shop.p50), fixed(r.shop.p99), int(r.shop.errors), int(r.ceiling.requestsPerSecond), fixed(r.ceiling.p99), `${fixed(r.ratio * 100)}%`, int(r.responseBytes)];
+      if (base && base !== rows) row.push(`${fixed((r.shop.requestsPerSecond / base[i].shop.requestsPerSecond) * 100)}%`);
+      return row;
+    }),
+  );
+}
+
+function printLighthouse(pages) {
+  printTable(
+    'Lighthouse, mobile (simulated throttling), median run',
+    ['page', 'performance', 'LCP ms', 'TBT ms', 'CLS', 'FCP ms', 'all runs'],
+    pages.map((p) => [p.name, p.score, int(p.lcpMs), int(p.tbtMs), fixed(p.cls, 3), int(p.fcpMs), p.scores.join(' ')]),
+  );
+  for (const p of pages) if (p.runtimeError) console.error(`[bench] Lighthouse on ${p.name}: ${p.runtimeError}`);
+}
+
+function embeddedMongoBench() {
+  const pkg = JSON.parse(readFileSync(join(repoRoot, 'packages/embedded-mongo/package.json'), 'utf8'));
+  const script = join(repoRoot, 'packages/embedded-mongo/dist/bench/run.js');
+  if (!pkg.scripts?.bench || !existsSync(script)) {
+    log('the embedded database has no bench yet (packages/embedded-mongo/dist/bench/run.js is missing)');
+    return { present: false };
+  }
+  const file = join(tmpdir(), `embedded-mongo-bench-${process.pid}.json`);
+  log('running the embedded database\'s bench…');
+  const run = spawnSync('pnpm', ['--filter', '@repo/embedded-mongo', 'bench', '--json', file], { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 300_000 });
+  // Its own table, as it printed it (pnpm's banner lines dropped).
+  console.log(`\nEmbedded database (pnpm --filter @repo/embedded-mongo bench)\n${run.stdout.split('\n').filter((l) => !l.startsWith('>') && l.trim()).join('\n')}`);
+  if (run.status !== 0) throw new Error(`it exited with ${run.status ?? run.signal}: ${run.stderr.slice(-2000)}`);
+  const figures = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
+  rmSync(file, { force: true });
+  return { present: true, figures };
+}
+
+function checkBudgets() {
+  const checks = [];
+  const add = (name, pass, measured) => checks.push({ name, pass, measured });
+  const notMeasured = (what) => `not measured (${results.errors[what] ?? 'see above'})`.slice(0, 160);
+
+  const home = results.web?.home;
+  add(`home page JS ≤ ${kb(BUDGETS.homeJsGzipBytes)} KB gzip`, !!home && home.js.gzip <= BUDGETS.homeJsGzipBytes, home ? `${kb(home.js.gzip)} KB` : notMeasured('web sizes'));
+
+  for (const name of ['home', 'product page']) {
+    const page = results.lighthouse?.find((p) => p.name === name);
+    add(`Lighthouse performance ≥ ${BUDGETS.lighthouseScore}: ${name}`, !!page && page.score >= BUDGETS.lighthouseScore, page ? String(page.score) : notMeasured('lighthouse'));
+  }
+
+  const rows = results.api[BUDGETS.products];
+  const apiError = notMeasured(`API at ${BUDGETS.products} products`) ;
+  for (const read of rows ?? [{ name: 'catalog reads' }]) {
+    const s = read.shop;
+    add(
+      `${read.name}: p99 ≤ ${BUDGETS.p99Ms} ms, no errors`,
+      !!s && s.p99 <= BUDGETS.p99Ms && s.errors === 0,
+      s ? `p99 ${fixed(s.p99)} ms, ${int(s.errors)} errors` : results.errors.shop ? notMeasured('shop') : apiError,
+    );
+    add(
+      `${read.name}: ≥ ${BUDGETS.ceilingRatio * 100}% of ceiling`,
+      !!s && read.ratio >= BUDGETS.ceilingRatio,
+      s ? `${fixed(read.ratio * 100)}%` : results.errors.shop ? notMeasured('shop') : apiError,
+    );
+  }
+  return checks;
+}
