@@ -1,7 +1,11 @@
-export default function Page() {
+/** /dashboard/admin and /dashboard/admin/create-category: the category page. */
+import { AdminPage } from '@/features/admin/components/admin-page';
+import { CategoryManager } from '@/features/admin/components/category-manager';
+
+export default function CategoriesPage() {
   return (
-    <section className="mx-auto max-w-7xl px-4 py-8">
-      <h1 className="text-2xl font-bold">Manage Category</h1>
-    </section>
+    <AdminPage title="Manage Category">
+      <CategoryManager />
+    </AdminPage>
   );
 }

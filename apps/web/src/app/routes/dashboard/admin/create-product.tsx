@@ -1,7 +1,11 @@
-export default function Page() {
+/** /dashboard/admin/create-product */
+import { AdminPage } from '@/features/admin/components/admin-page';
+import { CreateProductForm } from '@/features/admin/components/create-product-form';
+
+export default function CreateProductPage() {
   return (
-    <section className="mx-auto max-w-7xl px-4 py-8">
-      <h1 className="text-2xl font-bold">Create Product</h1>
-    </section>
+    <AdminPage title="Create Product">
+      <CreateProductForm />
+    </AdminPage>
   );
 }

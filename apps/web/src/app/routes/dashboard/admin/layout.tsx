@@ -1,5 +1,32 @@
+/**
+ * /dashboard/admin (role 1 only; RequireAdmin guards it): "Admin Panel", the resizable side
+ * panel with the admin sections, and on small screens, where the panel is hidden, the same
+ * links as a horizontal strip.
+ */
+import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { ResizableSidePanel } from '@/components/ui/resizable-side-panel';
+import { Loading } from '@/components/ui/spinner';
+import { AdminNav } from '@/features/admin/components/admin-nav';
 
-export default function DashboardLayout() {
-  return <Outlet />;
+export default function AdminLayout() {
+  return (
+    <div className="mx-auto flex w-full max-w-screen-2xl">
+      <ResizableSidePanel label="Admin menu">
+        <p className="mb-3 px-3 text-xs font-semibold tracking-wider text-slate-500 uppercase dark:text-slate-400">
+          Dashboard
+        </p>
+        <AdminNav layout="vertical" label="Admin sections" />
+      </ResizableSidePanel>
+      <div className="flex min-w-0 flex-1 flex-col gap-5 px-4 py-6 sm:px-6 lg:px-8">
+        <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl dark:text-white">Admin Panel</h1>
+        <div className="-mx-4 border-b border-slate-200 px-4 pb-2 md:hidden dark:border-slate-800">
+          <AdminNav layout="horizontal" label="Admin sections" />
+        </div>
+        <Suspense fallback={<Loading text="Loading..." />}>
+          <Outlet />
+        </Suspense>
+      </div>
+    </div>
+  );
 }

@@ -1,7 +1,13 @@
-export default function Page() {
+/** /dashboard/admin/adminorder: the 30-day overview, then every order with its status. */
+import { AdminPage } from '@/features/admin/components/admin-page';
+import { OrdersList } from '@/features/admin/components/orders-list';
+import { OrdersOverview } from '@/features/admin/components/orders-overview';
+
+export default function OrdersPage() {
   return (
-    <section className="mx-auto max-w-7xl px-4 py-8">
-      <h1 className="text-2xl font-bold">All Orders</h1>
-    </section>
+    <AdminPage title="All Orders">
+      <OrdersOverview />
+      <OrdersList />
+    </AdminPage>
   );
 }

@@ -1,7 +1,11 @@
-export default function Page() {
+/** /dashboard/admin/product: every product, each opening its update page. */
+import { AdminPage } from '@/features/admin/components/admin-page';
+import { ProductGrid } from '@/features/admin/components/product-grid';
+
+export default function ProductsPage() {
   return (
-    <section className="mx-auto max-w-7xl px-4 py-8">
-      <h1 className="text-2xl font-bold">All Products</h1>
-    </section>
+    <AdminPage title="All Products">
+      <ProductGrid />
+    </AdminPage>
   );
 }

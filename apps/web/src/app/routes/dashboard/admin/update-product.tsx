@@ -1,7 +1,13 @@
-export default function Page() {
+/** /dashboard/admin/product/:slug: update or delete one product. */
+import { useParams } from 'react-router-dom';
+import { AdminPage } from '@/features/admin/components/admin-page';
+import { UpdateProduct } from '@/features/admin/components/update-product-form';
+
+export default function UpdateProductPage() {
+  const { slug = '' } = useParams();
   return (
-    <section className="mx-auto max-w-7xl px-4 py-8">
-      <h1 className="text-2xl font-bold">Update Product</h1>
-    </section>
+    <AdminPage title="Update Product">
+      <UpdateProduct slug={slug} />
+    </AdminPage>
   );
 }

@@ -1,7 +1,11 @@
-export default function Page() {
+/** /dashboard/admin/user: all users. */
+import { AdminPage } from '@/features/admin/components/admin-page';
+import { UsersList } from '@/features/admin/components/users-list';
+
+export default function UsersPage() {
   return (
-    <section className="mx-auto max-w-7xl px-4 py-8">
-      <h1 className="text-2xl font-bold">All Users</h1>
-    </section>
+    <AdminPage title="All Users">
+      <UsersList />
+    </AdminPage>
   );
 }

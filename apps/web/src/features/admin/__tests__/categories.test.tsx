@@ -1,0 +1,245 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import CategoriesPage from '@/app/routes/dashboard/admin/categories';
+import { toast } from '@/lib/toast';
+import { ids, mockApi, renderRoute } from './test-utils';
+
+vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() } }));
+
+type Cat = { _id: string; name: string; slug: string };
+let categories: Cat[];
+
+function api(overrides: Parameters<typeof mockApi>[0] = {}) {
+  return mockApi({
+    'GET /category/all-category': () => ({ body: { success: true, category: categories } }),
+    'POST /category/create-category': ({ body }) => {
+      const name = (body as { name: string }).name.trim();
+      const created = { _id: ids.polo, name, slug: name.toLowerCase() };
+      categories = [...categories, created];
+      return { status: 201, body: { success: true, message: 'Category created', category: created } };
+    },
+    'PUT /category/update-category/:id': ({ params, body }) => {
+      const name = (body as { name: string }).name;
+      categories = categories.map((c) => (c._id === params.id ? { ...c, name } : c));
+      return { body: { success: true, message: 'Category updated', category: categories.find((c) => c._id === params.id) } };
+    },
+    'DELETE /category/delete-category/:id': ({ params }) => {
+      categories = categories.filter((c) => c._id !== params.id);
+      return { body: { success: true, message: 'Category deleted' } };
+    },
+    ...overrides,
+  });
+}
+
+function renderPage() {
+  return renderRoute(<CategoriesPage />, { path: '/dashboard/admin/create-category', route: '/dashboard/admin/create-category' });
+}
+
+const rowNames = () =>
+  within(screen.getByRole('table'))
+    .getAllByRole('rowheader')
+    .map((cell) => cell.textContent);
+
+beforeEach(() => {
+  categories = [
+    { _id: ids.tees, name: 'Graphic Tees', slug: 'graphic-tees' },
+    { _id: ids.hoodies, name: 'Hoodies', slug: 'hoodies' },
+  ];
+});
+afterEach(() => {
+  vi.clearAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('category page', () => {
+  it('lists the categories with an Edit and a Delete button per row', async () => {
+    api();
+    renderPage();
+    expect(await screen.findByRole('rowheader', { name: 'Graphic Tees' })).toBeInTheDocument();
+    expect(rowNames()).toEqual(['Graphic Tees', 'Hoodies']);
+    expect(screen.getAllByRole('button', { name: 'Edit' })).toHaveLength(2);
+    expect(screen.getAllByRole('button', { name: 'Delete' })).toHaveLength(2);
+    expect(screen.getByRole('heading', { name: 'Manage Category' })).toBeInTheDocument();
+  });
+
+  it('creates a category: sends the name, toasts "{name} is created", clears the field and refreshes the list', async () => {
+    const user = userEvent.setup();
+    const server = api();
+    renderPage();
+    await screen.findByRole('rowheader', { name: 'Hoodies' });
+
+    await user.type(screen.getByLabelText('Name'), 'Polo');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Polo is created'));
+    expect(server.callsTo('POST', '/category/create-category')[0]!.body).toEqual({ name: 'Polo' });
+    expect(await screen.findByRole('rowheader', { name: 'Polo' })).toBeInTheDocument();
+    expect(server.callsTo('GET', '/category/all-category').length).toBeGreaterThanOrEqual(2);
+    expect(screen.getByLabelText('Name')).toHaveValue('');
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('shows the server message when the name is a duplicate', async () => {
+    const user = userEvent.setup();
+    api({
+      'POST /category/create-category': () => ({ status: 409, body: { success: false, message: 'Category already exists' } }),
+    });
+    renderPage();
+    await screen.findByRole('rowheader', { name: 'Hoodies' });
+    await user.type(screen.getByLabelText('Name'), 'hoodies');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Category already exists'));
+    expect(toast.success).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Name')).toHaveValue('hoodies');
+  });
+
+  it('shows the server message of a success:false answer, and the SPEC text when the call throws', async () => {
+    const user = userEvent.setup();
+    let answer: 'refuse' | 'throw' = 'refuse';
+    api({
+      'POST /category/create-category': () =>
+        answer === 'refuse' ? { body: { success: false, message: 'Name is required' } } : 'network-error',
+    });
+    renderPage();
+    await screen.findByRole('rowheader', { name: 'Hoodies' });
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Name is required'));
+
+    answer = 'throw';
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(toast.error).toHaveBeenLastCalledWith('somthing went wrong in input form'));
+  });
+
+  it('deletes after confirmation: toasts "{name} is deleted" and the row disappears', async () => {
+    const user = userEvent.setup();
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const server = api();
+    renderPage();
+    await screen.findByRole('rowheader', { name: 'Hoodies' });
+
+    const row = screen.getByRole('rowheader', { name: 'Hoodies' }).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: 'Delete' }));
+
+    expect(confirm).toHaveBeenCalledOnce();
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Hoodies is deleted'));
+    expect(server.callsTo('DELETE', `/category/delete-category/${ids.hoodies}`)).toHaveLength(1);
+    await waitFor(() => expect(rowNames()).toEqual(['Graphic Tees']));
+  });
+
+  it('does not delete when the confirmation is declined', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const server = api();
+    renderPage();
+    await screen.findByRole('rowheader', { name: 'Hoodies' });
+    await user.click(screen.getAllByRole('button', { name: 'Delete' })[0]!);
+    expect(server.calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
+  });
+
+  it('shows why a delete was refused (still in use), or the SPEC text when it throws', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    let answer: 'refuse' | 'throw' = 'refuse';
+    api({
+      'DELETE /category/delete-category/:id': () =>
+        answer === 'refuse'
+          ? { status: 409, body: { success: false, message: 'This category is used by 3 products' } }
+          : 'network-error',
+    });
+    renderPage();
+    await screen.findByRole('rowheader', { name: 'Hoodies' });
+    await user.click(screen.getAllByRole('button', { name: 'Delete' })[0]!);
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('This category is used by 3 products'));
+
+    answer = 'throw';
+    await user.click(screen.getAllByRole('button', { name: 'Delete' })[0]!);
+    await waitFor(() => expect(toast.error).toHaveBeenLastCalledWith('Something went wrong in delete category'));
+    expect(toast.success).not.toHaveBeenCalled();
+    expect(rowNames()).toEqual(['Graphic Tees', 'Hoodies']);
+  });
+
+  it('edits in an accessible pop-up: focus moves in, the save refreshes the list and focus returns', async () => {
+    const user = userEvent.setup();
+    const server = api();
+    renderPage();
+    await screen.findByRole('rowheader', { name: 'Hoodies' });
+
+    const row = screen.getByRole('rowheader', { name: 'Hoodies' }).closest('tr')!;
+    const edit = within(row).getByRole('button', { name: 'Edit' });
+    await user.click(edit);
+
+    const dialog = screen.getByRole('dialog', { name: 'Edit category "Hoodies"' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    const input = within(dialog).getByLabelText('Name');
+    expect(input).toHaveValue('Hoodies');
+    expect(input).toHaveFocus();
+
+    await user.clear(input);
+    await user.type(input, 'Zip Hoodies');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Zip Hoodies is updated'));
+    expect(server.callsTo('PUT', `/category/update-category/${ids.hoodies}`)[0]!.body).toEqual({ name: 'Zip Hoodies' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(edit).toHaveFocus();
+    await waitFor(() => expect(rowNames()).toEqual(['Graphic Tees', 'Zip Hoodies']));
+  });
+
+  it('closes the pop-up with Escape or the close button without saving', async () => {
+    const user = userEvent.setup();
+    const server = api();
+    renderPage();
+    await screen.findByRole('rowheader', { name: 'Hoodies' });
+    await user.click(screen.getAllByRole('button', { name: 'Edit' })[0]!);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(screen.getAllByRole('button', { name: 'Edit' })[0]!);
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(server.calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+  });
+
+  it('keeps Tab inside the pop-up', async () => {
+    const user = userEvent.setup();
+    api();
+    renderPage();
+    await screen.findByRole('rowheader', { name: 'Hoodies' });
+    await user.click(screen.getAllByRole('button', { name: 'Edit' })[0]!);
+    const dialog = screen.getByRole('dialog');
+    for (let i = 0; i < 5; i++) {
+      await user.tab();
+      expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    }
+  });
+
+  it('shows the server message when an edit is refused, and the SPEC text when it throws', async () => {
+    const user = userEvent.setup();
+    let answer: 'refuse' | 'throw' = 'refuse';
+    api({
+      'PUT /category/update-category/:id': () =>
+        answer === 'refuse' ? { status: 409, body: { success: false, message: 'Category already exists' } } : 'network-error',
+    });
+    renderPage();
+    await screen.findByRole('rowheader', { name: 'Hoodies' });
+    await user.click(screen.getAllByRole('button', { name: 'Edit' })[1]!);
+    const dialog = screen.getByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Category already exists'));
+    // A refused edit keeps the pop-up open for another try.
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+
+    answer = 'throw';
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(toast.error).toHaveBeenLastCalledWith('somthing went wrong in update form'));
+  });
+
+  it('toasts "Something went wrong" when the list cannot be loaded', async () => {
+    api({ 'GET /category/all-category': () => ({ status: 500, body: { success: false, message: 'boom' } }) });
+    renderPage();
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Something went wrong'));
+    expect(toast.error).toHaveBeenCalledOnce();
+  });
+});

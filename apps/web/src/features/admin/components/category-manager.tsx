@@ -1,0 +1,83 @@
+/**
+ * The category page: the create form, the list with Edit and Delete, and the edit pop-up,
+ * with SPEC §8's toasts. Every change refreshes the list (the mutations invalidate it).
+ */
+import { useState } from 'react';
+import type { Category } from '@repo/shared';
+import { Loading } from '@/components/ui/spinner';
+import { toast } from '@/lib/toast';
+import { useCategories } from '../api/get-categories';
+import { useCreateCategory } from '../api/create-category';
+import { useDeleteCategory } from '../api/delete-category';
+import { useUpdateCategory } from '../api/update-category';
+import { settle, useLoadFailure } from '../lib/outcome';
+import { CategoryForm } from './category-form';
+import { CategoryTable } from './category-table';
+import { Modal } from './modal';
+
+const INPUT_FORM_FAILED = 'somthing went wrong in input form';
+const UPDATE_FORM_FAILED = 'somthing went wrong in update form';
+const DELETE_FAILED = 'Something went wrong in delete category';
+
+export function CategoryManager() {
+  const categories = useCategories();
+  useLoadFailure(categories, 'categories', { refused: 'Something went wrong', error: 'Something went wrong' });
+  const create = useCreateCategory();
+  const update = useUpdateCategory();
+  const remove = useDeleteCategory();
+
+  const [name, setName] = useState('');
+  const [editing, setEditing] = useState<Category | null>(null);
+  const [newName, setNewName] = useState('');
+
+  async function handleCreate() {
+    const answer = await settle(create.mutateAsync({ name }), { refused: INPUT_FORM_FAILED, exception: INPUT_FORM_FAILED });
+    if (!answer) return;
+    toast.success(`${answer.category?.name ?? name.trim()} is created`);
+    setName('');
+  }
+
+  function openEdit(category: Category) {
+    setEditing(category);
+    setNewName(category.name);
+  }
+
+  async function handleUpdate() {
+    if (!editing) return;
+    const answer = await settle(update.mutateAsync({ id: editing._id, name: newName }), {
+      refused: UPDATE_FORM_FAILED,
+      exception: UPDATE_FORM_FAILED,
+    });
+    if (!answer) return;
+    toast.success(`${answer.category?.name ?? newName.trim()} is updated`);
+    setEditing(null);
+  }
+
+  async function handleDelete(category: Category) {
+    if (!window.confirm(`Delete the category "${category.name}"?`)) return;
+    const answer = await settle(remove.mutateAsync(category._id), { refused: DELETE_FAILED, exception: DELETE_FAILED });
+    if (answer) toast.success(`${category.name} is deleted`);
+  }
+
+  const list = categories.data?.success ? categories.data.category : [];
+  return (
+    <div className="flex flex-col gap-6">
+      <CategoryForm value={name} onChange={setName} onSubmit={handleCreate} busy={create.isPending} />
+      {categories.isPending ? (
+        <Loading text="Loading categories..." />
+      ) : (
+        <CategoryTable
+          categories={list}
+          onEdit={openEdit}
+          onDelete={handleDelete}
+          deletingId={remove.isPending ? remove.variables : undefined}
+        />
+      )}
+      {editing && (
+        <Modal title={`Edit category "${editing.name}"`} onClose={() => setEditing(null)}>
+          <CategoryForm value={newName} onChange={setNewName} onSubmit={handleUpdate} busy={update.isPending} placeholder="Category name" />
+        </Modal>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+/** Create a product; on success every field (photo and category included) starts over. */
+import { useState } from 'react';
+import { toast } from '@/lib/toast';
+import { useCreateProduct } from '../api/create-product';
+import { settle } from '../lib/outcome';
+import { emptyProductForm, productFormData, type ProductFormValues } from '../lib/product-form';
+import { ProductForm } from './product-form';
+import { buttonClass } from './styles';
+
+export function CreateProductForm() {
+  const [values, setValues] = useState<ProductFormValues>(emptyProductForm);
+  const create = useCreateProduct();
+
+  async function submit() {
+    const answer = await settle(create.mutateAsync(productFormData(values)), {
+      refused: 'Something went wrong.',
+      exception: 'Create product failed',
+    });
+    if (!answer) return;
+    toast.success('Product created successfully!');
+    setValues(emptyProductForm);
+  }
+
+  return (
+    <ProductForm
+      values={values}
+      onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
+      onSubmit={submit}
+      busy={create.isPending}
+      actions={
+        <button type="submit" disabled={create.isPending} className={buttonClass.primary}>
+          {create.isPending ? 'Creating...' : 'Create Product'}
+        </button>
+      }
+    />
+  );
+}

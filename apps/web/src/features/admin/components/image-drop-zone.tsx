@@ -1,0 +1,137 @@
+/**
+ * The product photo picker: one image, dropped or chosen (the zone is a <label> around a
+ * visually hidden file input, so a click, Enter or Space opens the picker), with a preview.
+ * Anything that is not one image of at most 5 MB is refused with a toast.
+ */
+import { useEffect, useId, useState, type DragEvent } from 'react';
+import { MAX_PHOTO_BYTES } from '@repo/shared/constants';
+import { toast } from '@/lib/toast';
+import { labelClass } from './styles';
+
+const MAX_MB = MAX_PHOTO_BYTES / (1024 * 1024);
+
+/** The one acceptable image among `files`, or null after telling the admin why not. */
+export function acceptImage(files: ArrayLike<File>): File | null {
+  if (files.length === 0) return null;
+  if (files.length > 1) {
+    toast.error('Please choose only one image.');
+    return null;
+  }
+  const file = files[0]!;
+  if (!file.type.startsWith('image/')) {
+    toast.error('Only image files are allowed.');
+    return null;
+  }
+  if (file.size > MAX_PHOTO_BYTES) {
+    toast.error(`The image must be ${MAX_MB} MB or smaller.`);
+    return null;
+  }
+  return file;
+}
+
+/** An object URL for `file`, revoked when the file changes or the component goes away. */
+function usePreviewUrl(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) {
+      setUrl(null);
+      return;
+    }
+    const objectUrl = URL.createObjectURL(file);
+    setUrl(objectUrl);
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [file]);
+  return url;
+}
+
+export function ImageDropZone({
+  file,
+  onChange,
+  currentUrl,
+  disabled,
+}: {
+  file: File | null;
+  onChange: (file: File | null) => void;
+  /** The product's present photo, shown until a new one is chosen (update form). */
+  currentUrl?: string;
+  disabled?: boolean;
+}) {
+  const hintId = useId();
+  const [dragging, setDragging] = useState(false);
+  const preview = usePreviewUrl(file);
+  const shown = preview ?? currentUrl;
+
+  function onDrop(e: DragEvent<HTMLLabelElement>) {
+    e.preventDefault();
+    setDragging(false);
+    if (disabled) return;
+    const picked = acceptImage(e.dataTransfer.files);
+    if (picked) onChange(picked);
+  }
+
+  return (
+    <div>
+      <span className={labelClass} aria-hidden="true">
+        Photo
+      </span>
+      <label
+        data-testid="photo-drop-zone"
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        className={`flex cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed p-4 text-center text-sm transition-colors focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-500 ${
+          dragging
+            ? 'border-brand-500 bg-brand-50 dark:bg-slate-800'
+            : 'border-slate-300 bg-slate-50 hover:border-brand-500 dark:border-slate-600 dark:bg-slate-800/60'
+        }`}
+      >
+        <input
+          type="file"
+          name="photo"
+          accept="image/*"
+          aria-label="Photo"
+          aria-describedby={hintId}
+          disabled={disabled}
+          className="sr-only"
+          onChange={(e) => {
+            const picked = acceptImage(e.target.files ?? []);
+            if (picked) onChange(picked);
+            // Forget the pick so choosing the same file again still fires a change.
+            e.target.value = '';
+          }}
+        />
+        {shown ? (
+          <img
+            src={shown}
+            alt={file ? `Preview of ${file.name}` : 'Current product photo'}
+            className="h-40 w-40 rounded-md object-cover sm:h-48 sm:w-48"
+          />
+        ) : (
+          <span aria-hidden="true" className="text-3xl">
+            🖼️
+          </span>
+        )}
+        <span id={hintId} className="text-slate-600 dark:text-slate-300">
+          {file
+            ? file.name
+            : currentUrl
+              ? 'Drop a new image here, or click to replace the current photo'
+              : 'Drag and drop an image here, or click to choose one'}
+          <span className="block text-xs text-slate-500 dark:text-slate-400">One image file, up to {MAX_MB} MB</span>
+        </span>
+      </label>
+      {file && (
+        <button
+          type="button"
+          onClick={() => onChange(null)}
+          className="mt-2 text-sm font-medium text-red-600 underline-offset-2 hover:underline dark:text-red-400"
+        >
+          Remove photo
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * One order on the admin list: buyer, items, amount, address, date, and the status select
+ * that saves at once. A failed change is only logged (SPEC §8); the select then shows the
+ * saved status again.
+ */
+import { useId } from 'react';
+import type { Order } from '@repo/shared';
+import { ORDER_STATUSES, type OrderStatus } from '@repo/shared/constants';
+import { useUpdateOrderStatus } from '../api/update-order-status';
+import { formatOrderDate, formatRupees, shortId } from '../lib/format';
+import { StatusBadge, statusLabel } from './status-badge';
+import { cardClass, inputClass } from './styles';
+
+const isOrderStatus = (s: string): s is OrderStatus => (ORDER_STATUSES as readonly string[]).includes(s);
+
+function StatusSelect({ order }: { order: Order }) {
+  const update = useUpdateOrderStatus();
+  const shown = update.isPending ? update.variables.status : order.status;
+  // A status outside the shared list (an old order) stays selectable as it is.
+  const options: string[] = isOrderStatus(order.status) ? [...ORDER_STATUSES] : [order.status, ...ORDER_STATUSES];
+
+  function change(status: string) {
+    if (status === order.status || !isOrderStatus(status)) return;
+    update.mutate(
+      { orderId: order._id, status },
+      {
+        onSuccess: (answer) => {
+          if (!answer.success) console.error('Status change refused', order._id, answer);
+        },
+        onError: (error) => console.error('Status change failed', order._id, error),
+      },
+    );
+  }
+
+  return (
+    <div className="flex items-center gap-2">
+      <StatusBadge status={shown} />
+      <select
+        aria-label={`Status for order ${shortId(order._id)}`}
+        aria-busy={update.isPending}
+        value={shown}
+        onChange={(e) => change(e.target.value)}
+        className={`${inputClass} w-auto py-1.5`}
+      >
+        {options.map((s) => (
+          <option key={s} value={s}>
+            {statusLabel(s)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function OrderCard({ order }: { order: Order }) {
+  const titleId = useId();
+  const items = order.items ?? [];
+  const count = items.reduce((n, i) => n + i.cartQuantity, 0);
+  return (
+    <article
+      aria-labelledby={titleId}
+      className={`${cardClass} overflow-hidden ${order.stockShortage ? 'border-red-400 ring-1 ring-red-400 dark:border-red-500 dark:ring-red-500' : ''}`}
+    >
+      <header className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-200 bg-slate-50 px-4 py-3 dark:border-slate-700 dark:bg-slate-800/60">
+        <div className="min-w-0">
+          <h3 id={titleId} className="font-semibold text-slate-900 dark:text-white">
+            Order #{shortId(order._id)}
+          </h3>
+          <p className="text-sm text-slate-500 dark:text-slate-400">
+            <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time> · {count} {count === 1 ? 'item' : 'items'}
+          </p>
+          {order.stockShortage && (
+            <p className="mt-1.5 inline-flex items-center gap-1 rounded-full bg-red-600 px-2.5 py-0.5 text-xs font-bold text-white">
+              <span aria-hidden="true">⚠</span> Stock ran out — action needed
+            </p>
+          )}
+        </div>
+        <div className="flex flex-col items-end gap-2">
+          <p className="text-lg font-bold text-slate-900 dark:text-white">
+            <span className="sr-only">Amount </span>
+            {formatRupees(order.amount)}
+          </p>
+          <StatusSelect order={order} />
+        </div>
+      </header>
+      <div className="grid gap-4 p-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
+        <div className="flex flex-col gap-3 text-sm">
+          <section>
+            <h4 className="font-semibold text-slate-700 dark:text-slate-200">Buyer</h4>
+            {order.user ? (
+              <p className="break-words text-slate-600 dark:text-slate-300">
+                {order.user.name}
+                <br />
+                <a href={`mailto:${order.user.email}`} className="break-all text-brand-600 hover:underline dark:text-brand-100">
+                  {order.user.email}
+                </a>
+                <br />
+                {order.user.phone || 'Not Provided'}
+              </p>
+            ) : (
+              <p className="text-slate-500 dark:text-slate-400">Account deleted</p>
+            )}
+          </section>
+          <section>
+            <h4 className="font-semibold text-slate-700 dark:text-slate-200">Shipping address</h4>
+            <p className="break-words whitespace-pre-line text-slate-600 dark:text-slate-300">
+              {order.shippingAddress || 'No shipping address provided.'}
+            </p>
+          </section>
+        </div>
+        <section>
+          <h4 className="sr-only">Items</h4>
+          <ul className="divide-y divide-slate-200 dark:divide-slate-700">
+            {items.map((item) => (
+              <li key={item._id} className="flex items-center gap-3 py-2 first:pt-0 last:pb-0">
+                <img
+                  src={item.photo}
+                  alt=""
+                  loading="lazy"
+                  className="h-12 w-12 shrink-0 rounded-md bg-slate-100 object-cover dark:bg-slate-800"
+                />
+                <div className="min-w-0 flex-1">
+                  <p className="truncate font-medium text-slate-900 dark:text-slate-100">{item.name}</p>
+                  <p className="text-sm text-slate-500 dark:text-slate-400">
+                    Qty {item.cartQuantity} × {formatRupees(item.price)}
+                  </p>
+                </div>
+                <p className="text-sm font-semibold text-slate-900 dark:text-slate-100">{formatRupees(item.price * item.cartQuantity)}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    </article>
+  );
+}

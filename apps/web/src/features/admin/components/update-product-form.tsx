@@ -1,0 +1,88 @@
+/**
+ * Load a product by slug and edit it: "Update" saves (photo optional), "Delete" asks first.
+ * Both send the admin back to the product list on success.
+ */
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import type { Product } from '@repo/shared';
+import { Loading } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { toast } from '@/lib/toast';
+import { useDeleteProduct } from '../api/delete-product';
+import { useProduct } from '../api/get-product';
+import { useUpdateProduct } from '../api/update-product';
+import { settle, useLoadFailure } from '../lib/outcome';
+import { productFormData, productFormValues, type ProductFormValues } from '../lib/product-form';
+import { ProductForm } from './product-form';
+import { buttonClass } from './styles';
+
+export const DELETE_PRODUCT_QUESTION = 'Are you sure you want to delete this product?';
+
+export function UpdateProduct({ slug }: { slug: string }) {
+  const product = useProduct(slug);
+  useLoadFailure(product, 'product', { refused: 'Failed to load product', error: 'Failed to load product' });
+
+  if (product.isPending) return <Loading text="Loading product..." />;
+  const found = product.data?.Aproduct;
+  if (!found) {
+    return (
+      <p className="py-8 text-slate-600 dark:text-slate-300">
+        This product could not be loaded.{' '}
+        <Link to={paths.adminProducts} className="font-medium text-brand-600 underline dark:text-brand-100">
+          Back to products
+        </Link>
+      </p>
+    );
+  }
+  // Keyed by id: the form is filled once from the loaded product, never overwritten mid-edit.
+  return <UpdateProductForm key={found._id} product={found} />;
+}
+
+function UpdateProductForm({ product }: { product: Product }) {
+  const navigate = useNavigate();
+  const [values, setValues] = useState<ProductFormValues>(() => productFormValues(product));
+  const update = useUpdateProduct();
+  const remove = useDeleteProduct();
+  const busy = update.isPending || remove.isPending;
+
+  async function save() {
+    const answer = await settle(update.mutateAsync({ id: product._id, form: productFormData(values) }), {
+      refused: 'Update product failed',
+      exception: 'Update product failed',
+    });
+    if (!answer) return;
+    toast.success('Product Updated successfully!');
+    navigate(paths.adminProducts);
+  }
+
+  async function handleDelete() {
+    if (!window.confirm(DELETE_PRODUCT_QUESTION)) return;
+    const answer = await settle(remove.mutateAsync(product._id), {
+      refused: 'Failed to delete product.',
+      exception: 'Something went wrong while deleting the product.',
+    });
+    if (!answer) return;
+    toast.success('Product deleted successfully!');
+    navigate(paths.adminProducts);
+  }
+
+  return (
+    <ProductForm
+      values={values}
+      onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
+      onSubmit={save}
+      currentPhotoUrl={product.photo}
+      busy={busy}
+      actions={
+        <>
+          <button type="submit" disabled={busy} className={buttonClass.primary}>
+            {update.isPending ? 'Updating...' : 'Update'}
+          </button>
+          <button type="button" disabled={busy} onClick={handleDelete} className={buttonClass.danger}>
+            Delete
+          </button>
+        </>
+      }
+    />
+  );
+}

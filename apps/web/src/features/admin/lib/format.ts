@@ -1,0 +1,38 @@
+/** Display formats of the admin panel: rupees and dates as read in India. */
+import { CURRENCY_SYMBOL } from '@repo/shared/constants';
+
+const rupees = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
+
+/** 1234.5 → "₹1,234.5" (Indian digit grouping). */
+export function formatRupees(amount: number): string {
+  return `${CURRENCY_SYMBOL}${rupees.format(amount)}`;
+}
+
+const dateTime = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+  timeZone: 'Asia/Kolkata',
+});
+
+/** An ISO date → "22 Nov 2026, 4:05 pm" in Indian time; the raw text if it is not a date. */
+export function formatOrderDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+}
+
+const dayLabel = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+/** "2026-11-22" → "22 Nov" (the overview's days are calendar dates, not instants). */
+export function formatDay(ymd: string): string {
+  const date = new Date(`${ymd}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? ymd : dayLabel.format(date);
+}
+
+/** The last 6 characters of an id, upper-cased: enough to tell orders apart on screen. */
+export function shortId(id: string): string {
+  return id.slice(-6).toUpperCase();
+}

@@ -1,0 +1,62 @@
+/**
+ * SPEC §8 tells apart a call the server refused (it answered "no", often with a message)
+ * from an exception (no answer at all, or a bug). These helpers turn either into the
+ * right toast, in one place for every admin screen.
+ */
+import { useEffect } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { ApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+
+/** The server's message for a refusal (an HTTP error that came back with a body), else null. */
+function refusalMessage(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status === 0) return null;
+  return typeof error.body.message === 'string' && error.body.message ? error.body.message : '';
+}
+
+/**
+ * Await a mutation; on `success: false` or an HTTP refusal show the server's message (or
+ * `refused` when it sent none), on an exception show `exception`. Resolves to the answer
+ * when it succeeded, else null.
+ */
+export async function settle<T extends { success: boolean; message?: string }>(
+  call: Promise<T>,
+  texts: { refused: string; exception: string },
+): Promise<T | null> {
+  try {
+    const answer = await call;
+    if (answer.success) return answer;
+    toast.error(answer.message || texts.refused);
+  } catch (error) {
+    const refusal = refusalMessage(error);
+    toast.error(refusal === null ? texts.exception : refusal || texts.refused);
+  }
+  return null;
+}
+
+/**
+ * Report a failed load once per failure: `refused` when the answer says `success: false`,
+ * `error` when the call failed. Without texts the failure is only logged (SPEC §8: users,
+ * admin orders).
+ */
+export function useLoadFailure(
+  query: Pick<UseQueryResult, 'data' | 'error' | 'dataUpdatedAt' | 'errorUpdatedAt'>,
+  what: string,
+  texts?: { refused: string; error: string },
+) {
+  const refused = (query.data as { success?: unknown } | undefined)?.success === false;
+  const { error, dataUpdatedAt, errorUpdatedAt } = query;
+  useEffect(() => {
+    if (!refused) return;
+    if (texts) toast.error(texts.refused);
+    else console.error(`Loading ${what} was refused`);
+    // Once per answer: dataUpdatedAt changes with each new one.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [refused, dataUpdatedAt]);
+  useEffect(() => {
+    if (!error) return;
+    if (texts) toast.error(texts.error);
+    else console.error(`Loading ${what} failed`, error);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [error, errorUpdatedAt]);
+}
