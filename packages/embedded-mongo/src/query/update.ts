@@ -120,8 +120,8 @@ export function applyUpdate(doc: Doc, u: UpdateSpec, opts: ApplyOptions = {}): {
 function updateError(e: unknown): MongoCommandError {
   if (e instanceof MongoCommandError) return e;
   const msg = e instanceof Error ? e.message : String(e);
+  if (/immutable field/i.test(msg)) return new MongoCommandError(ErrorCodes.ImmutableField, msg);
   if (/non-numeric|numeric type/i.test(msg)) return new MongoCommandError(ErrorCodes.TypeMismatch, msg);
-  if (/array/i.test(msg) && /\$push|\$pull|\$addToSet|\$pop/.test(msg)) return new MongoCommandError(ErrorCodes.BadValue, msg);
   return new MongoCommandError(ErrorCodes.BadValue, msg);
 }
 

@@ -1,8 +1,8 @@
 // All databases and collections of the server. Every mutation is applied synchronously (so a
 // command is atomic with respect to others on the single JS thread) and recorded as a logical
 // journal record: full document images and catalog changes, which replay idempotently.
-import type { Document } from 'bson';
-import { UUID, calculateObjectSize } from 'bson';
+import type { Document , UUID} from 'bson';
+import { calculateObjectSize } from 'bson';
 import { ErrorCodes, MongoCommandError } from '../errors.js';
 import { Collection } from './collection.js';
 import type { IndexSpec } from './indexes.js';

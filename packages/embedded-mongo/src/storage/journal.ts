@@ -20,6 +20,9 @@ const SNAPSHOT = 'snapshot.bson';
 const LOCK = 'LOCK';
 const REC_OPTS = { promoteLongs: true, promoteValues: true, promoteBuffers: false, bsonRegExp: false } as const;
 
+/** Directories locked by this process (the LOCK file's pid check can't tell them apart). */
+const lockedHere = new Set<string>();
+
 export interface JournalOptions {
   /** Compact (snapshot + empty journal) when the journal exceeds this many bytes. */
   compactBytes?: number;
@@ -113,6 +116,8 @@ export class Journal implements Durability {
   }
 
   private lock(): void {
+    const real = fs.realpathSync(this.dir);
+    if (lockedHere.has(real)) throw new Error(`data directory ${this.dir} is already in use by this process`);
     const file = path.join(this.dir, LOCK);
     try {
       const pid = Number(fs.readFileSync(file, 'utf8'));
@@ -121,9 +126,11 @@ export class Journal implements Durability {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
     }
     fs.writeFileSync(file, String(process.pid));
+    lockedHere.add(real);
   }
 
   private unlock(): void {
+    lockedHere.delete(fs.realpathSync(this.dir));
     try {
       fs.unlinkSync(path.join(this.dir, LOCK));
     } catch {

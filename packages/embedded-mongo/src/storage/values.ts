@@ -1,7 +1,7 @@
 // Helpers over BSON values as they come out of `bson.deserialize` (numbers promoted to JS
 // numbers, ObjectId/Decimal128/Binary/... as bson classes, Date and RegExp native).
-import { Binary, ObjectId } from 'bson';
-import type { Document } from 'bson';
+import { ObjectId } from 'bson';
+import type { Document , Binary} from 'bson';
 import type { Collation } from '../query/collation.js';
 import { collationKey } from '../query/collation.js';
 

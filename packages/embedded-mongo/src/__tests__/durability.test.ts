@@ -1,0 +1,126 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MongoClient } from 'mongodb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startEmbeddedMongo } from '../index.js';
+
+const pkgDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const cli = path.join(pkgDir, 'dist/cli.js');
+const dirs: string[] = [];
+
+function tmpDir(): string {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-mongo-test-'));
+  dirs.push(d);
+  return d;
+}
+
+afterEach(() => {
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
+function startChild(dataDir: string): Promise<{ child: ChildProcess; uri: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, '--port', '0', '--data', dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /mongodb:\/\/[^\s]+/.exec(out);
+      if (m) resolve({ child, uri: m[0] });
+    });
+    child.on('exit', (code) => reject(new Error(`server exited early with ${code}`)));
+  });
+}
+
+describe('durability', () => {
+  it('keeps data, indexes and catalog across a clean restart', async () => {
+    const dataDir = tmpDir();
+    let mongo = await startEmbeddedMongo({ dataDir });
+    let client = await MongoClient.connect(mongo.uri);
+    const c = client.db('shop').collection('products');
+    await c.createIndex({ slug: 1 }, { unique: true });
+    await c.insertMany(Array.from({ length: 500 }, (_, i) => ({ slug: `p${i}`, price: i })));
+    await c.updateMany({ price: { $lt: 100 } }, { $set: { cheap: true } });
+    await c.deleteMany({ price: { $gte: 400 } });
+    await client.db('shop').collection('gone').insertOne({ a: 1 });
+    await client.db('shop').collection('gone').drop();
+    await client.close();
+    await mongo.stop();
+
+    mongo = await startEmbeddedMongo({ dataDir });
+    client = await MongoClient.connect(mongo.uri);
+    const c2 = client.db('shop').collection('products');
+    expect(await c2.countDocuments()).toBe(400);
+    expect(await c2.countDocuments({ cheap: true })).toBe(100);
+    expect((await c2.indexes()).map((i) => i.name)).toEqual(['_id_', 'slug_1']);
+    await expect(c2.insertOne({ slug: 'p1' })).rejects.toMatchObject({ code: 11000 });
+    expect((await client.db('shop').listCollections().toArray()).map((x) => x.name)).toEqual(['products']);
+    await client.close();
+    await mongo.stop();
+  });
+
+  it('refuses a data directory that another live server holds', async () => {
+    const dataDir = tmpDir();
+    const a = await startEmbeddedMongo({ dataDir });
+    await expect(startEmbeddedMongo({ dataDir })).rejects.toThrow(/in use/);
+    await a.stop();
+  });
+
+  it('finds every acknowledged write after SIGKILL mid-burst, and no torn document', async () => {
+    const dataDir = tmpDir();
+    const first = await startChild(dataDir);
+    const client = await MongoClient.connect(first.uri, { maxPoolSize: 20 });
+    const coll = client.db('shop').collection('orders');
+    await coll.createIndex({ n: 1 }, { unique: true });
+    const acked: number[] = [];
+    let counterAcked = 0;
+    let stop = false;
+    const payload = 'x'.repeat(2000);
+    const workers = Array.from({ length: 16 }, async (_, w) => {
+      for (let i = 0; !stop; i++) {
+        const n = w * 1_000_000 + i;
+        try {
+          await coll.insertOne({ n, payload, items: [{ sku: `s${n}`, qty: i }] });
+          acked.push(n);
+          await coll.updateOne({ _id: 'counter' as never }, { $inc: { v: 1 } }, { upsert: true });
+          counterAcked++;
+        } catch {
+          return;
+        }
+      }
+    });
+    await new Promise((r) => setTimeout(r, 700));
+    first.child.kill('SIGKILL');
+    stop = true;
+    await Promise.all(workers);
+    await client.close(true).catch(() => undefined);
+    expect(acked.length).toBeGreaterThan(50);
+
+    // A torn half-record at the end of the journal must be ignored.
+    const journal = fs.readdirSync(dataDir).find((f) => f.startsWith('journal-'))!;
+    fs.appendFileSync(path.join(dataDir, journal), Buffer.from([200, 0, 0, 0, 1, 2, 3, 4, 5]));
+
+    const second = await startChild(dataDir);
+    const client2 = await MongoClient.connect(second.uri);
+    try {
+      const c2 = client2.db('shop').collection('orders');
+      const docs = await c2.find({ n: { $exists: true } }).toArray();
+      const present = new Set(docs.map((d) => d.n as number));
+      for (const n of acked) expect(present.has(n)).toBe(true);
+      for (const d of docs) {
+        expect(d.payload).toBe(payload);
+        expect(d.items[0].sku).toBe(`s${d.n}`);
+      }
+      const counter = await c2.findOne({ _id: 'counter' as never });
+      expect((counter?.v as number) ?? 0).toBeGreaterThanOrEqual(counterAcked);
+      await expect(c2.insertOne({ n: acked[0] })).rejects.toMatchObject({ code: 11000 });
+    } finally {
+      await client2.close();
+      second.child.kill('SIGTERM');
+      await new Promise((r) => second.child.once('exit', r));
+    }
+  });
+});
