@@ -1,7 +1,84 @@
-export default function Page() {
+/** /cart (SPEC §2): lines, the shipping address, the summary and checkout. */
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Product } from '@repo/shared';
+import { ButtonLink } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { paths } from '@/config/paths';
+import { userDetailQueryOptions, useUserDetail } from '@/features/account/api/get-user-detail';
+import { useSession } from '@/features/auth/session';
+import { CartLine } from '@/features/cart/components/cart-line';
+import { CartSummary } from '@/features/cart/components/cart-summary';
+import { ShippingAddress } from '@/features/cart/components/shipping-address';
+import { cart, useCart } from '@/features/cart/use-cart';
+import { productQueryOptions } from '@/features/catalog/api/get-product';
+import { useCheckout } from '@/features/checkout/use-checkout';
+import { ApiError } from '@/lib/api-client';
+import { useTitle } from '@/lib/use-title';
+
+export default function CartPage() {
+  useTitle('Cart');
+  const { items, count, subtotal, total } = useCart();
+  const { isAuthenticated, user } = useSession();
+  const queryClient = useQueryClient();
+  const userId = isAuthenticated ? user?.userId : undefined;
+  const detail = useUserDetail(userId);
+
+  useEffect(() => {
+    // SPEC §8: a failed user-detail load is only logged.
+    if (detail.error) console.error('Failed to load user detail', detail.error);
+  }, [detail.error]);
+
+  /** After a 409 from create-order: fetch each line again so the cart shows today's prices. */
+  async function refreshLines() {
+    const fresh = new Map<string, Product | null>();
+    await Promise.all(
+      items.map(async (line) => {
+        try {
+          const { Aproduct } = await queryClient.fetchQuery({ ...productQueryOptions(line.slug), staleTime: 0 });
+          fresh.set(line._id, Aproduct);
+        } catch (error) {
+          if (error instanceof ApiError && error.status === 404) fresh.set(line._id, null);
+        }
+      }),
+    );
+    cart.refresh(fresh);
+  }
+
+  const checkout = useCheckout({
+    loadUser: async () => (userId ? (await queryClient.ensureQueryData(userDetailQueryOptions(userId))).user : undefined),
+    onPaid: cart.clear,
+    onCartOutdated: refreshLines,
+  });
+
   return (
-    <section className="mx-auto max-w-7xl px-4 py-8">
-      <h1 className="text-2xl font-bold">Cart</h1>
-    </section>
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
+      <h1 className="text-2xl font-bold sm:text-3xl">Your Cart</h1>
+      {count === 0 ? (
+        <EmptyState title="Your cart is empty." icon="🛒" className="mt-6">
+          <p>Find a tee that matches your mood.</p>
+          <ButtonLink to={paths.home} className="mt-4">
+            Start shopping
+          </ButtonLink>
+        </EmptyState>
+      ) : (
+        <>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+            {count} {count === 1 ? 'item' : 'items'} in your cart
+          </p>
+          <div className="mt-4 grid gap-6 lg:grid-cols-[1fr_360px] lg:items-start">
+            <ul aria-label="Cart items" className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white px-4 dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
+              {items.map((item) => (
+                <CartLine key={item._id} item={item} />
+              ))}
+            </ul>
+            <div className="space-y-4 lg:sticky lg:top-20">
+              <ShippingAddress signedIn={isAuthenticated} address={detail.data?.user?.address} loading={detail.isLoading} />
+              <CartSummary subtotal={subtotal} total={total} pending={checkout.pending} onCheckout={() => void checkout.start(items, total)} />
+            </div>
+          </div>
+        </>
+      )}
+    </div>
   );
 }

@@ -1,7 +1,21 @@
-export default function Page() {
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { AuthCard, textLink } from '@/features/auth/components/auth-card';
+import { ForgotPasswordFlow } from '@/features/auth/components/forgot-password-flow';
+import { useTitle } from '@/lib/use-title';
+
+export default function ForgotPasswordPage() {
+  useTitle('Forgot Password');
   return (
-    <section className="mx-auto max-w-7xl px-4 py-8">
-      <h1 className="text-2xl font-bold">Forgot Password</h1>
-    </section>
+    <AuthCard
+      title="Forgot Password"
+      footer={
+        <Link to={paths.login} className={textLink}>
+          Back to Login
+        </Link>
+      }
+    >
+      <ForgotPasswordFlow />
+    </AuthCard>
   );
 }

@@ -1,7 +1,81 @@
-export default function Page() {
+/**
+ * Home (SPEC §2, §4): filters, a grid of 12 products and pagination. With no filter it shows
+ * the plain paged list (productList + get-product-count); with any filter, the filtered call,
+ * whose total drives Next. Filters and page live in the query string.
+ */
+import { useEffect } from 'react';
+import { Pagination } from '@/components/ui/pagination';
+import { addToCartWithToast } from '@/features/cart/use-cart';
+import { useCategories } from '@/features/catalog/api/get-categories';
+import { useFilteredProducts } from '@/features/catalog/api/get-filtered-products';
+import { useProductCount } from '@/features/catalog/api/get-product-count';
+import { useProductList } from '@/features/catalog/api/get-product-list';
+import { CatalogFilters } from '@/features/catalog/components/catalog-filters';
+import { CatalogProducts } from '@/features/catalog/components/catalog-products';
+import { Hero } from '@/features/catalog/components/hero';
+import { useCatalogParams } from '@/features/catalog/hooks/use-catalog-params';
+import { toast } from '@/lib/toast';
+import { useToastOnError } from '@/lib/use-toast-on-error';
+import { useTitle } from '@/lib/use-title';
+
+export default function Home() {
+  useTitle(undefined);
+  const params = useCatalogParams();
+  const { checked, priceRange, page, isFiltered } = params;
+
+  const categories = useCategories();
+  useToastOnError(categories.error, 'Error on load category');
+  const categoriesRefused = categories.data?.success === false;
+  useEffect(() => {
+    if (categoriesRefused) toast.error('Failed to load Category');
+  }, [categoriesRefused]);
+
+  const count = useProductCount({ enabled: !isFiltered });
+  useToastOnError(count.error, 'Error on load Total Product');
+  const list = useProductList(page, { enabled: !isFiltered });
+  useToastOnError(list.error, 'Failed on Load');
+  const filtered = useFilteredProducts({ checked, radio: priceRange ?? [], page }, { enabled: isFiltered });
+  useToastOnError(filtered.error, 'Error on Filter Product');
+
+  const current = isFiltered ? filtered : list;
+  const products = isFiltered ? filtered.data?.filterProduct : list.data?.prod;
+  const total = (isFiltered ? filtered.data?.total : count.data?.total) ?? 0;
+
+  function goToPage(next: number) {
+    params.setPage(next);
+    document.getElementById('products-heading')?.scrollIntoView({ block: 'start' });
+  }
+
   return (
-    <section className="mx-auto max-w-7xl px-4 py-8">
-      <h1 className="text-2xl font-bold">Products</h1>
-    </section>
+    <div className="mx-auto max-w-7xl px-4 py-4 sm:py-6">
+      <Hero />
+      <div className="mt-4 gap-8 lg:mt-6 lg:grid lg:grid-cols-[220px_1fr]">
+        <CatalogFilters
+          categories={categoriesRefused ? [] : (categories.data?.category ?? [])}
+          categoriesLoading={categories.isPending}
+          checked={checked}
+          priceId={params.priceId}
+          onToggleCategory={params.toggleCategory}
+          onPriceChange={params.setPrice}
+          onReset={params.reset}
+        />
+        <section aria-labelledby="products-heading" className="mt-4 scroll-mt-24 lg:mt-0" id="products">
+          <div className="mb-3 flex items-baseline justify-between gap-4">
+            <h2 id="products-heading" className="scroll-mt-24 text-lg font-bold sm:text-xl">
+              {isFiltered ? 'Filtered Products' : 'All Products'}
+            </h2>
+            {products && (
+              <p className="text-sm text-slate-600 dark:text-slate-400">
+                {total} {total === 1 ? 'product' : 'products'}
+              </p>
+            )}
+          </div>
+          <div aria-busy={current.isFetching} className={current.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+            <CatalogProducts products={products} loading={current.isPending} onAddToCart={addToCartWithToast} />
+          </div>
+          {(products?.length || page > 1) && <Pagination page={page} total={total} onPageChange={goToPage} />}
+        </section>
+      </div>
+    </div>
   );
 }

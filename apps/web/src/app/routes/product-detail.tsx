@@ -1,7 +1,70 @@
-export default function Page() {
+/** /product-detail/{slug} (SPEC §2): the product and a "Similar Products" grid. */
+import { useEffect } from 'react';
+import { useParams } from 'react-router-dom';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Loading } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { addToCartWithToast } from '@/features/cart/use-cart';
+import { useProduct } from '@/features/catalog/api/get-product';
+import { useRelatedProducts } from '@/features/catalog/api/get-related-products';
+import { CatalogProducts } from '@/features/catalog/components/catalog-products';
+import { ProductDetails } from '@/features/catalog/components/product-details';
+import { ApiError } from '@/lib/api-client';
+import { useTitle } from '@/lib/use-title';
+
+export default function ProductDetailPage() {
+  const { slug = '' } = useParams();
+  const product = useProduct(slug, { retry: (n, error) => !(error instanceof ApiError && error.status === 404) && n < 1 });
+  const item = product.data?.Aproduct;
+  const related = useRelatedProducts(item?._id, item?.category?._id);
+  useTitle(item?.name ?? 'Product');
+
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [slug]);
+
+  useEffect(() => {
+    // SPEC §8: similar products failing is only logged.
+    if (related.error) console.error('Failed to load similar products', related.error);
+  }, [related.error]);
+
+  if (product.isPending) return <Loading text="Loading product..." />;
+
+  if (!item) {
+    const missing = product.error instanceof ApiError && product.error.status === 404;
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16">
+        <EmptyState icon={missing ? '🕵️' : '⚠️'} title={missing ? 'We couldn’t find that T-shirt.' : 'This product could not be loaded.'}>
+          <p>{missing ? 'It may have sold out for good or moved. Plenty more tees are waiting for you.' : 'Please check your connection and try again.'}</p>
+          <div className="mt-4 flex justify-center gap-3">
+            {!missing && (
+              <Button variant="outline" onClick={() => void product.refetch()}>
+                Try again
+              </Button>
+            )}
+            <ButtonLink to={paths.home}>Continue shopping</ButtonLink>
+          </div>
+        </EmptyState>
+      </div>
+    );
+  }
+
   return (
-    <section className="mx-auto max-w-7xl px-4 py-8">
-      <h1 className="text-2xl font-bold">Product</h1>
-    </section>
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
+      <ProductDetails product={item} onAddToCart={addToCartWithToast} />
+      <section aria-labelledby="similar-heading" className="mt-12 border-t border-slate-200 pt-8 dark:border-slate-800">
+        <h2 id="similar-heading" className="mb-4 text-xl font-bold">
+          Similar Products
+        </h2>
+        <CatalogProducts
+          products={related.isError ? [] : related.data?.products}
+          loading={related.isPending}
+          onAddToCart={addToCartWithToast}
+          label="Similar Products"
+          eager={0}
+        />
+      </section>
+    </div>
   );
 }

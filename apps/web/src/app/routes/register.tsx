@@ -1,7 +1,26 @@
-export default function Page() {
+import { Link, useLocation } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { AuthCard, textLink } from '@/features/auth/components/auth-card';
+import { RegisterForm } from '@/features/auth/components/register-form';
+import { useTitle } from '@/lib/use-title';
+
+export default function RegisterPage() {
+  useTitle('Register');
+  const location = useLocation();
   return (
-    <section className="mx-auto max-w-7xl px-4 py-8">
-      <h1 className="text-2xl font-bold">Register</h1>
-    </section>
+    <AuthCard
+      title="Register"
+      subtitle="Join the crew: fresh drops, quick checkout, order tracking."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to={paths.login} state={location.state} className={textLink}>
+            Log in
+          </Link>
+        </>
+      }
+    >
+      <RegisterForm />
+    </AuthCard>
   );
 }

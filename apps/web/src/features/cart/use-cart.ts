@@ -9,6 +9,7 @@ import {
   subtotal,
 } from '@repo/shared/rules';
 import { cartStore, useStore } from '@/lib/storage';
+import { toast } from '@/lib/toast';
 
 export const cart = {
   add: (product: Product) => cartStore.set((c) => addRule(c, product)),
@@ -16,7 +17,22 @@ export const cart = {
   decrease: (id: string) => cartStore.set((c) => decreaseQuantity(c, id)),
   remove: (id: string) => cartStore.set((c) => removeFromCart(c, id)),
   clear: () => cartStore.set([]),
+  /** Replace lines with fresh copies from the server (price or stock changed); drop the missing. */
+  refresh: (fresh: Map<string, Product | null>) =>
+    cartStore.set((c) =>
+      c.flatMap((line) => {
+        if (!fresh.has(line._id)) return [line];
+        const product = fresh.get(line._id);
+        return product ? [{ ...product, cartQuantity: line.cartQuantity }] : [];
+      }),
+    ),
 };
+
+/** What every "ADD TO CART" button does: add, then say so (SPEC §8). */
+export function addToCartWithToast(product: Product): void {
+  cart.add(product);
+  toast.success('Successfully Added');
+}
 
 export function useCart(): { items: CartItem[]; count: number; subtotal: number; total: number } {
   const items = useStore(cartStore);

@@ -1,0 +1,212 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import CreateProductPage from '@/app/routes/dashboard/admin/create-product';
+import { toast } from '@/lib/toast';
+import { deferred, ids, mockApi, renderRoute, type Handler } from './test-utils';
+
+vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() } }));
+
+const categories = [
+  { _id: ids.tees, name: 'Graphic Tees', slug: 'graphic-tees' },
+  { _id: ids.hoodies, name: 'Hoodies', slug: 'hoodies' },
+  { _id: ids.polo, name: 'Polo Shirts', slug: 'polo-shirts' },
+];
+
+function api(create?: Handler, categoryAnswer?: Handler) {
+  return mockApi({
+    'GET /category/all-category': categoryAnswer ?? (() => ({ body: { success: true, category: categories } })),
+    'POST /product/create-product':
+      create ?? (() => ({ status: 201, body: { success: true, message: 'Product created' } })),
+  });
+}
+
+function renderPage() {
+  return renderRoute(<CreateProductPage />, { path: '/dashboard/admin/create-product', route: '/dashboard/admin/create-product' });
+}
+
+const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'tee.png', { type: 'image/png' });
+
+/** Fill every field: category by typing and Enter, photo through the file input. */
+async function fillForm(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByRole('combobox', { name: 'Category' }), 'hood');
+  await screen.findByRole('option', { name: 'Hoodies' });
+  await user.keyboard('{Enter}');
+  await user.upload(screen.getByLabelText('Photo'), png());
+  await user.type(screen.getByLabelText('Name'), 'Rocket Tee');
+  await user.type(screen.getByLabelText('Description'), 'A tee with a rocket');
+  await user.type(screen.getByLabelText('Price'), '499');
+  await user.type(screen.getByLabelText('Quantity'), '25');
+  await user.selectOptions(screen.getByLabelText('Shipping'), 'Yes');
+}
+
+beforeEach(() => {
+  let n = 0;
+  URL.createObjectURL = vi.fn(() => `blob:preview-${++n}`);
+  URL.revokeObjectURL = vi.fn();
+});
+afterEach(() => {
+  vi.clearAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('create product form', () => {
+  it('has every labelled field, with shipping defaulting to No', async () => {
+    api();
+    renderPage();
+    expect(screen.getByRole('combobox', { name: 'Category' })).toHaveValue('');
+    expect(screen.getByLabelText('Photo')).toHaveAttribute('type', 'file');
+    expect(screen.getByLabelText('Photo')).toHaveAttribute('accept', 'image/*');
+    expect(screen.getByLabelText('Photo')).not.toHaveAttribute('multiple');
+    expect(screen.getByLabelText('Name')).toHaveValue('');
+    expect(screen.getByLabelText('Description').tagName).toBe('TEXTAREA');
+    expect(screen.getByLabelText('Price')).toHaveAttribute('type', 'number');
+    expect(screen.getByLabelText('Quantity')).toHaveAttribute('type', 'number');
+    const shipping = screen.getByLabelText('Shipping') as HTMLSelectElement;
+    expect(shipping.selectedOptions[0]!.textContent).toBe('No');
+    expect(within(shipping).getAllByRole('option').map((o) => o.textContent)).toEqual(['No', 'Yes']);
+    expect(screen.getByRole('button', { name: 'Create Product' })).toBeEnabled();
+  });
+
+  it('filters categories as you type and chooses one with the arrow keys and Enter', async () => {
+    const user = userEvent.setup();
+    api();
+    renderPage();
+    const combo = screen.getByRole('combobox', { name: 'Category' });
+    await user.click(combo);
+    const list = await screen.findByRole('listbox');
+    expect(within(list).getAllByRole('option')).toHaveLength(3);
+    expect(combo).toHaveAttribute('aria-expanded', 'true');
+    expect(combo).toHaveAttribute('aria-controls', list.id);
+
+    await user.type(combo, 'o');
+    // "Graphic Tees" has no "o"; "Hoodies" and "Polo Shirts" do.
+    expect(within(screen.getByRole('listbox')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Hoodies', 'Polo Shirts']);
+    await user.keyboard('{ArrowDown}');
+    const active = combo.getAttribute('aria-activedescendant')!;
+    expect(document.getElementById(active)).toHaveTextContent('Polo Shirts');
+    await user.keyboard('{Enter}');
+    expect(combo).toHaveValue('Polo Shirts');
+    expect(combo).toHaveAttribute('aria-expanded', 'false');
+
+    // Escape abandons a new search and keeps the choice.
+    await user.clear(combo);
+    await user.type(combo, 'gra');
+    await user.keyboard('{Escape}');
+    expect(combo).toHaveValue('Polo Shirts');
+  });
+
+  it('refuses a dropped file that is not an image', async () => {
+    api();
+    renderPage();
+    const zone = screen.getByTestId('photo-drop-zone');
+    const text = new File(['hello'], 'notes.txt', { type: 'text/plain' });
+    fireEvent.drop(zone, { dataTransfer: { files: [text] } });
+    expect(toast.error).toHaveBeenCalledWith('Only image files are allowed.');
+    expect(screen.queryByRole('img', { name: /Preview/ })).not.toBeInTheDocument();
+    expect(URL.createObjectURL).not.toHaveBeenCalled();
+  });
+
+  it('refuses two files at once, and accepts one dropped image with a preview', async () => {
+    api();
+    renderPage();
+    const zone = screen.getByTestId('photo-drop-zone');
+    fireEvent.drop(zone, { dataTransfer: { files: [png(), png()] } });
+    expect(toast.error).toHaveBeenCalledWith('Please choose only one image.');
+
+    fireEvent.drop(zone, { dataTransfer: { files: [png()] } });
+    const preview = await screen.findByRole('img', { name: 'Preview of tee.png' });
+    expect(preview).toHaveAttribute('src', 'blob:preview-1');
+  });
+
+  it('revokes the preview URL when the photo changes', async () => {
+    const user = userEvent.setup();
+    api();
+    renderPage();
+    await user.upload(screen.getByLabelText('Photo'), png());
+    await screen.findByRole('img', { name: 'Preview of tee.png' });
+    await user.upload(screen.getByLabelText('Photo'), new File(['x'], 'other.jpg', { type: 'image/jpeg' }));
+    expect(await screen.findByRole('img', { name: 'Preview of other.jpg' })).toHaveAttribute('src', 'blob:preview-2');
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview-1');
+  });
+
+  it('sends the right multipart form, shows "Creating..." while saving, then resets every field', async () => {
+    const user = userEvent.setup();
+    const answer = deferred<{ status: number; body: unknown }>();
+    const server = api(() => answer.promise);
+    renderPage();
+    await fillForm(user);
+    expect(screen.getByRole('img', { name: 'Preview of tee.png' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+    const busy = await screen.findByRole('button', { name: 'Creating...' });
+    expect(busy).toBeDisabled();
+
+    const [call] = server.callsTo('POST', '/product/create-product');
+    const form = call!.body as FormData;
+    expect(form).toBeInstanceOf(FormData);
+    expect(form.get('name')).toBe('Rocket Tee');
+    expect(form.get('description')).toBe('A tee with a rocket');
+    expect(form.get('price')).toBe('499');
+    expect(form.get('quantity')).toBe('25');
+    expect(form.get('shipping')).toBe('1');
+    expect(form.get('category')).toBe(ids.hoodies);
+    expect((form.get('photo') as File).name).toBe('tee.png');
+    expect([...form.keys()].sort()).toEqual(['category', 'description', 'name', 'photo', 'price', 'quantity', 'shipping']);
+
+    await act(async () => answer.resolve({ status: 201, body: { success: true, message: 'Product created' } }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Product created successfully!'));
+    expect(screen.getByRole('button', { name: 'Create Product' })).toBeEnabled();
+    expect(screen.getByRole('combobox', { name: 'Category' })).toHaveValue('');
+    expect(screen.getByLabelText('Name')).toHaveValue('');
+    expect(screen.getByLabelText('Description')).toHaveValue('');
+    expect(screen.getByLabelText('Price')).toHaveValue(null);
+    expect(screen.getByLabelText('Quantity')).toHaveValue(null);
+    expect(screen.getByLabelText('Shipping')).toHaveValue('0');
+    expect(screen.queryByRole('img', { name: /Preview/ })).not.toBeInTheDocument();
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview-1');
+
+    // Nothing of the last product travels with the next one.
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+    await waitFor(() => expect(server.callsTo('POST', '/product/create-product')).toHaveLength(2));
+    const next = server.callsTo('POST', '/product/create-product')[1]!.body as FormData;
+    expect(next.get('category')).toBe('');
+    expect(next.get('photo')).toBeNull();
+    expect(next.get('shipping')).toBe('0');
+  });
+
+  it('shows the server message of a refusal and keeps the fields', async () => {
+    const user = userEvent.setup();
+    api(() => ({ status: 400, body: { success: false, message: 'Price must be more than 0' } }));
+    renderPage();
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Price must be more than 0'));
+    expect(screen.getByLabelText('Name')).toHaveValue('Rocket Tee');
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+
+  it('falls back to "Something went wrong." and shows "Create product failed" on an exception', async () => {
+    const user = userEvent.setup();
+    let answer: 'refuse' | 'throw' = 'refuse';
+    api(() => (answer === 'refuse' ? { body: { success: false } } : 'network-error'));
+    renderPage();
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Something went wrong.'));
+    answer = 'throw';
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+    await waitFor(() => expect(toast.error).toHaveBeenLastCalledWith('Create product failed'));
+  });
+
+  it('toasts "Failed to load categories" when the list is refused', async () => {
+    api(undefined, () => ({ body: { success: false, category: [] } }));
+    renderPage();
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to load categories'));
+  });
+
+  it('toasts "Error loading categories" when the list cannot be loaded', async () => {
+    api(undefined, () => 'network-error');
+    renderPage();
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Error loading categories'));
+  });
+});

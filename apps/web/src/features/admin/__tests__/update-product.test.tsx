@@ -1,0 +1,161 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import UpdateProductPage from '@/app/routes/dashboard/admin/update-product';
+import { toast } from '@/lib/toast';
+import { deferred, ids, mockApi, renderRoute, type Handler } from './test-utils';
+
+vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() } }));
+
+const product = {
+  _id: ids.product,
+  name: 'Rocket Tee',
+  slug: 'rocket-tee',
+  description: 'A tee with a rocket',
+  price: 499,
+  quantity: 25,
+  shipping: true,
+  category: { _id: ids.hoodies, name: 'Hoodies' },
+  photo: '/uploads/rocket-640.webp',
+};
+
+function api(overrides: Record<string, Handler> = {}) {
+  return mockApi({
+    'GET /category/all-category': () => ({
+      body: { success: true, category: [{ _id: ids.tees, name: 'Graphic Tees' }, { _id: ids.hoodies, name: 'Hoodies' }] },
+    }),
+    'GET /product/get-product/:slug': () => ({ body: { Aproduct: product } }),
+    'PUT /product/update-product/:id': () => ({ body: { success: true, message: 'Product updated' } }),
+    'DELETE /product/delete-product/:id': () => ({ body: { success: true, message: 'Product deleted' } }),
+    ...overrides,
+  });
+}
+
+function renderPage() {
+  return renderRoute(<UpdateProductPage />, { path: '/dashboard/admin/product/rocket-tee', route: '/dashboard/admin/product/:slug' });
+}
+
+beforeEach(() => {
+  URL.createObjectURL = vi.fn(() => 'blob:new-photo');
+  URL.revokeObjectURL = vi.fn();
+});
+afterEach(() => {
+  vi.clearAllMocks();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('update product page', () => {
+  it('fills the form from the product and shows its current photo', async () => {
+    api();
+    renderPage();
+    expect(screen.getByText('Loading product...')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Name')).toHaveValue('Rocket Tee');
+    expect(screen.getByLabelText('Description')).toHaveValue('A tee with a rocket');
+    expect(screen.getByLabelText('Price')).toHaveValue(499);
+    expect(screen.getByLabelText('Quantity')).toHaveValue(25);
+    expect(screen.getByLabelText('Shipping')).toHaveValue('1');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Category' })).toHaveValue('Hoodies'));
+    expect(screen.getByRole('img', { name: 'Current product photo' })).toHaveAttribute('src', product.photo);
+  });
+
+  it('asks "Are you sure you want to delete this product?" and does nothing when declined', async () => {
+    const user = userEvent.setup();
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const server = api();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete this product?');
+    expect(server.calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+  });
+
+  it('deletes when confirmed, toasts and returns to the product list', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const server = api();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Product deleted successfully!'));
+    expect(server.callsTo('DELETE', `/product/delete-product/${ids.product}`)).toHaveLength(1);
+    expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard/admin/product');
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('reports a refused delete with the server message or "Failed to delete product.", an exception with the SPEC text', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    let answer: Awaited<ReturnType<Handler>> = { status: 404, body: { success: false, message: 'Product not found' } };
+    api({ 'DELETE /product/delete-product/:id': () => answer });
+    renderPage();
+    const remove = await screen.findByRole('button', { name: 'Delete' });
+    await user.click(remove);
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Product not found'));
+
+    answer = { body: { success: false } };
+    await user.click(remove);
+    await waitFor(() => expect(toast.error).toHaveBeenLastCalledWith('Failed to delete product.'));
+
+    answer = 'network-error';
+    await user.click(remove);
+    await waitFor(() => expect(toast.error).toHaveBeenLastCalledWith('Something went wrong while deleting the product.'));
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+  });
+
+  it('updates: "Updating..." while saving, the photo optional, then the toast and the product list', async () => {
+    const user = userEvent.setup();
+    const answer = deferred<{ status: number; body: unknown }>();
+    const server = api({ 'PUT /product/update-product/:id': () => answer.promise });
+    renderPage();
+    const name = await screen.findByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, 'Rocket Tee v2');
+    await user.selectOptions(screen.getByLabelText('Shipping'), 'No');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+
+    expect(await screen.findByRole('button', { name: 'Updating...' })).toBeDisabled();
+    const form = server.callsTo('PUT', `/product/update-product/${ids.product}`)[0]!.body as FormData;
+    expect(form.get('name')).toBe('Rocket Tee v2');
+    expect(form.get('shipping')).toBe('0');
+    expect(form.get('category')).toBe(ids.hoodies);
+    expect(form.get('price')).toBe('499');
+    expect(form.get('photo')).toBeNull();
+
+    await act(async () => answer.resolve({ status: 200, body: { success: true, message: 'Product updated' } }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Product Updated successfully!'));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard/admin/product');
+  });
+
+  it('sends a new photo when one is chosen', async () => {
+    const user = userEvent.setup();
+    const server = api();
+    renderPage();
+    await user.upload(await screen.findByLabelText('Photo'), new File(['x'], 'new.png', { type: 'image/png' }));
+    expect(screen.getByRole('img', { name: 'Preview of new.png' })).toHaveAttribute('src', 'blob:new-photo');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(server.callsTo('PUT', `/product/update-product/${ids.product}`)).toHaveLength(1));
+    const form = server.callsTo('PUT', `/product/update-product/${ids.product}`)[0]!.body as FormData;
+    expect((form.get('photo') as File).name).toBe('new.png');
+  });
+
+  it('shows the server message of a refused update and "Update product failed" on an exception', async () => {
+    const user = userEvent.setup();
+    let answer: Awaited<ReturnType<Handler>> = { status: 409, body: { success: false, message: 'A product with this name already exists' } };
+    api({ 'PUT /product/update-product/:id': () => answer });
+    renderPage();
+    const update = await screen.findByRole('button', { name: 'Update' });
+    await user.click(update);
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('A product with this name already exists'));
+    answer = 'network-error';
+    await user.click(update);
+    await waitFor(() => expect(toast.error).toHaveBeenLastCalledWith('Update product failed'));
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+  });
+
+  it('toasts "Failed to load product" when the product cannot be loaded', async () => {
+    api({ 'GET /product/get-product/:slug': () => ({ status: 404, body: { success: false, message: 'Product not found' } }) });
+    renderPage();
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to load product'));
+    expect(await screen.findByRole('link', { name: 'Back to products' })).toBeInTheDocument();
+  });
+});

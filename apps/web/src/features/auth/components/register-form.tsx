@@ -1,0 +1,81 @@
+/**
+ * Register (SPEC §2, §5, §8): every field required (browser-level), then checked with the
+ * shared schema so a bad phone or a short password is explained next to its field.
+ */
+import { useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import type { RegisterBody } from '@repo/shared';
+import { PASSWORD_MIN_LENGTH } from '@repo/shared/constants';
+import { registerBody } from '@repo/shared/schemas';
+import { Button } from '@/components/ui/button';
+import { TextAreaField, TextField } from '@/components/ui/form-field';
+import { ApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { useRegister } from '../api/register';
+import { redirectTarget } from '../redirect';
+import { signIn } from '../session';
+
+type Fields = Required<RegisterBody>;
+const empty: Fields = { name: '', email: '', password: '', phone: '', address: '' };
+
+export function RegisterForm() {
+  const [values, setValues] = useState<Fields>(empty);
+  const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
+  const navigate = useNavigate();
+  const location = useLocation();
+  const register = useRegister();
+
+  const field = (name: keyof Fields) => ({
+    name,
+    value: values[name],
+    required: true,
+    error: errors[name],
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
+  });
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = registerBody.safeParse(values);
+    if (!parsed.success) {
+      const next: typeof errors = {};
+      for (const issue of parsed.error.issues) next[issue.path[0] as keyof Fields] ??= issue.message;
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    try {
+      const data = await register.mutateAsync(parsed.data);
+      if (!data.success || !data.token) {
+        toast.error(data.message || 'Something went wrong');
+        return;
+      }
+      signIn(data.token, data.user);
+      toast.success(data.message || 'Registered successfully');
+      navigate(redirectTarget(location.state), { replace: true });
+    } catch (error) {
+      // The server refused (e.g. the email is taken): its message; anything else is unexpected.
+      const body = error instanceof ApiError ? error.body : {};
+      toast.error(body.success === false && typeof body.message === 'string' ? body.message : 'Something went wrong');
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-4">
+      <TextField label="Full Name" autoComplete="name" {...field('name')} />
+      <TextField label="Email Address" type="email" autoComplete="email" {...field('email')} />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        minLength={PASSWORD_MIN_LENGTH}
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        {...field('password')}
+      />
+      <TextField label="Phone Number" type="tel" autoComplete="tel" inputMode="tel" {...field('phone')} />
+      <TextAreaField label="Shipping Address" autoComplete="street-address" {...field('address')} />
+      <Button type="submit" size="lg" className="w-full" loading={register.isPending}>
+        Register
+      </Button>
+    </form>
+  );
+}

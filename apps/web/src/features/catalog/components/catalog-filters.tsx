@@ -1,0 +1,92 @@
+/**
+ * Category checkboxes (several) and the five price radios (one), with a reset. On small
+ * screens the panel folds behind a "Filters" button so the products stay in view.
+ */
+import { useId, useState } from 'react';
+import type { Category } from '@repo/shared';
+import { PRICE_RANGES } from '@repo/shared/constants';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+
+export interface CatalogFiltersProps {
+  categories: Category[];
+  categoriesLoading?: boolean;
+  checked: string[];
+  priceId: string | undefined;
+  onToggleCategory: (id: string, on: boolean) => void;
+  onPriceChange: (priceId: string | undefined) => void;
+  onReset: () => void;
+}
+
+const legend = 'mb-2 text-xs font-bold tracking-wider text-slate-500 uppercase dark:text-slate-400';
+const option =
+  'flex cursor-pointer items-center gap-2.5 rounded-md px-2 py-1.5 text-sm text-slate-800 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800';
+const box = 'h-4 w-4 shrink-0 accent-brand-600';
+
+export function CatalogFilters({ categories, categoriesLoading, checked, priceId, onToggleCategory, onPriceChange, onReset }: CatalogFiltersProps) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const active = checked.length + (priceId ? 1 : 0);
+
+  return (
+    <div className="lg:sticky lg:top-20 lg:self-start">
+      <Button
+        variant="outline"
+        className="w-full justify-between lg:hidden"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <span>
+          Filters{active > 0 && <span className="ml-1 text-brand-700 dark:text-brand-100">({active})</span>}
+        </span>
+        <span aria-hidden="true">{open ? '▴' : '▾'}</span>
+      </Button>
+      <div
+        id={panelId}
+        className={cn(
+          'mt-2 space-y-5 rounded-2xl border border-slate-200 bg-white p-4 lg:mt-0 lg:block dark:border-slate-800 dark:bg-slate-900',
+          !open && 'hidden',
+        )}
+      >
+        <fieldset>
+          <legend className={legend}>Filter by category</legend>
+          {categoriesLoading && <p className="px-2 text-sm text-slate-500 dark:text-slate-400">Loading categories...</p>}
+          <div className="grid grid-cols-2 gap-x-2 sm:grid-cols-3 lg:grid-cols-1">
+            {categories.map((c) => (
+              <label key={c._id} className={option}>
+                <input
+                  type="checkbox"
+                  className={box}
+                  checked={checked.includes(c._id)}
+                  onChange={(e) => onToggleCategory(c._id, e.target.checked)}
+                />
+                <span className="min-w-0 truncate">{c.name}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend className={legend}>Filter by price</legend>
+          <div className="grid grid-cols-2 gap-x-2 sm:grid-cols-3 lg:grid-cols-1">
+            {PRICE_RANGES.map((r) => (
+              <label key={r.id} className={option}>
+                <input
+                  type="radio"
+                  name="price"
+                  className={box}
+                  checked={priceId === r.id}
+                  onChange={() => onPriceChange(r.id)}
+                />
+                <span>{r.label}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <Button variant="outline" size="sm" className="w-full" disabled={active === 0} onClick={onReset}>
+          Reset filters
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+/** The product grid of a catalog page, with its loading and empty states. */
+import type { Product } from '@repo/shared';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ProductCard } from '@/components/ui/product-card';
+import { ProductGrid, ProductGridItem } from '@/components/ui/product-grid';
+import { Loading } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+
+/** Cards in the first row (up to 4 on desktops) load their photo at once. */
+const FIRST_ROW = 4;
+
+export function CatalogProducts({
+  products,
+  loading,
+  loadingText = 'Loading products...',
+  onAddToCart,
+  label,
+  eager = FIRST_ROW,
+}: {
+  products: Product[] | undefined;
+  loading: boolean;
+  loadingText?: string;
+  onAddToCart: (product: Product) => void;
+  label?: string;
+  /** How many photos load at once (the first row when the grid is at the top of the page). */
+  eager?: number;
+}) {
+  if (loading && !products) return <Loading text={loadingText} />;
+  if (!products?.length) return <EmptyState title="No products found." icon="🔍" />;
+  return (
+    <ProductGrid label={label}>
+      {products.map((p, i) => (
+        <ProductGridItem key={p._id}>
+          <ProductCard product={p} href={paths.productDetail(p.slug)} onAddToCart={onAddToCart} detailsLink priority={i < eager} />
+        </ProductGridItem>
+      ))}
+    </ProductGrid>
+  );
+}

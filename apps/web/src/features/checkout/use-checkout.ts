@@ -1,0 +1,121 @@
+/**
+ * Checkout (SPEC §4): load the provider's script, create an order, open the payment dialog
+ * prefilled with the user's name, email and phone; on success verify and save the order,
+ * clear the cart, say "Payment Completed" and show the orders. A cancelled or failed payment
+ * leaves the cart as it was. Alerts are SPEC §8's "Checkout alerts".
+ */
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import type { CartItem, PublicUser } from '@repo/shared';
+import { paths } from '@/config/paths';
+import { useSession } from '@/features/auth/session';
+import { ApiError, messageOf } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { createPaymentOrder } from './api/create-order';
+import { paymentConfigQueryOptions } from './api/get-payment-config';
+import { verifyPayment } from './api/verify-payment';
+import { loadScript } from './load-script';
+import type { RazorpaySuccess } from './razorpay';
+
+export const CHECKOUT_ALERTS = {
+  sdk: 'Razorpay SDK failed to load. Check your internet.',
+  createOrder: 'Server error while creating order. Please try again.',
+  verify: 'Payment succeeded but order save failed. Contact support.',
+} as const;
+
+const SHOP_NAME = 'T-Shirt Shop';
+
+export interface CheckoutOptions {
+  /** The signed-in user's full record (for the prefill and the shipping address). */
+  loadUser: () => Promise<PublicUser | undefined>;
+  /** Called after the order is saved: the cart is cleared there. */
+  onPaid: () => void;
+  /** Called when the server refused the order because prices or stock changed. */
+  onCartOutdated?: () => Promise<void> | void;
+}
+
+export function useCheckout({ loadUser, onPaid, onCartOutdated }: CheckoutOptions) {
+  const { isAuthenticated, user: stored } = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState(false);
+
+  async function start(items: CartItem[], total: number) {
+    if (!isAuthenticated) {
+      navigate(paths.login, { state: { from: paths.cart } });
+      return;
+    }
+    setPending(true);
+    let opened = false;
+    try {
+      const config = await queryClient.fetchQuery(paymentConfigQueryOptions()).catch(() => undefined);
+      const ready = config ? await loadScript(config.checkoutScript) : false;
+      if (!config || !ready || !window.Razorpay) {
+        window.alert(CHECKOUT_ALERTS.sdk);
+        return;
+      }
+
+      let order;
+      try {
+        ({ order } = await createPaymentOrder({
+          amount: total,
+          items: items.map(({ _id, cartQuantity }) => ({ _id, cartQuantity })),
+        }));
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 409) {
+          await onCartOutdated?.();
+          window.alert(messageOf(error, CHECKOUT_ALERTS.createOrder));
+        } else {
+          window.alert(CHECKOUT_ALERTS.createOrder);
+        }
+        return;
+      }
+
+      const user = await loadUser().catch(() => undefined);
+      const finish = async (response: RazorpaySuccess) => {
+        try {
+          const result = await verifyPayment({
+            razorpay_payment_id: response.razorpay_payment_id,
+            razorpay_order_id: response.razorpay_order_id,
+            razorpay_signature: response.razorpay_signature,
+            amount: total,
+            items: items.map(({ _id, name, photo, price, cartQuantity }) => ({ _id, name, photo, price, cartQuantity })),
+            userId: user?._id ?? stored?.userId ?? '',
+            shippingAddress: user?.address ?? '',
+          });
+          if (!result.success) throw new Error('Payment not verified');
+          onPaid();
+          toast.success('Payment Completed');
+          void queryClient.invalidateQueries({ queryKey: ['orders'] });
+          navigate(paths.userOrders);
+        } catch {
+          window.alert(CHECKOUT_ALERTS.verify);
+        } finally {
+          setPending(false);
+        }
+      };
+
+      const checkout = new window.Razorpay({
+        key: config.keyId,
+        amount: order.amount,
+        currency: order.currency,
+        name: SHOP_NAME,
+        description: `${items.length} ${items.length === 1 ? 'item' : 'items'} from ${SHOP_NAME}`,
+        order_id: order.id,
+        prefill: { name: user?.name ?? stored?.name, email: user?.email, contact: user?.phone },
+        theme: { color: '#4f46e5' },
+        handler: (response) => void finish(response),
+        modal: { ondismiss: () => setPending(false) },
+      });
+      // A failed payment keeps the dialog open for another try; the cart is untouched.
+      checkout.on('payment.failed', () => setPending(false));
+      checkout.open();
+      opened = true;
+    } finally {
+      if (!opened) setPending(false);
+    }
+  }
+
+  return { start, pending };
+}

@@ -1,0 +1,51 @@
+/** Test data shaped like the API's answers. */
+import type { CartItem, Category, Product, PublicUser } from '@repo/shared';
+
+let seq = 0;
+const hex = (n: number) => n.toString(16).padStart(24, '0');
+
+export function makeCategory(name: string): Category {
+  seq += 1;
+  return { _id: hex(0xc000 + seq), name, slug: name.toLowerCase().replace(/\s+/g, '-') };
+}
+
+export function makeProduct(overrides: Partial<Product> = {}): Product {
+  seq += 1;
+  const name = overrides.name ?? `Tee ${seq}`;
+  return {
+    _id: hex(0xa000 + seq),
+    name,
+    slug: name.toLowerCase().replace(/\s+/g, '-'),
+    description: `A soft cotton tee: ${name}.`,
+    price: 499,
+    quantity: 10,
+    shipping: true,
+    category: { _id: hex(0xc001), name: 'Graphic' },
+    photo: `/uploads/${seq}-640.webp`,
+    photos: [
+      { width: 320, url: `/uploads/${seq}-320.webp` },
+      { width: 640, url: `/uploads/${seq}-640.webp` },
+    ],
+    ...overrides,
+  };
+}
+
+export function makeProducts(count: number, overrides: Partial<Product> = {}): Product[] {
+  return Array.from({ length: count }, () => makeProduct(overrides));
+}
+
+export function makeCartItem(overrides: Partial<CartItem> = {}): CartItem {
+  return { ...makeProduct(overrides), cartQuantity: overrides.cartQuantity ?? 1 };
+}
+
+export function makeUser(overrides: Partial<PublicUser> = {}): PublicUser {
+  return {
+    _id: hex(0xb001),
+    name: 'Asha Verma',
+    email: 'asha@example.com',
+    phone: '9876543210',
+    address: '12 MG Road, Bengaluru',
+    role: 0,
+    ...overrides,
+  };
+}
