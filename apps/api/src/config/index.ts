@@ -43,6 +43,8 @@ const envSchema = z.object({
   SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
   MAIL_FROM: z.string().default('T-Shirt Shop <no-reply@tshirt-shop.local>'),
   CLOUDINARY_URL: optionalString.pipe(z.string().regex(/^cloudinary:\/\//, 'must start with cloudinary://').optional()),
+  /** Where the Cloudinary SDK sends uploads (default: Cloudinary's own API); tests point it at a loopback stand-in. */
+  CLOUDINARY_UPLOAD_PREFIX: optionalString.pipe(z.url().optional()),
   RAZORPAY_KEY_ID: optionalString,
   RAZORPAY_KEY_SECRET: optionalString,
   RAZORPAY_WEBHOOK_SECRET: optionalString,
@@ -68,6 +70,7 @@ export interface Config {
   seed: { adminEmail: string; adminPassword: string; demoCatalog: boolean } | { adminEmail?: string; adminPassword?: string; demoCatalog: boolean };
   mail: { smtpUrl: string | undefined; from: string };
   cloudinaryUrl: string | undefined;
+  cloudinaryUploadPrefix: string | undefined;
   razorpay: { keyId: string; keySecret: string; webhookSecret: string | undefined } | undefined;
   corsOrigins: string[];
   trustProxy: boolean | number | string;
@@ -141,6 +144,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     seed: { ...seedAdmin, demoCatalog: e.SEED_DEMO_CATALOG },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     cloudinaryUrl: e.CLOUDINARY_URL,
+    cloudinaryUploadPrefix: e.CLOUDINARY_UPLOAD_PREFIX,
     razorpay:
       e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET
         ? { keyId: e.RAZORPAY_KEY_ID, keySecret: e.RAZORPAY_KEY_SECRET, webhookSecret: e.RAZORPAY_WEBHOOK_SECRET }

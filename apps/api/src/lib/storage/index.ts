@@ -1,29 +1,39 @@
 /**
  * The photo adapter (DESIGN.md): Cloudinary when CLOUDINARY_URL is set, otherwise files
- * under DATA_DIR/uploads served at /uploads. The catalog module owns the implementation.
+ * under DATA_DIR/uploads served at /uploads. Photos arrive already processed (validated,
+ * re-encoded as WebP at each width, metadata stripped); an adapter only stores and deletes.
  */
+import type { Config } from '../../config/index.js';
+import { createCloudinaryPhotoStore } from './cloudinary.js';
+import { createLocalPhotoStore } from './local.js';
+
+/** One photo ready to store: WebP renditions, narrowest first, under a content-hashed name. */
+export interface ProcessedPhoto {
+  /** A content-hashed base name (e.g. "sunset-tee-3f9a0c1b2d4e"); the same bytes give the same name. */
+  name: string;
+  variants: Array<{ width: number; data: Buffer }>;
+}
+
 export interface StoredPhoto {
   /** What the adapter needs to delete the photo later. */
   key: string;
-  /** The default-width URL. */
+  /** The widest rendition's URL (the default `photo` of a product). */
   url: string;
+  /** Every rendition, narrowest first, for srcset. */
   widths: Array<{ width: number; url: string }>;
 }
 
 export interface PhotoStore {
   readonly kind: 'local' | 'cloudinary';
-  /** Re-encodes (which strips metadata) and stores one image; the input is already known to be an image. */
-  save(image: Buffer, nameHint: string): Promise<StoredPhoto>;
-  remove(photo: Pick<StoredPhoto, 'key'>): Promise<void>;
+  save(photo: ProcessedPhoto): Promise<StoredPhoto>;
+  /** Deletes every rendition; a photo already gone is not an error. */
+  remove(photo: StoredPhoto): Promise<void>;
 }
 
-import type { Config } from '../../config/index.js';
-
-/** Chooses the adapter from configuration. (Local files until the catalog module adds Cloudinary.) */
-export function createPhotoStore(_config: Config): PhotoStore {
-  return {
-    kind: 'local',
-    save: () => Promise.reject(new Error('Photo storage is not implemented yet')),
-    remove: () => Promise.resolve(),
-  };
+/** Chooses the adapter from configuration alone. */
+export function createPhotoStore(config: Config): PhotoStore {
+  if (config.cloudinaryUrl) {
+    return createCloudinaryPhotoStore({ url: config.cloudinaryUrl, uploadPrefix: config.cloudinaryUploadPrefix });
+  }
+  return createLocalPhotoStore({ dir: `${config.dataDir}/uploads`, publicPath: '/uploads' });
 }

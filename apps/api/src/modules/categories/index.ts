@@ -1,7 +1,4 @@
-import { Router } from 'express';
-import type { Auth } from '../../lib/auth.js';
-import type { AppDeps } from '../../lib/types.js';
-
-export function categoriesRouter(_deps: AppDeps, _auth: Auth): Router {
-  return Router();
-}
+/** The categories module's public API. */
+export { Category, categoryKey } from './category.model.js';
+export { categoryExists, listCategories, type CategoryJson } from './categories.service.js';
+export { categoriesRouter } from './categories.router.js';

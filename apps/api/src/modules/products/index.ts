@@ -1,8 +1,16 @@
-import { Router } from 'express';
-import type { Auth } from '../../lib/auth.js';
-import type { AppDeps } from '../../lib/types.js';
+/**
+ * The products module's public API.
+ *
+ * For orders and payments: read products with `findProductsByIds` (price in rupees, quantity
+ * in stock, name, photo URL…) and change stock only with `decrementStock` / `restoreStock`
+ * (atomic per line, never below zero, all-or-nothing across lines). `Product` is exported for
+ * reads; any write through it bumps the catalog version (caches follow), but a write inside a
+ * transaction must be followed by `bumpCatalogVersion()` after the commit.
+ */
 export { Product } from './product.model.js';
-
-export function productsRouter(_deps: AppDeps, _auth: Auth): Router {
-  return Router();
-}
+export { findProductsByIds, countProductsInCategory, withCategories, type ProductJson } from './products.queries.js';
+export { decrementStock, restoreStock, type StockLine, type StockResult } from './stock.js';
+export { renderPhoto } from './product-photo.js';
+export { createProductsService } from './products.service.js';
+export { productsRouter } from './products.router.js';
+export { bumpCatalogVersion } from '../../lib/catalog-version.js';

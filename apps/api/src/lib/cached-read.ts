@@ -1,0 +1,100 @@
+/**
+ * Catalog reads with HTTP revalidation and an in-process cache, both keyed on the catalog
+ * version (lib/catalog-version.ts):
+ * - GET answers carry `Cache-Control: public, max-age=0, must-revalidate` and an ETag made of
+ *   the catalog version and the request's key, so a revalidation whose ETag still matches is a
+ *   304 after one lookup by _id, without running the query or serialising anything.
+ * - The JSON text of each answer is kept in a small LRU map for the current version; any
+ *   catalog write (in any process) moves the version on and so retires every entry.
+ */
+import { createHash } from 'node:crypto';
+import type { Request, Response } from 'express';
+import { catalogVersion } from './catalog-version.js';
+
+export const CATALOG_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+
+const MAX_ENTRIES = 500;
+const MAX_BYTES = 32 * 1024 * 1024;
+
+/** A least-recently-used map of JSON texts that all belong to one catalog version. */
+export class VersionedCache {
+  private version = '';
+  private bytes = 0;
+  private readonly entries = new Map<string, string>();
+
+  constructor(
+    private readonly maxEntries = MAX_ENTRIES,
+    private readonly maxBytes = MAX_BYTES,
+  ) {}
+
+  get(version: string, key: string): string | undefined {
+    if (version !== this.version) return undefined;
+    const text = this.entries.get(key);
+    if (text !== undefined) {
+      this.entries.delete(key);
+      this.entries.set(key, text);
+    }
+    return text;
+  }
+
+  set(version: string, key: string, text: string): void {
+    if (version !== this.version) {
+      this.entries.clear();
+      this.bytes = 0;
+      this.version = version;
+    }
+    if (text.length > this.maxBytes / 4) return;
+    const old = this.entries.get(key);
+    if (old !== undefined) this.bytes -= old.length;
+    this.entries.delete(key);
+    this.entries.set(key, text);
+    this.bytes += text.length;
+    for (const [oldest, value] of this.entries) {
+      if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
+      this.entries.delete(oldest);
+      this.bytes -= value.length;
+    }
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+const shortHash = (s: string) => createHash('sha1').update(s).digest('base64url').slice(0, 12);
+
+/**
+ * Answers a catalog read: 304 when the client's ETag is current, else the cached JSON, else
+ * `compute()` (which may throw an AppError; errors are neither cached nor tagged).
+ * POST reads (the filter) use the cache only: browsers never revalidate a POST.
+ */
+export async function sendCatalogRead(
+  req: Request,
+  res: Response,
+  cache: VersionedCache,
+  key: string,
+  compute: () => Promise<unknown>,
+): Promise<void> {
+  const version = await catalogVersion();
+  const http = req.method === 'GET' || req.method === 'HEAD';
+  if (http) {
+    res.set('Cache-Control', CATALOG_CACHE_CONTROL);
+    res.set('ETag', `"${version}.${shortHash(key)}"`);
+    if (req.fresh) {
+      res.status(304).end();
+      return;
+    }
+  }
+  let text = cache.get(version, key);
+  if (text === undefined) {
+    try {
+      text = JSON.stringify(await compute());
+    } catch (err) {
+      res.removeHeader('ETag');
+      res.removeHeader('Cache-Control');
+      throw err;
+    }
+    cache.set(version, key, text);
+  }
+  res.type('application/json').send(text);
+}

@@ -1,0 +1,103 @@
+/**
+ * The product photo pipeline: receive one file (multer, in memory, at most MAX_PHOTO_BYTES),
+ * judge it by its content (magic bytes, never the name or declared type), then re-encode it
+ * with sharp as WebP at each of PHOTO_WIDTHS (rotated upright by its EXIF orientation; the
+ * re-encode drops EXIF, GPS and other metadata) under a content-hashed name.
+ */
+import { createHash } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import multer from 'multer';
+import sharp, { type OutputInfo } from 'sharp';
+import { MAX_PHOTO_BYTES, PHOTO_WIDTHS } from '@repo/shared';
+import { AppError, badRequest } from '../../lib/errors.js';
+import { slugify } from '../../lib/slug.js';
+import type { ProcessedPhoto } from '../../lib/storage/index.js';
+
+export const NOT_AN_IMAGE = 'The photo must be a JPEG, PNG, WebP, GIF or AVIF image';
+export const PHOTO_TOO_LARGE = `The photo must be at most ${MAX_PHOTO_BYTES / (1024 * 1024)} MB`;
+/** Refuse decompression bombs: a small file that decodes to a huge bitmap. */
+const MAX_INPUT_PIXELS = 50_000_000;
+/** Very tall pictures are cut down to this height-to-width ratio. */
+const MAX_ASPECT = 2;
+
+const upload = multer({
+  storage: multer.memoryStorage(),
+  limits: { fileSize: MAX_PHOTO_BYTES, fields: 20, fieldSize: 64 * 1024, parts: 30 },
+}).single('photo');
+
+/** Parses the multipart body; req.file is the photo when one was sent. Errors get our wording. */
+export const receivePhoto: RequestHandler = (req, res, next) => {
+  upload(req, res, (err: unknown) => {
+    if (!err) return next();
+    if (err instanceof multer.MulterError) {
+      if (err.code === 'LIMIT_FILE_SIZE') return next(new AppError(413, PHOTO_TOO_LARGE));
+      if (err.code === 'LIMIT_UNEXPECTED_FILE' || err.code === 'LIMIT_FILE_COUNT') {
+        return next(badRequest('Send one photo, in the "photo" field'));
+      }
+      return next(badRequest(`The form could not be read: ${err.message}`));
+    }
+    next(err);
+  });
+};
+
+type ImageType = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif';
+
+/** The image type by its first bytes, or undefined when it is none of the accepted ones. */
+export function detectImageType(b: Buffer): ImageType | undefined {
+  const ascii = (start: number, end: number) => b.subarray(start, end).toString('latin1');
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
+  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (b.length >= 6 && (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a')) return 'gif';
+  if (b.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
+  // ISO-BMFF: a 'ftyp' box whose major or compatible brands include avif/avis.
+  if (b.length >= 16 && ascii(4, 8) === 'ftyp') {
+    const boxEnd = Math.min(b.readUInt32BE(0), b.length);
+    for (let at = 8; at + 4 <= boxEnd; at += 4) {
+      if (at === 12) continue; // minor version, not a brand
+      const brand = ascii(at, at + 4);
+      if (brand === 'avif' || brand === 'avis') return 'avif';
+    }
+  }
+  return undefined;
+}
+
+/** A 415 unless the bytes are one of the accepted image types. */
+export function assertAcceptedImage(data: Buffer): void {
+  if (!detectImageType(data)) throw new AppError(415, NOT_AN_IMAGE);
+}
+
+/** The widths to produce for a picture `width` pixels wide: never enlarged, never duplicated. */
+export function targetWidths(width: number): number[] {
+  const widths: number[] = PHOTO_WIDTHS.filter((w) => w < width);
+  const widest = Math.min(width, PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1]!);
+  if (!widths.includes(widest)) widths.push(widest);
+  return widths;
+}
+
+/**
+ * Decodes once (upright, at most the widest size), then encodes each width as WebP.
+ * `nameHint` (e.g. the product name) starts the file name; a hash of the input ends it.
+ * Any sharp-readable input works; the seed passes SVG, uploads are checked beforehand.
+ */
+export async function renderPhoto(input: Buffer, nameHint: string): Promise<ProcessedPhoto> {
+  const widest = PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1]!;
+  let base: { data: Buffer; info: OutputInfo };
+  try {
+    base = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize({ width: widest, height: widest * MAX_ASPECT, fit: 'inside', withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    throw badRequest('The photo could not be read as an image');
+  }
+  const raw = { raw: { width: base.info.width, height: base.info.height, channels: base.info.channels } } as const;
+  const variants = await Promise.all(
+    targetWidths(base.info.width).map(async (width) => ({
+      width,
+      data: await sharp(base.data, raw).resize({ width }).webp({ quality: 80, alphaQuality: 90 }).toBuffer(),
+    })),
+  );
+  const hash = createHash('sha256').update(input).digest('hex').slice(0, 12);
+  return { name: `${slugify(nameHint, 'photo').slice(0, 40).replace(/-+$/, '')}-${hash}`, variants };
+}

@@ -1,0 +1,107 @@
+/**
+ * The write side of the catalog: create, update and delete products with their photos.
+ * Photo files are written before the database row and removed only after it no longer
+ * points at them, so a product never shows a missing picture; files left behind by a
+ * failed write are removed at once.
+ */
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import type { productBody } from '@repo/shared';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { slugify, writeWithUniqueSlug } from '../../lib/slug.js';
+import type { PhotoStore, StoredPhoto } from '../../lib/storage/index.js';
+import { categoryExists } from '../categories/index.js';
+import { assertAcceptedImage, renderPhoto } from './product-photo.js';
+import { Product } from './product.model.js';
+import { productById, type ProductJson } from './products.queries.js';
+
+export type ProductInput = z.output<typeof productBody>;
+
+export function createProductsService(deps: { photos: PhotoStore; logger: Logger }) {
+  const { photos, logger } = deps;
+
+  async function assertCategory(id: string) {
+    if (!(await categoryExists(id))) throw badRequest('The chosen category does not exist');
+  }
+
+  /** Validates the upload by its content, then processes and stores it. */
+  async function storeUpload(data: Buffer, nameHint: string): Promise<StoredPhoto> {
+    assertAcceptedImage(data);
+    return photos.save(await renderPhoto(data, nameHint));
+  }
+
+  /**
+   * Deletes a photo's files unless a product still points at them (the same picture uploaded
+   * again gives the same content-hashed key). Failures are logged, never thrown: the database
+   * change they follow has already succeeded.
+   */
+  async function releasePhoto(photo: StoredPhoto | null | undefined): Promise<void> {
+    if (!photo?.key) return;
+    try {
+      if (await Product.exists({ 'photo.key': photo.key })) return;
+      await photos.remove(photo);
+    } catch (err) {
+      logger.warn({ err, key: photo.key }, 'could not delete photo files');
+    }
+  }
+
+  async function mustFind(id: string): Promise<ProductJson> {
+    const product = await productById(id);
+    if (!product) throw notFound('Product not found');
+    return product;
+  }
+
+  async function createProduct(input: ProductInput, photoData: Buffer | undefined): Promise<ProductJson> {
+    await assertCategory(input.category);
+    if (!photoData) throw badRequest('Photo is required');
+    const photo = await storeUpload(photoData, input.name);
+    try {
+      const created = await writeWithUniqueSlug(Product, slugify(input.name, 'tshirt'), (slug) =>
+        Product.create({ ...input, slug, photo }),
+      );
+      return await mustFind(String(created._id));
+    } catch (err) {
+      await releasePhoto(photo);
+      throw err;
+    }
+  }
+
+  async function updateProduct(id: string, input: ProductInput, photoData: Buffer | undefined): Promise<ProductJson> {
+    const current = await Product.findById(id, { name: 1, slug: 1 }).lean();
+    if (!current) throw notFound('Product not found');
+    await assertCategory(input.category);
+    const photo = photoData ? await storeUpload(photoData, input.name) : undefined;
+    const renamed = slugify(input.name, 'tshirt') !== slugify(current.name, 'tshirt');
+    try {
+      // `before` is the row as it was just before this write: its photo is the one replaced,
+      // even if another update ran in between.
+      const before = await writeWithUniqueSlug(
+        Product,
+        slugify(input.name, 'tshirt'),
+        (slug) =>
+          Product.findByIdAndUpdate(
+            id,
+            { $set: { ...input, slug: renamed ? slug : current.slug, ...(photo ? { photo } : {}) } },
+            { returnDocument: 'before', projection: { photo: 1 }, runValidators: true },
+          ).lean(),
+        id,
+      );
+      if (!before) throw notFound('Product not found');
+      if (photo && before.photo?.key !== photo.key) await releasePhoto(before.photo as StoredPhoto | undefined);
+    } catch (err) {
+      if (photo) await releasePhoto(photo);
+      throw err;
+    }
+    return mustFind(id);
+  }
+
+  async function deleteProduct(id: string): Promise<void> {
+    const deleted = await Product.findByIdAndDelete(id, { projection: { photo: 1 } }).lean();
+    if (!deleted) throw notFound('Product not found');
+    await releasePhoto(deleted.photo as StoredPhoto | undefined);
+  }
+
+  return { createProduct, updateProduct, deleteProduct, releasePhoto };
+}
+
+export type ProductsService = ReturnType<typeof createProductsService>;
