@@ -1,10 +1,12 @@
 /** Start-up: config → logger → database → seed → app → listen; graceful shutdown on SIGTERM/SIGINT. */
 import type { Server } from 'node:http';
+import type { Express } from 'express';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config/index.js';
 import { connectDatabase } from './lib/db.js';
 import { createDeps } from './lib/deps.js';
 import { createLogger } from './lib/logger.js';
+import { startReconciler } from './modules/payments/index.js';
 import { seedIfEmpty } from './seed/index.js';
 
 export async function start(env: NodeJS.ProcessEnv = process.env) {
@@ -13,7 +15,9 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
   const db = await connectDatabase({ mongoUri: config.mongoUri, dataDir: config.dataDir, logger });
   const deps = createDeps(config, logger, { kind: db.kind });
   await seedIfEmpty(deps);
-  const app = createApp(deps);
+  const app: Express = createApp(deps);
+  // Settles checkouts left pending (RECONCILE_INTERVAL_MS; off when 0).
+  const stopReconciler = startReconciler(deps);
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(config.port, config.host, () => resolve(s));
   });
@@ -25,6 +29,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
   async function stop(timeoutMs = 10_000): Promise<void> {
     stopping ??= (async () => {
       logger.info('shutting down: no new connections, finishing requests in flight');
+      stopReconciler();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const force = setTimeout(() => server.closeAllConnections(), timeoutMs);

@@ -2,7 +2,7 @@
  * The one configuration object, parsed from the environment with zod at start-up.
  * A bad or missing variable stops the process with a message naming it.
  */
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,6 +48,13 @@ const envSchema = z.object({
   RAZORPAY_KEY_ID: optionalString,
   RAZORPAY_KEY_SECRET: optionalString,
   RAZORPAY_WEBHOOK_SECRET: optionalString,
+  /** Where the Razorpay SDK sends its calls; tests point it at a loopback stand-in. */
+  RAZORPAY_API_URL: z.url().default('https://api.razorpay.com'),
+  /** The sandbox provider's signing secrets (default: derived from the JWT secret). */
+  SANDBOX_KEY_SECRET: optionalString,
+  SANDBOX_WEBHOOK_SECRET: optionalString,
+  /** How often the API asks the provider about checkouts left pending; 0 = never (default 5 min, off in tests). */
+  RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
   CORS_ORIGINS: optionalString,
   TRUST_PROXY: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -72,6 +79,11 @@ export interface Config {
   cloudinaryUrl: string | undefined;
   cloudinaryUploadPrefix: string | undefined;
   razorpay: { keyId: string; keySecret: string; webhookSecret: string | undefined } | undefined;
+  payments: {
+    razorpayApiUrl: string;
+    sandbox: { keySecret: string; webhookSecret: string };
+    reconcileIntervalMs: number;
+  };
   corsOrigins: string[];
   trustProxy: boolean | number | string;
   logLevel: Env['LOG_LEVEL'];
@@ -132,6 +144,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     ? { adminEmail: e.SEED_ADMIN_EMAIL, adminPassword: e.SEED_ADMIN_PASSWORD }
     : { adminEmail: e.SEED_ADMIN_EMAIL ?? DEV_ADMIN.email, adminPassword: e.SEED_ADMIN_PASSWORD ?? DEV_ADMIN.password };
 
+  const jwtSecret = e.JWT_SECRET ?? localJwtSecret(dataDir);
+  // Stable across restarts (a payment signed before a restart still verifies), never a published constant.
+  const derived = (label: string) => createHmac('sha256', jwtSecret).update(label).digest('hex');
+
   return {
     env: e.NODE_ENV,
     isProduction,
@@ -140,7 +156,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     shopName: e.SHOP_NAME,
     dataDir,
     mongoUri: e.MONGODB_URI,
-    jwt: { secret: e.JWT_SECRET ?? localJwtSecret(dataDir), expiresIn: e.JWT_EXPIRES_IN },
+    jwt: { secret: jwtSecret, expiresIn: e.JWT_EXPIRES_IN },
     seed: { ...seedAdmin, demoCatalog: e.SEED_DEMO_CATALOG },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     cloudinaryUrl: e.CLOUDINARY_URL,
@@ -149,6 +165,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET
         ? { keyId: e.RAZORPAY_KEY_ID, keySecret: e.RAZORPAY_KEY_SECRET, webhookSecret: e.RAZORPAY_WEBHOOK_SECRET }
         : undefined,
+    payments: {
+      razorpayApiUrl: e.RAZORPAY_API_URL,
+      sandbox: {
+        keySecret: e.SANDBOX_KEY_SECRET ?? derived('sandbox-key-secret'),
+        webhookSecret: e.SANDBOX_WEBHOOK_SECRET ?? derived('sandbox-webhook-secret'),
+      },
+      reconcileIntervalMs: e.RECONCILE_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 5 * 60_000),
+    },
     corsOrigins: (e.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,

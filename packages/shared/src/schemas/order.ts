@@ -12,6 +12,8 @@ export const orderItem = z.object({
   photo: z.string(),
   price: z.number(),
   cartQuantity: z.number(),
+  /** What happened to the item's stock after payment (taken, or short: the admin must act). */
+  stock: z.enum(['pending', 'taking', 'taken', 'short']).optional(),
 });
 export type OrderItem = z.infer<typeof orderItem>;
 
@@ -30,10 +32,18 @@ export const order = z.object({
 });
 export type Order = z.infer<typeof order>;
 
-export const userOrdersResponse = z.object({ orders: z.array(order) });
+export const userOrdersResponse = z.object({ orders: z.array(order), total: z.number().optional() });
 export type UserOrdersResponse = z.infer<typeof userOrdersResponse>;
 export const adminOrdersResponse = z.object({ success: z.boolean(), orders: z.array(order), total: z.number().optional() });
 export type AdminOrdersResponse = z.infer<typeof adminOrdersResponse>;
+/** `?page=&limit=` for the admin's order list (newest first). */
+export const ordersPageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type OrdersPageQuery = z.infer<typeof ordersPageQuery>;
+/** The shopper's own list: the latest 100 by default. */
+export const userOrdersQuery = ordersPageQuery.extend({ limit: z.coerce.number().int().min(1).max(100).default(100) });
 export const orderIdParams = z.object({ orderId: objectId });
 export const updateStatusBody = z.object({ status: orderStatus });
 export type UpdateStatusBody = z.infer<typeof updateStatusBody>;

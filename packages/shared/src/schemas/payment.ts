@@ -38,3 +38,13 @@ export const paymentConfigResponse = z.object({
   checkoutScript: z.string(),
 });
 export type PaymentConfigResponse = z.infer<typeof paymentConfigResponse>;
+
+/** The sandbox provider's "Pay" button: take a pretend payment for a sandbox order. */
+export const sandboxPayBody = z.object({ order_id: z.string().min(1).max(100) });
+export type SandboxPayBody = z.infer<typeof sandboxPayBody>;
+export const sandboxPayResponse = z.object({
+  razorpay_payment_id: z.string(),
+  razorpay_order_id: z.string(),
+  razorpay_signature: z.string(),
+});
+export type SandboxPayResponse = z.infer<typeof sandboxPayResponse>;

@@ -1,31 +1,67 @@
 /**
- * The payment adapter: Razorpay when its keys are set, otherwise a sandbox provider that
- * follows Razorpay's contract. The payments module owns the implementation.
+ * The payment adapter: Razorpay when its keys are set, otherwise a sandbox provider inside
+ * the API that follows Razorpay's contract (orders, a checkout script exposing
+ * `window.Razorpay`, signed results, webhooks, a payments query for reconciliation).
  */
+import type { Config } from '../../config/index.js';
+import { createRazorpayGateway } from './razorpay.js';
+import { createSandboxGateway } from './sandbox.js';
+
 export interface ProviderOrder {
   id: string;
+  /** In paise. */
   amount: number;
   currency: string;
+}
+
+/** A payment attempt on an order, as the provider reports it (Razorpay's payment entity, trimmed). */
+export interface ProviderPayment {
+  id: string;
+  orderId: string;
+  status: 'created' | 'authorized' | 'captured' | 'refunded' | 'failed';
+  /** In paise. */
+  amount: number;
+  email?: string | undefined;
+  contact?: string | undefined;
+}
+
+/** What the sandbox's "Pay" button gets back: exactly Razorpay's handler fields. */
+export interface SignedPayment {
+  razorpay_payment_id: string;
+  razorpay_order_id: string;
+  razorpay_signature: string;
 }
 
 export interface PaymentGateway {
   readonly provider: 'razorpay' | 'sandbox';
   readonly keyId: string;
+  /** The URL of the checkout script the web app loads. */
   readonly checkoutScript: string;
+  /** Creates the provider's order; throws ProviderUnavailableError when the provider cannot be reached. */
   createOrder(input: { amountPaise: number; receipt: string; notes?: Record<string, string> }): Promise<ProviderOrder>;
+  /** The payments made against an order (for reconciliation). */
+  fetchOrderPayments(orderId: string): Promise<ProviderPayment[]>;
   /** HMAC-SHA256 of `order_id|payment_id` with the key secret, compared in constant time. */
   verifySignature(orderId: string, paymentId: string, signature: string): boolean;
+  /** HMAC-SHA256 of the raw body with the webhook secret; false when no webhook secret is configured. */
+  verifyWebhook(rawBody: Buffer, signature: string): boolean;
+  /** Only the sandbox: take a (pretend) payment for an order and sign it like Razorpay. */
+  readonly sandbox?: { pay(orderId: string, amountPaise: number): Promise<SignedPayment> };
 }
 
-import type { Config } from '../../config/index.js';
-
-/** Chooses the provider from configuration. (Filled in by the payments module.) */
-export function createPaymentGateway(_config: Config): PaymentGateway {
-  return {
-    provider: 'sandbox',
-    keyId: 'sandbox',
-    checkoutScript: '/api/payment/sandbox/checkout.js',
-    createOrder: () => Promise.reject(new Error('Payments are not implemented yet')),
-    verifySignature: () => false,
-  };
+/** The provider could not be reached or refused to work (network error, 5xx, bad credentials). */
+export class ProviderUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('The payment provider is unavailable', { cause });
+    this.name = 'ProviderUnavailableError';
+  }
 }
+
+export function createPaymentGateway(config: Config): PaymentGateway {
+  if (config.razorpay) {
+    return createRazorpayGateway({ ...config.razorpay, apiUrl: config.payments.razorpayApiUrl });
+  }
+  return createSandboxGateway(config.payments.sandbox);
+}
+
+export { signPayment, hmacHex } from './signature.js';

@@ -1,7 +1,5 @@
-import { Router } from 'express';
-import type { Auth } from '../../lib/auth.js';
-import type { AppDeps } from '../../lib/types.js';
-
-export function ordersRouter(_deps: AppDeps, _auth: Auth): Router {
-  return Router();
-}
+/** The orders module's public API. */
+export { ordersRouter } from './orders.router.js';
+export { Order } from './order.model.js';
+export { recordPaidOrder, takeStock, sendOrderConfirmation, type LeanOrder, type PaidOrderInput } from './orders.service.js';
+export { formatRupees, paiseToRupees } from './money.js';

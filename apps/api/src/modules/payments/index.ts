@@ -1,9 +1,3 @@
-import express, { Router } from 'express';
-import type { Auth } from '../../lib/auth.js';
-import type { AppDeps } from '../../lib/types.js';
-
-export function paymentsRouter(_deps: AppDeps, _auth: Auth): Router {
-  const router = Router();
-  router.use(express.json({ limit: '100kb' }));
-  return router;
-}
+/** The payments module's public API. */
+export { paymentsRouter } from './payments.router.js';
+export { reconcilePendingCheckouts, startReconciler, type ReconcileSummary } from './reconcile.js';

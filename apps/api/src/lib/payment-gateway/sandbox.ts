@@ -1,0 +1,64 @@
+/**
+ * The sandbox provider, used when no Razorpay keys are configured (never in production:
+ * config refuses that). It follows Razorpay's contract so the same shop code runs against
+ * both: order ids `order_sandbox_<random>`, payment ids `pay_sandbox_<random>`, the same
+ * HMAC signatures (with the sandbox's own secrets), and a checkout script served by the API
+ * at /api/payment/sandbox/checkout.js. No real money moves.
+ *
+ * Its orders are the shop's checkouts (the payments module records one per order); the
+ * payments it takes are kept in the `sandbox_payments` collection, so reconciliation can ask
+ * it "which payments does this order have?" exactly as it asks Razorpay.
+ */
+import { randomBytes } from 'node:crypto';
+import mongoose from 'mongoose';
+import type { PaymentGateway, ProviderPayment } from './index.js';
+import { signPayment, verifyPaymentSignature, verifyWebhookSignature } from './signature.js';
+
+export const SANDBOX_CHECKOUT_SCRIPT = '/api/payment/sandbox/checkout.js';
+export const SANDBOX_KEY_ID = 'rzp_sandbox';
+
+const sandboxPaymentSchema = new mongoose.Schema(
+  {
+    _id: { type: String },
+    orderId: { type: String, required: true, index: true },
+    amount: { type: Number, required: true },
+    status: { type: String, required: true },
+  },
+  { timestamps: { createdAt: true, updatedAt: false }, collection: 'sandbox_payments' },
+);
+const SandboxPayment = mongoose.model('SandboxPayment', sandboxPaymentSchema);
+
+const randomId = () => randomBytes(10).toString('hex');
+
+export function createSandboxGateway(secrets: { keySecret: string; webhookSecret: string }): PaymentGateway {
+  return {
+    provider: 'sandbox',
+    keyId: SANDBOX_KEY_ID,
+    checkoutScript: SANDBOX_CHECKOUT_SCRIPT,
+
+    async createOrder({ amountPaise }) {
+      return { id: `order_sandbox_${randomId()}`, amount: amountPaise, currency: 'INR' };
+    },
+
+    async fetchOrderPayments(orderId) {
+      const rows = await SandboxPayment.find({ orderId }).lean();
+      return rows.map((p): ProviderPayment => ({ id: String(p._id), orderId: p.orderId, status: p.status as ProviderPayment['status'], amount: p.amount }));
+    },
+
+    verifySignature: (orderId, paymentId, signature) => verifyPaymentSignature(secrets.keySecret, orderId, paymentId, signature),
+    verifyWebhook: (rawBody, signature) => verifyWebhookSignature(secrets.webhookSecret, rawBody, signature),
+
+    sandbox: {
+      async pay(orderId, amountPaise) {
+        const paymentId = `pay_sandbox_${randomId()}`;
+        // Card payments on Razorpay's orders are captured automatically; so are the sandbox's.
+        await SandboxPayment.create({ _id: paymentId, orderId, amount: amountPaise, status: 'captured' });
+        return {
+          razorpay_payment_id: paymentId,
+          razorpay_order_id: orderId,
+          razorpay_signature: signPayment(secrets.keySecret, orderId, paymentId),
+        };
+      },
+    },
+  };
+}

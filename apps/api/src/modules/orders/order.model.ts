@@ -1,0 +1,58 @@
+import mongoose, { type InferSchemaType } from 'mongoose';
+import { ORDER_STATUSES } from '@repo/shared';
+
+/**
+ * What happened to an item's stock once the order was paid:
+ * - pending: not settled yet (whoever completes the payment next settles it),
+ * - taking: claimed by one process, which is taking it from stock right now (seen later only
+ *   if that process stopped half-way: the admin checks the stock by hand),
+ * - taken: the quantity was taken from stock,
+ * - short: stock had run out between checkout and payment; the admin must act.
+ */
+export const STOCK_OUTCOMES = ['pending', 'taking', 'taken', 'short'] as const;
+
+const orderItemSchema = new mongoose.Schema(
+  {
+    product: { type: mongoose.Schema.Types.ObjectId, ref: 'Product', required: true },
+    name: { type: String, required: true },
+    photo: { type: String, default: '' },
+    /** Unit price in rupees, as charged. */
+    price: { type: Number, required: true },
+    cartQuantity: { type: Number, required: true, min: 1 },
+    stock: { type: String, enum: STOCK_OUTCOMES, default: 'pending' },
+  },
+  { _id: false },
+);
+
+const orderSchema = new mongoose.Schema(
+  {
+    /** The shopper; null only when a webhook completed a checkout made without a signed-in user. */
+    user: { type: mongoose.Schema.Types.ObjectId, ref: 'User', default: null },
+    /** The payer's email and phone as the provider reported them (for orders without a user). */
+    contact: { email: { type: String, default: '' }, phone: { type: String, default: '' } },
+    items: { type: [orderItemSchema], required: true },
+    /** Rupees, as charged (amountPaise / 100). */
+    amount: { type: Number, required: true },
+    amountPaise: { type: Number, required: true },
+    currency: { type: String, default: 'INR' },
+    shippingAddress: { type: String, default: '' },
+    /** Fulfilment: "pending" means paid and awaiting shipping. */
+    status: { type: String, enum: ORDER_STATUSES, default: 'pending' },
+    paymentStatus: { type: String, enum: ['paid'], default: 'paid' },
+    provider: { type: String, required: true },
+    paymentId: { type: String, required: true },
+    providerOrderId: { type: String, required: true },
+    /** True when any item's stock ran short: the order stands, the admin decides. */
+    stockShortage: { type: Boolean, default: false },
+  },
+  { timestamps: true },
+);
+// One payment → one order, one checkout → at most one order: the database decides races.
+orderSchema.index({ paymentId: 1 }, { unique: true });
+orderSchema.index({ providerOrderId: 1 }, { unique: true });
+orderSchema.index({ user: 1, createdAt: -1 });
+orderSchema.index({ createdAt: -1 });
+orderSchema.index({ status: 1 });
+
+export type OrderFields = InferSchemaType<typeof orderSchema>;
+export const Order = mongoose.model('Order', orderSchema);

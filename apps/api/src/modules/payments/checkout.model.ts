@@ -1,0 +1,46 @@
+import mongoose, { type InferSchemaType } from 'mongoose';
+
+/**
+ * A checkout: the cart as the server priced it when the provider's order was created. The
+ * order is later built from this record alone, never from what the client sends at verify.
+ */
+const checkoutItemSchema = new mongoose.Schema(
+  {
+    product: { type: mongoose.Schema.Types.ObjectId, ref: 'Product', required: true },
+    name: { type: String, required: true },
+    photo: { type: String, default: '' },
+    /** Unit price in rupees at checkout time. */
+    price: { type: Number, required: true },
+    cartQuantity: { type: Number, required: true, min: 1 },
+  },
+  { _id: false },
+);
+
+export const CHECKOUT_STATUSES = ['pending', 'paid', 'failed'] as const;
+
+const checkoutSchema = new mongoose.Schema(
+  {
+    provider: { type: String, required: true },
+    providerOrderId: { type: String, required: true },
+    receipt: { type: String, required: true },
+    /** The signed-in shopper at checkout, when a token was sent. */
+    user: { type: mongoose.Schema.Types.ObjectId, ref: 'User', default: null },
+    items: { type: [checkoutItemSchema], required: true },
+    amount: { type: Number, required: true },
+    amountPaise: { type: Number, required: true },
+    currency: { type: String, default: 'INR' },
+    status: { type: String, enum: CHECKOUT_STATUSES, default: 'pending' },
+    /** Set once paid: the order it became and the payment that paid it. */
+    order: { type: mongoose.Schema.Types.ObjectId, ref: 'Order', default: null },
+    paymentId: { type: String, default: null },
+    /** Further payments for an already-paid checkout (money to refund by hand). */
+    extraPayments: { type: [String], default: [] },
+  },
+  { timestamps: true },
+);
+checkoutSchema.index({ providerOrderId: 1 }, { unique: true });
+// Reconciliation reads the oldest pending checkouts.
+checkoutSchema.index({ status: 1, createdAt: 1 });
+
+export type CheckoutFields = InferSchemaType<typeof checkoutSchema>;
+export const Checkout = mongoose.model('Checkout', checkoutSchema);

@@ -1,0 +1,77 @@
+/**
+ * The one path from "this checkout is paid" to an order, used by verify-payment, the webhook
+ * and reconciliation. Idempotent and safe under concurrency:
+ *   1. insert the order, built from the recorded checkout (unique paymentId and
+ *      providerOrderId: exactly one insert wins, every other caller gets that order back);
+ *   2. mark the checkout paid (never moved back);
+ *   3. take the stock item by item, each item claimed on the order first, so no crash, retry
+ *      or concurrent duplicate takes it twice; a shortage flags the order, never loses it;
+ *   4. the winner mails the confirmation (a mail failure is only logged).
+ */
+import type { Types } from 'mongoose';
+import type { AppDeps } from '../../lib/types.js';
+import { recordPaidOrder, sendOrderConfirmation, takeStock } from '../orders/index.js';
+import { User } from '../users/index.js';
+import { Checkout, type CheckoutFields } from './checkout.model.js';
+
+export type LeanCheckout = CheckoutFields & { _id: Types.ObjectId; createdAt: Date };
+
+export interface Completion {
+  checkout: LeanCheckout;
+  paymentId: string;
+  /** verify: the signed-in shopper; otherwise the checkout's user (or none). */
+  userId?: string | undefined;
+  /** verify: the address sent or the profile's; otherwise the profile's (or empty). */
+  shippingAddress?: string | undefined;
+  /** webhook/reconcile: the payer's contact as the provider reports it. */
+  contact?: { email?: string | undefined; phone?: string | undefined } | undefined;
+}
+
+export async function profileAddress(userId: string): Promise<string> {
+  const user = await User.findById(userId, { address: 1 }).lean();
+  return user?.address?.trim() ?? '';
+}
+
+export interface Completed {
+  orderId: string;
+  created: boolean;
+  /** The confirmation mail in flight (never rejects); callers that exit soon await it. */
+  confirmation: Promise<void>;
+}
+
+export async function completeCheckout(deps: AppDeps, input: Completion): Promise<Completed> {
+  const { checkout, paymentId } = input;
+  const userId = input.userId ?? (checkout.user ? String(checkout.user) : null);
+  const shippingAddress = input.shippingAddress ?? (userId ? await profileAddress(userId) : '');
+
+  const { order, created } = await recordPaidOrder({
+    user: userId,
+    contact: input.contact,
+    items: checkout.items,
+    amountPaise: checkout.amountPaise,
+    currency: checkout.currency,
+    shippingAddress,
+    provider: checkout.provider,
+    paymentId,
+    providerOrderId: checkout.providerOrderId,
+  });
+  const orderId = String(order._id);
+
+  if (order.paymentId !== paymentId) {
+    // A second payment for a checkout that already became an order: keep it for a refund.
+    await Checkout.updateOne({ _id: checkout._id }, { $addToSet: { extraPayments: paymentId } });
+    deps.logger.warn({ orderId, paymentId, providerOrderId: checkout.providerOrderId }, 'a second payment for a paid checkout: refund it');
+  }
+  await Checkout.updateOne({ _id: checkout._id, status: { $ne: 'paid' } }, { $set: { status: 'paid', order: order._id, paymentId: order.paymentId } });
+
+  const { short } = await takeStock(order._id);
+  if (short.length) deps.logger.warn({ orderId, short }, 'a paid order is short of stock: flagged for the admin');
+
+  let confirmation = Promise.resolve();
+  if (created) {
+    deps.logger.info({ orderId, paymentId, provider: checkout.provider }, 'order recorded');
+    // The shopper's answer does not wait for the mail server.
+    confirmation = sendOrderConfirmation(deps, order);
+  }
+  return { orderId, created, confirmation };
+}

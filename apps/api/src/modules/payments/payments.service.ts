@@ -1,0 +1,38 @@
+/** POST /payment/verify-payment: a signed payment becomes the checkout's order. */
+import type { VerifyPaymentBody, VerifyPaymentResponse } from '@repo/shared';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import type { AppDeps } from '../../lib/types.js';
+import { Checkout } from './checkout.model.js';
+import { completeCheckout, profileAddress, type LeanCheckout } from './payment-completion.js';
+
+type Verified = Required<Pick<VerifyPaymentBody, 'razorpay_payment_id' | 'razorpay_order_id' | 'razorpay_signature' | 'userId'>> & {
+  shippingAddress?: string | undefined;
+};
+
+export async function verifyPayment(deps: AppDeps, body: Verified, actor: { id: string }): Promise<VerifyPaymentResponse> {
+  if (body.userId !== actor.id) throw forbidden('You can only complete a payment for your own account');
+  const { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: signature } = body;
+  if (!deps.payments.verifySignature(orderId, paymentId, signature)) {
+    throw badRequest('Payment verification failed: the signature does not match');
+  }
+  // The order is built from what the server recorded, never from the client's items or amount.
+  const checkout = await Checkout.findOne({ providerOrderId: orderId }).lean<LeanCheckout>();
+  if (!checkout) throw notFound('No checkout was found for this payment');
+  if (checkout.user && String(checkout.user) !== actor.id) throw forbidden('This checkout belongs to another account');
+
+  const shippingAddress = body.shippingAddress?.trim() || (await profileAddress(actor.id));
+  if (!shippingAddress) throw badRequest('Please add a shipping address to your profile');
+
+  const { orderId: savedOrderId } = await completeCheckout(deps, { checkout, paymentId, userId: actor.id, shippingAddress });
+  return { success: true, orderId: savedOrderId };
+}
+
+/** POST /payment/sandbox/pay: the sandbox takes a pretend payment for one of its orders. */
+export async function sandboxPay(deps: AppDeps, orderId: string) {
+  const sandbox = deps.payments.sandbox;
+  if (!sandbox) throw notFound('The sandbox provider is not in use');
+  const checkout = await Checkout.findOne({ providerOrderId: orderId }, { amountPaise: 1, status: 1 }).lean();
+  if (!checkout) throw notFound('Unknown sandbox order');
+  if (checkout.status === 'paid') throw conflict('This order is already paid');
+  return sandbox.pay(orderId, checkout.amountPaise);
+}
