@@ -96,13 +96,15 @@ export class MongoRateLimitStore implements Store {
     const _id = this.id(key);
     for (;;) {
       const now = new Date();
-      const current = await RateLimitCounter.findOneAndUpdate({ _id, resetAt: { $gt: now } }, { $inc: { hits: 1 } }, { new: true }).lean();
+      const current = await RateLimitCounter.findOneAndUpdate({ _id, resetAt: { $gt: now } }, { $inc: { hits: 1 } }, { returnDocument: 'after' }).lean();
       if (current) return { totalHits: current.hits, resetTime: current.resetAt };
-      // No window running: start one, over an old one or as a new counter. If another process
-      // started it in between, the upsert's insert hits the unique _id and we count in theirs.
+      // No window running: start one, over an old counter or as a new one. If another process
+      // starts it in between, the insert hits the unique _id and we count in theirs.
       const resetAt = new Date(now.getTime() + this.windowMs);
+      const restarted = await RateLimitCounter.updateOne({ _id, resetAt: { $lte: now } }, { $set: { hits: 1, resetAt } });
+      if (restarted.matchedCount === 1) return { totalHits: 1, resetTime: resetAt };
       try {
-        await RateLimitCounter.updateOne({ _id, resetAt: { $lte: now } }, { $set: { hits: 1, resetAt } }, { upsert: true });
+        await RateLimitCounter.create({ _id, hits: 1, resetAt });
         return { totalHits: 1, resetTime: resetAt };
       } catch (err) {
         if ((err as { code?: number }).code !== 11000) throw err;

@@ -101,7 +101,7 @@ export function createAuthService(deps: Pick<AppDeps, 'config' | 'mailer' | 'log
     const otp = await Otp.findOneAndUpdate(
       { email, expiresAt: { $gt: now }, attempts: { $lt: OTP_MAX_ATTEMPTS } },
       { $inc: { attempts: 1 } },
-      { new: true },
+      { returnDocument: 'after' },
     ).lean();
     if (!otp) {
       const live = await Otp.exists({ email, expiresAt: { $gt: now } });

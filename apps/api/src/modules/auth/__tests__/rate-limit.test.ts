@@ -1,0 +1,161 @@
+import mongoose from 'mongoose';
+import supertest from 'supertest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createApp } from '../../../app.js';
+import { createMailer } from '../../../lib/mailer/index.js';
+import type { AppDeps } from '../../../lib/types.js';
+import { setupTestApp } from '../../../test/harness.js';
+import { deadSmtpUrl } from './smtp-peer.js';
+
+const t = await setupTestApp({ env: { RATE_LIMIT_ENABLED: 'true' } });
+
+/** A new app is a new process as far as in-memory counters go. */
+const freshApp = (deps: Partial<AppDeps> = {}) => supertest(createApp({ ...t.deps, ...deps }));
+
+function expect429(res: supertest.Response, message: RegExp) {
+  expect(res.status).toBe(429);
+  expect(res.body).toEqual({ success: false, message: expect.stringMatching(message) });
+}
+
+describe('login', () => {
+  it('allows 10 failed logins per address and email in 15 minutes', async () => {
+    const api = freshApp();
+    const { user, password } = await t.createUser();
+    for (let i = 0; i < 10; i += 1) await api.post('/api/auth/login').send({ email: user.email, password: 'wrong-password' }).expect(401);
+    expect429(await api.post('/api/auth/login').send({ email: user.email, password }), /Too many failed logins/);
+    // The same email differently written is the same counter.
+    expect429(await api.post('/api/auth/login').send({ email: ` ${user.email.toUpperCase()}`, password }), /Too many failed logins/);
+    // Another account from the same address is not locked out.
+    const other = await t.createUser();
+    await api.post('/api/auth/login').send({ email: other.user.email, password: other.password }).expect(200);
+  });
+
+  it('does not count successful logins', async () => {
+    const api = freshApp();
+    const { user, password } = await t.createUser();
+    for (let i = 0; i < 15; i += 1) await api.post('/api/auth/login').send({ email: user.email, password }).expect(200);
+  });
+
+  it('allows 50 failed logins per address over all emails', async () => {
+    const api = freshApp();
+    const users = await Promise.all(Array.from({ length: 6 }, () => t.createUser()));
+    for (let i = 0; i < 50; i += 1) {
+      await api.post('/api/auth/login').send({ email: users[i % 6]!.user.email, password: 'wrong-password' }).expect(401);
+    }
+    const fresh = await t.createUser();
+    expect429(await api.post('/api/auth/login').send({ email: fresh.user.email, password: fresh.password }), /Too many failed logins/);
+  });
+});
+
+describe('register', () => {
+  it('allows 10 sign-up attempts per address an hour, invalid ones included', async () => {
+    const api = freshApp();
+    for (let i = 0; i < 10; i += 1) await api.post('/api/auth/register').send({ name: 'x' }).expect(400);
+    const res = await api
+      .post('/api/auth/register')
+      .send({ name: 'Late', email: 'late@example.com', password: 'password-123', phone: '9876543210', address: 'Goa' });
+    expect429(res, /Too many sign-ups/);
+    expect(res.headers['ratelimit-policy']).toBeTruthy();
+  });
+});
+
+describe('forgot-password', () => {
+  it('allows 5 requests per address in 15 minutes', async () => {
+    const api = freshApp();
+    for (let i = 0; i < 5; i += 1) await api.post('/api/auth/forgot-password').send({ email: `someone${i}@example.com` }).expect(200);
+    expect429(await api.post('/api/auth/forgot-password').send({ email: 'another@example.com' }), /Too many password reset requests/);
+  });
+
+  it('allows one code a minute per email, known or not, whoever asks', async () => {
+    const api = freshApp({ config: { ...t.config, trustProxy: 1 } });
+    const { user } = await t.createUser();
+    for (const email of [user.email, 'unknown-person@example.com']) {
+      await api.post('/api/auth/forgot-password').set('X-Forwarded-For', '203.0.113.1').send({ email }).expect(200);
+      const again = await api.post('/api/auth/forgot-password').set('X-Forwarded-For', '203.0.113.2').send({ email: email.toUpperCase() });
+      expect429(again, /Please wait a minute/);
+    }
+  });
+
+  it('does not count a request whose mail could not be sent', async () => {
+    const mailer = createMailer({ smtpUrl: await deadSmtpUrl(), from: t.config.mail.from, dataDir: t.config.dataDir, logger: t.deps.logger });
+    const api = freshApp({ mailer });
+    const { user } = await t.createUser();
+    await api.post('/api/auth/forgot-password').send({ email: user.email }).expect(503);
+    await api.post('/api/auth/forgot-password').send({ email: user.email }).expect(503);
+    mailer.close();
+  });
+});
+
+describe('verify-otp and reset-password', () => {
+  it('share 10 tries per address in 15 minutes', async () => {
+    const api = freshApp();
+    for (let i = 0; i < 6; i += 1) await api.post('/api/auth/verify-otp').send({ email: 'a@example.com', otp: '123456' }).expect(400);
+    for (let i = 0; i < 4; i += 1) {
+      await api.post('/api/auth/reset-password').send({ email: 'a@example.com', otp: '123456', newPassword: 'password-1', confirmPassword: 'password-1' }).expect(400);
+    }
+    expect429(await api.post('/api/auth/verify-otp').send({ email: 'b@example.com', otp: '123456' }), /Too many OTP attempts/);
+    const reset = await api.post('/api/auth/reset-password').send({ email: 'b@example.com', otp: '123456', newPassword: 'password-1', confirmPassword: 'password-1' });
+    expect(reset.status).toBe(429);
+  });
+});
+
+describe('client addresses behind a proxy', () => {
+  const exhaustForgot = async (api: supertest.Agent | ReturnType<typeof freshApp>, ip: string) => {
+    for (let i = 0; i < 5; i += 1) {
+      await api.post('/api/auth/forgot-password').set('X-Forwarded-For', ip).send({ email: `p${i}-${ip}@example.com` }).expect(200);
+    }
+  };
+
+  it('ignores X-Forwarded-For unless TRUST_PROXY says to, so the header cannot dodge a limit', async () => {
+    const api = freshApp();
+    await exhaustForgot(api, '198.51.100.1');
+    const dodge = await api.post('/api/auth/forgot-password').set('X-Forwarded-For', '198.51.100.2').send({ email: 'dodge@example.com' });
+    expect(dodge.status).toBe(429);
+  });
+
+  it('counts each client apart behind a trusted proxy', async () => {
+    const api = freshApp({ config: { ...t.config, trustProxy: 1 } });
+    await exhaustForgot(api, '198.51.100.1');
+    expect((await api.post('/api/auth/forgot-password').set('X-Forwarded-For', '198.51.100.1').send({ email: 'x1@example.com' })).status).toBe(429);
+    await api.post('/api/auth/forgot-password').set('X-Forwarded-For', '198.51.100.2').send({ email: 'x2@example.com' }).expect(200);
+  });
+});
+
+describe('with MongoDB configured', () => {
+  const counters = () => mongoose.connection.collection('ratelimits');
+  // Counters in MongoDB outlive an app: each test starts from none.
+  beforeEach(() => counters().deleteMany({}));
+
+  it('shares counters between API processes, storing no email', async () => {
+    const a = freshApp({ db: { kind: 'mongodb' } });
+    const b = freshApp({ db: { kind: 'mongodb' } });
+    for (let i = 0; i < 3; i += 1) await a.post('/api/auth/forgot-password').send({ email: `shared${i}@example.com` }).expect(200);
+    for (let i = 3; i < 5; i += 1) await b.post('/api/auth/forgot-password').send({ email: `shared${i}@example.com` }).expect(200);
+    expect429(await a.post('/api/auth/forgot-password').send({ email: 'shared5@example.com' }), /Too many password reset requests/);
+    expect429(await b.post('/api/auth/forgot-password').send({ email: 'shared0@example.com' }), /Too many password reset requests/);
+
+    const rows = await counters().find({}).toArray();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(JSON.stringify(rows)).not.toContain('shared');
+    expect(rows.every((r) => r.resetAt instanceof Date)).toBe(true);
+  });
+
+  it('gives back the hit of a successful login', async () => {
+    const a = freshApp({ db: { kind: 'mongodb' } });
+    const b = freshApp({ db: { kind: 'mongodb' } });
+    const { user, password } = await t.createUser();
+    for (let i = 0; i < 6; i += 1) await (i % 2 ? a : b).post('/api/auth/login').send({ email: user.email, password }).expect(200);
+    for (let i = 0; i < 10; i += 1) await (i % 2 ? a : b).post('/api/auth/login').send({ email: user.email, password: 'wrong-password' }).expect(401);
+    expect429(await a.post('/api/auth/login').send({ email: user.email, password }), /Too many failed logins/);
+  });
+
+  it('starts a new window when the old one is over', async () => {
+    const a = freshApp({ db: { kind: 'mongodb' } });
+    const email = 'window@example.com';
+    await a.post('/api/auth/forgot-password').send({ email }).expect(200);
+    expect((await a.post('/api/auth/forgot-password').send({ email })).status).toBe(429);
+    // Age every per-email window past its end, as a minute passing would.
+    await counters().updateMany({ hits: 1 }, { $set: { resetAt: new Date(Date.now() - 1000) } });
+    await freshApp({ db: { kind: 'mongodb' } }).post('/api/auth/forgot-password').send({ email }).expect(200);
+  });
+});
