@@ -1,5 +1,5 @@
 /** The admin sections: a vertical list in the side panel, a horizontal strip on small screens. */
-import { NavLink, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
 
 const sections = [
@@ -15,23 +15,18 @@ const active = 'bg-brand-600 text-white dark:bg-brand-500';
 const idle = 'text-slate-700 hover:bg-slate-200 dark:text-slate-300 dark:hover:bg-slate-800';
 
 export function AdminNav({ layout, label }: { layout: 'vertical' | 'horizontal'; label: string }) {
-  const { pathname } = useLocation();
+  const path = useLocation().pathname.replace(/\/+$/, '');
   // The dashboard's index shows the category page, so its link is the current one there too.
-  const isIndex = pathname.replace(/\/+$/, '') === paths.adminDashboard;
+  const isCurrent = (to: string) =>
+    path === to || path.startsWith(`${to}/`) || (to === paths.adminCreateCategory && path === paths.adminDashboard);
   return (
     <nav aria-label={label}>
       <ul className={layout === 'vertical' ? 'flex flex-col gap-1' : 'flex gap-1 overflow-x-auto pb-1'}>
         {sections.map(({ label: text, to }) => (
           <li key={to} className="shrink-0">
-            <NavLink
-              to={to}
-              aria-current={isIndex && to === paths.adminCreateCategory ? 'page' : undefined}
-              className={({ isActive }) =>
-                `${base} ${isActive || (isIndex && to === paths.adminCreateCategory) ? active : idle}`
-              }
-            >
+            <Link to={to} aria-current={isCurrent(to) ? 'page' : undefined} className={`${base} ${isCurrent(to) ? active : idle}`}>
               {text}
-            </NavLink>
+            </Link>
           </li>
         ))}
       </ul>

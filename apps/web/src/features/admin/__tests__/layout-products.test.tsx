@@ -1,0 +1,93 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import AdminLayout from '@/app/routes/dashboard/admin/layout';
+import ProductsPage from '@/app/routes/dashboard/admin/products';
+import { toast } from '@/lib/toast';
+import { ids, mockApi, renderRoute } from './test-utils';
+
+vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() } }));
+
+afterEach(() => {
+  vi.clearAllMocks();
+  vi.unstubAllGlobals();
+});
+
+function renderLayoutAt(path: string) {
+  const router = createMemoryRouter(
+    [{ path: '/dashboard/admin', element: <AdminLayout />, children: [{ index: true, element: <p>index</p> }, { path: '*', element: <p>child</p> }] }],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('admin layout', () => {
+  it('is titled "Admin Panel" and links every section, marking the current one', () => {
+    renderLayoutAt('/dashboard/admin/product/rocket-tee');
+    expect(screen.getByRole('heading', { level: 1, name: 'Admin Panel' })).toBeInTheDocument();
+    const [panelNav] = screen.getAllByRole('navigation', { name: 'Admin sections' });
+    const links = within(panelNav!).getAllByRole('link');
+    expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['Create Category', '/dashboard/admin/create-category'],
+      ['Create Product', '/dashboard/admin/create-product'],
+      ['Products', '/dashboard/admin/product'],
+      ['Orders', '/dashboard/admin/adminorder'],
+      ['Users', '/dashboard/admin/user'],
+    ]);
+    expect(within(panelNav!).getByRole('link', { name: 'Products' })).toHaveAttribute('aria-current', 'page');
+    expect(within(panelNav!).getByRole('link', { name: 'Orders' })).not.toHaveAttribute('aria-current');
+    expect(screen.getByTestId('side-panel')).toBeInTheDocument();
+  });
+
+  it('marks Create Category on the dashboard index, which shows the category page', () => {
+    renderLayoutAt('/dashboard/admin');
+    const [panelNav] = screen.getAllByRole('navigation', { name: 'Admin sections' });
+    expect(within(panelNav!).getByRole('link', { name: 'Create Category' })).toHaveAttribute('aria-current', 'page');
+  });
+});
+
+describe('products page', () => {
+  const product = {
+    _id: ids.product,
+    name: 'Rocket Tee',
+    slug: 'rocket-tee',
+    description: 'A tee with a rocket',
+    price: 1499,
+    quantity: 3,
+    shipping: true,
+    category: { _id: ids.tees, name: 'Graphic Tees' },
+    photo: '/uploads/rocket-640.webp',
+    photos: [
+      { width: 320, url: '/uploads/rocket-320.webp' },
+      { width: 640, url: '/uploads/rocket-640.webp' },
+    ],
+  };
+
+  it('shows each product as a card linking to its update page', async () => {
+    mockApi({ 'GET /product/get-product': () => ({ body: { success: true, AllProducts: [product] } }) });
+    renderRoute(<ProductsPage />);
+    const link = await screen.findByRole('link', { name: /Rocket Tee/ });
+    expect(link).toHaveAttribute('href', '/dashboard/admin/product/rocket-tee');
+    expect(within(link).getByRole('img', { name: 'Rocket Tee' })).toHaveAttribute('srcset', '/uploads/rocket-320.webp 320w, /uploads/rocket-640.webp 640w');
+    expect(within(link).getByText('A tee with a rocket')).toBeInTheDocument();
+    expect(within(link).getByText('₹1,499')).toBeInTheDocument();
+  });
+
+  it('toasts "Failed to fetch products" on a refusal and "Error while fetching products" on an error', async () => {
+    mockApi({ 'GET /product/get-product': () => ({ body: { success: false, AllProducts: [] } }) });
+    const first = renderRoute(<ProductsPage />);
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to fetch products'));
+    expect(await screen.findByText('No products found.')).toBeInTheDocument();
+    first.unmount();
+
+    mockApi({ 'GET /product/get-product': () => 'network-error' });
+    renderRoute(<ProductsPage />);
+    await waitFor(() => expect(toast.error).toHaveBeenLastCalledWith('Error while fetching products'));
+  });
+});

@@ -1,0 +1,179 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import OrdersPage from '@/app/routes/dashboard/admin/orders';
+import UsersPage from '@/app/routes/dashboard/admin/users';
+import { toast } from '@/lib/toast';
+import { ids, mockApi, renderRoute } from './test-utils';
+
+vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() } }));
+
+const order = (over: Record<string, unknown> = {}) => ({
+  _id: ids.order,
+  status: 'pending',
+  amount: 1697,
+  shippingAddress: '12 MG Road, Bengaluru',
+  createdAt: '2026-11-22T10:35:00.000Z',
+  items: [
+    { _id: ids.product, name: 'Rocket Tee', photo: '/uploads/rocket.webp', price: 649, cartQuantity: 2 },
+    { _id: ids.polo, name: 'Plain Polo', photo: '/uploads/polo.webp', price: 399, cartQuantity: 1 },
+  ],
+  user: { name: 'Asha Rao', email: 'asha@example.com', phone: '9876543210' },
+  ...over,
+});
+
+const overview = {
+  success: true,
+  days: Array.from({ length: 30 }, (_, i) => ({
+    date: `2026-11-${String(i + 1).padStart(2, '0')}`,
+    orders: i === 21 ? 3 : 0,
+    revenue: i === 21 ? 2500 : 0,
+  })),
+  statusCounts: { pending: 4, shipped: 2, delivered: 7, cancelled: 1 },
+};
+
+afterEach(() => {
+  vi.clearAllMocks();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('orders page', () => {
+  it('shows each order with its buyer, items, amount, address and Indian date', async () => {
+    mockApi({
+      'GET /orders/adminorders': () => ({ body: { success: true, orders: [order()] } }),
+      'GET /orders/overview': () => ({ body: overview }),
+    });
+    renderRoute(<OrdersPage />);
+    const card = await screen.findByRole('article', { name: /Order #/ });
+    expect(within(card).getByText(/Asha Rao/)).toBeInTheDocument();
+    expect(within(card).getByText('asha@example.com')).toBeInTheDocument();
+    expect(within(card).getByText(/9876543210/)).toBeInTheDocument();
+    expect(within(card).getByText('Rocket Tee')).toBeInTheDocument();
+    expect(within(card).getByText('Qty 2 × ₹649')).toBeInTheDocument();
+    expect(within(card).getByText('Plain Polo')).toBeInTheDocument();
+    expect(within(card).getByText('₹1,697')).toBeInTheDocument();
+    expect(within(card).getByText('12 MG Road, Bengaluru')).toBeInTheDocument();
+    expect(within(card).getByText('22 Nov 2026, 4:05 pm')).toBeInTheDocument();
+    expect(within(card).queryByText('Stock ran out — action needed')).not.toBeInTheDocument();
+  });
+
+  it('marks an order whose stock ran out', async () => {
+    mockApi({
+      'GET /orders/adminorders': () => ({ body: { success: true, orders: [order({ stockShortage: true })] } }),
+      'GET /orders/overview': () => ({ body: overview }),
+    });
+    renderRoute(<OrdersPage />);
+    expect(await screen.findByText('Stock ran out — action needed')).toBeInTheDocument();
+  });
+
+  it('saves a status change and reloads the list', async () => {
+    const user = userEvent.setup();
+    let status = 'pending';
+    const server = mockApi({
+      'GET /orders/adminorders': () => ({ body: { success: true, orders: [order({ status })] } }),
+      'GET /orders/overview': () => ({ body: overview }),
+      'PUT /orders/update-status/:orderId': ({ body }) => {
+        status = (body as { status: string }).status;
+        return { body: { success: true, order: order({ status }) } };
+      },
+    });
+    renderRoute(<OrdersPage />);
+    const select = await screen.findByRole('combobox', { name: /^Status for order / });
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Pending', 'Shipped', 'Delivered', 'Cancelled']);
+    const loads = server.callsTo('GET', '/orders/adminorders').length;
+
+    await user.selectOptions(select, 'shipped');
+    await waitFor(() => expect(server.callsTo('GET', '/orders/adminorders').length).toBeGreaterThan(loads));
+    expect(server.callsTo('PUT', `/orders/update-status/${ids.order}`)[0]!.body).toEqual({ status: 'shipped' });
+    expect(select).toHaveValue('shipped');
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+
+  it('only logs a failed status change and shows the saved status again', async () => {
+    const user = userEvent.setup();
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockApi({
+      'GET /orders/adminorders': () => ({ body: { success: true, orders: [order()] } }),
+      'GET /orders/overview': () => ({ body: overview }),
+      'PUT /orders/update-status/:orderId': () => ({ status: 500, body: { success: false, message: 'boom' } }),
+    });
+    renderRoute(<OrdersPage />);
+    const select = await screen.findByRole('combobox', { name: /^Status for order / });
+    await user.selectOptions(select, 'delivered');
+    await waitFor(() => expect(log).toHaveBeenCalled());
+    await waitFor(() => expect(select).toHaveValue('pending'));
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('summarises the last 30 days: status tiles and two charts with text equivalents', async () => {
+    mockApi({
+      'GET /orders/adminorders': () => ({ body: { success: true, orders: [] } }),
+      'GET /orders/overview': () => ({ body: overview }),
+    });
+    renderRoute(<OrdersPage />);
+    const tiles = await screen.findByRole('list', { name: 'Orders by status' });
+    expect(within(tiles).getAllByRole('listitem').map((t) => t.textContent)).toEqual(['4Pending', '2Shipped', '7Delivered', '1Cancelled']);
+    expect(screen.getAllByRole('figure')).toHaveLength(2);
+    expect(screen.getByRole('img', { name: /^Orders, 1 Nov to 30 Nov: 3 orders in total, highest on 22 Nov/ })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: /^Revenue, .*₹2,500 in total/ })).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Revenue per day' })).toBeInTheDocument();
+    expect(screen.getByText('No orders found.')).toBeInTheDocument();
+  });
+
+  it('pages through orders when there are more than a page', async () => {
+    const user = userEvent.setup();
+    const server = mockApi({
+      'GET /orders/adminorders': ({ url }) => ({ body: { success: true, orders: [order()], total: 45, page: url.searchParams.get('page') } }),
+      'GET /orders/overview': () => ({ body: overview }),
+    });
+    renderRoute(<OrdersPage />);
+    expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
+    expect(server.calls.some((c) => c.path === '/orders/adminorders' && c.url.searchParams.get('page') === '2')).toBe(true);
+  });
+
+  it('only logs a failed load', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockApi({
+      'GET /orders/adminorders': () => 'network-error',
+      'GET /orders/overview': () => 'network-error',
+    });
+    renderRoute(<OrdersPage />);
+    expect(await screen.findByText('No orders found.')).toBeInTheDocument();
+    await waitFor(() => expect(log).toHaveBeenCalled());
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+});
+
+describe('users page', () => {
+  const users = [
+    { _id: ids.tees, name: 'Admin', email: 'admin@tshirt.shop', phone: '', address: '', role: 1 },
+    { _id: ids.hoodies, name: 'Asha Rao', email: 'asha@example.com', phone: '9876543210', address: 'Bengaluru', role: 0 },
+  ];
+
+  it('lists users in a table with their role', async () => {
+    mockApi({ 'GET /all-user/adminpanel': () => ({ body: { success: true, users } }) });
+    renderRoute(<UsersPage />);
+    const table = await screen.findByRole('table', { name: 'Users' });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Email', 'Phone', 'Address', 'Role']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(within(rows[0]!).getByText('Admin', { selector: 'span' })).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('User')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('9876543210')).toBeInTheDocument();
+    // Narrow screens get the same users as cards.
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.queryByRole('navigation', { name: 'Users pages' })).not.toBeInTheDocument();
+  });
+
+  it('says "No users found." when there are none, and only logs a failed load', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockApi({ 'GET /all-user/adminpanel': () => ({ status: 500, body: { success: false, message: 'boom' } }) });
+    renderRoute(<UsersPage />);
+    expect(await screen.findByText('No users found.')).toBeInTheDocument();
+    await waitFor(() => expect(log).toHaveBeenCalled());
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+});
