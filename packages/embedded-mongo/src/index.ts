@@ -14,6 +14,8 @@ export interface EmbeddedMongoOptions {
   ttlIntervalMs?: number;
   /** Host to bind, 127.0.0.1 by default. */
   host?: string;
+  /** Enables test-only commands such as configureFailPoint (used by the conformance runner). */
+  enableTestCommands?: boolean;
 }
 
 export interface EmbeddedMongo {
@@ -30,6 +32,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
   if (options.dataDir !== undefined) serverOptions.dataDir = options.dataDir;
   if (options.ttlIntervalMs !== undefined) serverOptions.ttlIntervalMs = options.ttlIntervalMs;
   if (options.host !== undefined) serverOptions.host = options.host;
+  if (options.enableTestCommands) serverOptions.enableTestCommands = true;
   const server = new MongoWireServer(serverOptions);
   const port = await server.listen();
   const host = options.host ?? '127.0.0.1';

@@ -6,6 +6,7 @@ import { setInternalBufferSize } from 'bson';
 import { CursorManager } from './commands/cursors.js';
 import type { CommandContext, ServerState } from './commands/context.js';
 import { runCommand } from './commands/dispatch.js';
+import { FailPoints } from './commands/failpoints.js';
 import { Engine } from './storage/engine.js';
 import { Journal } from './storage/journal.js';
 import type { JournalOptions } from './storage/journal.js';
@@ -22,6 +23,15 @@ export interface ServerOptions {
   cursorTimeoutMs?: number;
   journal?: JournalOptions;
   argv?: string[];
+  /** Enables test-only commands (configureFailPoint), like mongod's enableTestCommands. */
+  enableTestCommands?: boolean;
+}
+
+interface ConnectionInfo {
+  connectionId: number;
+  remote: string;
+  appName?: string | undefined;
+  closeConnection?: boolean;
 }
 
 export class MongoWireServer {
@@ -64,6 +74,7 @@ export class MongoWireServer {
       dataDir: this.options.dataDir,
       connections: () => this.sockets.size,
       argv: this.options.argv ?? [],
+      failPoints: this.options.enableTestCommands ? new FailPoints() : undefined,
     };
     this.ttl = new TtlMonitor(this.engine, this.options.ttlIntervalMs ?? 60_000);
     return port;
@@ -74,7 +85,7 @@ export class MongoWireServer {
     socket.setNoDelay(true);
     const connectionId = this.nextConnectionId++;
     const reader = new MessageReader();
-    const ctxBase = { connectionId, remote: `${socket.remoteAddress}:${socket.remotePort}` };
+    const ctxBase: ConnectionInfo = { connectionId, remote: `${socket.remoteAddress}:${socket.remotePort}` };
     let queue: Promise<void> = Promise.resolve();
     socket.on('data', (chunk: Buffer) => {
       let messages: Buffer[];
@@ -90,7 +101,7 @@ export class MongoWireServer {
     socket.on('close', () => this.sockets.delete(socket));
   }
 
-  private async handle(socket: net.Socket, msg: Buffer, base: { connectionId: number; remote: string }): Promise<void> {
+  private async handle(socket: net.Socket, msg: Buffer, base: ConnectionInfo): Promise<void> {
     if (socket.destroyed) return;
     const header = readHeader(msg);
     try {
@@ -115,9 +126,13 @@ export class MongoWireServer {
     }
   }
 
-  private command(body: Document, db: string, base: { connectionId: number; remote: string }): Promise<Document> {
-    const ctx: CommandContext = { server: this.state!, db, ...base };
-    return runCommand(body, ctx);
+  private async command(body: Document, db: string, conn: ConnectionInfo): Promise<Document> {
+    const app = (body.client as Document | undefined)?.application as Document | undefined;
+    if (typeof app?.name === 'string') conn.appName = app.name;
+    const ctx: CommandContext = { server: this.state!, db, connectionId: conn.connectionId, remote: conn.remote, appName: conn.appName };
+    const reply = await runCommand(body, ctx);
+    if (ctx.closeConnection) throw new ProtocolError('connection closed by failCommand fail point');
+    return reply;
   }
 
   async close(): Promise<void> {

@@ -9,7 +9,7 @@ import { runPipeline } from '../query/mingo.js';
 import { parseSort } from '../query/sort.js';
 import type { Collection } from '../storage/collection.js';
 import type { Doc } from '../storage/values.js';
-import { cloneValue, isPlainObject, keyString, withIdFirst } from '../storage/values.js';
+import { cloneValue, isPlainObject, withIdFirst } from '../storage/values.js';
 import type { CommandContext, CommandHandler } from './context.js';
 import { commandCollation, explainReply } from './read.js';
 import { insertDoc } from './write.js';
@@ -124,7 +124,10 @@ function runMerge(spec: unknown, results: Doc[], ctx: CommandContext, variables:
     }
     let next: Doc;
     if (whenMatched === 'keepExisting') continue;
-    if (whenMatched === 'fail') throw new MongoCommandError(ErrorCodes.DuplicateKey, `E11000 duplicate key error collection: ${coll.ns} index: _id_ dup key: ${keyString(filter)}`);
+    if (whenMatched === 'fail') {
+      insertDoc(coll, withIdFirst(src)); // fails with the real E11000 of the clashing index
+      throw new MongoCommandError(ErrorCodes.DuplicateKey, `E11000 duplicate key error collection: ${coll.ns}`);
+    }
     if (whenMatched === 'replace') next = { ...src, _id: existing._id };
     else if (whenMatched === 'merge') next = { ...existing, ...src, _id: existing._id };
     else if (Array.isArray(whenMatched)) {

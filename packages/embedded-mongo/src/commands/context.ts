@@ -2,6 +2,7 @@ import type { Document } from 'bson';
 import { ErrorCodes, MongoCommandError } from '../errors.js';
 import type { Engine } from '../storage/engine.js';
 import type { CursorManager } from './cursors.js';
+import type { FailPoints } from './failpoints.js';
 
 export interface ServerState {
   engine: Engine;
@@ -12,6 +13,8 @@ export interface ServerState {
   dataDir: string | undefined;
   connections: () => number;
   argv: string[];
+  /** present only when test commands are enabled */
+  failPoints: FailPoints | undefined;
 }
 
 export interface CommandContext {
@@ -19,6 +22,10 @@ export interface CommandContext {
   db: string;
   connectionId: number;
   remote: string;
+  /** client metadata application name from the handshake */
+  appName?: string | undefined;
+  /** set by a fail point that asks for the connection to be closed */
+  closeConnection?: boolean;
 }
 
 export type CommandHandler = (cmd: Document, ctx: CommandContext) => Document | Promise<Document>;

@@ -7,6 +7,7 @@ import { aggregateCommands } from './aggregate.js';
 import { collectionCommands } from './collections.js';
 import type { CommandContext, CommandHandler } from './context.js';
 import { indexCommands } from './indexes.js';
+import { configureFailPoint, FailPoints } from './failpoints.js';
 import { explainRead, readCommands } from './read.js';
 import { writeCommands } from './write.js';
 
@@ -28,6 +29,7 @@ const handlers: Record<string, CommandHandler> = {
   ...writeCommands,
   ...aggregateCommands,
   explain,
+  configureFailPoint,
 };
 
 /** Commands that refuse to run inside a multi-document transaction, which we never have. */
@@ -43,10 +45,18 @@ export async function runCommand(cmd: Document, ctx: CommandContext): Promise<Do
     if (!name) throw new MongoCommandError(ErrorCodes.FailedToParse, 'no command specified');
     const handler = Object.hasOwn(handlers, name) ? handlers[name] : undefined;
     if (!handler) throw new MongoCommandError(ErrorCodes.CommandNotFound, `no such command: '${name}'`);
+    const fp = ctx.server.failPoints?.take(name, ctx, ctx.appName);
+    if (fp?.closeConnection) {
+      ctx.closeConnection = true;
+      return { ok: 0 };
+    }
+    const failed = fp ? FailPoints.errorReply(fp) : undefined;
+    if (failed) return failed;
     checkTransaction(cmd);
     const engine = ctx.server.engine;
     const before = engine.seq();
     const reply = await handler(cmd, ctx);
+    if (fp?.writeConcernError) reply.writeConcernError = fp.writeConcernError;
     // Acknowledge writes only once their journal records are on disk (group commit).
     if (engine.seq() !== before) await engine.flushed();
     return reply;

@@ -1,0 +1,324 @@
+// Runs one file of MongoDB's unified test format (CRUD subset) against a server through the
+// official driver. Judged by expectResult, expectError and outcome; expectEvents is not checked.
+import { BSON, MongoBulkWriteError, MongoClient, MongoServerError, MongoWriteConcernError } from 'mongodb';
+import type { Collection, Db, Document } from 'mongodb';
+import type { Entities } from './match.js';
+import { isPlain, match } from './match.js';
+
+export const CLAIMED_VERSION = '7.0.0';
+export const CLAIMED_TOPOLOGY = 'single';
+
+export interface TestOutcome {
+  file: string;
+  description: string;
+  status: 'passed' | 'failed' | 'skipped';
+  reason?: string;
+}
+
+interface UnifiedFile {
+  description: string;
+  schemaVersion: string;
+  runOnRequirements?: Document[];
+  createEntities?: Document[];
+  initialData?: { collectionName: string; databaseName: string; documents: Document[]; createOptions?: Document }[];
+  tests: { description: string; runOnRequirements?: Document[]; skipReason?: string; operations: Document[]; outcome?: Document[] }[];
+}
+
+function versionParts(v: string): number[] {
+  const p = v.split('.').map((x) => Number(x) || 0);
+  while (p.length < 3) p.push(0);
+  return p;
+}
+
+function compareVersions(a: string, b: string): number {
+  const x = versionParts(a);
+  const y = versionParts(b);
+  for (let i = 0; i < 3; i++) if (x[i] !== y[i]) return x[i]! - y[i]!;
+  return 0;
+}
+
+/** Why no requirement in the list is met (undefined when one is, or the list is absent). */
+export function unmetRequirements(reqs: Document[] | undefined): string | undefined {
+  if (!reqs || reqs.length === 0) return undefined;
+  const reasons: string[] = [];
+  for (const r of reqs) {
+    const why: string[] = [];
+    if (r.minServerVersion && compareVersions(CLAIMED_VERSION, String(r.minServerVersion)) < 0) why.push(`server version >= ${String(r.minServerVersion)}`);
+    if (r.maxServerVersion && compareVersions(CLAIMED_VERSION, String(r.maxServerVersion)) > 0) why.push(`server version <= ${String(r.maxServerVersion)}`);
+    if (Array.isArray(r.topologies) && !r.topologies.includes(CLAIMED_TOPOLOGY)) why.push(`topology ${(r.topologies as string[]).join('/')}`);
+    if (r.serverless === 'require') why.push('serverless');
+    if (r.auth === true) why.push('authentication');
+    if (r.csfle) why.push('client-side encryption');
+    if (r.serverParameters) why.push('server parameters');
+    if (why.length === 0) return undefined;
+    reasons.push(why.join(', '));
+  }
+  return `requires ${[...new Set(reasons)].join(' or ')}`;
+}
+
+function parseFile(text: string): UnifiedFile {
+  return BSON.EJSON.parse(text, { relaxed: true }) as UnifiedFile;
+}
+
+export class UnifiedRunner {
+  private internal: MongoClient | undefined;
+
+  constructor(private readonly uri: string) {}
+
+  async open(): Promise<void> {
+    this.internal = await MongoClient.connect(this.uri);
+  }
+
+  async close(): Promise<void> {
+    await this.internal?.close();
+  }
+
+  async runFile(file: string, text: string): Promise<TestOutcome[]> {
+    const spec = parseFile(text);
+    const fileReason = unmetRequirements(spec.runOnRequirements);
+    const out: TestOutcome[] = [];
+    for (const test of spec.tests) {
+      const reason = fileReason ?? test.skipReason ?? unmetRequirements(test.runOnRequirements);
+      if (reason) {
+        out.push({ file, description: test.description, status: 'skipped', reason });
+        continue;
+      }
+      try {
+        await this.runTest(spec, test);
+        out.push({ file, description: test.description, status: 'passed' });
+      } catch (e) {
+        out.push({ file, description: test.description, status: 'failed', reason: e instanceof Error ? e.message : String(e) });
+      }
+    }
+    return out;
+  }
+
+  private async loadInitialData(spec: UnifiedFile): Promise<void> {
+    const client = this.internal!;
+    for (const data of spec.initialData ?? []) {
+      const db = client.db(data.databaseName);
+      await db.dropCollection(data.collectionName).catch(() => undefined);
+      if (data.createOptions || data.documents.length === 0) await db.createCollection(data.collectionName, data.createOptions ?? {});
+      if (data.documents.length) await db.collection(data.collectionName).insertMany(data.documents);
+    }
+  }
+
+  private async runTest(spec: UnifiedFile, test: UnifiedFile['tests'][number]): Promise<void> {
+    await this.loadInitialData(spec);
+    const entities: Entities = new Map();
+    const clients: MongoClient[] = [];
+    let failPointSet = false;
+    let unacknowledged = false;
+    try {
+      for (const e of spec.createEntities ?? []) {
+        if (e.client) {
+          const c = e.client as Document;
+          const params = new URLSearchParams();
+          for (const [k, v] of Object.entries((c.uriOptions as Document | undefined) ?? {})) {
+            params.set(k, String(v));
+            if (k === 'w' && Number(v) === 0) unacknowledged = true;
+          }
+          const query = params.toString();
+          const client = new MongoClient(this.uri + (query ? `?${query}` : ''));
+          await client.connect();
+          clients.push(client);
+          entities.set(c.id as string, client);
+        } else if (e.database) {
+          const d = e.database as Document;
+          const client = entities.get(d.client as string) as MongoClient;
+          entities.set(d.id as string, client.db(d.databaseName as string, (d.databaseOptions as Document | undefined) ?? {}));
+        } else if (e.collection) {
+          const c = e.collection as Document;
+          const db = entities.get(c.database as string) as Db;
+          const opts = (c.collectionOptions as Document | undefined) ?? {};
+          if ((opts.writeConcern as Document | undefined)?.w === 0) unacknowledged = true;
+          entities.set(c.id as string, db.collection(c.collectionName as string, opts));
+        } else {
+          throw new Error(`unsupported entity ${Object.keys(e)[0]}`);
+        }
+      }
+      for (const [i, op] of test.operations.entries()) {
+        if (op.name === 'failPoint') failPointSet = true;
+        await this.runOperation(op, entities, `operation ${i} (${op.name as string})`);
+      }
+      if (test.outcome) {
+        // Unacknowledged writes may still be in flight on another connection.
+        if (unacknowledged) await new Promise((r) => setTimeout(r, 50));
+        for (const o of test.outcome) {
+          const docs = await this.internal!.db(o.databaseName as string).collection(o.collectionName as string).find({}).sort({ _id: 1 }).toArray();
+          const errs = match(o.documents, docs, entities, true, `outcome ${o.collectionName as string}`);
+          if (errs.length) throw new Error(errs.slice(0, 3).join('; '));
+        }
+      }
+    } finally {
+      if (failPointSet) await this.internal!.db('admin').command({ configureFailPoint: 'failCommand', mode: 'off' }).catch(() => undefined);
+      await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
+    }
+  }
+
+  private async runOperation(op: Document, entities: Entities, label: string): Promise<void> {
+    let result: unknown;
+    let error: unknown;
+    try {
+      result = await execute(op, entities, this.internal!);
+    } catch (e) {
+      error = e;
+    }
+    if (op.ignoreResultAndError) return;
+    if (op.expectError) {
+      if (error === undefined) throw new Error(`${label}: expected an error, got ${JSON.stringify(result)}`);
+      const problems = checkError(op.expectError as Document, error, entities);
+      if (problems.length) throw new Error(`${label}: ${problems.join('; ')}`);
+      return;
+    }
+    if (error !== undefined) throw new Error(`${label}: unexpected error: ${(error as Error).message ?? String(error)}`);
+    if (op.expectResult !== undefined) {
+      const errs = match(op.expectResult, plainResult(result), entities, false, 'result');
+      if (errs.length) throw new Error(`${label}: ${errs.slice(0, 3).join('; ')}`);
+    }
+    if (typeof op.saveResultAsEntity === 'string') entities.set(op.saveResultAsEntity, result);
+  }
+}
+
+/** Turns driver result classes into plain objects for matching. */
+function plainResult(r: unknown): unknown {
+  if (r && typeof r === 'object' && !Array.isArray(r) && !isPlain(r) && 'insertedCount' in r) {
+    const b = r as Document;
+    return {
+      insertedCount: b.insertedCount,
+      matchedCount: b.matchedCount,
+      modifiedCount: b.modifiedCount,
+      deletedCount: b.deletedCount,
+      upsertedCount: b.upsertedCount,
+      upsertedIds: b.upsertedIds,
+      insertedIds: b.insertedIds,
+    };
+  }
+  return r;
+}
+
+function isServerError(e: unknown): boolean {
+  return e instanceof MongoServerError || e instanceof MongoBulkWriteError || e instanceof MongoWriteConcernError;
+}
+
+function checkError(exp: Document, e: unknown, entities: Entities): string[] {
+  const err = e as MongoServerError & { result?: unknown; errorResponse?: Document };
+  const problems: string[] = [];
+  const msg = err?.message ?? String(e);
+  if (exp.isClientError === true && isServerError(e)) problems.push(`expected a client error, got server error: ${msg}`);
+  if (exp.isClientError === false && !isServerError(e)) problems.push(`expected a server error, got: ${msg}`);
+  if (exp.errorContains !== undefined && !msg.toLowerCase().includes(String(exp.errorContains).toLowerCase()))
+    problems.push(`error "${msg}" does not contain "${String(exp.errorContains)}"`);
+  if (exp.errorCode !== undefined && err.code !== exp.errorCode) problems.push(`expected code ${String(exp.errorCode)}, got ${String(err.code)} (${msg})`);
+  if (exp.errorCodeName !== undefined && err.codeName !== exp.errorCodeName) problems.push(`expected codeName ${String(exp.errorCodeName)}, got ${String(err.codeName)}`);
+  for (const l of (exp.errorLabelsContain as string[] | undefined) ?? []) if (!err.hasErrorLabel?.(l)) problems.push(`missing label ${l}`);
+  for (const l of (exp.errorLabelsOmit as string[] | undefined) ?? []) if (err.hasErrorLabel?.(l)) problems.push(`unexpected label ${l}`);
+  if (exp.errorResponse !== undefined) problems.push(...match(exp.errorResponse, err.errorResponse ?? {}, entities, false, 'errorResponse'));
+  if (exp.expectResult !== undefined) problems.push(...match(exp.expectResult, plainResult(err.result), entities, false, 'error.result'));
+  return problems;
+}
+
+function returnDocument(args: Document): Document {
+  const out = { ...args };
+  if (typeof out.returnDocument === 'string') out.returnDocument = out.returnDocument.toLowerCase();
+  return out;
+}
+
+async function execute(op: Document, entities: Entities, internal: MongoClient): Promise<unknown> {
+  const args: Document = { ...((op.arguments as Document | undefined) ?? {}) };
+  if (args.session) throw new Error('sessions are not supported by this runner');
+  const target = entities.get(op.object as string);
+  const name = op.name as string;
+  if (op.object === 'testRunner') {
+    if (name === 'failPoint') {
+      const client = entities.get(args.client as string) as MongoClient;
+      return client.db('admin').command(args.failPoint as Document);
+    }
+    throw new Error(`unsupported testRunner operation ${name}`);
+  }
+  if (target instanceof MongoClient) {
+    if (name === 'clientBulkWrite') {
+      const { models, ...rest } = args;
+      const converted = (models as Document[]).map((m) => {
+        const [k, v] = Object.entries(m)[0]!;
+        return { name: k, ...(v as Document) };
+      });
+      return target.bulkWrite(converted as never, rest);
+    }
+    throw new Error(`unsupported client operation ${name}`);
+  }
+  if (isDb(target)) {
+    const db = target;
+    switch (name) {
+      case 'aggregate': {
+        const { pipeline, ...rest } = args;
+        return db.aggregate(pipeline as Document[], rest).toArray();
+      }
+      case 'runCommand':
+        return db.command(args.command as Document);
+      case 'dropCollection':
+        return db.dropCollection(args.collection as string);
+      case 'createCollection': {
+        const { collection, ...rest } = args;
+        return db.createCollection(collection as string, rest);
+      }
+      case 'modifyCollection': {
+        const { collection, ...rest } = args;
+        return db.command({ collMod: collection, ...rest });
+      }
+      default:
+        throw new Error(`unsupported database operation ${name}`);
+    }
+  }
+  const coll = target as Collection;
+  if (!coll || typeof coll.insertOne !== 'function') throw new Error(`unknown entity ${String(op.object)}`);
+  void internal;
+  const { filter, update, replacement, document, documents, pipeline, requests, fieldName, keys, ...rest } = args;
+  const f = (filter as Document | undefined) ?? {};
+  switch (name) {
+    case 'insertOne':
+      return coll.insertOne(document as Document, rest);
+    case 'insertMany':
+      return coll.insertMany(documents as Document[], rest);
+    case 'deleteOne':
+      return coll.deleteOne(f, rest);
+    case 'deleteMany':
+      return coll.deleteMany(f, rest);
+    case 'updateOne':
+      return coll.updateOne(f, update as Document, rest);
+    case 'updateMany':
+      return coll.updateMany(f, update as Document, rest);
+    case 'replaceOne':
+      return coll.replaceOne(f, replacement as Document, rest);
+    case 'findOneAndUpdate':
+      return coll.findOneAndUpdate(f, update as Document, returnDocument(rest));
+    case 'findOneAndReplace':
+      return coll.findOneAndReplace(f, replacement as Document, returnDocument(rest));
+    case 'findOneAndDelete':
+      return coll.findOneAndDelete(f, rest);
+    case 'find':
+      return coll.find(f, rest).toArray();
+    case 'countDocuments':
+      return coll.countDocuments(f, rest);
+    case 'estimatedDocumentCount':
+      return coll.estimatedDocumentCount(rest);
+    case 'count':
+      return coll.count(f, rest);
+    case 'distinct':
+      return coll.distinct(fieldName as string, f, rest);
+    case 'aggregate':
+      return coll.aggregate(pipeline as Document[], rest).toArray();
+    case 'bulkWrite':
+      return coll.bulkWrite(requests as never, rest);
+    case 'createIndex':
+      return coll.createIndex(keys as Document, rest);
+    case 'drop':
+      return coll.drop(rest);
+    default:
+      throw new Error(`unsupported collection operation ${name}`);
+  }
+}
+
+function isDb(v: unknown): v is Db {
+  return !!v && typeof (v as Db).createCollection === 'function' && typeof (v as Db).collection === 'function';
+}
