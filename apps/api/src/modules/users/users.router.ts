@@ -26,8 +26,9 @@ export function usersRouter(_deps: AppDeps, auth: Auth): Router {
   return router;
 }
 
+/** Ids are hex: one case, so users always recognise their own. */
 function userIdOf(res: Response): string {
-  return (res.locals.params as { userId: string }).userId;
+  return (res.locals.params as { userId: string }).userId.toLowerCase();
 }
 
 export function adminUsersRouter(_deps: AppDeps, auth: Auth): Router {

@@ -47,6 +47,12 @@ describe('GET /api/user/user-detail/{userId}', () => {
     expect(missing.body).toMatchObject({ success: false, message: 'User not found' });
   });
 
+  it('knows users by their id in either case', async () => {
+    const me = await t.createUser();
+    const res = await detail(me.id.toUpperCase(), me.auth).expect(200);
+    expect(res.body.user._id).toBe(me.id);
+  });
+
   it('answers a malformed id with 400 and no token with 401', async () => {
     const me = await t.createUser();
     const res = await detail('not-an-id', me.auth).expect(400);
