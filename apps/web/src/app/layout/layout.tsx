@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { Loading } from '@/components/ui/spinner';
 import { useDarkTheme } from '@/lib/theme';
 import { Footer } from './footer';
@@ -10,16 +10,22 @@ export function Layout() {
   useDarkTheme(); // keeps <html class="dark"> in step with the stored theme on every page
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-slate-900">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-slate-900"
+      >
         Skip to content
       </a>
       <TopBar />
-      <main id="main" className="flex-1">
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Suspense fallback={<Loading text="Loading..." />}>
           <Outlet />
         </Suspense>
       </main>
       <Footer />
+      {/* New pages start at the top; the back button returns to where you were. Keyed by
+          path so the home page's filter and page changes (query string) don't jump. */}
+      <ScrollRestoration getKey={(location) => location.pathname} />
     </div>
   );
 }

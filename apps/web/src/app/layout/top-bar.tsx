@@ -1,14 +1,23 @@
-import { useEffect, useRef, useState } from 'react';
+/**
+ * SPEC §2 top bar: brand, search, Home, About, Cart (badge = distinct lines), Login or the
+ * profile menu (Dashboard, Logout), the theme toggle; on phones a slide-out menu.
+ */
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { toast } from '@/lib/toast';
 import { paths } from '@/config/paths';
 import { dashboardPath, isAdmin, signOut, useSession } from '@/features/auth/session';
 import { useCart } from '@/features/cart/use-cart';
 import { SearchForm } from '@/features/catalog/components/search-form';
+import { cn } from '@/lib/cn';
 import { useDarkTheme } from '@/lib/theme';
+import { toast } from '@/lib/toast';
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'text-brand-600 dark:text-brand-100' : 'text-slate-700 hover:text-brand-600 dark:text-slate-300 dark:hover:text-white'}`;
+  cn(
+    'rounded-md px-3 py-2 text-sm font-medium',
+    isActive ? 'text-brand-700 dark:text-brand-100' : 'text-slate-700 hover:text-brand-700 dark:text-slate-300 dark:hover:text-white',
+  );
 
 function CartLink({ onClick }: { onClick?: () => void }) {
   const { count } = useCart();
@@ -34,7 +43,8 @@ function ThemeToggle() {
       type="button"
       onClick={toggle}
       aria-pressed={dark}
-      aria-label={dark ? 'Switch to light theme' : 'Switch to dark theme'}
+      aria-label="Dark theme"
+      title={dark ? 'Switch to light theme' : 'Switch to dark theme'}
       className="rounded-md p-2 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
     >
       <span aria-hidden="true">{dark ? '☀️' : '🌙'}</span>
@@ -42,39 +52,77 @@ function ThemeToggle() {
   );
 }
 
+/** Moves focus between a menu's items with the arrow keys, Home and End. */
+function moveFocus(e: ReactKeyboardEvent<HTMLElement>) {
+  const items = [...e.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]')];
+  const at = items.indexOf(document.activeElement as HTMLElement);
+  const to = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: items.length - 1 }[e.key];
+  if (to === undefined) return;
+  e.preventDefault();
+  items[(to + items.length) % items.length]?.focus();
+}
+
 function ProfileMenu({ onLogout }: { onLogout: () => void }) {
   const { user } = useSession();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+
   useEffect(() => {
     if (!open) return;
-    const close = (e: MouseEvent | KeyboardEvent) => {
-      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !ref.current?.contains(e.target as Node)) setOpen(false);
+    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    const onPointer = (e: MouseEvent) => {
+      if (!ref.current?.contains(e.target as Node)) setOpen(false);
     };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    document.addEventListener('mousedown', onPointer);
+    document.addEventListener('keydown', onKey);
     return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
+      document.removeEventListener('mousedown', onPointer);
+      document.removeEventListener('keydown', onKey);
     };
   }, [open]);
+
+  const item = 'block w-full px-4 py-2 text-left text-sm text-slate-800 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none dark:text-slate-100 dark:hover:bg-slate-800 dark:focus:bg-slate-800';
   return (
     <div className="relative" ref={ref}>
       <button
+        ref={buttonRef}
         type="button"
         aria-haspopup="menu"
         aria-expanded={open}
         onClick={() => setOpen((o) => !o)}
-        className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-brand-600 dark:text-slate-300 dark:hover:text-white"
+        className="max-w-48 truncate rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-brand-700 dark:text-slate-300 dark:hover:text-white"
       >
         {user?.name || 'Profile'} <span aria-hidden="true">▾</span>
       </button>
       {open && (
-        <div role="menu" className="absolute right-0 z-30 mt-1 w-44 rounded-lg border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900">
-          <Link role="menuitem" to={dashboardPath(user)} onClick={() => setOpen(false)} className="block px-4 py-2 text-sm hover:bg-slate-100 dark:hover:bg-slate-800">
+        <div
+          ref={menuRef}
+          role="menu"
+          aria-label={user?.name || 'Profile'}
+          onKeyDown={moveFocus}
+          className="absolute right-0 z-30 mt-1 w-44 rounded-lg border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+        >
+          <Link role="menuitem" to={dashboardPath(user)} onClick={() => setOpen(false)} onKeyDown={(e) => e.key === 'Tab' && setOpen(false)} className={item}>
             Dashboard
           </Link>
-          <button role="menuitem" type="button" onClick={() => { setOpen(false); onLogout(); }} className="block w-full px-4 py-2 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800">
+          <button
+            role="menuitem"
+            type="button"
+            onClick={() => {
+              setOpen(false);
+              onLogout();
+            }}
+            onKeyDown={(e) => e.key === 'Tab' && setOpen(false)}
+            className={item}
+          >
             Logout
           </button>
         </div>
@@ -83,12 +131,13 @@ function ProfileMenu({ onLogout }: { onLogout: () => void }) {
   );
 }
 
-function MobileMenu({ open, onClose, onLogout }: { open: boolean; onClose: () => void; onLogout: () => void }) {
+function MobileMenu({ onClose, onLogout }: { onClose: () => void; onLogout: () => void }) {
   const { isAuthenticated, user } = useSession();
   const [dashOpen, setDashOpen] = useState(false);
-  const admin = isAdmin(user);
-  const dashboardLinks = admin
+  const panelRef = useRef<HTMLDivElement>(null);
+  const dashboardLinks: Array<[string, string]> = isAdmin(user)
     ? [
+        ['Admin Panel', paths.adminDashboard],
         ['Create Category', paths.adminCreateCategory],
         ['Create Product', paths.adminCreateProduct],
         ['Products', paths.adminProducts],
@@ -96,47 +145,95 @@ function MobileMenu({ open, onClose, onLogout }: { open: boolean; onClose: () =>
         ['Users', paths.adminUsers],
       ]
     : [
+        ['Overview', paths.userDashboard],
         ['Profile', paths.userProfile],
         ['Orders', paths.userOrders],
       ];
-  if (!open) return null;
+
+  useEffect(() => {
+    panelRef.current?.querySelector<HTMLElement>('button')?.focus();
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    document.addEventListener('keydown', onKey);
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.body.style.overflow = overflow;
+    };
+  }, [onClose]);
+
+  /** Keeps Tab inside the open menu. */
+  function trapFocus(e: ReactKeyboardEvent<HTMLDivElement>) {
+    if (e.key !== 'Tab') return;
+    const focusable = [...e.currentTarget.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')];
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (e.shiftKey && document.activeElement === first) {
+      e.preventDefault();
+      last?.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first?.focus();
+    }
+  }
+
+  const row = 'rounded-md px-3 py-2.5 text-left text-base font-medium text-slate-800 dark:text-slate-200';
   return (
     <div className="fixed inset-0 z-40 md:hidden">
-      <button type="button" aria-label="Close menu" className="absolute inset-0 bg-black/40" onClick={onClose} />
-      <nav
-        aria-label="Mobile"
+      <div aria-hidden="true" className="absolute inset-0 bg-black/50" onClick={onClose} />
+      <div
+        ref={panelRef}
+        role="dialog"
+        aria-modal="true"
+        aria-label="Menu"
+        onKeyDown={trapFocus}
         className="absolute top-0 right-0 flex h-full w-72 max-w-[85vw] flex-col gap-1 overflow-y-auto bg-white p-4 shadow-xl dark:bg-slate-900"
       >
-        <button type="button" onClick={onClose} aria-label="Close menu" className="self-end rounded-md p-2 text-xl">
-          ✕
+        <button type="button" onClick={onClose} aria-label="Close menu" className="self-end rounded-md p-2 text-xl text-slate-700 dark:text-slate-200">
+          <span aria-hidden="true">✕</span>
         </button>
-        <SearchForm onDone={onClose} className="mb-3" />
-        <NavLink to={paths.home} end className={navLink} onClick={onClose}>Home</NavLink>
-        <NavLink to={paths.about} className={navLink} onClick={onClose}>About</NavLink>
-        <CartLink onClick={onClose} />
-        {isAuthenticated && (
-          <div>
-            <button type="button" aria-expanded={dashOpen} onClick={() => setDashOpen((o) => !o)} className="w-full rounded-md px-3 py-2 text-left text-sm font-medium text-slate-700 dark:text-slate-300">
-              Dashboard <span aria-hidden="true">{dashOpen ? '▴' : '▾'}</span>
+        <nav aria-label="Mobile" className="flex flex-col gap-1">
+          <NavLink to={paths.home} end className={navLink} onClick={onClose}>
+            Home
+          </NavLink>
+          <NavLink to={paths.about} className={navLink} onClick={onClose}>
+            About
+          </NavLink>
+          <CartLink onClick={onClose} />
+          {isAuthenticated && (
+            <div>
+              <button type="button" aria-expanded={dashOpen} onClick={() => setDashOpen((o) => !o)} className={cn(row, 'w-full text-sm')}>
+                Dashboard <span aria-hidden="true">{dashOpen ? '▴' : '▾'}</span>
+              </button>
+              {dashOpen && (
+                <div className="ml-3 flex flex-col border-l border-slate-200 pl-2 dark:border-slate-700">
+                  {dashboardLinks.map(([label, to]) => (
+                    <NavLink key={to} to={to} end className={navLink} onClick={onClose}>
+                      {label}
+                    </NavLink>
+                  ))}
+                </div>
+              )}
+            </div>
+          )}
+          {isAuthenticated ? (
+            <button
+              type="button"
+              onClick={() => {
+                onClose();
+                onLogout();
+              }}
+              className={cn(row, 'text-sm')}
+            >
+              Logout
             </button>
-            {dashOpen && (
-              <div className="ml-3 flex flex-col border-l border-slate-200 pl-2 dark:border-slate-700">
-                <NavLink to={dashboardPath(user)} end className={navLink} onClick={onClose}>Overview</NavLink>
-                {dashboardLinks.map(([label, to]) => (
-                  <NavLink key={to} to={to!} className={navLink} onClick={onClose}>{label}</NavLink>
-                ))}
-              </div>
-            )}
-          </div>
-        )}
-        {isAuthenticated ? (
-          <button type="button" onClick={() => { onClose(); onLogout(); }} className="rounded-md px-3 py-2 text-left text-sm font-medium text-slate-700 dark:text-slate-300">
-            Logout
-          </button>
-        ) : (
-          <NavLink to={paths.login} className={navLink} onClick={onClose}>Login</NavLink>
-        )}
-      </nav>
+          ) : (
+            <NavLink to={paths.login} className={navLink} onClick={onClose}>
+              Login
+            </NavLink>
+          )}
+        </nav>
+      </div>
     </div>
   );
 }
@@ -144,43 +241,65 @@ function MobileMenu({ open, onClose, onLogout }: { open: boolean; onClose: () =>
 export function TopBar() {
   const { isAuthenticated } = useSession();
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
   const location = useLocation();
+  const queryClient = useQueryClient();
+
   useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  const closeMenu = useCallback(() => {
+    setMenuOpen(false);
+    menuButtonRef.current?.focus();
+  }, []);
 
   function logout(mobile: boolean) {
     signOut();
+    queryClient.removeQueries({ queryKey: ['users'] });
+    queryClient.removeQueries({ queryKey: ['orders'] });
     toast.success('Logout Successfully');
     if (mobile) navigate(paths.login);
   }
 
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
-        <Link to={paths.home} className="shrink-0 text-lg font-extrabold tracking-tight text-brand-600 dark:text-brand-100">
-          👕 T-Shirt Shop
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2 md:h-16 md:flex-nowrap md:py-0">
+        <Link to={paths.home} className="shrink-0 text-lg font-extrabold tracking-tight text-brand-700 dark:text-brand-100">
+          <span aria-hidden="true">👕 </span>T-Shirt Shop
         </Link>
-        <SearchForm className="ml-2 hidden max-w-md flex-1 md:flex" />
+        <SearchForm className="order-last w-full md:order-none md:ml-2 md:w-auto md:max-w-md md:flex-1" />
         <nav aria-label="Main" className="ml-auto hidden items-center gap-1 md:flex">
-          <NavLink to={paths.home} end className={navLink}>Home</NavLink>
-          <NavLink to={paths.about} className={navLink}>About</NavLink>
+          <NavLink to={paths.home} end className={navLink}>
+            Home
+          </NavLink>
+          <NavLink to={paths.about} className={navLink}>
+            About
+          </NavLink>
           <CartLink />
-          {isAuthenticated ? <ProfileMenu onLogout={() => logout(false)} /> : <NavLink to={paths.login} className={navLink}>Login</NavLink>}
+          {isAuthenticated ? (
+            <ProfileMenu onLogout={() => logout(false)} />
+          ) : (
+            <NavLink to={paths.login} className={navLink}>
+              Login
+            </NavLink>
+          )}
         </nav>
         <div className="ml-auto flex items-center gap-1 md:ml-0">
           <ThemeToggle />
           <button
+            ref={menuButtonRef}
             type="button"
-            className="rounded-md p-2 text-xl md:hidden"
+            className="rounded-md p-2 text-xl text-slate-800 md:hidden dark:text-slate-100"
             aria-label="Open menu"
             aria-expanded={menuOpen}
+            aria-haspopup="dialog"
             onClick={() => setMenuOpen(true)}
           >
-            ☰
+            <span aria-hidden="true">☰</span>
           </button>
         </div>
       </div>
-      <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} onLogout={() => logout(true)} />
+      {menuOpen && <MobileMenu onClose={closeMenu} onLogout={() => logout(true)} />}
     </header>
   );
 }

@@ -1,7 +1,30 @@
-export default function Page() {
+import { StaticPage } from '@/features/static/components/static-page';
+import { CONTACT } from '@/features/static/contact-details';
+import { useTitle } from '@/lib/use-title';
+
+export default function PrivacyPage() {
+  useTitle('Privacy Policy');
   return (
-    <section className="mx-auto max-w-7xl px-4 py-8">
-      <h1 className="text-2xl font-bold">Privacy Policy</h1>
-    </section>
+    <StaticPage title="Privacy Policy" lead="Last updated April 2025">
+      <p>This policy explains what T-Shirt Shop collects about you, why, and what you can ask us to do with it.</p>
+      <h2>What we collect</h2>
+      <ul>
+        <li>Your name, email and address, which you give us when you register or update your profile.</li>
+        <li>Your orders: what you bought, when, and where it was delivered.</li>
+        <li>Your interactions with the shop, such as the products you view and add to your cart.</li>
+      </ul>
+      <h2>How we use it</h2>
+      <ul>
+        <li>To deliver the service: process your orders, take payment and ship your T-shirts.</li>
+        <li>To give you support when you contact us about an order or your account.</li>
+        <li>To send you promotions, only if you opt in. You can opt out at any time.</li>
+      </ul>
+      <p>Card payments are handled by our payment provider; we never see or store your card number.</p>
+      <h2>Your choices</h2>
+      <p>
+        You may ask us for access to your data, to update it, or to delete it. Write to our support address,{' '}
+        <a href={`mailto:${CONTACT.supportEmail}`}>{CONTACT.supportEmail}</a>, and we will reply within 30 days.
+      </p>
+    </StaticPage>
   );
 }

@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RESET_REDIRECT_MS } from '@repo/shared/constants';
 import { toast } from '@/lib/toast';
 import { mockApi, reply } from '@/testing/mock-api';

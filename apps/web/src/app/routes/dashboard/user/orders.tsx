@@ -1,7 +1,37 @@
-export default function Page() {
+/** Your Orders (SPEC §2). A failed load is only logged (SPEC §8). */
+import { useEffect } from 'react';
+import { ButtonLink } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Loading } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useUserOrders } from '@/features/account/api/get-user-orders';
+import { OrderList } from '@/features/account/components/order-list';
+import { useSession } from '@/features/auth/session';
+import { useTitle } from '@/lib/use-title';
+
+export default function OrdersPage() {
+  useTitle('Your Orders');
+  const { user } = useSession();
+  const orders = useUserOrders(user?.userId);
+
+  useEffect(() => {
+    if (orders.error) console.error('Failed to load orders', orders.error);
+  }, [orders.error]);
+
   return (
-    <section className="mx-auto max-w-7xl px-4 py-8">
-      <h1 className="text-2xl font-bold">Your Orders</h1>
+    <section aria-labelledby="orders-heading">
+      <h1 id="orders-heading" className="mb-6 text-2xl font-bold sm:text-3xl">
+        Your Orders
+      </h1>
+      {orders.isLoading ? (
+        <Loading text="Loading orders..." />
+      ) : orders.data?.orders.length ? (
+        <OrderList orders={orders.data.orders} />
+      ) : (
+        <EmptyState title="You haven't placed any orders yet." icon="📦">
+          <ButtonLink to={paths.home}>Start shopping</ButtonLink>
+        </EmptyState>
+      )}
     </section>
   );
 }

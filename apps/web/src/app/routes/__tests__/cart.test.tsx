@@ -1,0 +1,246 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '@repo/shared/constants';
+import { signIn, signOut } from '@/features/auth/session';
+import type { RazorpayOptions } from '@/features/checkout/razorpay';
+import { cartStore, searchStore } from '@/lib/storage';
+import { toast } from '@/lib/toast';
+import { makeCartItem, makeProduct, makeUser } from '@/testing/data';
+import { mockApi, reply, type Handler } from '@/testing/mock-api';
+import { renderRoute } from '@/testing/test-utils';
+import CartPage from '../cart';
+import SearchPage from '../search';
+
+vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() } }));
+
+/** The provider's script "loads" a fake checkout whose dialog the test drives. */
+const checkoutDialog = vi.hoisted(() => ({
+  options: undefined as RazorpayOptions | undefined,
+  failed: undefined as ((r: unknown) => void) | undefined,
+  opened: 0,
+  scriptLoads: true,
+}));
+vi.mock('@/features/checkout/load-script', () => ({
+  loadScript: vi.fn(async () => {
+    if (!checkoutDialog.scriptLoads) return false;
+    window.Razorpay = class {
+      constructor(options: RazorpayOptions) {
+        checkoutDialog.options = options;
+      }
+      open() {
+        checkoutDialog.opened += 1;
+      }
+      on(_event: string, handler: (r: unknown) => void) {
+        checkoutDialog.failed = handler;
+      }
+    };
+    return true;
+  }),
+}));
+
+const tee = makeCartItem({ name: 'Bold Tee', price: 499, cartQuantity: 2 });
+const hoodie = makeCartItem({ name: 'Moon Tee', price: 1299, cartQuantity: 1 });
+const user = makeUser();
+
+function setup({ items = [tee, hoodie], signedIn = false, routes = {} }: { items?: typeof tee[]; signedIn?: boolean; routes?: Record<string, Handler> } = {}) {
+  cartStore.set(items);
+  if (signedIn) signIn('token-1', user);
+  const api = mockApi({
+    'GET /user/user-detail/:userId': () => ({ success: true, user, message: 'ok' }),
+    'GET /payment/config': () => ({ provider: 'sandbox', keyId: 'rzp_test_sandbox', checkoutScript: '/api/payment/sandbox/checkout.js' }),
+    'POST /payment/create-order': () => ({ order: { id: 'order_1', amount: 229700, currency: 'INR' } }),
+    'POST /payment/verify-payment': () => ({ success: true, orderId: 'o1' }),
+    ...routes,
+  });
+  return { api, ...renderRoute({ element: <CartPage />, path: '/cart' }, { url: '/cart' }) };
+}
+
+const line = (name: string) => screen.getByRole('link', { name }).closest('li')!;
+const location = () => screen.getByTestId('location').textContent;
+
+beforeEach(() => {
+  Object.assign(checkoutDialog, { options: undefined, failed: undefined, opened: 0, scriptLoads: true });
+  vi.spyOn(window, 'alert').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.clearAllMocks();
+  cartStore.set([]);
+  searchStore.set({ keyword: '', results: [] });
+  signOut();
+  delete window.Razorpay;
+});
+
+describe('cart lines', () => {
+  it('shows "Your cart is empty." with a way back to the shop', () => {
+    setup({ items: [] });
+    expect(screen.getByText('Your cart is empty.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start shopping' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('button', { name: 'Proceed to Checkout' })).not.toBeInTheDocument();
+  });
+
+  it('lists lines whose name opens the detail, with subtotal, delivery ₹0 and total', () => {
+    setup();
+    expect(screen.getByRole('link', { name: 'Bold Tee' })).toHaveAttribute('href', `/product-detail/${tee.slug}`);
+    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('₹2,297'); // 2 × 499 + 1299
+    expect(screen.getByText('Delivery').nextSibling).toHaveTextContent('₹0');
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('₹2,297');
+  });
+
+  it('increases and decreases; at 1, decrease removes the line; every change is stored', async () => {
+    const { user: u } = setup();
+    await u.click(within(line('Bold Tee')).getByRole('button', { name: /Increase quantity/ }));
+    expect(within(line('Bold Tee')).getByText('3')).toBeInTheDocument();
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('₹2,796');
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.cart)!)[0].cartQuantity).toBe(3);
+
+    await u.click(within(line('Moon Tee')).getByRole('button', { name: /Decrease quantity/ }));
+    expect(screen.queryByRole('link', { name: 'Moon Tee' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('₹1,497');
+
+    await u.click(within(line('Bold Tee')).getByRole('button', { name: /Decrease quantity/ }));
+    expect(within(line('Bold Tee')).getByText('2')).toBeInTheDocument();
+    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('₹998');
+  });
+
+  it('removes a line, and shows the empty text when the last one goes', async () => {
+    const { user: u } = setup();
+    await u.click(screen.getByRole('button', { name: 'Remove Bold Tee' }));
+    expect(screen.queryByRole('link', { name: 'Bold Tee' })).not.toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'Remove Moon Tee' }));
+    expect(screen.getByText('Your cart is empty.')).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.cart)!)).toEqual([]);
+  });
+
+  it('adding the same product twice (from search) makes one line of 2', async () => {
+    const product = makeProduct({ name: 'Found Tee', price: 350 });
+    searchStore.set({ keyword: '', results: [product] });
+    cartStore.set([]);
+    mockApi({});
+    const { user: u } = renderRoute({ element: <SearchPage />, path: '/Search' }, { url: '/Search' });
+    expect(screen.getByRole('heading', { name: 'Search Results' })).toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'ADD TO CART' }));
+    await u.click(screen.getByRole('button', { name: 'ADD TO CART' }));
+    expect(toast.success).toHaveBeenCalledTimes(2);
+    expect(toast.success).toHaveBeenCalledWith('Successfully Added');
+    expect(cartStore.get()).toEqual([expect.objectContaining({ _id: product._id, cartQuantity: 2 })]);
+  });
+});
+
+describe('shipping address', () => {
+  it('signed out: asks to log in', () => {
+    setup();
+    expect(screen.getByRole('link', { name: 'Log in to checkout' })).toHaveAttribute('href', '/login');
+  });
+
+  it('signed in: the profile address and an Update Address link', async () => {
+    setup({ signedIn: true });
+    expect(await screen.findByText(user.address)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Update Address' })).toHaveAttribute('href', '/dashboard/user/profile');
+  });
+
+  it('signed in without an address: "No shipping address provided."', async () => {
+    setup({ signedIn: true, routes: { 'GET /user/user-detail/:userId': () => ({ success: true, user: { ...user, address: '' }, message: 'ok' }) } });
+    expect(await screen.findByText('No shipping address provided.')).toBeInTheDocument();
+  });
+});
+
+describe('checkout', () => {
+  it('signed out: goes to /login and remembers the cart', async () => {
+    const { user: u, router, api } = setup();
+    await u.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
+    expect(location()).toBe('/login');
+    expect(router.state.location.state).toEqual({ from: '/cart' });
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('creates the order, opens the prefilled dialog, verifies, clears the cart and shows the orders', async () => {
+    const { user: u, api } = setup({ signedIn: true });
+    await u.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
+    await waitFor(() => expect(checkoutDialog.opened).toBe(1));
+    expect(api.callsTo('POST /payment/create-order')[0]!.body).toEqual({
+      amount: 2297,
+      items: [
+        { _id: tee._id, cartQuantity: 2 },
+        { _id: hoodie._id, cartQuantity: 1 },
+      ],
+    });
+    expect(checkoutDialog.options).toMatchObject({
+      key: 'rzp_test_sandbox',
+      amount: 229700,
+      currency: 'INR',
+      order_id: 'order_1',
+      prefill: { name: user.name, email: user.email, contact: user.phone },
+    });
+
+    checkoutDialog.options!.handler({ razorpay_payment_id: 'pay_1', razorpay_order_id: 'order_1', razorpay_signature: 'sig' });
+    await waitFor(() => expect(location()).toBe('/dashboard/user/orders'));
+    expect(api.callsTo('POST /payment/verify-payment')[0]!.body).toMatchObject({
+      razorpay_payment_id: 'pay_1',
+      razorpay_order_id: 'order_1',
+      razorpay_signature: 'sig',
+      amount: 2297,
+      userId: user._id,
+      shippingAddress: user.address,
+      items: [expect.objectContaining({ _id: tee._id, cartQuantity: 2 }), expect.objectContaining({ _id: hoodie._id, cartQuantity: 1 })],
+    });
+    expect(api.callsTo('POST /payment/verify-payment')[0]!.headers.get('Authorization')).toBe('Bearer token-1');
+    expect(toast.success).toHaveBeenCalledWith('Payment Completed');
+    expect(cartStore.get()).toEqual([]);
+  });
+
+  it('a dismissed or failed payment leaves the cart as it was', async () => {
+    const { user: u, api } = setup({ signedIn: true });
+    const button = screen.getByRole('button', { name: 'Proceed to Checkout' });
+    await u.click(button);
+    await waitFor(() => expect(checkoutDialog.opened).toBe(1));
+    checkoutDialog.failed!({ error: { description: 'Card declined' } });
+    checkoutDialog.options!.modal!.ondismiss!();
+    await waitFor(() => expect(button).toBeEnabled());
+    expect(cartStore.get()).toHaveLength(2);
+    expect(api.callsTo('POST /payment/verify-payment')).toHaveLength(0);
+  });
+
+  it('alerts when the provider script does not load', async () => {
+    checkoutDialog.scriptLoads = false;
+    const { user: u, api } = setup({ signedIn: true });
+    await u.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Razorpay SDK failed to load. Check your internet.'));
+    expect(api.callsTo('POST /payment/create-order')).toHaveLength(0);
+  });
+
+  it('alerts when the order cannot be created', async () => {
+    const { user: u } = setup({ signedIn: true, routes: { 'POST /payment/create-order': () => reply(500, { success: false, message: 'Internal error' }) } });
+    await u.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Server error while creating order. Please try again.'));
+    expect(checkoutDialog.opened).toBe(0);
+    expect(cartStore.get()).toHaveLength(2);
+  });
+
+  it('on 409 shows the server message and refreshes the cart prices', async () => {
+    const { user: u } = setup({
+      signedIn: true,
+      routes: {
+        'POST /payment/create-order': () => reply(409, { success: false, message: 'Prices changed: the total is now ₹2,397', total: 2397 }),
+        'GET /product/get-product/:slug': ({ params }) =>
+          params.slug === tee.slug ? { Aproduct: { ...tee, cartQuantity: undefined, price: 549 } } : reply(404, { success: false, message: 'Product not found' }),
+      },
+    });
+    await u.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Prices changed: the total is now ₹2,397'));
+    expect(cartStore.get()).toEqual([expect.objectContaining({ _id: tee._id, price: 549, cartQuantity: 2 })]);
+    expect(checkoutDialog.opened).toBe(0);
+  });
+
+  it('alerts when the payment went through but the order was not saved', async () => {
+    const { user: u } = setup({ signedIn: true, routes: { 'POST /payment/verify-payment': () => reply(400, { success: false, message: 'Bad signature' }) } });
+    await u.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
+    await waitFor(() => expect(checkoutDialog.opened).toBe(1));
+    checkoutDialog.options!.handler({ razorpay_payment_id: 'pay_1', razorpay_order_id: 'order_1', razorpay_signature: 'bad' });
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Payment succeeded but order save failed. Contact support.'));
+    expect(cartStore.get()).toHaveLength(2);
+    expect(location()).toBe('/cart');
+  });
+});

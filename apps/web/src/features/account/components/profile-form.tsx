@@ -1,0 +1,75 @@
+/**
+ * Update Profile (SPEC §2, §5): name, phone and address required, email read-only, password
+ * optional and sent only when filled. Saving refreshes the stored user summary.
+ */
+import { useState, type FormEvent } from 'react';
+import type { ProfileBody, PublicUser } from '@repo/shared';
+import { PASSWORD_MIN_LENGTH } from '@repo/shared/constants';
+import { profileBody } from '@repo/shared/schemas';
+import { Button } from '@/components/ui/button';
+import { TextAreaField, TextField } from '@/components/ui/form-field';
+import { updateStoredUser } from '@/features/auth/session';
+import { messageOf } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { useUpdateProfile } from '../api/update-profile';
+
+type Fields = { name: string; phone: string; address: string; password: string };
+
+export function ProfileForm({ user }: { user: PublicUser }) {
+  const [values, setValues] = useState<Fields>({ name: user.name, phone: user.phone ?? '', address: user.address ?? '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
+  const update = useUpdateProfile();
+
+  const field = (name: keyof Fields) => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
+  });
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const body: ProfileBody = { name: values.name, phone: values.phone, address: values.address };
+    if (values.password) body.password = values.password;
+    const parsed = profileBody.safeParse(body);
+    if (!parsed.success) {
+      const next: typeof errors = {};
+      for (const issue of parsed.error.issues) next[issue.path[0] as keyof Fields] ??= issue.message;
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    try {
+      const data = await update.mutateAsync({ ...parsed.data, userId: user._id });
+      if (!data.success) {
+        toast.error(data.message || 'Something went wrong');
+        return;
+      }
+      updateStoredUser(data.user);
+      setValues((v) => ({ ...v, password: '' }));
+      toast.success(data.message);
+    } catch (error) {
+      toast.error(messageOf(error, 'Something went wrong'));
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="max-w-xl space-y-4">
+      <TextField label="Full Name" autoComplete="name" required {...field('name')} />
+      <TextField label="Email Address" type="email" value={user.email} readOnly hint="Your email cannot be changed." />
+      <TextField label="Phone Number" type="tel" autoComplete="tel" required {...field('phone')} />
+      <TextAreaField label="Shipping Address" autoComplete="street-address" required {...field('address')} />
+      <TextField
+        label="New Password"
+        type="password"
+        autoComplete="new-password"
+        minLength={PASSWORD_MIN_LENGTH}
+        hint={`Optional. Leave empty to keep your password; at least ${PASSWORD_MIN_LENGTH} characters.`}
+        {...field('password')}
+      />
+      <Button type="submit" size="lg" loading={update.isPending}>
+        Update Profile
+      </Button>
+    </form>
+  );
+}

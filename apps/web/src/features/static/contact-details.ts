@@ -1,0 +1,8 @@
+/** How to reach the shop: shown on Contact and named in the Privacy Policy. */
+export const CONTACT = {
+  phone: '+91 80 4567 8910',
+  email: 'hello@tshirtshop.in',
+  supportEmail: 'support@tshirtshop.in',
+  country: 'India',
+  hours: 'Monday to Saturday, 10 am to 7 pm IST',
+} as const;
