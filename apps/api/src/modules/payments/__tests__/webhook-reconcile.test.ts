@@ -1,0 +1,190 @@
+/**
+ * The webhook and reconciliation complete a checkout through the same idempotent path as
+ * verify-payment: the shopper whose browser closed after paying still gets exactly one order.
+ * (Sandbox provider, with its webhook secret set by SANDBOX_WEBHOOK_SECRET.)
+ */
+import { describe, expect, it } from 'vitest';
+import { hmacHex } from '../../../lib/payment-gateway/index.js';
+import { setupTestApp } from '../../../test/harness.js';
+import { Order } from '../../orders/index.js';
+import { Checkout } from '../checkout.model.js';
+import { reconcilePendingCheckouts } from '../reconcile.js';
+import { makeProduct, recordingMailer, stockOf } from './helpers.js';
+
+const WEBHOOK_SECRET = 'sandbox-webhook-secret-for-tests';
+const mailer = recordingMailer();
+const t = await setupTestApp({ env: { SANDBOX_WEBHOOK_SECRET: WEBHOOK_SECRET }, overrides: () => ({ mailer }) });
+
+type Shopper = Awaited<ReturnType<typeof t.createUser>>;
+
+async function checkoutAndPay(shopper: Shopper | undefined, product: { _id: unknown; price: number }, quantity = 1) {
+  const req = t.request().post('/api/payment/create-order');
+  if (shopper) req.set('Authorization', shopper.auth);
+  const created = await req.send({ amount: product.price * quantity, items: [{ _id: String(product._id), cartQuantity: quantity }] }).expect(200);
+  const paid = await t.request().post('/api/payment/sandbox/pay').send({ order_id: created.body.order.id }).expect(200);
+  return paid.body as { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string };
+}
+
+function capturedEvent(paid: { razorpay_payment_id: string; razorpay_order_id: string }, event = 'payment.captured') {
+  return JSON.stringify({
+    entity: 'event',
+    event,
+    contains: ['payment'],
+    payload: {
+      payment: {
+        entity: {
+          id: paid.razorpay_payment_id,
+          entity: 'payment',
+          amount: 49900,
+          currency: 'INR',
+          status: 'captured',
+          order_id: paid.razorpay_order_id,
+          email: 'payer@example.com',
+          contact: '+919812345678',
+        },
+      },
+      ...(event === 'order.paid' ? { order: { entity: { id: paid.razorpay_order_id, entity: 'order', status: 'paid' } } } : {}),
+    },
+    created_at: Math.floor(Date.now() / 1000),
+  });
+}
+
+function deliver(body: string, opts: { signature?: string; eventId?: string } = {}) {
+  const req = t
+    .request()
+    .post('/api/payment/webhook')
+    .set('Content-Type', 'application/json')
+    .set('X-Razorpay-Signature', opts.signature ?? hmacHex(WEBHOOK_SECRET, body));
+  if (opts.eventId) req.set('X-Razorpay-Event-Id', opts.eventId);
+  return req.send(body);
+}
+
+describe('POST /api/payment/webhook', () => {
+  it('refuses a wrong or missing signature with a 400 and saves nothing', async () => {
+    const p = await makeProduct({ quantity: 3 });
+    const shopper = await t.createUser();
+    const paid = await checkoutAndPay(shopper, p);
+    const body = capturedEvent(paid);
+    await deliver(body, { signature: hmacHex('another-secret', body) }).expect(400);
+    await deliver(body, { signature: 'nothex' }).expect(400);
+    await t.request().post('/api/payment/webhook').set('Content-Type', 'application/json').send(body).expect(400);
+    // The signature covers the raw bytes: the same JSON re-serialised differently is refused.
+    await deliver(JSON.stringify(JSON.parse(body), null, 2), { signature: hmacHex(WEBHOOK_SECRET, body) }).expect(400);
+    expect(await Order.countDocuments({ providerOrderId: paid.razorpay_order_id })).toBe(0);
+    expect(await stockOf(p._id)).toBe(3);
+  });
+
+  it("completes a paid checkout on payment.captured: the checkout's user, the profile's address", async () => {
+    const p = await makeProduct({ quantity: 3 });
+    const shopper = await t.createUser({ email: 'closed-browser@example.com', address: '9 Lake Road, Pune' });
+    const paid = await checkoutAndPay(shopper, p, 2);
+    const res = await deliver(capturedEvent(paid), { eventId: 'evt_captured_1' }).expect(200);
+    expect(res.body).toEqual({ success: true });
+
+    const order = await Order.findOne({ providerOrderId: paid.razorpay_order_id }).lean();
+    expect(order).toMatchObject({ paymentId: paid.razorpay_payment_id, shippingAddress: '9 Lake Road, Pune', status: 'pending', paymentStatus: 'paid' });
+    expect(String(order!.user)).toBe(shopper.id);
+    expect(await stockOf(p._id)).toBe(1);
+    expect((await Checkout.findOne({ providerOrderId: paid.razorpay_order_id }).lean())!.status).toBe('paid');
+    const list = await t.request().get('/api/orders/user-orders').set('Authorization', shopper.auth).expect(200);
+    expect(list.body.orders.map((o: { _id: string }) => o._id)).toEqual([String(order!._id)]);
+  });
+
+  it('after a verify, and on order.paid too, still leaves one order and takes the stock once', async () => {
+    const p = await makeProduct({ quantity: 5 });
+    const shopper = await t.createUser();
+    const paid = await checkoutAndPay(shopper, p, 2);
+    await t
+      .request()
+      .post('/api/payment/verify-payment')
+      .set('Authorization', shopper.auth)
+      .send({ ...paid, userId: shopper.id, shippingAddress: 'Flat 2, Chennai' })
+      .expect(200);
+    await deliver(capturedEvent(paid), { eventId: 'evt_after_verify_1' }).expect(200);
+    await deliver(capturedEvent(paid, 'order.paid'), { eventId: 'evt_after_verify_2' }).expect(200);
+    const orders = await Order.find({ providerOrderId: paid.razorpay_order_id }).lean();
+    expect(orders).toHaveLength(1);
+    expect(orders[0]!.shippingAddress).toBe('Flat 2, Chennai');
+    expect(await stockOf(p._id)).toBe(3);
+  });
+
+  it('ignores a delivery whose event id was already handled', async () => {
+    const p = await makeProduct({ quantity: 5 });
+    const shopper = await t.createUser();
+    const first = await checkoutAndPay(shopper, p);
+    const second = await checkoutAndPay(shopper, p);
+    await deliver(capturedEvent(first), { eventId: 'evt_same' }).expect(200);
+    // Same event id again (even with another payload): acknowledged, not processed.
+    const again = await deliver(capturedEvent(second), { eventId: 'evt_same' }).expect(200);
+    expect(again.body).toEqual({ success: true, ignored: 'already handled' });
+    expect(await Order.countDocuments({ providerOrderId: first.razorpay_order_id })).toBe(1);
+    expect(await Order.countDocuments({ providerOrderId: second.razorpay_order_id })).toBe(0);
+  });
+
+  it('records a guest checkout with no user and the payer contact, shown to the admin', async () => {
+    const p = await makeProduct({ quantity: 5 });
+    const paid = await checkoutAndPay(undefined, p);
+    await deliver(capturedEvent(paid), { eventId: 'evt_guest' }).expect(200);
+    const order = await Order.findOne({ providerOrderId: paid.razorpay_order_id }).lean();
+    expect(order).toMatchObject({ user: null, contact: { email: 'payer@example.com', phone: '+919812345678' }, shippingAddress: '' });
+
+    const admin = await t.createAdmin();
+    const list = await t.request().get('/api/orders/adminorders').set('Authorization', admin.auth).expect(200);
+    const row = list.body.orders.find((o: { _id: string }) => o._id === String(order!._id));
+    expect(row.user).toEqual({ name: 'Guest', email: 'payer@example.com', phone: '+919812345678' });
+  });
+
+  it('acknowledges events it has nothing to do with and orders of another shop', async () => {
+    const p = await makeProduct({ quantity: 5 });
+    const shopper = await t.createUser();
+    const paid = await checkoutAndPay(shopper, p);
+    const failed = await deliver(capturedEvent(paid, 'payment.failed')).expect(200);
+    expect(failed.body.ignored).toBe('event payment.failed needs nothing');
+    const foreign = await deliver(capturedEvent({ razorpay_order_id: 'order_elsewhere', razorpay_payment_id: 'pay_elsewhere' })).expect(200);
+    expect(foreign.body.ignored).toBe('not an order of this shop');
+    expect(await Order.countDocuments({ providerOrderId: paid.razorpay_order_id })).toBe(0);
+  });
+});
+
+describe('reconciling pending checkouts', () => {
+  const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+
+  it('completes a paid checkout nobody verified, fails an abandoned one after a day, leaves young ones alone', async () => {
+    const p = await makeProduct({ quantity: 10 });
+    const shopper = await t.createUser({ email: 'reconciled@example.com', address: '1 Hill Road, Shimla' });
+    await Checkout.updateMany({ status: 'pending' }, { $set: { status: 'failed' } }); // earlier tests' leftovers
+
+    const paid = await checkoutAndPay(shopper, p, 3);
+    const abandoned = await t
+      .request()
+      .post('/api/payment/create-order')
+      .set('Authorization', shopper.auth)
+      .send({ amount: p.price, items: [{ _id: String(p._id), cartQuantity: 1 }] })
+      .expect(200);
+
+    // Five minutes on: too early to ask.
+    expect(await reconcilePendingCheckouts(t.deps, { now: later(5) })).toEqual({ checked: 0, completed: 0, failed: 0, errors: 0 });
+    // Twenty minutes on: the paid one is completed, the other stays pending.
+    expect(await reconcilePendingCheckouts(t.deps, { now: later(20) })).toEqual({ checked: 2, completed: 1, failed: 0, errors: 0 });
+    const order = await Order.findOne({ providerOrderId: paid.razorpay_order_id }).lean();
+    expect(order).toMatchObject({ shippingAddress: '1 Hill Road, Shimla', paymentId: paid.razorpay_payment_id });
+    expect(await stockOf(p._id)).toBe(7);
+    expect(mailer.sent.some((m) => m.to === 'reconciled@example.com')).toBe(true);
+    expect((await Checkout.findOne({ providerOrderId: abandoned.body.order.id }).lean())!.status).toBe('pending');
+
+    // A day on: the unpaid one is marked failed; nothing else changes.
+    expect(await reconcilePendingCheckouts(t.deps, { now: later(25 * 60) })).toEqual({ checked: 1, completed: 0, failed: 1, errors: 0 });
+    expect((await Checkout.findOne({ providerOrderId: abandoned.body.order.id }).lean())!.status).toBe('failed');
+    expect(await Order.countDocuments({ providerOrderId: paid.razorpay_order_id })).toBe(1);
+  });
+
+  it('still records a payment captured after its checkout was marked failed (never loses a paid order)', async () => {
+    const p = await makeProduct({ quantity: 10 });
+    const shopper = await t.createUser();
+    const paid = await checkoutAndPay(shopper, p);
+    await Checkout.updateOne({ providerOrderId: paid.razorpay_order_id }, { $set: { status: 'failed' } });
+    await deliver(capturedEvent(paid), { eventId: 'evt_late' }).expect(200);
+    expect(await Order.countDocuments({ providerOrderId: paid.razorpay_order_id })).toBe(1);
+    expect((await Checkout.findOne({ providerOrderId: paid.razorpay_order_id }).lean())!.status).toBe('paid');
+  });
+});
