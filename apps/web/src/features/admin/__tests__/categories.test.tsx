@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import CategoriesPage from '@/app/routes/dashboard/admin/categories';
 import { toast } from '@/lib/toast';
-import { ids, mockApi, renderRoute } from './test-utils';
+import { mockApi, reply } from '@/testing/mock-api';
+import { renderRoute } from '@/testing/test-utils';
+import { ids, networkError } from './fixtures';
 
 vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() } }));
 
@@ -12,28 +13,28 @@ let categories: Cat[];
 
 function api(overrides: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
-    'GET /category/all-category': () => ({ body: { success: true, category: categories } }),
+    'GET /category/all-category': () => ({ success: true, category: categories }),
     'POST /category/create-category': ({ body }) => {
       const name = (body as { name: string }).name.trim();
       const created = { _id: ids.polo, name, slug: name.toLowerCase() };
       categories = [...categories, created];
-      return { status: 201, body: { success: true, message: 'Category created', category: created } };
+      return reply(201, { success: true, message: 'Category created', category: created });
     },
     'PUT /category/update-category/:id': ({ params, body }) => {
       const name = (body as { name: string }).name;
       categories = categories.map((c) => (c._id === params.id ? { ...c, name } : c));
-      return { body: { success: true, message: 'Category updated', category: categories.find((c) => c._id === params.id) } };
+      return { success: true, message: 'Category updated', category: categories.find((c) => c._id === params.id) };
     },
     'DELETE /category/delete-category/:id': ({ params }) => {
       categories = categories.filter((c) => c._id !== params.id);
-      return { body: { success: true, message: 'Category deleted' } };
+      return { success: true, message: 'Category deleted' };
     },
     ...overrides,
   });
 }
 
 function renderPage() {
-  return renderRoute(<CategoriesPage />, { path: '/dashboard/admin/create-category', route: '/dashboard/admin/create-category' });
+  return renderRoute({ element: <CategoriesPage /> }, { url: '/dashboard/admin/create-category' });
 }
 
 const rowNames = () =>
@@ -64,28 +65,24 @@ describe('category page', () => {
   });
 
   it('creates a category: sends the name, toasts "{name} is created", clears the field and refreshes the list', async () => {
-    const user = userEvent.setup();
     const server = api();
-    renderPage();
+    const { user } = renderPage();
     await screen.findByRole('rowheader', { name: 'Hoodies' });
 
     await user.type(screen.getByLabelText('Name'), 'Polo');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Polo is created'));
-    expect(server.callsTo('POST', '/category/create-category')[0]!.body).toEqual({ name: 'Polo' });
+    expect(server.callsTo('POST /category/create-category')[0]!.body).toEqual({ name: 'Polo' });
     expect(await screen.findByRole('rowheader', { name: 'Polo' })).toBeInTheDocument();
-    expect(server.callsTo('GET', '/category/all-category').length).toBeGreaterThanOrEqual(2);
+    expect(server.callsTo('GET /category/all-category').length).toBeGreaterThanOrEqual(2);
     expect(screen.getByLabelText('Name')).toHaveValue('');
     expect(toast.error).not.toHaveBeenCalled();
   });
 
   it('shows the server message when the name is a duplicate', async () => {
-    const user = userEvent.setup();
-    api({
-      'POST /category/create-category': () => ({ status: 409, body: { success: false, message: 'Category already exists' } }),
-    });
-    renderPage();
+    api({ 'POST /category/create-category': () => reply(409, { success: false, message: 'Category already exists' }) });
+    const { user } = renderPage();
     await screen.findByRole('rowheader', { name: 'Hoodies' });
     await user.type(screen.getByLabelText('Name'), 'hoodies');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
@@ -95,13 +92,11 @@ describe('category page', () => {
   });
 
   it('shows the server message of a success:false answer, and the SPEC text when the call throws', async () => {
-    const user = userEvent.setup();
     let answer: 'refuse' | 'throw' = 'refuse';
     api({
-      'POST /category/create-category': () =>
-        answer === 'refuse' ? { body: { success: false, message: 'Name is required' } } : 'network-error',
+      'POST /category/create-category': () => (answer === 'refuse' ? { success: false, message: 'Name is required' } : networkError()),
     });
-    renderPage();
+    const { user } = renderPage();
     await screen.findByRole('rowheader', { name: 'Hoodies' });
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Name is required'));
@@ -112,10 +107,9 @@ describe('category page', () => {
   });
 
   it('deletes after confirmation: toasts "{name} is deleted" and the row disappears', async () => {
-    const user = userEvent.setup();
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const server = api();
-    renderPage();
+    const { user } = renderPage();
     await screen.findByRole('rowheader', { name: 'Hoodies' });
 
     const row = screen.getByRole('rowheader', { name: 'Hoodies' }).closest('tr')!;
@@ -123,31 +117,27 @@ describe('category page', () => {
 
     expect(confirm).toHaveBeenCalledOnce();
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Hoodies is deleted'));
-    expect(server.callsTo('DELETE', `/category/delete-category/${ids.hoodies}`)).toHaveLength(1);
+    expect(server.callsTo(`DELETE /category/delete-category/${ids.hoodies}`)).toHaveLength(1);
     await waitFor(() => expect(rowNames()).toEqual(['Graphic Tees']));
   });
 
   it('does not delete when the confirmation is declined', async () => {
-    const user = userEvent.setup();
     vi.spyOn(window, 'confirm').mockReturnValue(false);
     const server = api();
-    renderPage();
+    const { user } = renderPage();
     await screen.findByRole('rowheader', { name: 'Hoodies' });
     await user.click(screen.getAllByRole('button', { name: 'Delete' })[0]!);
     expect(server.calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
   });
 
   it('shows why a delete was refused (still in use), or the SPEC text when it throws', async () => {
-    const user = userEvent.setup();
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     let answer: 'refuse' | 'throw' = 'refuse';
     api({
       'DELETE /category/delete-category/:id': () =>
-        answer === 'refuse'
-          ? { status: 409, body: { success: false, message: 'This category is used by 3 products' } }
-          : 'network-error',
+        answer === 'refuse' ? reply(409, { success: false, message: 'This category is used by 3 products' }) : networkError(),
     });
-    renderPage();
+    const { user } = renderPage();
     await screen.findByRole('rowheader', { name: 'Hoodies' });
     await user.click(screen.getAllByRole('button', { name: 'Delete' })[0]!);
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('This category is used by 3 products'));
@@ -160,9 +150,8 @@ describe('category page', () => {
   });
 
   it('edits in an accessible pop-up: focus moves in, the save refreshes the list and focus returns', async () => {
-    const user = userEvent.setup();
     const server = api();
-    renderPage();
+    const { user } = renderPage();
     await screen.findByRole('rowheader', { name: 'Hoodies' });
 
     const row = screen.getByRole('rowheader', { name: 'Hoodies' }).closest('tr')!;
@@ -180,16 +169,15 @@ describe('category page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
 
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Zip Hoodies is updated'));
-    expect(server.callsTo('PUT', `/category/update-category/${ids.hoodies}`)[0]!.body).toEqual({ name: 'Zip Hoodies' });
+    expect(server.callsTo(`PUT /category/update-category/${ids.hoodies}`)[0]!.body).toEqual({ name: 'Zip Hoodies' });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(edit).toHaveFocus();
     await waitFor(() => expect(rowNames()).toEqual(['Graphic Tees', 'Zip Hoodies']));
   });
 
   it('closes the pop-up with Escape or the close button without saving', async () => {
-    const user = userEvent.setup();
     const server = api();
-    renderPage();
+    const { user } = renderPage();
     await screen.findByRole('rowheader', { name: 'Hoodies' });
     await user.click(screen.getAllByRole('button', { name: 'Edit' })[0]!);
     expect(screen.getByRole('dialog')).toBeInTheDocument();
@@ -203,9 +191,8 @@ describe('category page', () => {
   });
 
   it('keeps Tab inside the pop-up', async () => {
-    const user = userEvent.setup();
     api();
-    renderPage();
+    const { user } = renderPage();
     await screen.findByRole('rowheader', { name: 'Hoodies' });
     await user.click(screen.getAllByRole('button', { name: 'Edit' })[0]!);
     const dialog = screen.getByRole('dialog');
@@ -216,13 +203,12 @@ describe('category page', () => {
   });
 
   it('shows the server message when an edit is refused, and the SPEC text when it throws', async () => {
-    const user = userEvent.setup();
     let answer: 'refuse' | 'throw' = 'refuse';
     api({
       'PUT /category/update-category/:id': () =>
-        answer === 'refuse' ? { status: 409, body: { success: false, message: 'Category already exists' } } : 'network-error',
+        answer === 'refuse' ? reply(409, { success: false, message: 'Category already exists' }) : networkError(),
     });
-    renderPage();
+    const { user } = renderPage();
     await screen.findByRole('rowheader', { name: 'Hoodies' });
     await user.click(screen.getAllByRole('button', { name: 'Edit' })[1]!);
     const dialog = screen.getByRole('dialog');
@@ -237,7 +223,7 @@ describe('category page', () => {
   });
 
   it('toasts "Something went wrong" when the list cannot be loaded', async () => {
-    api({ 'GET /category/all-category': () => ({ status: 500, body: { success: false, message: 'boom' } }) });
+    api({ 'GET /category/all-category': () => reply(500, { success: false, message: 'boom' }) });
     renderPage();
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Something went wrong'));
     expect(toast.error).toHaveBeenCalledOnce();

@@ -1,9 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import type userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import CreateProductPage from '@/app/routes/dashboard/admin/create-product';
 import { toast } from '@/lib/toast';
-import { deferred, ids, mockApi, renderRoute, type Handler } from './test-utils';
+import { mockApi, reply, type Handler } from '@/testing/mock-api';
+import { renderRoute } from '@/testing/test-utils';
+import { deferred, ids, networkError } from './fixtures';
 
 vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() } }));
 
@@ -15,14 +17,13 @@ const categories = [
 
 function api(create?: Handler, categoryAnswer?: Handler) {
   return mockApi({
-    'GET /category/all-category': categoryAnswer ?? (() => ({ body: { success: true, category: categories } })),
-    'POST /product/create-product':
-      create ?? (() => ({ status: 201, body: { success: true, message: 'Product created' } })),
+    'GET /category/all-category': categoryAnswer ?? (() => ({ success: true, category: categories })),
+    'POST /product/create-product': create ?? (() => reply(201, { success: true, message: 'Product created' })),
   });
 }
 
 function renderPage() {
-  return renderRoute(<CreateProductPage />, { path: '/dashboard/admin/create-product', route: '/dashboard/admin/create-product' });
+  return renderRoute({ element: <CreateProductPage /> }, { url: '/dashboard/admin/create-product' });
 }
 
 const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'tee.png', { type: 'image/png' });
@@ -69,9 +70,8 @@ describe('create product form', () => {
   });
 
   it('filters categories as you type and chooses one with the arrow keys and Enter', async () => {
-    const user = userEvent.setup();
     api();
-    renderPage();
+    const { user } = renderPage();
     const combo = screen.getByRole('combobox', { name: 'Category' });
     await user.click(combo);
     const list = await screen.findByRole('listbox');
@@ -120,9 +120,8 @@ describe('create product form', () => {
   });
 
   it('revokes the preview URL when the photo changes', async () => {
-    const user = userEvent.setup();
     api();
-    renderPage();
+    const { user } = renderPage();
     await user.upload(screen.getByLabelText('Photo'), png());
     await screen.findByRole('img', { name: 'Preview of tee.png' });
     await user.upload(screen.getByLabelText('Photo'), new File(['x'], 'other.jpg', { type: 'image/jpeg' }));
@@ -131,10 +130,9 @@ describe('create product form', () => {
   });
 
   it('sends the right multipart form, shows "Creating..." while saving, then resets every field', async () => {
-    const user = userEvent.setup();
-    const answer = deferred<{ status: number; body: unknown }>();
+    const answer = deferred<unknown>();
     const server = api(() => answer.promise);
-    renderPage();
+    const { user } = renderPage();
     await fillForm(user);
     expect(screen.getByRole('img', { name: 'Preview of tee.png' })).toBeInTheDocument();
 
@@ -142,7 +140,7 @@ describe('create product form', () => {
     const busy = await screen.findByRole('button', { name: 'Creating...' });
     expect(busy).toBeDisabled();
 
-    const [call] = server.callsTo('POST', '/product/create-product');
+    const [call] = server.callsTo('POST /product/create-product');
     const form = call!.body as FormData;
     expect(form).toBeInstanceOf(FormData);
     expect(form.get('name')).toBe('Rocket Tee');
@@ -154,7 +152,7 @@ describe('create product form', () => {
     expect((form.get('photo') as File).name).toBe('tee.png');
     expect([...form.keys()].sort()).toEqual(['category', 'description', 'name', 'photo', 'price', 'quantity', 'shipping']);
 
-    await act(async () => answer.resolve({ status: 201, body: { success: true, message: 'Product created' } }));
+    await act(async () => answer.resolve(reply(201, { success: true, message: 'Product created' })));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Product created successfully!'));
     expect(screen.getByRole('button', { name: 'Create Product' })).toBeEnabled();
     expect(screen.getByRole('combobox', { name: 'Category' })).toHaveValue('');
@@ -168,17 +166,16 @@ describe('create product form', () => {
 
     // Nothing of the last product travels with the next one.
     await user.click(screen.getByRole('button', { name: 'Create Product' }));
-    await waitFor(() => expect(server.callsTo('POST', '/product/create-product')).toHaveLength(2));
-    const next = server.callsTo('POST', '/product/create-product')[1]!.body as FormData;
+    await waitFor(() => expect(server.callsTo('POST /product/create-product')).toHaveLength(2));
+    const next = server.callsTo('POST /product/create-product')[1]!.body as FormData;
     expect(next.get('category')).toBe('');
     expect(next.get('photo')).toBeNull();
     expect(next.get('shipping')).toBe('0');
   });
 
   it('shows the server message of a refusal and keeps the fields', async () => {
-    const user = userEvent.setup();
-    api(() => ({ status: 400, body: { success: false, message: 'Price must be more than 0' } }));
-    renderPage();
+    api(() => reply(400, { success: false, message: 'Price must be more than 0' }));
+    const { user } = renderPage();
     await fillForm(user);
     await user.click(screen.getByRole('button', { name: 'Create Product' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Price must be more than 0'));
@@ -187,10 +184,9 @@ describe('create product form', () => {
   });
 
   it('falls back to "Something went wrong." and shows "Create product failed" on an exception', async () => {
-    const user = userEvent.setup();
     let answer: 'refuse' | 'throw' = 'refuse';
-    api(() => (answer === 'refuse' ? { body: { success: false } } : 'network-error'));
-    renderPage();
+    api(() => (answer === 'refuse' ? { success: false } : networkError()));
+    const { user } = renderPage();
     await user.click(screen.getByRole('button', { name: 'Create Product' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Something went wrong.'));
     answer = 'throw';
@@ -199,13 +195,13 @@ describe('create product form', () => {
   });
 
   it('toasts "Failed to load categories" when the list is refused', async () => {
-    api(undefined, () => ({ body: { success: false, category: [] } }));
+    api(undefined, () => ({ success: false, category: [] }));
     renderPage();
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to load categories'));
   });
 
   it('toasts "Error loading categories" when the list cannot be loaded', async () => {
-    api(undefined, () => 'network-error');
+    api(undefined, networkError);
     renderPage();
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Error loading categories'));
   });

@@ -6,7 +6,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import AdminLayout from '@/app/routes/dashboard/admin/layout';
 import ProductsPage from '@/app/routes/dashboard/admin/products';
 import { toast } from '@/lib/toast';
-import { ids, mockApi, renderRoute } from './test-utils';
+import { mockApi } from '@/testing/mock-api';
+import { renderRoute } from '@/testing/test-utils';
+import { ids, networkError } from './fixtures';
 
 vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() } }));
 
@@ -70,24 +72,26 @@ describe('products page', () => {
   };
 
   it('shows each product as a card linking to its update page', async () => {
-    mockApi({ 'GET /product/get-product': () => ({ body: { success: true, AllProducts: [product] } }) });
-    renderRoute(<ProductsPage />);
-    const link = await screen.findByRole('link', { name: /Rocket Tee/ });
+    mockApi({ 'GET /product/get-product': () => ({ success: true, AllProducts: [product] }) });
+    renderRoute({ element: <ProductsPage /> }, { url: '/dashboard/admin/product' });
+    const link = await screen.findByRole('link', { name: 'Rocket Tee' });
     expect(link).toHaveAttribute('href', '/dashboard/admin/product/rocket-tee');
-    expect(within(link).getByRole('img', { name: 'Rocket Tee' })).toHaveAttribute('srcset', '/uploads/rocket-320.webp 320w, /uploads/rocket-640.webp 640w');
-    expect(within(link).getByText('A tee with a rocket')).toBeInTheDocument();
-    expect(within(link).getByText('₹1,499')).toBeInTheDocument();
+    const card = link.closest('article')!;
+    expect(card.querySelector('img')).toHaveAttribute('srcset', '/uploads/rocket-320.webp 320w, /uploads/rocket-640.webp 640w');
+    expect(within(card).getByText('A tee with a rocket')).toBeInTheDocument();
+    expect(within(card).getByText('₹1,499')).toBeInTheDocument();
+    expect(within(card).getByText('3 in stock · Graphic Tees')).toBeInTheDocument();
   });
 
   it('toasts "Failed to fetch products" on a refusal and "Error while fetching products" on an error', async () => {
-    mockApi({ 'GET /product/get-product': () => ({ body: { success: false, AllProducts: [] } }) });
-    const first = renderRoute(<ProductsPage />);
+    mockApi({ 'GET /product/get-product': () => ({ success: false, AllProducts: [] }) });
+    const first = renderRoute({ element: <ProductsPage /> }, { url: '/dashboard/admin/product' });
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to fetch products'));
     expect(await screen.findByText('No products found.')).toBeInTheDocument();
     first.unmount();
 
-    mockApi({ 'GET /product/get-product': () => 'network-error' });
-    renderRoute(<ProductsPage />);
+    mockApi({ 'GET /product/get-product': networkError });
+    renderRoute({ element: <ProductsPage /> }, { url: '/dashboard/admin/product' });
     await waitFor(() => expect(toast.error).toHaveBeenLastCalledWith('Error while fetching products'));
   });
 });

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi, type Mock } from 'vitest';
 import OrdersPage from '@/app/routes/dashboard/admin/orders';
 import UsersPage from '@/app/routes/dashboard/admin/users';
 import { toast } from '@/lib/toast';
-import { ids, mockApi, renderRoute } from './test-utils';
+import { mockApi, reply } from '@/testing/mock-api';
+import { renderRoute } from '@/testing/test-utils';
+import { ids, networkError } from './fixtures';
 
 vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() } }));
 
@@ -41,10 +42,10 @@ afterEach(() => {
 describe('orders page', () => {
   it('shows each order with its buyer, items, amount, address and Indian date', async () => {
     mockApi({
-      'GET /orders/adminorders': () => ({ body: { success: true, orders: [order()] } }),
-      'GET /orders/overview': () => ({ body: overview }),
+      'GET /orders/adminorders': () => ({ success: true, orders: [order()] }),
+      'GET /orders/overview': () => overview,
     });
-    renderRoute(<OrdersPage />);
+    renderRoute({ element: <OrdersPage /> }, { url: '/dashboard/admin/adminorder' });
     const card = await screen.findByRole('article', { name: /Order #/ });
     expect(within(card).getByText(/Asha Rao/)).toBeInTheDocument();
     expect(within(card).getByText('asha@example.com')).toBeInTheDocument();
@@ -60,45 +61,43 @@ describe('orders page', () => {
 
   it('marks an order whose stock ran out', async () => {
     mockApi({
-      'GET /orders/adminorders': () => ({ body: { success: true, orders: [order({ stockShortage: true })] } }),
-      'GET /orders/overview': () => ({ body: overview }),
+      'GET /orders/adminorders': () => ({ success: true, orders: [order({ stockShortage: true })] }),
+      'GET /orders/overview': () => overview,
     });
-    renderRoute(<OrdersPage />);
+    renderRoute({ element: <OrdersPage /> }, { url: '/dashboard/admin/adminorder' });
     expect(await screen.findByText('Stock ran out — action needed')).toBeInTheDocument();
   });
 
   it('saves a status change and reloads the list', async () => {
-    const user = userEvent.setup();
     let status = 'pending';
     const server = mockApi({
-      'GET /orders/adminorders': () => ({ body: { success: true, orders: [order({ status })] } }),
-      'GET /orders/overview': () => ({ body: overview }),
+      'GET /orders/adminorders': () => ({ success: true, orders: [order({ status })] }),
+      'GET /orders/overview': () => overview,
       'PUT /orders/update-status/:orderId': ({ body }) => {
         status = (body as { status: string }).status;
-        return { body: { success: true, order: order({ status }) } };
+        return { success: true, order: order({ status }) };
       },
     });
-    renderRoute(<OrdersPage />);
+    const { user } = renderRoute({ element: <OrdersPage /> }, { url: '/dashboard/admin/adminorder' });
     const select = await screen.findByRole('combobox', { name: /^Status for order / });
     expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Pending', 'Shipped', 'Delivered', 'Cancelled']);
-    const loads = server.callsTo('GET', '/orders/adminorders').length;
+    const loads = server.callsTo('GET /orders/adminorders').length;
 
     await user.selectOptions(select, 'shipped');
-    await waitFor(() => expect(server.callsTo('GET', '/orders/adminorders').length).toBeGreaterThan(loads));
-    expect(server.callsTo('PUT', `/orders/update-status/${ids.order}`)[0]!.body).toEqual({ status: 'shipped' });
+    await waitFor(() => expect(server.callsTo('GET /orders/adminorders').length).toBeGreaterThan(loads));
+    expect(server.callsTo(`PUT /orders/update-status/${ids.order}`)[0]!.body).toEqual({ status: 'shipped' });
     expect(select).toHaveValue('shipped');
     expect(toast.success).not.toHaveBeenCalled();
   });
 
   it('only logs a failed status change and shows the saved status again', async () => {
-    const user = userEvent.setup();
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     mockApi({
-      'GET /orders/adminorders': () => ({ body: { success: true, orders: [order()] } }),
-      'GET /orders/overview': () => ({ body: overview }),
-      'PUT /orders/update-status/:orderId': () => ({ status: 500, body: { success: false, message: 'boom' } }),
+      'GET /orders/adminorders': () => ({ success: true, orders: [order()] }),
+      'GET /orders/overview': () => overview,
+      'PUT /orders/update-status/:orderId': () => reply(500, { success: false, message: 'boom' }),
     });
-    renderRoute(<OrdersPage />);
+    const { user } = renderRoute({ element: <OrdersPage /> }, { url: '/dashboard/admin/adminorder' });
     const select = await screen.findByRole('combobox', { name: /^Status for order / });
     await user.selectOptions(select, 'delivered');
     await waitFor(() => expect(log).toHaveBeenCalled());
@@ -108,12 +107,12 @@ describe('orders page', () => {
 
   it('summarises the last 30 days: status tiles and two charts with text equivalents', async () => {
     mockApi({
-      'GET /orders/adminorders': () => ({ body: { success: true, orders: [] } }),
-      'GET /orders/overview': () => ({ body: overview }),
+      'GET /orders/adminorders': () => ({ success: true, orders: [] }),
+      'GET /orders/overview': () => overview,
     });
-    renderRoute(<OrdersPage />);
+    renderRoute({ element: <OrdersPage /> }, { url: '/dashboard/admin/adminorder' });
     const tiles = await screen.findByRole('list', { name: 'Orders by status' });
-    expect(within(tiles).getAllByRole('listitem').map((t) => t.textContent)).toEqual(['4Pending', '2Shipped', '7Delivered', '1Cancelled']);
+    expect(within(tiles).getAllByRole('listitem').map((t) => t.textContent)).toEqual(['pending4', 'shipped2', 'delivered7', 'cancelled1']);
     expect(screen.getAllByRole('figure')).toHaveLength(2);
     expect(screen.getByRole('img', { name: /^Orders, 1 Nov to 30 Nov: 3 orders in total, highest on 22 Nov/ })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: /^Revenue, .*₹2,500 in total/ })).toBeInTheDocument();
@@ -122,26 +121,27 @@ describe('orders page', () => {
   });
 
   it('pages through orders when there are more than a page', async () => {
-    const user = userEvent.setup();
-    const server = mockApi({
-      'GET /orders/adminorders': ({ url }) => ({ body: { success: true, orders: [order()], total: 45, page: url.searchParams.get('page') } }),
-      'GET /orders/overview': () => ({ body: overview }),
+    mockApi({
+      'GET /orders/adminorders': () => ({ success: true, orders: [order()], total: 30 }),
+      'GET /orders/overview': () => overview,
     });
-    renderRoute(<OrdersPage />);
-    expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
-    expect(server.calls.some((c) => c.path === '/orders/adminorders' && c.url.searchParams.get('page') === '2')).toBe(true);
+    const { user } = renderRoute({ element: <OrdersPage /> }, { url: '/dashboard/admin/adminorder' });
+    expect(await screen.findByText(/of 3$/)).toHaveTextContent('Page 1 of 3');
+    expect(screen.getByRole('button', { name: /Previous/ })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: /Next/ }));
+    await waitFor(() => expect(screen.getByText(/of 3$/)).toHaveTextContent('Page 2 of 3'));
+    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/admin/adminorder?page=2');
+    const urls = (fetch as Mock).mock.calls.map(([url]) => String(url));
+    expect(urls).toContain('/api/orders/adminorders?page=2&limit=12');
   });
 
   it('only logs a failed load', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     mockApi({
-      'GET /orders/adminorders': () => 'network-error',
-      'GET /orders/overview': () => 'network-error',
+      'GET /orders/adminorders': networkError,
+      'GET /orders/overview': networkError,
     });
-    renderRoute(<OrdersPage />);
+    renderRoute({ element: <OrdersPage /> }, { url: '/dashboard/admin/adminorder' });
     expect(await screen.findByText('No orders found.')).toBeInTheDocument();
     await waitFor(() => expect(log).toHaveBeenCalled());
     expect(toast.error).not.toHaveBeenCalled();
@@ -155,8 +155,8 @@ describe('users page', () => {
   ];
 
   it('lists users in a table with their role', async () => {
-    mockApi({ 'GET /all-user/adminpanel': () => ({ body: { success: true, users } }) });
-    renderRoute(<UsersPage />);
+    mockApi({ 'GET /all-user/adminpanel': () => ({ success: true, users }) });
+    renderRoute({ element: <UsersPage /> }, { url: '/dashboard/admin/user' });
     const table = await screen.findByRole('table', { name: 'Users' });
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Email', 'Phone', 'Address', 'Role']);
     const rows = within(table).getAllByRole('row').slice(1);
@@ -165,13 +165,13 @@ describe('users page', () => {
     expect(within(rows[1]!).getByText('9876543210')).toBeInTheDocument();
     // Narrow screens get the same users as cards.
     expect(screen.getAllByRole('listitem')).toHaveLength(2);
-    expect(screen.queryByRole('navigation', { name: 'Users pages' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
   });
 
   it('says "No users found." when there are none, and only logs a failed load', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi({ 'GET /all-user/adminpanel': () => ({ status: 500, body: { success: false, message: 'boom' } }) });
-    renderRoute(<UsersPage />);
+    mockApi({ 'GET /all-user/adminpanel': () => reply(500, { success: false, message: 'boom' }) });
+    renderRoute({ element: <UsersPage /> }, { url: '/dashboard/admin/user' });
     expect(await screen.findByText('No users found.')).toBeInTheDocument();
     await waitFor(() => expect(log).toHaveBeenCalled());
     expect(toast.error).not.toHaveBeenCalled();

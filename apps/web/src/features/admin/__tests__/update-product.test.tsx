@@ -1,9 +1,10 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import UpdateProductPage from '@/app/routes/dashboard/admin/update-product';
 import { toast } from '@/lib/toast';
-import { deferred, ids, mockApi, renderRoute, type Handler } from './test-utils';
+import { mockApi, reply, type Handler } from '@/testing/mock-api';
+import { renderRoute } from '@/testing/test-utils';
+import { deferred, ids, networkError } from './fixtures';
 
 vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() } }));
 
@@ -22,17 +23,18 @@ const product = {
 function api(overrides: Record<string, Handler> = {}) {
   return mockApi({
     'GET /category/all-category': () => ({
-      body: { success: true, category: [{ _id: ids.tees, name: 'Graphic Tees' }, { _id: ids.hoodies, name: 'Hoodies' }] },
+      success: true,
+      category: [{ _id: ids.tees, name: 'Graphic Tees' }, { _id: ids.hoodies, name: 'Hoodies' }],
     }),
-    'GET /product/get-product/:slug': () => ({ body: { Aproduct: product } }),
-    'PUT /product/update-product/:id': () => ({ body: { success: true, message: 'Product updated' } }),
-    'DELETE /product/delete-product/:id': () => ({ body: { success: true, message: 'Product deleted' } }),
+    'GET /product/get-product/:slug': () => ({ Aproduct: product }),
+    'PUT /product/update-product/:id': () => ({ success: true, message: 'Product updated' }),
+    'DELETE /product/delete-product/:id': () => ({ success: true, message: 'Product deleted' }),
     ...overrides,
   });
 }
 
 function renderPage() {
-  return renderRoute(<UpdateProductPage />, { path: '/dashboard/admin/product/rocket-tee', route: '/dashboard/admin/product/:slug' });
+  return renderRoute({ element: <UpdateProductPage />, path: '/dashboard/admin/product/:slug' }, { url: '/dashboard/admin/product/rocket-tee' });
 }
 
 beforeEach(() => {
@@ -60,53 +62,49 @@ describe('update product page', () => {
   });
 
   it('asks "Are you sure you want to delete this product?" and does nothing when declined', async () => {
-    const user = userEvent.setup();
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     const server = api();
-    renderPage();
+    const { user } = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete this product?');
     expect(server.calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
-    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/admin/product/rocket-tee');
   });
 
   it('deletes when confirmed, toasts and returns to the product list', async () => {
-    const user = userEvent.setup();
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     const server = api();
-    renderPage();
+    const { user } = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Product deleted successfully!'));
-    expect(server.callsTo('DELETE', `/product/delete-product/${ids.product}`)).toHaveLength(1);
-    expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard/admin/product');
+    expect(server.callsTo(`DELETE /product/delete-product/${ids.product}`)).toHaveLength(1);
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/dashboard/admin/product'));
     expect(toast.error).not.toHaveBeenCalled();
   });
 
   it('reports a refused delete with the server message or "Failed to delete product.", an exception with the SPEC text', async () => {
-    const user = userEvent.setup();
     vi.spyOn(window, 'confirm').mockReturnValue(true);
-    let answer: Awaited<ReturnType<Handler>> = { status: 404, body: { success: false, message: 'Product not found' } };
-    api({ 'DELETE /product/delete-product/:id': () => answer });
-    renderPage();
+    let answer: Handler = () => reply(404, { success: false, message: 'Product not found' });
+    api({ 'DELETE /product/delete-product/:id': (call) => answer(call) });
+    const { user } = renderPage();
     const remove = await screen.findByRole('button', { name: 'Delete' });
     await user.click(remove);
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Product not found'));
 
-    answer = { body: { success: false } };
+    answer = () => ({ success: false });
     await user.click(remove);
     await waitFor(() => expect(toast.error).toHaveBeenLastCalledWith('Failed to delete product.'));
 
-    answer = 'network-error';
+    answer = networkError;
     await user.click(remove);
     await waitFor(() => expect(toast.error).toHaveBeenLastCalledWith('Something went wrong while deleting the product.'));
-    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/admin/product/rocket-tee');
   });
 
   it('updates: "Updating..." while saving, the photo optional, then the toast and the product list', async () => {
-    const user = userEvent.setup();
-    const answer = deferred<{ status: number; body: unknown }>();
+    const answer = deferred<unknown>();
     const server = api({ 'PUT /product/update-product/:id': () => answer.promise });
-    renderPage();
+    const { user } = renderPage();
     const name = await screen.findByLabelText('Name');
     await user.clear(name);
     await user.type(name, 'Rocket Tee v2');
@@ -114,46 +112,44 @@ describe('update product page', () => {
     await user.click(screen.getByRole('button', { name: 'Update' }));
 
     expect(await screen.findByRole('button', { name: 'Updating...' })).toBeDisabled();
-    const form = server.callsTo('PUT', `/product/update-product/${ids.product}`)[0]!.body as FormData;
+    const form = server.callsTo(`PUT /product/update-product/${ids.product}`)[0]!.body as FormData;
     expect(form.get('name')).toBe('Rocket Tee v2');
     expect(form.get('shipping')).toBe('0');
     expect(form.get('category')).toBe(ids.hoodies);
     expect(form.get('price')).toBe('499');
     expect(form.get('photo')).toBeNull();
 
-    await act(async () => answer.resolve({ status: 200, body: { success: true, message: 'Product updated' } }));
+    await act(async () => answer.resolve({ success: true, message: 'Product updated' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Product Updated successfully!'));
-    expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard/admin/product');
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/dashboard/admin/product'));
   });
 
   it('sends a new photo when one is chosen', async () => {
-    const user = userEvent.setup();
     const server = api();
-    renderPage();
+    const { user } = renderPage();
     await user.upload(await screen.findByLabelText('Photo'), new File(['x'], 'new.png', { type: 'image/png' }));
     expect(screen.getByRole('img', { name: 'Preview of new.png' })).toHaveAttribute('src', 'blob:new-photo');
     await user.click(screen.getByRole('button', { name: 'Update' }));
-    await waitFor(() => expect(server.callsTo('PUT', `/product/update-product/${ids.product}`)).toHaveLength(1));
-    const form = server.callsTo('PUT', `/product/update-product/${ids.product}`)[0]!.body as FormData;
+    await waitFor(() => expect(server.callsTo(`PUT /product/update-product/${ids.product}`)).toHaveLength(1));
+    const form = server.callsTo(`PUT /product/update-product/${ids.product}`)[0]!.body as FormData;
     expect((form.get('photo') as File).name).toBe('new.png');
   });
 
   it('shows the server message of a refused update and "Update product failed" on an exception', async () => {
-    const user = userEvent.setup();
-    let answer: Awaited<ReturnType<Handler>> = { status: 409, body: { success: false, message: 'A product with this name already exists' } };
-    api({ 'PUT /product/update-product/:id': () => answer });
-    renderPage();
+    let answer: Handler = () => reply(409, { success: false, message: 'A product with this name already exists' });
+    api({ 'PUT /product/update-product/:id': (call) => answer(call) });
+    const { user } = renderPage();
     const update = await screen.findByRole('button', { name: 'Update' });
     await user.click(update);
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('A product with this name already exists'));
-    answer = 'network-error';
+    answer = networkError;
     await user.click(update);
     await waitFor(() => expect(toast.error).toHaveBeenLastCalledWith('Update product failed'));
-    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/admin/product/rocket-tee');
   });
 
   it('toasts "Failed to load product" when the product cannot be loaded', async () => {
-    api({ 'GET /product/get-product/:slug': () => ({ status: 404, body: { success: false, message: 'Product not found' } }) });
+    api({ 'GET /product/get-product/:slug': () => reply(404, { success: false, message: 'Product not found' }) });
     renderPage();
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to load product'));
     expect(await screen.findByRole('link', { name: 'Back to products' })).toBeInTheDocument();

@@ -3,11 +3,8 @@ import type { AllUsersResponse } from '@repo/shared';
 import { api } from '@/lib/api-client';
 import { adminKeys } from './keys';
 
-/** `total` is sent when the server pages the list. */
-export type UsersPage = AllUsersResponse & { total?: number };
-
 export const getUsers = (page: number, limit: number) =>
-  api.get<UsersPage>(`/all-user/adminpanel?page=${page}&limit=${limit}`);
+  api.get<AllUsersResponse>(`/all-user/adminpanel?page=${page}&limit=${limit}`);
 
 export const usersQueryOptions = (page: number, limit: number) =>
   queryOptions({ queryKey: adminKeys.users(page, limit), queryFn: () => getUsers(page, limit), placeholderData: keepPreviousData });

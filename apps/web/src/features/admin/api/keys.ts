@@ -30,6 +30,3 @@ export function refreshProducts(qc: QueryClient) {
     qc.invalidateQueries({ queryKey: ['admin', 'product'], refetchType: 'none' }),
   ]);
 }
-
-/** Page size of the users and orders lists (the API takes ?page=&limit=). */
-export const ADMIN_PAGE_SIZE = 20;

@@ -5,7 +5,8 @@
  */
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import type { Category } from '@repo/shared';
-import { inputClass, labelClass } from './styles';
+import { controlClasses } from '@/components/ui/form-field';
+import { labelClass } from './styles';
 
 export function CategoryCombobox({
   categories,
@@ -93,7 +94,7 @@ export function CategoryCombobox({
 
   return (
     <div className="relative">
-      <label htmlFor={id} className={labelClass}>
+      <label htmlFor={id} className={`${labelClass} mb-1.5`}>
         Category
       </label>
       <div className="relative">
@@ -117,7 +118,7 @@ export function CategoryCombobox({
           onClick={() => setOpen(true)}
           onKeyDown={onKeyDown}
           onBlur={onBlur}
-          className={`${inputClass} pr-9`}
+          className={`${controlClasses} pr-9`}
         />
         <button
           type="button"

@@ -1,6 +1,7 @@
 /** The category name form: used to create a category and, in the pop-up, to rename one. */
-import { useId, type FormEvent } from 'react';
-import { buttonClass, inputClass, labelClass } from './styles';
+import type { FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/form-field';
 
 export function CategoryForm({
   value,
@@ -15,7 +16,6 @@ export function CategoryForm({
   busy: boolean;
   placeholder?: string;
 }) {
-  const id = useId();
   function submit(e: FormEvent) {
     e.preventDefault();
     onSubmit();
@@ -23,24 +23,18 @@ export function CategoryForm({
   // SPEC §5: no client-side rule for an empty name; the server answers.
   return (
     <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
-      <div className="flex-1">
-        <label htmlFor={id} className={labelClass}>
-          Name
-        </label>
-        <input
-          id={id}
-          name="name"
-          type="text"
-          autoComplete="off"
-          value={value}
-          placeholder={placeholder}
-          onChange={(e) => onChange(e.target.value)}
-          className={inputClass}
-        />
-      </div>
-      <button type="submit" disabled={busy} aria-busy={busy} className={buttonClass.primary}>
+      <TextField
+        label="Name"
+        name="name"
+        autoComplete="off"
+        value={value}
+        placeholder={placeholder}
+        onChange={(e) => onChange(e.target.value)}
+        fieldClassName="flex-1"
+      />
+      <Button type="submit" loading={busy}>
         Submit
-      </button>
+      </Button>
     </form>
   );
 }

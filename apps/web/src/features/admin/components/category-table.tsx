@@ -1,5 +1,6 @@
 import type { Category } from '@repo/shared';
-import { buttonClass } from './styles';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
 
 export function CategoryTable({
   categories,
@@ -13,7 +14,7 @@ export function CategoryTable({
   deletingId?: string;
 }) {
   if (categories.length === 0) {
-    return <p className="py-6 text-center text-slate-500 dark:text-slate-400">No categories yet.</p>;
+    return <EmptyState title="No categories yet." icon="🏷️" />;
   }
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
@@ -34,23 +35,18 @@ export function CategoryTable({
               <td className="px-4 py-3">
                 <div className="flex justify-end gap-2">
                   {/* The row's name describes each button, so the names stay "Edit" and "Delete". */}
-                  <button
-                    type="button"
-                    aria-describedby={`category-${c._id}`}
-                    onClick={() => onEdit(c)}
-                    className={`${buttonClass.small} bg-brand-600 text-white hover:bg-brand-700 dark:bg-brand-500 dark:hover:bg-brand-600`}
-                  >
+                  <Button size="sm" variant="outline" aria-describedby={`category-${c._id}`} onClick={() => onEdit(c)}>
                     Edit
-                  </button>
-                  <button
-                    type="button"
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="danger"
                     aria-describedby={`category-${c._id}`}
                     disabled={deletingId === c._id}
                     onClick={() => onDelete(c)}
-                    className={`${buttonClass.small} bg-red-600 text-white hover:bg-red-700 dark:bg-red-600 dark:hover:bg-red-500`}
                   >
                     Delete
-                  </button>
+                  </Button>
                 </div>
               </td>
             </tr>

@@ -1,11 +1,11 @@
 /** Create a product; on success every field (photo and category included) starts over. */
 import { useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
 import { useCreateProduct } from '../api/create-product';
 import { settle } from '../lib/outcome';
 import { emptyProductForm, productFormData, type ProductFormValues } from '../lib/product-form';
 import { ProductForm } from './product-form';
-import { buttonClass } from './styles';
 
 export function CreateProductForm() {
   const [values, setValues] = useState<ProductFormValues>(emptyProductForm);
@@ -28,9 +28,9 @@ export function CreateProductForm() {
       onSubmit={submit}
       busy={create.isPending}
       actions={
-        <button type="submit" disabled={create.isPending} className={buttonClass.primary}>
+        <Button type="submit" size="lg" loading={create.isPending}>
           {create.isPending ? 'Creating...' : 'Create Product'}
-        </button>
+        </Button>
       }
     />
   );

@@ -5,6 +5,7 @@
  */
 import { useEffect, useId, useState, type DragEvent } from 'react';
 import { MAX_PHOTO_BYTES } from '@repo/shared/constants';
+import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
 import { labelClass } from './styles';
 
@@ -71,7 +72,7 @@ export function ImageDropZone({
 
   return (
     <div>
-      <span className={labelClass} aria-hidden="true">
+      <span className={`${labelClass} mb-1.5`} aria-hidden="true">
         Photo
       </span>
       <label
@@ -82,7 +83,7 @@ export function ImageDropZone({
         }}
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
-        className={`flex cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed p-4 text-center text-sm transition-colors focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-500 ${
+        className={`flex cursor-pointer flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed p-4 text-center text-sm transition-colors focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-500 ${
           dragging
             ? 'border-brand-500 bg-brand-50 dark:bg-slate-800'
             : 'border-slate-300 bg-slate-50 hover:border-brand-500 dark:border-slate-600 dark:bg-slate-800/60'
@@ -124,13 +125,9 @@ export function ImageDropZone({
         </span>
       </label>
       {file && (
-        <button
-          type="button"
-          onClick={() => onChange(null)}
-          className="mt-2 text-sm font-medium text-red-600 underline-offset-2 hover:underline dark:text-red-400"
-        >
+        <Button variant="ghost" size="sm" onClick={() => onChange(null)} className="mt-2 text-red-700 dark:text-red-300">
           Remove photo
-        </button>
+        </Button>
       )}
     </div>
   );

@@ -6,11 +6,14 @@
 import { useId } from 'react';
 import type { Order } from '@repo/shared';
 import { ORDER_STATUSES, type OrderStatus } from '@repo/shared/constants';
+import { controlClasses } from '@/components/ui/form-field';
+import { OrderStatusBadge } from '@/components/ui/order-status-badge';
+import { formatPrice } from '@/lib/format';
 import { useUpdateOrderStatus } from '../api/update-order-status';
-import { formatOrderDate, formatRupees, shortId } from '../lib/format';
-import { StatusBadge, statusLabel } from './status-badge';
-import { cardClass, inputClass } from './styles';
+import { formatOrderDate, shortId } from '../lib/format';
+import { cardClass } from './styles';
 
+const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
 const isOrderStatus = (s: string): s is OrderStatus => (ORDER_STATUSES as readonly string[]).includes(s);
 
 function StatusSelect({ order }: { order: Order }) {
@@ -34,13 +37,13 @@ function StatusSelect({ order }: { order: Order }) {
 
   return (
     <div className="flex items-center gap-2">
-      <StatusBadge status={shown} />
+      <OrderStatusBadge status={shown} />
       <select
         aria-label={`Status for order ${shortId(order._id)}`}
         aria-busy={update.isPending}
         value={shown}
         onChange={(e) => change(e.target.value)}
-        className={`${inputClass} w-auto py-1.5`}
+        className={`${controlClasses} w-auto py-1.5`}
       >
         {options.map((s) => (
           <option key={s} value={s}>
@@ -78,7 +81,7 @@ export function OrderCard({ order }: { order: Order }) {
         <div className="flex flex-col items-end gap-2">
           <p className="text-lg font-bold text-slate-900 dark:text-white">
             <span className="sr-only">Amount </span>
-            {formatRupees(order.amount)}
+            {formatPrice(order.amount)}
           </p>
           <StatusSelect order={order} />
         </div>
@@ -122,10 +125,10 @@ export function OrderCard({ order }: { order: Order }) {
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-medium text-slate-900 dark:text-slate-100">{item.name}</p>
                   <p className="text-sm text-slate-500 dark:text-slate-400">
-                    Qty {item.cartQuantity} × {formatRupees(item.price)}
+                    Qty {item.cartQuantity} × {formatPrice(item.price)}
                   </p>
                 </div>
-                <p className="text-sm font-semibold text-slate-900 dark:text-slate-100">{formatRupees(item.price * item.cartQuantity)}</p>
+                <p className="text-sm font-semibold text-slate-900 dark:text-slate-100">{formatPrice(item.price * item.cartQuantity)}</p>
               </li>
             ))}
           </ul>

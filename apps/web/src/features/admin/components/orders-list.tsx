@@ -1,21 +1,23 @@
 /** Every order, newest first, paged. Load failures are only logged (SPEC §8). */
+import { PAGE_SIZE } from '@repo/shared/constants';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Pagination } from '@/components/ui/pagination';
 import { Loading } from '@/components/ui/spinner';
-import { ADMIN_PAGE_SIZE } from '../api/keys';
 import { useOrders } from '../api/get-orders';
 import { useLoadFailure } from '../lib/outcome';
 import { usePageParam } from '../lib/use-page-param';
 import { OrderCard } from './order-card';
-import { Pager } from './pager';
 
 export function OrdersList() {
   const [page, setPage] = usePageParam();
-  const orders = useOrders(page, ADMIN_PAGE_SIZE);
+  const orders = useOrders(page, PAGE_SIZE);
   useLoadFailure(orders, 'admin orders');
 
   if (orders.isPending) return <Loading text="Loading orders..." />;
   const list = orders.data?.success ? orders.data.orders : [];
+  const total = orders.data?.total ?? 0;
   if (list.length === 0) {
-    return <p className="py-8 text-center text-slate-500 dark:text-slate-400">No orders found.</p>;
+    return <EmptyState title="No orders found." icon="📦" />;
   }
   return (
     <div className="flex flex-col gap-4">
@@ -26,7 +28,7 @@ export function OrdersList() {
           </li>
         ))}
       </ul>
-      <Pager page={page} total={orders.data?.total} limit={ADMIN_PAGE_SIZE} onPage={setPage} label="Orders pages" />
+      {total > PAGE_SIZE && <Pagination page={page} total={total} onPageChange={setPage} />}
     </div>
   );
 }

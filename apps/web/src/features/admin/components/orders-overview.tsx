@@ -6,10 +6,11 @@
 import { useId } from 'react';
 import type { OrderOverviewResponse } from '@repo/shared';
 import { ORDER_STATUSES } from '@repo/shared/constants';
+import { OrderStatusBadge } from '@/components/ui/order-status-badge';
+import { formatPrice } from '@/lib/format';
 import { useOrderOverview } from '../api/get-order-overview';
-import { formatDay, formatRupees } from '../lib/format';
+import { formatDay } from '../lib/format';
 import { useLoadFailure } from '../lib/outcome';
-import { statusClasses, statusLabel } from './status-badge';
 import { cardClass } from './styles';
 
 type Day = OrderOverviewResponse['days'][number];
@@ -122,9 +123,9 @@ function StatusTiles({ counts }: { counts: Record<string, number> }) {
   return (
     <ul aria-label="Orders by status" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
       {statuses.map((s) => (
-        <li key={s} className={`rounded-lg px-4 py-3 ring-1 ring-inset ${statusClasses(s)}`}>
-          <p className="text-2xl font-bold">{counts[s] ?? 0}</p>
-          <p className="text-sm font-medium">{statusLabel(s)}</p>
+        <li key={s} className={`${cardClass} flex items-center justify-between gap-2 px-4 py-3`}>
+          <OrderStatusBadge status={s} />
+          <span className="text-2xl font-bold text-slate-900 dark:text-white">{counts[s] ?? 0}</span>
         </li>
       ))}
     </ul>
@@ -146,7 +147,7 @@ export function OrdersOverview() {
       <StatusTiles counts={statusCounts} />
       <div className="grid gap-3 lg:grid-cols-2">
         <DailyChart days={days} kind="bars" title="Orders" valueOf={(d) => d.orders} format={countText} />
-        <DailyChart days={days} kind="line" title="Revenue" valueOf={(d) => d.revenue} format={formatRupees} />
+        <DailyChart days={days} kind="line" title="Revenue" valueOf={(d) => d.revenue} format={formatPrice} />
       </div>
     </section>
   );

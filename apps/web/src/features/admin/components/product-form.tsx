@@ -3,13 +3,13 @@
  * (drop zone), name, description, price, quantity and shipping. The page owns the values
  * and the buttons.
  */
-import { useId, type FormEvent, type ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
+import { controlClasses, Field, SelectField, TextAreaField, TextField } from '@/components/ui/form-field';
 import { useCategories } from '../api/get-categories';
 import { useLoadFailure } from '../lib/outcome';
 import type { ProductFormValues } from '../lib/product-form';
 import { CategoryCombobox } from './category-combobox';
 import { ImageDropZone } from './image-drop-zone';
-import { inputClass, labelClass } from './styles';
 
 export function ProductForm({
   values,
@@ -27,7 +27,6 @@ export function ProductForm({
   busy?: boolean;
   actions: ReactNode;
 }) {
-  const id = useId();
   const categories = useCategories();
   useLoadFailure(categories, 'categories', { refused: 'Failed to load categories', error: 'Error loading categories' });
   const list = categories.data?.success ? categories.data.category : [];
@@ -42,72 +41,49 @@ export function ProductForm({
     <form onSubmit={submit} className="flex max-w-3xl flex-col gap-5" aria-busy={busy}>
       <CategoryCombobox categories={list} value={values.category} onChange={(category) => onChange({ category })} />
       <ImageDropZone file={values.photo} onChange={(photo) => onChange({ photo })} currentUrl={currentPhotoUrl} />
-      <div>
-        <label htmlFor={`${id}-name`} className={labelClass}>Name</label>
-        <input
-          id={`${id}-name`}
-          type="text"
-          value={values.name}
-          placeholder="Product name"
-          onChange={(e) => onChange({ name: e.target.value })}
-          className={inputClass}
-        />
-      </div>
-      <div>
-        <label htmlFor={`${id}-description`} className={labelClass}>Description</label>
-        <textarea
-          id={`${id}-description`}
-          rows={4}
-          value={values.description}
-          placeholder="What makes this T-shirt special"
-          onChange={(e) => onChange({ description: e.target.value })}
-          className={inputClass}
-        />
-      </div>
+      <TextField label="Name" value={values.name} placeholder="Product name" onChange={(e) => onChange({ name: e.target.value })} />
+      <TextAreaField
+        label="Description"
+        rows={4}
+        value={values.description}
+        placeholder="What makes this T-shirt special"
+        onChange={(e) => onChange({ description: e.target.value })}
+      />
       <div className="grid gap-5 sm:grid-cols-3">
-        <div>
-          <label htmlFor={`${id}-price`} className={labelClass}>Price</label>
-          <div className="relative">
-            <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-slate-500 dark:text-slate-400">₹</span>
-            <input
-              id={`${id}-price`}
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step="any"
-              value={values.price}
-              placeholder="0"
-                  onChange={(e) => onChange({ price: e.target.value })}
-              className={`${inputClass} pl-7`}
-            />
-          </div>
-        </div>
-        <div>
-          <label htmlFor={`${id}-quantity`} className={labelClass}>Quantity</label>
-          <input
-            id={`${id}-quantity`}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            value={values.quantity}
-            placeholder="0"
-              onChange={(e) => onChange({ quantity: e.target.value })}
-            className={inputClass}
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-shipping`} className={labelClass}>Shipping</label>
-          <select
-            id={`${id}-shipping`}
-            value={values.shipping}
-              onChange={(e) => onChange({ shipping: e.target.value === '1' ? '1' : '0' })}
-            className={inputClass}
-          >
-            <option value="0">No</option>
-            <option value="1">Yes</option>
-          </select>
-        </div>
+        <Field label="Price">
+          {(control) => (
+            <div className="relative">
+              <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-slate-500 dark:text-slate-400">
+                ₹
+              </span>
+              <input
+                {...control}
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step="any"
+                value={values.price}
+                placeholder="0"
+                onChange={(e) => onChange({ price: e.target.value })}
+                className={`${controlClasses} pl-7`}
+              />
+            </div>
+          )}
+        </Field>
+        <TextField
+          label="Quantity"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          value={values.quantity}
+          placeholder="0"
+          onChange={(e) => onChange({ quantity: e.target.value })}
+        />
+        <SelectField label="Shipping" value={values.shipping} onChange={(e) => onChange({ shipping: e.target.value === '1' ? '1' : '0' })}>
+          <option value="0">No</option>
+          <option value="1">Yes</option>
+        </SelectField>
       </div>
       <div className="flex flex-wrap gap-3">{actions}</div>
     </form>

@@ -3,8 +3,10 @@
  * Both send the admin back to the product list on success.
  */
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import type { Product } from '@repo/shared';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
 import { Loading } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { toast } from '@/lib/toast';
@@ -14,7 +16,6 @@ import { useUpdateProduct } from '../api/update-product';
 import { settle, useLoadFailure } from '../lib/outcome';
 import { productFormData, productFormValues, type ProductFormValues } from '../lib/product-form';
 import { ProductForm } from './product-form';
-import { buttonClass } from './styles';
 
 export const DELETE_PRODUCT_QUESTION = 'Are you sure you want to delete this product?';
 
@@ -26,12 +27,11 @@ export function UpdateProduct({ slug }: { slug: string }) {
   const found = product.data?.Aproduct;
   if (!found) {
     return (
-      <p className="py-8 text-slate-600 dark:text-slate-300">
-        This product could not be loaded.{' '}
-        <Link to={paths.adminProducts} className="font-medium text-brand-600 underline dark:text-brand-100">
+      <EmptyState title="This product could not be loaded." icon="👕">
+        <ButtonLink to={paths.adminProducts} variant="outline">
           Back to products
-        </Link>
-      </p>
+        </ButtonLink>
+      </EmptyState>
     );
   }
   // Keyed by id: the form is filled once from the loaded product, never overwritten mid-edit.
@@ -75,12 +75,12 @@ function UpdateProductForm({ product }: { product: Product }) {
       busy={busy}
       actions={
         <>
-          <button type="submit" disabled={busy} className={buttonClass.primary}>
+          <Button type="submit" size="lg" loading={update.isPending} disabled={busy}>
             {update.isPending ? 'Updating...' : 'Update'}
-          </button>
-          <button type="button" disabled={busy} onClick={handleDelete} className={buttonClass.danger}>
+          </Button>
+          <Button variant="danger" size="lg" loading={remove.isPending} disabled={busy} onClick={handleDelete}>
             Delete
-          </button>
+          </Button>
         </>
       }
     />

@@ -3,13 +3,13 @@
  * logged (SPEC §8).
  */
 import type { PublicUser } from '@repo/shared';
-import { ROLES } from '@repo/shared/constants';
+import { PAGE_SIZE, ROLES } from '@repo/shared/constants';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Pagination } from '@/components/ui/pagination';
 import { Loading } from '@/components/ui/spinner';
-import { ADMIN_PAGE_SIZE } from '../api/keys';
 import { useUsers } from '../api/get-users';
 import { useLoadFailure } from '../lib/outcome';
 import { usePageParam } from '../lib/use-page-param';
-import { Pager } from './pager';
 import { cardClass } from './styles';
 
 const roleName = (role: number) => (role === ROLES.admin ? 'Admin' : 'User');
@@ -81,19 +81,20 @@ function UserCards({ users }: { users: PublicUser[] }) {
 
 export function UsersList() {
   const [page, setPage] = usePageParam();
-  const users = useUsers(page, ADMIN_PAGE_SIZE);
+  const users = useUsers(page, PAGE_SIZE);
   useLoadFailure(users, 'users');
 
   if (users.isPending) return <Loading text="Loading users..." />;
   const list = users.data?.success ? users.data.users : [];
+  const total = users.data?.total ?? 0;
   if (list.length === 0) {
-    return <p className="py-8 text-center text-slate-500 dark:text-slate-400">No users found.</p>;
+    return <EmptyState title="No users found." icon="👥" />;
   }
   return (
     <div className="flex flex-col gap-4">
       <UsersTable users={list} />
       <UserCards users={list} />
-      <Pager page={page} total={users.data?.total} limit={ADMIN_PAGE_SIZE} onPage={setPage} label="Users pages" />
+      {total > PAGE_SIZE && <Pagination page={page} total={total} onPageChange={setPage} />}
     </div>
   );
 }

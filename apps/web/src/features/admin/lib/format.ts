@@ -1,12 +1,4 @@
-/** Display formats of the admin panel: rupees and dates as read in India. */
-import { CURRENCY_SYMBOL } from '@repo/shared/constants';
-
-const rupees = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
-
-/** 1234.5 → "₹1,234.5" (Indian digit grouping). */
-export function formatRupees(amount: number): string {
-  return `${CURRENCY_SYMBOL}${rupees.format(amount)}`;
-}
+/** Admin-only display formats (prices use formatPrice from lib/format). */
 
 const dateTime = new Intl.DateTimeFormat('en-IN', {
   day: 'numeric',
