@@ -6,7 +6,9 @@ import { mockApi, reply } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/test-utils';
 import { ids, networkError } from './fixtures';
 
-vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() } }));
+vi.mock('@/lib/toast', () => ({
+  toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() },
+}));
 
 type Cat = { _id: string; name: string; slug: string };
 let categories: Cat[];
@@ -23,7 +25,11 @@ function api(overrides: Parameters<typeof mockApi>[0] = {}) {
     'PUT /category/update-category/:id': ({ params, body }) => {
       const name = (body as { name: string }).name;
       categories = categories.map((c) => (c._id === params.id ? { ...c, name } : c));
-      return { success: true, message: 'Category updated', category: categories.find((c) => c._id === params.id) };
+      return {
+        success: true,
+        message: 'Category updated',
+        category: categories.find((c) => c._id === params.id),
+      };
     },
     'DELETE /category/delete-category/:id': ({ params }) => {
       categories = categories.filter((c) => c._id !== params.id);
@@ -81,7 +87,10 @@ describe('category page', () => {
   });
 
   it('shows the server message when the name is a duplicate', async () => {
-    api({ 'POST /category/create-category': () => reply(409, { success: false, message: 'Category already exists' }) });
+    api({
+      'POST /category/create-category': () =>
+        reply(409, { success: false, message: 'Category already exists' }),
+    });
     const { user } = renderPage();
     await screen.findByRole('rowheader', { name: 'Hoodies' });
     await user.type(screen.getByLabelText('Name'), 'hoodies');
@@ -94,7 +103,8 @@ describe('category page', () => {
   it('shows the server message of a success:false answer, and the SPEC text when the call throws', async () => {
     let answer: 'refuse' | 'throw' = 'refuse';
     api({
-      'POST /category/create-category': () => (answer === 'refuse' ? { success: false, message: 'Name is required' } : networkError()),
+      'POST /category/create-category': () =>
+        answer === 'refuse' ? { success: false, message: 'Name is required' } : networkError(),
     });
     const { user } = renderPage();
     await screen.findByRole('rowheader', { name: 'Hoodies' });
@@ -103,7 +113,9 @@ describe('category page', () => {
 
     answer = 'throw';
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    await waitFor(() => expect(toast.error).toHaveBeenLastCalledWith('somthing went wrong in input form'));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenLastCalledWith('somthing went wrong in input form'),
+    );
   });
 
   it('deletes after confirmation: toasts "{name} is deleted" and the row disappears', async () => {
@@ -135,16 +147,22 @@ describe('category page', () => {
     let answer: 'refuse' | 'throw' = 'refuse';
     api({
       'DELETE /category/delete-category/:id': () =>
-        answer === 'refuse' ? reply(409, { success: false, message: 'This category is used by 3 products' }) : networkError(),
+        answer === 'refuse'
+          ? reply(409, { success: false, message: 'This category is used by 3 products' })
+          : networkError(),
     });
     const { user } = renderPage();
     await screen.findByRole('rowheader', { name: 'Hoodies' });
     await user.click(screen.getAllByRole('button', { name: 'Delete' })[0]!);
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('This category is used by 3 products'));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('This category is used by 3 products'),
+    );
 
     answer = 'throw';
     await user.click(screen.getAllByRole('button', { name: 'Delete' })[0]!);
-    await waitFor(() => expect(toast.error).toHaveBeenLastCalledWith('Something went wrong in delete category'));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenLastCalledWith('Something went wrong in delete category'),
+    );
     expect(toast.success).not.toHaveBeenCalled();
     expect(rowNames()).toEqual(['Graphic Tees', 'Hoodies']);
   });
@@ -169,7 +187,9 @@ describe('category page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
 
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Zip Hoodies is updated'));
-    expect(server.callsTo(`PUT /category/update-category/${ids.hoodies}`)[0]!.body).toEqual({ name: 'Zip Hoodies' });
+    expect(server.callsTo(`PUT /category/update-category/${ids.hoodies}`)[0]!.body).toEqual({
+      name: 'Zip Hoodies',
+    });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(edit).toHaveFocus();
     await waitFor(() => expect(rowNames()).toEqual(['Graphic Tees', 'Zip Hoodies']));
@@ -206,7 +226,9 @@ describe('category page', () => {
     let answer: 'refuse' | 'throw' = 'refuse';
     api({
       'PUT /category/update-category/:id': () =>
-        answer === 'refuse' ? reply(409, { success: false, message: 'Category already exists' }) : networkError(),
+        answer === 'refuse'
+          ? reply(409, { success: false, message: 'Category already exists' })
+          : networkError(),
     });
     const { user } = renderPage();
     await screen.findByRole('rowheader', { name: 'Hoodies' });
@@ -219,7 +241,9 @@ describe('category page', () => {
 
     answer = 'throw';
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
-    await waitFor(() => expect(toast.error).toHaveBeenLastCalledWith('somthing went wrong in update form'));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenLastCalledWith('somthing went wrong in update form'),
+    );
   });
 
   it('toasts "Something went wrong" when the list cannot be loaded', async () => {

@@ -7,7 +7,9 @@ import { mockApi, reply, type Handler } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/test-utils';
 import { deferred, ids, networkError } from './fixtures';
 
-vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() } }));
+vi.mock('@/lib/toast', () => ({
+  toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() },
+}));
 
 const categories = [
   { _id: ids.tees, name: 'Graphic Tees', slug: 'graphic-tees' },
@@ -17,13 +19,18 @@ const categories = [
 
 function api(create?: Handler, categoryAnswer?: Handler) {
   return mockApi({
-    'GET /category/all-category': categoryAnswer ?? (() => ({ success: true, category: categories })),
-    'POST /product/create-product': create ?? (() => reply(201, { success: true, message: 'Product created' })),
+    'GET /category/all-category':
+      categoryAnswer ?? (() => ({ success: true, category: categories })),
+    'POST /product/create-product':
+      create ?? (() => reply(201, { success: true, message: 'Product created' })),
   });
 }
 
 function renderPage() {
-  return renderRoute({ element: <CreateProductPage /> }, { url: '/dashboard/admin/create-product' });
+  return renderRoute(
+    { element: <CreateProductPage /> },
+    { url: '/dashboard/admin/create-product' },
+  );
 }
 
 const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'tee.png', { type: 'image/png' });
@@ -65,7 +72,11 @@ describe('create product form', () => {
     expect(screen.getByLabelText('Quantity')).toHaveAttribute('type', 'number');
     const shipping = screen.getByLabelText('Shipping') as HTMLSelectElement;
     expect(shipping.selectedOptions[0]!.textContent).toBe('No');
-    expect(within(shipping).getAllByRole('option').map((o) => o.textContent)).toEqual(['No', 'Yes']);
+    expect(
+      within(shipping)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['No', 'Yes']);
     expect(screen.getByRole('button', { name: 'Create Product' })).toBeEnabled();
   });
 
@@ -81,7 +92,11 @@ describe('create product form', () => {
 
     await user.type(combo, 'o');
     // "Graphic Tees" has no "o"; "Hoodies" and "Polo Shirts" do.
-    expect(within(screen.getByRole('listbox')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Hoodies', 'Polo Shirts']);
+    expect(
+      within(screen.getByRole('listbox'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Hoodies', 'Polo Shirts']);
     await user.keyboard('{ArrowDown}');
     const active = combo.getAttribute('aria-activedescendant')!;
     expect(document.getElementById(active)).toHaveTextContent('Polo Shirts');
@@ -124,8 +139,14 @@ describe('create product form', () => {
     const { user } = renderPage();
     await user.upload(screen.getByLabelText('Photo'), png());
     await screen.findByRole('img', { name: 'Preview of tee.png' });
-    await user.upload(screen.getByLabelText('Photo'), new File(['x'], 'other.jpg', { type: 'image/jpeg' }));
-    expect(await screen.findByRole('img', { name: 'Preview of other.jpg' })).toHaveAttribute('src', 'blob:preview-2');
+    await user.upload(
+      screen.getByLabelText('Photo'),
+      new File(['x'], 'other.jpg', { type: 'image/jpeg' }),
+    );
+    expect(await screen.findByRole('img', { name: 'Preview of other.jpg' })).toHaveAttribute(
+      'src',
+      'blob:preview-2',
+    );
     expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview-1');
   });
 
@@ -150,10 +171,22 @@ describe('create product form', () => {
     expect(form.get('shipping')).toBe('1');
     expect(form.get('category')).toBe(ids.hoodies);
     expect((form.get('photo') as File).name).toBe('tee.png');
-    expect([...form.keys()].sort()).toEqual(['category', 'description', 'name', 'photo', 'price', 'quantity', 'shipping']);
+    expect([...form.keys()].sort()).toEqual([
+      'category',
+      'description',
+      'name',
+      'photo',
+      'price',
+      'quantity',
+      'shipping',
+    ]);
 
-    await act(async () => answer.resolve(reply(201, { success: true, message: 'Product created' })));
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Product created successfully!'));
+    await act(async () =>
+      answer.resolve(reply(201, { success: true, message: 'Product created' })),
+    );
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Product created successfully!'),
+    );
     expect(screen.getByRole('button', { name: 'Create Product' })).toBeEnabled();
     expect(screen.getByRole('combobox', { name: 'Category' })).toHaveValue('');
     expect(screen.getByLabelText('Name')).toHaveValue('');

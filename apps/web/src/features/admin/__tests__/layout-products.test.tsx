@@ -10,7 +10,9 @@ import { mockApi } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/test-utils';
 import { ids, networkError } from './fixtures';
 
-vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() } }));
+vi.mock('@/lib/toast', () => ({
+  toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() },
+}));
 
 afterEach(() => {
   vi.clearAllMocks();
@@ -19,7 +21,16 @@ afterEach(() => {
 
 function renderLayoutAt(path: string) {
   const router = createMemoryRouter(
-    [{ path: '/dashboard/admin', element: <AdminLayout />, children: [{ index: true, element: <p>index</p> }, { path: '*', element: <p>child</p> }] }],
+    [
+      {
+        path: '/dashboard/admin',
+        element: <AdminLayout />,
+        children: [
+          { index: true, element: <p>index</p> },
+          { path: '*', element: <p>child</p> },
+        ],
+      },
+    ],
     { initialEntries: [path] },
   );
   render(
@@ -42,15 +53,23 @@ describe('admin layout', () => {
       ['Orders', '/dashboard/admin/adminorder'],
       ['Users', '/dashboard/admin/user'],
     ]);
-    expect(within(panelNav!).getByRole('link', { name: 'Products' })).toHaveAttribute('aria-current', 'page');
-    expect(within(panelNav!).getByRole('link', { name: 'Orders' })).not.toHaveAttribute('aria-current');
+    expect(within(panelNav!).getByRole('link', { name: 'Products' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(panelNav!).getByRole('link', { name: 'Orders' })).not.toHaveAttribute(
+      'aria-current',
+    );
     expect(screen.getByTestId('side-panel')).toBeInTheDocument();
   });
 
   it('marks Create Category on the dashboard index, which shows the category page', () => {
     renderLayoutAt('/dashboard/admin');
     const [panelNav] = screen.getAllByRole('navigation', { name: 'Admin sections' });
-    expect(within(panelNav!).getByRole('link', { name: 'Create Category' })).toHaveAttribute('aria-current', 'page');
+    expect(within(panelNav!).getByRole('link', { name: 'Create Category' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 });
 
@@ -77,7 +96,10 @@ describe('products page', () => {
     const link = await screen.findByRole('link', { name: 'Rocket Tee' });
     expect(link).toHaveAttribute('href', '/dashboard/admin/product/rocket-tee');
     const card = link.closest('article')!;
-    expect(card.querySelector('img')).toHaveAttribute('srcset', '/uploads/rocket-320.webp 320w, /uploads/rocket-640.webp 640w');
+    expect(card.querySelector('img')).toHaveAttribute(
+      'srcset',
+      '/uploads/rocket-320.webp 320w, /uploads/rocket-640.webp 640w',
+    );
     expect(within(card).getByText('A tee with a rocket')).toBeInTheDocument();
     expect(within(card).getByText('₹1,499')).toBeInTheDocument();
     expect(within(card).getByText('3 in stock · Graphic Tees')).toBeInTheDocument();
@@ -92,6 +114,8 @@ describe('products page', () => {
 
     mockApi({ 'GET /product/get-product': networkError });
     renderRoute({ element: <ProductsPage /> }, { url: '/dashboard/admin/product' });
-    await waitFor(() => expect(toast.error).toHaveBeenLastCalledWith('Error while fetching products'));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenLastCalledWith('Error while fetching products'),
+    );
   });
 });

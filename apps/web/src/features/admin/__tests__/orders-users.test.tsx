@@ -7,7 +7,9 @@ import { mockApi, reply } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/test-utils';
 import { ids, networkError } from './fixtures';
 
-vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() } }));
+vi.mock('@/lib/toast', () => ({
+  toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() },
+}));
 
 const order = (over: Record<string, unknown> = {}) => ({
   _id: ids.order,
@@ -16,7 +18,13 @@ const order = (over: Record<string, unknown> = {}) => ({
   shippingAddress: '12 MG Road, Bengaluru',
   createdAt: '2026-11-22T10:35:00.000Z',
   items: [
-    { _id: ids.product, name: 'Rocket Tee', photo: '/uploads/rocket.webp', price: 649, cartQuantity: 2 },
+    {
+      _id: ids.product,
+      name: 'Rocket Tee',
+      photo: '/uploads/rocket.webp',
+      price: 649,
+      cartQuantity: 2,
+    },
     { _id: ids.polo, name: 'Plain Polo', photo: '/uploads/polo.webp', price: 399, cartQuantity: 1 },
   ],
   user: { name: 'Asha Rao', email: 'asha@example.com', phone: '9876543210' },
@@ -61,7 +69,10 @@ describe('orders page', () => {
 
   it('marks an order whose stock ran out', async () => {
     mockApi({
-      'GET /orders/adminorders': () => ({ success: true, orders: [order({ stockShortage: true })] }),
+      'GET /orders/adminorders': () => ({
+        success: true,
+        orders: [order({ stockShortage: true })],
+      }),
       'GET /orders/overview': () => overview,
     });
     renderRoute({ element: <OrdersPage /> }, { url: '/dashboard/admin/adminorder' });
@@ -78,14 +89,25 @@ describe('orders page', () => {
         return { success: true, order: order({ status }) };
       },
     });
-    const { user } = renderRoute({ element: <OrdersPage /> }, { url: '/dashboard/admin/adminorder' });
+    const { user } = renderRoute(
+      { element: <OrdersPage /> },
+      { url: '/dashboard/admin/adminorder' },
+    );
     const select = await screen.findByRole('combobox', { name: /^Status for order / });
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Pending', 'Shipped', 'Delivered', 'Cancelled']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Pending', 'Shipped', 'Delivered', 'Cancelled']);
     const loads = server.callsTo('GET /orders/adminorders').length;
 
     await user.selectOptions(select, 'shipped');
-    await waitFor(() => expect(server.callsTo('GET /orders/adminorders').length).toBeGreaterThan(loads));
-    expect(server.callsTo(`PUT /orders/update-status/${ids.order}`)[0]!.body).toEqual({ status: 'shipped' });
+    await waitFor(() =>
+      expect(server.callsTo('GET /orders/adminorders').length).toBeGreaterThan(loads),
+    );
+    expect(server.callsTo(`PUT /orders/update-status/${ids.order}`)[0]!.body).toEqual({
+      status: 'shipped',
+    });
     expect(select).toHaveValue('shipped');
     expect(toast.success).not.toHaveBeenCalled();
   });
@@ -97,7 +119,10 @@ describe('orders page', () => {
       'GET /orders/overview': () => overview,
       'PUT /orders/update-status/:orderId': () => reply(500, { success: false, message: 'boom' }),
     });
-    const { user } = renderRoute({ element: <OrdersPage /> }, { url: '/dashboard/admin/adminorder' });
+    const { user } = renderRoute(
+      { element: <OrdersPage /> },
+      { url: '/dashboard/admin/adminorder' },
+    );
     const select = await screen.findByRole('combobox', { name: /^Status for order / });
     await user.selectOptions(select, 'delivered');
     await waitFor(() => expect(log).toHaveBeenCalled());
@@ -112,9 +137,17 @@ describe('orders page', () => {
     });
     renderRoute({ element: <OrdersPage /> }, { url: '/dashboard/admin/adminorder' });
     const tiles = await screen.findByRole('list', { name: 'Orders by status' });
-    expect(within(tiles).getAllByRole('listitem').map((t) => t.textContent)).toEqual(['pending4', 'shipped2', 'delivered7', 'cancelled1']);
+    expect(
+      within(tiles)
+        .getAllByRole('listitem')
+        .map((t) => t.textContent),
+    ).toEqual(['pending4', 'shipped2', 'delivered7', 'cancelled1']);
     expect(screen.getAllByRole('figure')).toHaveLength(2);
-    expect(screen.getByRole('img', { name: /^Orders, 1 Nov to 30 Nov: 3 orders in total, highest on 22 Nov/ })).toBeInTheDocument();
+    expect(
+      screen.getByRole('img', {
+        name: /^Orders, 1 Nov to 30 Nov: 3 orders in total, highest on 22 Nov/,
+      }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('img', { name: /^Revenue, .*₹2,500 in total/ })).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Revenue per day' })).toBeInTheDocument();
     expect(screen.getByText('No orders found.')).toBeInTheDocument();
@@ -125,7 +158,10 @@ describe('orders page', () => {
       'GET /orders/adminorders': () => ({ success: true, orders: [order()], total: 30 }),
       'GET /orders/overview': () => overview,
     });
-    const { user } = renderRoute({ element: <OrdersPage /> }, { url: '/dashboard/admin/adminorder' });
+    const { user } = renderRoute(
+      { element: <OrdersPage /> },
+      { url: '/dashboard/admin/adminorder' },
+    );
     expect(await screen.findByText(/of 3$/)).toHaveTextContent('Page 1 of 3');
     expect(screen.getByRole('button', { name: /Previous/ })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: /Next/ }));
@@ -151,14 +187,25 @@ describe('orders page', () => {
 describe('users page', () => {
   const users = [
     { _id: ids.tees, name: 'Admin', email: 'admin@tshirt.shop', phone: '', address: '', role: 1 },
-    { _id: ids.hoodies, name: 'Asha Rao', email: 'asha@example.com', phone: '9876543210', address: 'Bengaluru', role: 0 },
+    {
+      _id: ids.hoodies,
+      name: 'Asha Rao',
+      email: 'asha@example.com',
+      phone: '9876543210',
+      address: 'Bengaluru',
+      role: 0,
+    },
   ];
 
   it('lists users in a table with their role', async () => {
     mockApi({ 'GET /all-user/adminpanel': () => ({ success: true, users }) });
     renderRoute({ element: <UsersPage /> }, { url: '/dashboard/admin/user' });
     const table = await screen.findByRole('table', { name: 'Users' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Email', 'Phone', 'Address', 'Role']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Email', 'Phone', 'Address', 'Role']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(within(rows[0]!).getByText('Admin', { selector: 'span' })).toBeInTheDocument();
     expect(within(rows[1]!).getByText('User')).toBeInTheDocument();

@@ -6,7 +6,9 @@ import { mockApi, reply, type Handler } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/test-utils';
 import { deferred, ids, networkError } from './fixtures';
 
-vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() } }));
+vi.mock('@/lib/toast', () => ({
+  toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() },
+}));
 
 const product = {
   _id: ids.product,
@@ -24,7 +26,10 @@ function api(overrides: Record<string, Handler> = {}) {
   return mockApi({
     'GET /category/all-category': () => ({
       success: true,
-      category: [{ _id: ids.tees, name: 'Graphic Tees' }, { _id: ids.hoodies, name: 'Hoodies' }],
+      category: [
+        { _id: ids.tees, name: 'Graphic Tees' },
+        { _id: ids.hoodies, name: 'Hoodies' },
+      ],
     }),
     'GET /product/get-product/:slug': () => ({ Aproduct: product }),
     'PUT /product/update-product/:id': () => ({ success: true, message: 'Product updated' }),
@@ -34,7 +39,10 @@ function api(overrides: Record<string, Handler> = {}) {
 }
 
 function renderPage() {
-  return renderRoute({ element: <UpdateProductPage />, path: '/dashboard/admin/product/:slug' }, { url: '/dashboard/admin/product/rocket-tee' });
+  return renderRoute(
+    { element: <UpdateProductPage />, path: '/dashboard/admin/product/:slug' },
+    { url: '/dashboard/admin/product/rocket-tee' },
+  );
 }
 
 beforeEach(() => {
@@ -57,8 +65,13 @@ describe('update product page', () => {
     expect(screen.getByLabelText('Price')).toHaveValue(499);
     expect(screen.getByLabelText('Quantity')).toHaveValue(25);
     expect(screen.getByLabelText('Shipping')).toHaveValue('1');
-    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Category' })).toHaveValue('Hoodies'));
-    expect(screen.getByRole('img', { name: 'Current product photo' })).toHaveAttribute('src', product.photo);
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Category' })).toHaveValue('Hoodies'),
+    );
+    expect(screen.getByRole('img', { name: 'Current product photo' })).toHaveAttribute(
+      'src',
+      product.photo,
+    );
   });
 
   it('asks "Are you sure you want to delete this product?" and does nothing when declined', async () => {
@@ -76,9 +89,13 @@ describe('update product page', () => {
     const server = api();
     const { user } = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Product deleted successfully!'));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Product deleted successfully!'),
+    );
     expect(server.callsTo(`DELETE /product/delete-product/${ids.product}`)).toHaveLength(1);
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/dashboard/admin/product'));
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe('/dashboard/admin/product'),
+    );
     expect(toast.error).not.toHaveBeenCalled();
   });
 
@@ -97,7 +114,11 @@ describe('update product page', () => {
 
     answer = networkError;
     await user.click(remove);
-    await waitFor(() => expect(toast.error).toHaveBeenLastCalledWith('Something went wrong while deleting the product.'));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenLastCalledWith(
+        'Something went wrong while deleting the product.',
+      ),
+    );
     expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/admin/product/rocket-tee');
   });
 
@@ -120,28 +141,43 @@ describe('update product page', () => {
     expect(form.get('photo')).toBeNull();
 
     await act(async () => answer.resolve({ success: true, message: 'Product updated' }));
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Product Updated successfully!'));
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/dashboard/admin/product'));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Product Updated successfully!'),
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe('/dashboard/admin/product'),
+    );
   });
 
   it('sends a new photo when one is chosen', async () => {
     const server = api();
     const { user } = renderPage();
-    await user.upload(await screen.findByLabelText('Photo'), new File(['x'], 'new.png', { type: 'image/png' }));
-    expect(screen.getByRole('img', { name: 'Preview of new.png' })).toHaveAttribute('src', 'blob:new-photo');
+    await user.upload(
+      await screen.findByLabelText('Photo'),
+      new File(['x'], 'new.png', { type: 'image/png' }),
+    );
+    expect(screen.getByRole('img', { name: 'Preview of new.png' })).toHaveAttribute(
+      'src',
+      'blob:new-photo',
+    );
     await user.click(screen.getByRole('button', { name: 'Update' }));
-    await waitFor(() => expect(server.callsTo(`PUT /product/update-product/${ids.product}`)).toHaveLength(1));
+    await waitFor(() =>
+      expect(server.callsTo(`PUT /product/update-product/${ids.product}`)).toHaveLength(1),
+    );
     const form = server.callsTo(`PUT /product/update-product/${ids.product}`)[0]!.body as FormData;
     expect((form.get('photo') as File).name).toBe('new.png');
   });
 
   it('shows the server message of a refused update and "Update product failed" on an exception', async () => {
-    let answer: Handler = () => reply(409, { success: false, message: 'A product with this name already exists' });
+    let answer: Handler = () =>
+      reply(409, { success: false, message: 'A product with this name already exists' });
     api({ 'PUT /product/update-product/:id': (call) => answer(call) });
     const { user } = renderPage();
     const update = await screen.findByRole('button', { name: 'Update' });
     await user.click(update);
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('A product with this name already exists'));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('A product with this name already exists'),
+    );
     answer = networkError;
     await user.click(update);
     await waitFor(() => expect(toast.error).toHaveBeenLastCalledWith('Update product failed'));
@@ -149,7 +185,10 @@ describe('update product page', () => {
   });
 
   it('toasts "Failed to load product" when the product cannot be loaded', async () => {
-    api({ 'GET /product/get-product/:slug': () => reply(404, { success: false, message: 'Product not found' }) });
+    api({
+      'GET /product/get-product/:slug': () =>
+        reply(404, { success: false, message: 'Product not found' }),
+    });
     renderPage();
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to load product'));
     expect(await screen.findByRole('link', { name: 'Back to products' })).toBeInTheDocument();

@@ -4,7 +4,8 @@ import { api } from '@/lib/api-client';
 import { refreshProducts } from './keys';
 
 /** Multipart: name, description, price, quantity, shipping, category, photo (see product-form-data.ts). */
-export const createProduct = (form: FormData) => api.post<ProductMutationResponse>('/product/create-product', form);
+export const createProduct = (form: FormData) =>
+  api.post<ProductMutationResponse>('/product/create-product', form);
 
 export function useCreateProduct() {
   const qc = useQueryClient();

@@ -5,7 +5,8 @@ import { adminKeys } from './keys';
 
 export const getCategories = () => api.get<AllCategoriesResponse>('/category/all-category');
 
-export const categoriesQueryOptions = () => queryOptions({ queryKey: adminKeys.categories, queryFn: getCategories });
+export const categoriesQueryOptions = () =>
+  queryOptions({ queryKey: adminKeys.categories, queryFn: getCategories });
 
 export function useCategories() {
   return useQuery(categoriesQueryOptions());

@@ -6,7 +6,8 @@ import { adminKeys } from './keys';
 /** Orders and revenue per day for the last 30 days, and the count of orders per status. */
 export const getOrderOverview = () => api.get<OrderOverviewResponse>('/orders/overview');
 
-export const orderOverviewQueryOptions = () => queryOptions({ queryKey: adminKeys.overview, queryFn: getOrderOverview });
+export const orderOverviewQueryOptions = () =>
+  queryOptions({ queryKey: adminKeys.overview, queryFn: getOrderOverview });
 
 export function useOrderOverview() {
   return useQuery(orderOverviewQueryOptions());

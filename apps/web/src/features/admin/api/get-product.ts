@@ -8,7 +8,11 @@ export const getProduct = (slug: string) =>
 
 /** Always fresh when the update page opens: the form is filled once from this answer. */
 export const productQueryOptions = (slug: string) =>
-  queryOptions({ queryKey: adminKeys.product(slug), queryFn: () => getProduct(slug), staleTime: 0 });
+  queryOptions({
+    queryKey: adminKeys.product(slug),
+    queryFn: () => getProduct(slug),
+    staleTime: 0,
+  });
 
 export function useProduct(slug: string) {
   return useQuery(productQueryOptions(slug));

@@ -1,13 +1,21 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AllProductsResponse } from '@repo/shared';
 import { api } from '@/lib/api-client';
 import { adminKeys } from './keys';
 
-/** Every product, newest first. */
-export const getProducts = () => api.get<AllProductsResponse>('/product/get-product');
+/** Every product, newest first; the server pages very long lists (`total` tells how many). */
+export type AllProductsPage = AllProductsResponse & { total?: number };
 
-export const productsQueryOptions = () => queryOptions({ queryKey: adminKeys.products, queryFn: getProducts });
+export const getProducts = (page = 1) =>
+  api.get<AllProductsPage>(page > 1 ? `/product/get-product?page=${page}` : '/product/get-product');
 
-export function useProducts() {
-  return useQuery(productsQueryOptions());
+export const productsQueryOptions = (page = 1) =>
+  queryOptions({
+    queryKey: [...adminKeys.products, page],
+    queryFn: () => getProducts(page),
+    placeholderData: keepPreviousData,
+  });
+
+export function useProducts(page = 1) {
+  return useQuery(productsQueryOptions(page));
 }

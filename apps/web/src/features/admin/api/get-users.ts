@@ -7,7 +7,11 @@ export const getUsers = (page: number, limit: number) =>
   api.get<AllUsersResponse>(`/all-user/adminpanel?page=${page}&limit=${limit}`);
 
 export const usersQueryOptions = (page: number, limit: number) =>
-  queryOptions({ queryKey: adminKeys.users(page, limit), queryFn: () => getUsers(page, limit), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: adminKeys.users(page, limit),
+    queryFn: () => getUsers(page, limit),
+    placeholderData: keepPreviousData,
+  });
 
 export function useUsers(page: number, limit: number) {
   return useQuery(usersQueryOptions(page, limit));

@@ -9,5 +9,8 @@ export const updateCategory = ({ id, ...body }: CategoryBody & { id: string }) =
 export function useUpdateCategory() {
   const qc = useQueryClient();
   // Products show their category's name, so they are refreshed too.
-  return useMutation({ mutationFn: updateCategory, onSettled: () => Promise.all([refreshCategories(qc), refreshProducts(qc)]) });
+  return useMutation({
+    mutationFn: updateCategory,
+    onSettled: () => Promise.all([refreshCategories(qc), refreshProducts(qc)]),
+  });
 }

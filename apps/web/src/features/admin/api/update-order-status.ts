@@ -9,5 +9,8 @@ export const updateOrderStatus = ({ orderId, status }: UpdateStatusBody & { orde
 /** SPEC §4: after a change the order list (and with it the overview) reloads. */
 export function useUpdateOrderStatus() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: updateOrderStatus, onSettled: () => qc.invalidateQueries({ queryKey: adminKeys.orders }) });
+  return useMutation({
+    mutationFn: updateOrderStatus,
+    onSettled: () => qc.invalidateQueries({ queryKey: adminKeys.orders }),
+  });
 }

@@ -18,13 +18,23 @@ export function AdminNav({ layout, label }: { layout: 'vertical' | 'horizontal';
   const path = useLocation().pathname.replace(/\/+$/, '');
   // The dashboard's index shows the category page, so its link is the current one there too.
   const isCurrent = (to: string) =>
-    path === to || path.startsWith(`${to}/`) || (to === paths.adminCreateCategory && path === paths.adminDashboard);
+    path === to ||
+    path.startsWith(`${to}/`) ||
+    (to === paths.adminCreateCategory && path === paths.adminDashboard);
   return (
     <nav aria-label={label}>
-      <ul className={layout === 'vertical' ? 'flex flex-col gap-1' : 'flex gap-1 overflow-x-auto pb-1'}>
+      <ul
+        className={
+          layout === 'vertical' ? 'flex flex-col gap-1' : 'flex gap-1 overflow-x-auto pb-1'
+        }
+      >
         {sections.map(({ label: text, to }) => (
           <li key={to} className="shrink-0">
-            <Link to={to} aria-current={isCurrent(to) ? 'page' : undefined} className={`${base} ${isCurrent(to) ? active : idle}`}>
+            <Link
+              to={to}
+              aria-current={isCurrent(to) ? 'page' : undefined}
+              className={`${base} ${isCurrent(to) ? active : idle}`}
+            >
               {text}
             </Link>
           </li>

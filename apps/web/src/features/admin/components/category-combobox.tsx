@@ -30,7 +30,9 @@ export function CategoryCombobox({
 
   const selected = categories.find((c) => c._id === value);
   const needle = (query ?? '').trim().toLowerCase();
-  const options = needle ? categories.filter((c) => c.name.toLowerCase().includes(needle)) : categories;
+  const options = needle
+    ? categories.filter((c) => c.name.toLowerCase().includes(needle))
+    : categories;
   const showList = open && options.length > 0;
 
   useEffect(() => {
@@ -53,7 +55,14 @@ export function CategoryCombobox({
     switch (e.key) {
       case 'ArrowDown':
         e.preventDefault();
-        openAt(open ? active + 1 : Math.max(0, options.findIndex((c) => c._id === value)));
+        openAt(
+          open
+            ? active + 1
+            : Math.max(
+                0,
+                options.findIndex((c) => c._id === value),
+              ),
+        );
         break;
       case 'ArrowUp':
         e.preventDefault();
@@ -154,7 +163,9 @@ export function CategoryCombobox({
               onMouseEnter={() => setActive(i)}
               onClick={() => choose(c)}
               className={`cursor-pointer px-3 py-2 text-sm ${
-                i === active ? 'bg-brand-600 text-white dark:bg-brand-500' : 'text-slate-800 dark:text-slate-100'
+                i === active
+                  ? 'bg-brand-600 text-white dark:bg-brand-500'
+                  : 'text-slate-800 dark:text-slate-100'
               }`}
             >
               {c._id === value && <span aria-hidden="true">✓ </span>}

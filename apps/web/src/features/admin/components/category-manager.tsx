@@ -21,7 +21,10 @@ const DELETE_FAILED = 'Something went wrong in delete category';
 
 export function CategoryManager() {
   const categories = useCategories();
-  useLoadFailure(categories, 'categories', { refused: 'Something went wrong', error: 'Something went wrong' });
+  useLoadFailure(categories, 'categories', {
+    refused: 'Something went wrong',
+    error: 'Something went wrong',
+  });
   const create = useCreateCategory();
   const update = useUpdateCategory();
   const remove = useDeleteCategory();
@@ -31,7 +34,10 @@ export function CategoryManager() {
   const [newName, setNewName] = useState('');
 
   async function handleCreate() {
-    const answer = await settle(create.mutateAsync({ name }), { refused: INPUT_FORM_FAILED, exception: INPUT_FORM_FAILED });
+    const answer = await settle(create.mutateAsync({ name }), {
+      refused: INPUT_FORM_FAILED,
+      exception: INPUT_FORM_FAILED,
+    });
     if (!answer) return;
     toast.success(`${answer.category?.name ?? name.trim()} is created`);
     setName('');
@@ -55,14 +61,22 @@ export function CategoryManager() {
 
   async function handleDelete(category: Category) {
     if (!window.confirm(`Delete the category "${category.name}"?`)) return;
-    const answer = await settle(remove.mutateAsync(category._id), { refused: DELETE_FAILED, exception: DELETE_FAILED });
+    const answer = await settle(remove.mutateAsync(category._id), {
+      refused: DELETE_FAILED,
+      exception: DELETE_FAILED,
+    });
     if (answer) toast.success(`${category.name} is deleted`);
   }
 
   const list = categories.data?.success ? categories.data.category : [];
   return (
     <div className="flex flex-col gap-6">
-      <CategoryForm value={name} onChange={setName} onSubmit={handleCreate} busy={create.isPending} />
+      <CategoryForm
+        value={name}
+        onChange={setName}
+        onSubmit={handleCreate}
+        busy={create.isPending}
+      />
       {categories.isPending ? (
         <Loading text="Loading categories..." />
       ) : (
@@ -75,7 +89,13 @@ export function CategoryManager() {
       )}
       {editing && (
         <Modal title={`Edit category "${editing.name}"`} onClose={() => setEditing(null)}>
-          <CategoryForm value={newName} onChange={setNewName} onSubmit={handleUpdate} busy={update.isPending} placeholder="Category name" />
+          <CategoryForm
+            value={newName}
+            onChange={setNewName}
+            onSubmit={handleUpdate}
+            busy={update.isPending}
+            placeholder="Category name"
+          />
         </Modal>
       )}
     </div>

@@ -22,20 +22,33 @@ export function CategoryTable({
         <caption className="sr-only">Categories</caption>
         <thead className="bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200">
           <tr>
-            <th scope="col" className="px-4 py-3 font-semibold">Name</th>
-            <th scope="col" className="px-4 py-3 text-right font-semibold">Actions</th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Name
+            </th>
+            <th scope="col" className="px-4 py-3 text-right font-semibold">
+              Actions
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
           {categories.map((c) => (
             <tr key={c._id} className="bg-white dark:bg-slate-900">
-              <th scope="row" id={`category-${c._id}`} className="px-4 py-3 font-medium break-words text-slate-900 dark:text-slate-100">
+              <th
+                scope="row"
+                id={`category-${c._id}`}
+                className="px-4 py-3 font-medium break-words text-slate-900 dark:text-slate-100"
+              >
                 {c.name}
               </th>
               <td className="px-4 py-3">
                 <div className="flex justify-end gap-2">
                   {/* The row's name describes each button, so the names stay "Edit" and "Delete". */}
-                  <Button size="sm" variant="outline" aria-describedby={`category-${c._id}`} onClick={() => onEdit(c)}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    aria-describedby={`category-${c._id}`}
+                    onClick={() => onEdit(c)}
+                  >
                     Edit
                   </Button>
                   <Button

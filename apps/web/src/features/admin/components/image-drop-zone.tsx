@@ -121,11 +121,18 @@ export function ImageDropZone({
             : currentUrl
               ? 'Drop a new image here, or click to replace the current photo'
               : 'Drag and drop an image here, or click to choose one'}
-          <span className="block text-xs text-slate-500 dark:text-slate-400">One image file, up to {MAX_MB} MB</span>
+          <span className="block text-xs text-slate-500 dark:text-slate-400">
+            One image file, up to {MAX_MB} MB
+          </span>
         </span>
       </label>
       {file && (
-        <Button variant="ghost" size="sm" onClick={() => onChange(null)} className="mt-2 text-red-700 dark:text-red-300">
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => onChange(null)}
+          className="mt-2 text-red-700 dark:text-red-300"
+        >
           Remove photo
         </Button>
       )}

@@ -14,13 +14,16 @@ import { formatOrderDate, shortId } from '../lib/format';
 import { cardClass } from './styles';
 
 const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
-const isOrderStatus = (s: string): s is OrderStatus => (ORDER_STATUSES as readonly string[]).includes(s);
+const isOrderStatus = (s: string): s is OrderStatus =>
+  (ORDER_STATUSES as readonly string[]).includes(s);
 
 function StatusSelect({ order }: { order: Order }) {
   const update = useUpdateOrderStatus();
   const shown = update.isPending ? update.variables.status : order.status;
   // A status outside the shared list (an old order) stays selectable as it is.
-  const options: string[] = isOrderStatus(order.status) ? [...ORDER_STATUSES] : [order.status, ...ORDER_STATUSES];
+  const options: string[] = isOrderStatus(order.status)
+    ? [...ORDER_STATUSES]
+    : [order.status, ...ORDER_STATUSES];
 
   function change(status: string) {
     if (status === order.status || !isOrderStatus(status)) return;
@@ -70,7 +73,8 @@ export function OrderCard({ order }: { order: Order }) {
             Order #{shortId(order._id)}
           </h3>
           <p className="text-sm text-slate-500 dark:text-slate-400">
-            <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time> · {count} {count === 1 ? 'item' : 'items'}
+            <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time> · {count}{' '}
+            {count === 1 ? 'item' : 'items'}
           </p>
           {order.stockShortage && (
             <p className="mt-1.5 inline-flex items-center gap-1 rounded-full bg-red-600 px-2.5 py-0.5 text-xs font-bold text-white">
@@ -94,7 +98,10 @@ export function OrderCard({ order }: { order: Order }) {
               <p className="break-words text-slate-600 dark:text-slate-300">
                 {order.user.name}
                 <br />
-                <a href={`mailto:${order.user.email}`} className="break-all text-brand-600 hover:underline dark:text-brand-100">
+                <a
+                  href={`mailto:${order.user.email}`}
+                  className="break-all text-brand-600 hover:underline dark:text-brand-100"
+                >
                   {order.user.email}
                 </a>
                 <br />
@@ -123,12 +130,16 @@ export function OrderCard({ order }: { order: Order }) {
                   className="h-12 w-12 shrink-0 rounded-md bg-slate-100 object-cover dark:bg-slate-800"
                 />
                 <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium text-slate-900 dark:text-slate-100">{item.name}</p>
+                  <p className="truncate font-medium text-slate-900 dark:text-slate-100">
+                    {item.name}
+                  </p>
                   <p className="text-sm text-slate-500 dark:text-slate-400">
                     Qty {item.cartQuantity} × {formatPrice(item.price)}
                   </p>
                 </div>
-                <p className="text-sm font-semibold text-slate-900 dark:text-slate-100">{formatPrice(item.price * item.cartQuantity)}</p>
+                <p className="text-sm font-semibold text-slate-900 dark:text-slate-100">
+                  {formatPrice(item.price * item.cartQuantity)}
+                </p>
               </li>
             ))}
           </ul>

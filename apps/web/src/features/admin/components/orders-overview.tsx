@@ -43,7 +43,9 @@ function DailyChart({
     days.length === 0
       ? `${title}: no data`
       : `${title}, ${formatDay(days[0]!.date)} to ${formatDay(days[days.length - 1]!.date)}: ${format(total)} in total` +
-        (total > 0 ? `, highest on ${formatDay(days[best]!.date)} with ${format(values[best]!)}` : '');
+        (total > 0
+          ? `, highest on ${formatDay(days[best]!.date)} with ${format(values[best]!)}`
+          : '');
   const points = values.map((v, i) => `${(i + 0.5) * step},${y(v)}`).join(' ');
 
   return (
@@ -56,7 +58,10 @@ function DailyChart({
         </span>
       </figcaption>
       <div className="flex gap-2">
-        <div aria-hidden="true" className="flex flex-col justify-between text-right text-[10px] leading-none text-slate-500 dark:text-slate-400">
+        <div
+          aria-hidden="true"
+          className="flex flex-col justify-between text-right text-[10px] leading-none text-slate-500 dark:text-slate-400"
+        >
           <span>{format(max)}</span>
           <span>0</span>
         </div>
@@ -67,8 +72,23 @@ function DailyChart({
           aria-label={summary}
           className="h-28 w-full flex-1 overflow-visible"
         >
-          <line x1={0} y1={H} x2={W} y2={H} className="stroke-slate-300 dark:stroke-slate-600" vectorEffect="non-scaling-stroke" />
-          <line x1={0} y1={4} x2={W} y2={4} strokeDasharray="4 4" className="stroke-slate-200 dark:stroke-slate-700" vectorEffect="non-scaling-stroke" />
+          <line
+            x1={0}
+            y1={H}
+            x2={W}
+            y2={H}
+            className="stroke-slate-300 dark:stroke-slate-600"
+            vectorEffect="non-scaling-stroke"
+          />
+          <line
+            x1={0}
+            y1={4}
+            x2={W}
+            y2={4}
+            strokeDasharray="4 4"
+            className="stroke-slate-200 dark:stroke-slate-700"
+            vectorEffect="non-scaling-stroke"
+          />
           {kind === 'bars' &&
             values.map((v, i) => (
               <rect
@@ -85,14 +105,26 @@ function DailyChart({
             ))}
           {kind === 'line' && days.length > 0 && (
             <>
-              <polygon points={`${0.5 * step},${H} ${points} ${(days.length - 0.5) * step},${H}`} className="fill-emerald-500/15 dark:fill-emerald-400/15" />
-              <polyline points={points} fill="none" strokeWidth={2} vectorEffect="non-scaling-stroke" className="stroke-emerald-600 dark:stroke-emerald-400" />
+              <polygon
+                points={`${0.5 * step},${H} ${points} ${(days.length - 0.5) * step},${H}`}
+                className="fill-emerald-500/15 dark:fill-emerald-400/15"
+              />
+              <polyline
+                points={points}
+                fill="none"
+                strokeWidth={2}
+                vectorEffect="non-scaling-stroke"
+                className="stroke-emerald-600 dark:stroke-emerald-400"
+              />
             </>
           )}
         </svg>
       </div>
       {days.length > 0 && (
-        <div aria-hidden="true" className="flex justify-between pl-6 text-[10px] text-slate-500 dark:text-slate-400">
+        <div
+          aria-hidden="true"
+          className="flex justify-between pl-6 text-[10px] text-slate-500 dark:text-slate-400"
+        >
           <span>{formatDay(days[0]!.date)}</span>
           <span>{formatDay(days[days.length - 1]!.date)}</span>
         </div>
@@ -119,13 +151,18 @@ function DailyChart({
 }
 
 function StatusTiles({ counts }: { counts: Record<string, number> }) {
-  const statuses = [...ORDER_STATUSES, ...Object.keys(counts).filter((s) => !(ORDER_STATUSES as readonly string[]).includes(s))];
+  const statuses = [
+    ...ORDER_STATUSES,
+    ...Object.keys(counts).filter((s) => !(ORDER_STATUSES as readonly string[]).includes(s)),
+  ];
   return (
     <ul aria-label="Orders by status" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
       {statuses.map((s) => (
         <li key={s} className={`${cardClass} flex items-center justify-between gap-2 px-4 py-3`}>
           <OrderStatusBadge status={s} />
-          <span className="text-2xl font-bold text-slate-900 dark:text-white">{counts[s] ?? 0}</span>
+          <span className="text-2xl font-bold text-slate-900 dark:text-white">
+            {counts[s] ?? 0}
+          </span>
         </li>
       ))}
     </ul>
@@ -141,13 +178,28 @@ export function OrdersOverview() {
   const { days, statusCounts } = overview.data;
   return (
     <section aria-labelledby="orders-overview-title" className="flex flex-col gap-3">
-      <h3 id="orders-overview-title" className="text-lg font-semibold text-slate-900 dark:text-white">
+      <h3
+        id="orders-overview-title"
+        className="text-lg font-semibold text-slate-900 dark:text-white"
+      >
         Last 30 days
       </h3>
       <StatusTiles counts={statusCounts} />
       <div className="grid gap-3 lg:grid-cols-2">
-        <DailyChart days={days} kind="bars" title="Orders" valueOf={(d) => d.orders} format={countText} />
-        <DailyChart days={days} kind="line" title="Revenue" valueOf={(d) => d.revenue} format={formatPrice} />
+        <DailyChart
+          days={days}
+          kind="bars"
+          title="Orders"
+          valueOf={(d) => d.orders}
+          format={countText}
+        />
+        <DailyChart
+          days={days}
+          kind="line"
+          title="Revenue"
+          valueOf={(d) => d.revenue}
+          format={formatPrice}
+        />
       </div>
     </section>
   );

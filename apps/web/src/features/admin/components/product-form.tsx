@@ -4,7 +4,13 @@
  * and the buttons.
  */
 import type { FormEvent, ReactNode } from 'react';
-import { controlClasses, Field, SelectField, TextAreaField, TextField } from '@/components/ui/form-field';
+import {
+  controlClasses,
+  Field,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '@/components/ui/form-field';
 import { useCategories } from '../api/get-categories';
 import { useLoadFailure } from '../lib/outcome';
 import type { ProductFormValues } from '../lib/product-form';
@@ -28,7 +34,10 @@ export function ProductForm({
   actions: ReactNode;
 }) {
   const categories = useCategories();
-  useLoadFailure(categories, 'categories', { refused: 'Failed to load categories', error: 'Error loading categories' });
+  useLoadFailure(categories, 'categories', {
+    refused: 'Failed to load categories',
+    error: 'Error loading categories',
+  });
   const list = categories.data?.success ? categories.data.category : [];
 
   function submit(e: FormEvent) {
@@ -39,9 +48,22 @@ export function ProductForm({
   // SPEC §5: no required, length or numeric checks in the browser; the server's message is shown.
   return (
     <form onSubmit={submit} className="flex max-w-3xl flex-col gap-5" aria-busy={busy}>
-      <CategoryCombobox categories={list} value={values.category} onChange={(category) => onChange({ category })} />
-      <ImageDropZone file={values.photo} onChange={(photo) => onChange({ photo })} currentUrl={currentPhotoUrl} />
-      <TextField label="Name" value={values.name} placeholder="Product name" onChange={(e) => onChange({ name: e.target.value })} />
+      <CategoryCombobox
+        categories={list}
+        value={values.category}
+        onChange={(category) => onChange({ category })}
+      />
+      <ImageDropZone
+        file={values.photo}
+        onChange={(photo) => onChange({ photo })}
+        currentUrl={currentPhotoUrl}
+      />
+      <TextField
+        label="Name"
+        value={values.name}
+        placeholder="Product name"
+        onChange={(e) => onChange({ name: e.target.value })}
+      />
       <TextAreaField
         label="Description"
         rows={4}
@@ -53,7 +75,10 @@ export function ProductForm({
         <Field label="Price">
           {(control) => (
             <div className="relative">
-              <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-slate-500 dark:text-slate-400">
+              <span
+                aria-hidden="true"
+                className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-slate-500 dark:text-slate-400"
+              >
                 ₹
               </span>
               <input
@@ -80,7 +105,11 @@ export function ProductForm({
           placeholder="0"
           onChange={(e) => onChange({ quantity: e.target.value })}
         />
-        <SelectField label="Shipping" value={values.shipping} onChange={(e) => onChange({ shipping: e.target.value === '1' ? '1' : '0' })}>
+        <SelectField
+          label="Shipping"
+          value={values.shipping}
+          onChange={(e) => onChange({ shipping: e.target.value === '1' ? '1' : '0' })}
+        >
           <option value="0">No</option>
           <option value="1">Yes</option>
         </SelectField>

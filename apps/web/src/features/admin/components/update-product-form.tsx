@@ -21,7 +21,10 @@ export const DELETE_PRODUCT_QUESTION = 'Are you sure you want to delete this pro
 
 export function UpdateProduct({ slug }: { slug: string }) {
   const product = useProduct(slug);
-  useLoadFailure(product, 'product', { refused: 'Failed to load product', error: 'Failed to load product' });
+  useLoadFailure(product, 'product', {
+    refused: 'Failed to load product',
+    error: 'Failed to load product',
+  });
 
   if (product.isPending) return <Loading text="Loading product..." />;
   const found = product.data?.Aproduct;
@@ -46,10 +49,13 @@ function UpdateProductForm({ product }: { product: Product }) {
   const busy = update.isPending || remove.isPending;
 
   async function save() {
-    const answer = await settle(update.mutateAsync({ id: product._id, form: productFormData(values) }), {
-      refused: 'Update product failed',
-      exception: 'Update product failed',
-    });
+    const answer = await settle(
+      update.mutateAsync({ id: product._id, form: productFormData(values) }),
+      {
+        refused: 'Update product failed',
+        exception: 'Update product failed',
+      },
+    );
     if (!answer) return;
     toast.success('Product Updated successfully!');
     navigate(paths.adminProducts);
@@ -78,7 +84,13 @@ function UpdateProductForm({ product }: { product: Product }) {
           <Button type="submit" size="lg" loading={update.isPending} disabled={busy}>
             {update.isPending ? 'Updating...' : 'Update'}
           </Button>
-          <Button variant="danger" size="lg" loading={remove.isPending} disabled={busy} onClick={handleDelete}>
+          <Button
+            variant="danger"
+            size="lg"
+            loading={remove.isPending}
+            disabled={busy}
+            onClick={handleDelete}
+          >
             Delete
           </Button>
         </>

@@ -20,7 +20,9 @@ function RoleBadge({ role }: { role: number }) {
   return (
     <span
       className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${
-        admin ? 'bg-brand-100 text-brand-700 dark:bg-brand-500/20 dark:text-brand-100' : 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300'
+        admin
+          ? 'bg-brand-100 text-brand-700 dark:bg-brand-500/20 dark:text-brand-100'
+          : 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300'
       }`}
     >
       {roleName(role)}
@@ -36,18 +38,24 @@ function UsersTable({ users }: { users: PublicUser[] }) {
         <thead className="bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200">
           <tr>
             {['Name', 'Email', 'Phone', 'Address', 'Role'].map((h) => (
-              <th key={h} scope="col" className="px-4 py-3 font-semibold">{h}</th>
+              <th key={h} scope="col" className="px-4 py-3 font-semibold">
+                {h}
+              </th>
             ))}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200 bg-white dark:divide-slate-700 dark:bg-slate-900">
           {users.map((u) => (
             <tr key={u._id}>
-              <th scope="row" className="px-4 py-3 font-medium text-slate-900 dark:text-slate-100">{u.name}</th>
+              <th scope="row" className="px-4 py-3 font-medium text-slate-900 dark:text-slate-100">
+                {u.name}
+              </th>
               <td className="px-4 py-3 break-all">{u.email}</td>
               <td className="px-4 py-3 whitespace-nowrap">{orMissing(u.phone)}</td>
               <td className="px-4 py-3">{orMissing(u.address)}</td>
-              <td className="px-4 py-3"><RoleBadge role={u.role} /></td>
+              <td className="px-4 py-3">
+                <RoleBadge role={u.role} />
+              </td>
             </tr>
           ))}
         </tbody>

@@ -16,7 +16,11 @@ export function formatOrderDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
 }
 
-const dayLabel = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const dayLabel = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  timeZone: 'UTC',
+});
 
 /** "2026-11-22" → "22 Nov" (the overview's days are calendar dates, not instants). */
 export function formatDay(ymd: string): string {

@@ -19,7 +19,9 @@ export default function AdminLayout() {
         <AdminNav layout="vertical" label="Admin sections" />
       </ResizableSidePanel>
       <div className="flex min-w-0 flex-1 flex-col gap-5 px-4 py-6 sm:px-6 lg:px-8">
-        <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl dark:text-white">Admin Panel</h1>
+        <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
+          Admin Panel
+        </h1>
         <div className="-mx-4 border-b border-slate-200 px-4 pb-2 md:hidden dark:border-slate-800">
           <AdminNav layout="horizontal" label="Admin sections" />
         </div>
