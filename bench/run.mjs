@@ -22,7 +22,12 @@ import { fixed, int, kb, machineInfo, printTable } from './lib/report.mjs';
 import { buildShop, repoRoot, startDatabase, startShop } from './lib/shop.mjs';
 import { measureWeb } from './lib/web-size.mjs';
 
-const { values: args } = parseArgs({ options: { quick: { type: 'boolean', default: false }, 'no-build': { type: 'boolean', default: false } } });
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    'no-build': { type: 'boolean', default: false },
+  },
+});
 
 const BUDGETS = {
   homeJsGzipBytes: 110_000,
@@ -33,10 +38,20 @@ const BUDGETS = {
   products: 2_000,
 };
 const SIZES = [2_000, 20_000];
-const LOAD = args.quick ? { connections: 64, duration: 2, warmup: 0.5 } : { connections: 64, duration: 5, warmup: 1 };
+const LOAD = args.quick
+  ? { connections: 64, duration: 2, warmup: 0.5 }
+  : { connections: 64, duration: 5, warmup: 1 };
 const LIGHTHOUSE_RUNS = args.quick ? 1 : 3;
 
-const results = { date: new Date().toISOString(), quick: args.quick, machine: machineInfo(), load: LOAD, budgets: BUDGETS, api: {}, errors: {} };
+const results = {
+  date: new Date().toISOString(),
+  quick: args.quick,
+  machine: machineInfo(),
+  load: LOAD,
+  budgets: BUDGETS,
+  api: {},
+  errors: {},
+};
 const log = (msg) => console.log(`[bench] ${msg}`);
 const section = async (name, fn) => {
   try {
@@ -49,7 +64,11 @@ const section = async (name, fn) => {
 };
 
 const m = results.machine;
-printTable('Machine', ['os', 'cpu', 'cores', 'memory GiB', 'node'], [[m.os, m.cpu, m.cores, m.memoryGiB, m.node]]);
+printTable(
+  'Machine',
+  ['os', 'cpu', 'cores', 'memory GiB', 'node'],
+  [[m.os, m.cpu, m.cores, m.memoryGiB, m.node]],
+);
 
 if (!args['no-build']) {
   log('building the API and the web app…');
@@ -66,7 +85,13 @@ if (results.web) {
     ['page', 'JS gzip KB', 'CSS gzip KB', 'JS raw KB', 'CSS raw KB'],
     [
       ['home', kb(home.js.gzip), kb(home.css.gzip), kb(home.js.raw), kb(home.css.raw)],
-      [`largest route (${largest.route})`, kb(largest.js.gzip), kb(largest.css.gzip), kb(largest.js.raw), kb(largest.css.raw)],
+      [
+        `largest route (${largest.route})`,
+        kb(largest.js.gzip),
+        kb(largest.css.gzip),
+        kb(largest.js.raw),
+        kb(largest.css.raw),
+      ],
     ],
   );
 }
@@ -90,7 +115,9 @@ try {
 
     for (const size of SIZES) {
       const grown = await growCatalog(db, size);
-      log(`catalog at ${int(size)} products (${int(grown.inserted)} inserted in ${fixed(grown.ms / 1000)} s)`);
+      log(
+        `catalog at ${int(size)} products (${int(grown.inserted)} inserted in ${fixed(grown.ms / 1000)} s)`,
+      );
       // A fresh start after writing behind the API's back: no in-process cache can be stale.
       shop = await startShop({ mongoUri, dataDir });
       try {
@@ -98,8 +125,16 @@ try {
           const answers = await captureAnswers(shop.url, reads);
           const ceiling = await startCeiling(answers, tmp);
           try {
-            log(`measuring ${reads.length} reads at ${LOAD.connections} connections, ${LOAD.warmup} s warm-up + ${LOAD.duration} s each, shop then ceiling…`);
-            return await measureReads({ shopUrl: shop.url, ceilingUrl: ceiling.url, reads, answers, settings: LOAD });
+            log(
+              `measuring ${reads.length} reads at ${LOAD.connections} connections, ${LOAD.warmup} s warm-up + ${LOAD.duration} s each, shop then ceiling…`,
+            );
+            return await measureReads({
+              shopUrl: shop.url,
+              ceilingUrl: ceiling.url,
+              reads,
+              answers,
+              settings: LOAD,
+            });
           } finally {
             await ceiling.stop();
           }
@@ -113,7 +148,10 @@ try {
             log(`Lighthouse, ${LIGHTHOUSE_RUNS} run(s) per page…`);
             const pages = [
               { name: 'home', url: `${shop.url}/` },
-              { name: 'product page', url: `${shop.url}/product-detail/${encodeURIComponent(params.slug)}` },
+              {
+                name: 'product page',
+                url: `${shop.url}/product-detail/${encodeURIComponent(params.slug)}`,
+              },
             ];
             return runLighthouse(pages, { runs: LIGHTHOUSE_RUNS });
           });
@@ -150,14 +188,35 @@ if (failed.length) {
 }
 
 function printApiTable(size, rows, base) {
-  const header = ['read', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'ceiling req/s', 'ceiling p99', 'of ceiling', 'bytes'];
+  const header = [
+    'read',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'errors',
+    'ceiling req/s',
+    'ceiling p99',
+    'of ceiling',
+    'bytes',
+  ];
   if (base && base !== rows) header.push(`req/s vs ${int(SIZES[0])}`);
   printTable(
     `API at ${int(size)} products (${LOAD.connections} connections, ${LOAD.duration} s per read, loopback)`,
     header,
     rows.map((r, i) => {
-      const row = [r.name, int(r.shop.requestsPerSecond), fixed(r.shop.p50), fixed(r.shop.p99), int(r.shop.errors), int(r.ceiling.requestsPerSecond), fixed(r.ceiling.p99), `${fixed(r.ratio * 100)}%`, int(r.responseBytes)];
-      if (base && base !== rows) row.push(`${fixed((r.shop.requestsPerSecond / base[i].shop.requestsPerSecond) * 100)}%`);
+      const row = [
+        r.name,
+        int(r.shop.requestsPerSecond),
+        fixed(r.shop.p50),
+        fixed(r.shop.p99),
+        int(r.shop.errors),
+        int(r.ceiling.requestsPerSecond),
+        fixed(r.ceiling.p99),
+        `${fixed(r.ratio * 100)}%`,
+        int(r.responseBytes),
+      ];
+      if (base && base !== rows)
+        row.push(`${fixed((r.shop.requestsPerSecond / base[i].shop.requestsPerSecond) * 100)}%`);
       return row;
     }),
   );
@@ -167,24 +226,48 @@ function printLighthouse(pages) {
   printTable(
     'Lighthouse, mobile (simulated throttling), median run',
     ['page', 'performance', 'LCP ms', 'TBT ms', 'CLS', 'FCP ms', 'all runs'],
-    pages.map((p) => [p.name, p.score, int(p.lcpMs), int(p.tbtMs), fixed(p.cls, 3), int(p.fcpMs), p.scores.join(' ')]),
+    pages.map((p) => [
+      p.name,
+      p.score,
+      int(p.lcpMs),
+      int(p.tbtMs),
+      fixed(p.cls, 3),
+      int(p.fcpMs),
+      p.scores.join(' '),
+    ]),
   );
-  for (const p of pages) if (p.runtimeError) console.error(`[bench] Lighthouse on ${p.name}: ${p.runtimeError}`);
+  for (const p of pages)
+    if (p.runtimeError) console.error(`[bench] Lighthouse on ${p.name}: ${p.runtimeError}`);
 }
 
 function embeddedMongoBench() {
-  const pkg = JSON.parse(readFileSync(join(repoRoot, 'packages/embedded-mongo/package.json'), 'utf8'));
+  const pkg = JSON.parse(
+    readFileSync(join(repoRoot, 'packages/embedded-mongo/package.json'), 'utf8'),
+  );
   const script = join(repoRoot, 'packages/embedded-mongo/dist/bench/run.js');
   if (!pkg.scripts?.bench || !existsSync(script)) {
-    log('the embedded database has no bench yet (packages/embedded-mongo/dist/bench/run.js is missing)');
+    log(
+      'the embedded database has no bench yet (packages/embedded-mongo/dist/bench/run.js is missing)',
+    );
     return { present: false };
   }
   const file = join(tmpdir(), `embedded-mongo-bench-${process.pid}.json`);
-  log('running the embedded database\'s bench…');
-  const run = spawnSync('pnpm', ['--filter', '@repo/embedded-mongo', 'bench', '--json', file], { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 300_000 });
+  log("running the embedded database's bench…");
+  const run = spawnSync('pnpm', ['--filter', '@repo/embedded-mongo', 'bench', '--json', file], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: 300_000,
+  });
   // Its own table, as it printed it (pnpm's banner lines dropped).
-  console.log(`\nEmbedded database (pnpm --filter @repo/embedded-mongo bench)\n${run.stdout.split('\n').filter((l) => !l.startsWith('>') && l.trim()).join('\n')}`);
-  if (run.status !== 0) throw new Error(`it exited with ${run.status ?? run.signal}: ${run.stderr.slice(-2000)}`);
+  console.log(
+    `\nEmbedded database (pnpm --filter @repo/embedded-mongo bench)\n${run.stdout
+      .split('\n')
+      .filter((l) => !l.startsWith('>') && l.trim())
+      .join('\n')}`,
+  );
+  if (run.status !== 0)
+    throw new Error(`it exited with ${run.status ?? run.signal}: ${run.stderr.slice(-2000)}`);
   const figures = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
   rmSync(file, { force: true });
   return { present: true, figures };
@@ -193,24 +276,37 @@ function embeddedMongoBench() {
 function checkBudgets() {
   const checks = [];
   const add = (name, pass, measured) => checks.push({ name, pass, measured });
-  const notMeasured = (what) => `not measured (${results.errors[what] ?? 'see above'})`.slice(0, 160);
+  const notMeasured = (what) =>
+    `not measured (${results.errors[what] ?? 'see above'})`.slice(0, 160);
 
   const home = results.web?.home;
-  add(`home page JS ≤ ${kb(BUDGETS.homeJsGzipBytes)} KB gzip`, !!home && home.js.gzip <= BUDGETS.homeJsGzipBytes, home ? `${kb(home.js.gzip)} KB` : notMeasured('web sizes'));
+  add(
+    `home page JS ≤ ${kb(BUDGETS.homeJsGzipBytes)} KB gzip`,
+    !!home && home.js.gzip <= BUDGETS.homeJsGzipBytes,
+    home ? `${kb(home.js.gzip)} KB` : notMeasured('web sizes'),
+  );
 
   for (const name of ['home', 'product page']) {
     const page = results.lighthouse?.find((p) => p.name === name);
-    add(`Lighthouse performance ≥ ${BUDGETS.lighthouseScore}: ${name}`, !!page && page.score >= BUDGETS.lighthouseScore, page ? String(page.score) : notMeasured('lighthouse'));
+    add(
+      `Lighthouse performance ≥ ${BUDGETS.lighthouseScore}: ${name}`,
+      !!page && page.score >= BUDGETS.lighthouseScore,
+      page ? String(page.score) : notMeasured('lighthouse'),
+    );
   }
 
   const rows = results.api[BUDGETS.products];
-  const apiError = notMeasured(`API at ${BUDGETS.products} products`) ;
+  const apiError = notMeasured(`API at ${BUDGETS.products} products`);
   for (const read of rows ?? [{ name: 'catalog reads' }]) {
     const s = read.shop;
     add(
       `${read.name}: p99 ≤ ${BUDGETS.p99Ms} ms, no errors`,
       !!s && s.p99 <= BUDGETS.p99Ms && s.errors === 0,
-      s ? `p99 ${fixed(s.p99)} ms, ${int(s.errors)} errors` : results.errors.shop ? notMeasured('shop') : apiError,
+      s
+        ? `p99 ${fixed(s.p99)} ms, ${int(s.errors)} errors`
+        : results.errors.shop
+          ? notMeasured('shop')
+          : apiError,
     );
     add(
       `${read.name}: ≥ ${BUDGETS.ceilingRatio * 100}% of ceiling`,

@@ -5,8 +5,38 @@
  */
 import { MongoClient, ObjectId } from 'mongodb';
 
-const STYLES = ['Vintage', 'Classic', 'Oversized', 'Slim-fit', 'Organic', 'Heavyweight', 'Washed', 'Retro', 'Essential', 'Premium', 'Relaxed', 'Boxy', 'Everyday', 'Limited', 'Tie-dye', 'Athletic'];
-const COLOURS = ['Black', 'White', 'Navy', 'Olive', 'Maroon', 'Sand', 'Charcoal', 'Sky Blue', 'Mustard', 'Forest Green', 'Coral', 'Lavender'];
+const STYLES = [
+  'Vintage',
+  'Classic',
+  'Oversized',
+  'Slim-fit',
+  'Organic',
+  'Heavyweight',
+  'Washed',
+  'Retro',
+  'Essential',
+  'Premium',
+  'Relaxed',
+  'Boxy',
+  'Everyday',
+  'Limited',
+  'Tie-dye',
+  'Athletic',
+];
+const COLOURS = [
+  'Black',
+  'White',
+  'Navy',
+  'Olive',
+  'Maroon',
+  'Sand',
+  'Charcoal',
+  'Sky Blue',
+  'Mustard',
+  'Forest Green',
+  'Coral',
+  'Lavender',
+];
 /** The word the search figure looks for: one style, so about 1 product in 16 matches. */
 export const SEARCH_WORD = 'vintage';
 const BATCH = 1000;
@@ -22,7 +52,11 @@ function random(seed) {
   };
 }
 
-const slugify = (s) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slugify = (s) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 export async function openDatabase(mongoUri) {
   const client = await MongoClient.connect(mongoUri, { serverSelectionTimeoutMS: 5000 });
@@ -36,8 +70,12 @@ export async function growCatalog(db, target) {
   const current = await products.countDocuments();
   if (current >= target) return { inserted: 0, ms: 0 };
   const seeds = await products.find({ slug: { $not: /-x\d+$/ } }).toArray();
-  const categories = await db.collection('categories').find({}, { projection: { _id: 1 } }).toArray();
-  if (!seeds.length || !categories.length) throw new Error('the shop has no seeded products or categories to copy');
+  const categories = await db
+    .collection('categories')
+    .find({}, { projection: { _id: 1 } })
+    .toArray();
+  if (!seeds.length || !categories.length)
+    throw new Error('the shop has no seeded products or categories to copy');
   const next = random(current);
   const oldest = Math.min(...seeds.map((p) => new Date(p.createdAt ?? Date.now()).getTime()));
   let n = current;
@@ -69,7 +107,10 @@ export async function growCatalog(db, target) {
 /** The parameters of the measured reads, taken from the seeded catalog. */
 export async function workload(db) {
   const categories = await db.collection('categories').find().sort({ name: 1 }).limit(2).toArray();
-  const product = await db.collection('products').findOne({ slug: { $not: /-x\d+$/ } }, { sort: { createdAt: 1 } });
-  if (categories.length < 2 || !product) throw new Error('the seeded catalog needs at least two categories and one product');
+  const product = await db
+    .collection('products')
+    .findOne({ slug: { $not: /-x\d+$/ } }, { sort: { createdAt: 1 } });
+  if (categories.length < 2 || !product)
+    throw new Error('the seeded catalog needs at least two categories and one product');
   return { categoryIds: categories.map((c) => String(c._id)), slug: product.slug };
 }

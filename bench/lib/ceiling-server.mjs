@@ -7,7 +7,10 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 
 const answers = new Map(
-  Object.entries(JSON.parse(readFileSync(process.argv[2], 'utf8'))).map(([key, a]) => [key, { ...a, body: Buffer.from(a.body, 'base64') }]),
+  Object.entries(JSON.parse(readFileSync(process.argv[2], 'utf8'))).map(([key, a]) => [
+    key,
+    { ...a, body: Buffer.from(a.body, 'base64') },
+  ]),
 );
 
 const server = createServer((req, res) => {
@@ -19,7 +22,10 @@ const server = createServer((req, res) => {
       res.writeHead(404).end();
       return;
     }
-    res.writeHead(answer.status, { 'content-type': answer.contentType, 'content-length': answer.body.length });
+    res.writeHead(answer.status, {
+      'content-type': answer.contentType,
+      'content-length': answer.body.length,
+    });
     res.end(answer.body);
   });
 });

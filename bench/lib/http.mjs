@@ -4,7 +4,10 @@ import { Agent, request } from 'node:http';
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 
 export function call(base, method, path, { body, headers = {}, timeoutMs = 30_000 } = {}) {
-  const payload = body === undefined ? undefined : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
+  const payload =
+    body === undefined
+      ? undefined
+      : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
   const url = new URL(path, base);
   return new Promise((resolve, reject) => {
     const req = request(
@@ -12,7 +15,12 @@ export function call(base, method, path, { body, headers = {}, timeoutMs = 30_00
       {
         method,
         agent,
-        headers: { ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}), ...headers },
+        headers: {
+          ...(payload
+            ? { 'content-type': 'application/json', 'content-length': payload.length }
+            : {}),
+          ...headers,
+        },
         timeout: timeoutMs,
       },
       (res) => {
@@ -31,7 +39,9 @@ export function call(base, method, path, { body, headers = {}, timeoutMs = 30_00
         res.on('error', reject);
       },
     );
-    req.on('timeout', () => req.destroy(new Error(`${method} ${path} timed out after ${timeoutMs} ms`)));
+    req.on('timeout', () =>
+      req.destroy(new Error(`${method} ${path} timed out after ${timeoutMs} ms`)),
+    );
     req.on('error', reject);
     req.end(payload);
   });

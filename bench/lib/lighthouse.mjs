@@ -7,7 +7,14 @@ import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 function figures(lhr) {
   const a = lhr.audits;
@@ -18,7 +25,8 @@ function figures(lhr) {
     tbtMs: a['total-blocking-time']?.numericValue,
     cls: a['cumulative-layout-shift']?.numericValue,
     speedIndexMs: a['speed-index']?.numericValue,
-    lcpElement: a['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet,
+    lcpElement:
+      a['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet,
     runtimeError: lhr.runtimeError?.message,
     warnings: lhr.runWarnings ?? [],
   };
@@ -31,12 +39,23 @@ export async function runLighthouse(pages, { runs = 3 } = {}) {
     for (const { name, url } of pages) {
       const all = [];
       for (let i = 0; i < runs; i += 1) {
-        const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+        const result = await lighthouse(url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+        });
         if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
         all.push(figures(result.lhr));
       }
       all.sort((a, b) => a.score - b.score);
-      results.push({ name, url, runs, scores: all.map((r) => r.score), ...all[Math.floor(all.length / 2)] });
+      results.push({
+        name,
+        url,
+        runs,
+        scores: all.map((r) => r.score),
+        ...all[Math.floor(all.length / 2)],
+      });
     }
     return results;
   } finally {

@@ -22,7 +22,11 @@ export function catalogReads({ categoryIds, slug }) {
       body: { checked: categoryIds.slice(0, 2), radio: [100, 400], page: 1 },
     },
     { name: `search "${SEARCH_WORD}"`, method: 'GET', path: `/api/product/search/${SEARCH_WORD}` },
-    { name: 'product by slug', method: 'GET', path: `/api/product/get-product/${encodeURIComponent(slug)}` },
+    {
+      name: 'product by slug',
+      method: 'GET',
+      path: `/api/product/get-product/${encodeURIComponent(slug)}`,
+    },
     { name: 'all categories', method: 'GET', path: '/api/category/all-category' },
   ];
 }
@@ -32,8 +36,16 @@ export async function captureAnswers(base, reads) {
   const answers = {};
   for (const r of reads) {
     const res = await call(base, r.method, r.path, { body: r.body });
-    if (res.status !== 200) throw new Error(`${r.method} ${r.path} answered ${res.status}: ${res.raw.toString('utf8').slice(0, 300)}`);
-    answers[`${r.method} ${r.path}`] = { status: res.status, contentType: res.headers['content-type'] ?? '', body: res.raw.toString('base64'), bytes: res.raw.length };
+    if (res.status !== 200)
+      throw new Error(
+        `${r.method} ${r.path} answered ${res.status}: ${res.raw.toString('utf8').slice(0, 300)}`,
+      );
+    answers[`${r.method} ${r.path}`] = {
+      status: res.status,
+      contentType: res.headers['content-type'] ?? '',
+      body: res.raw.toString('base64'),
+      bytes: res.raw.length,
+    };
   }
   return answers;
 }
@@ -41,9 +53,13 @@ export async function captureAnswers(base, reads) {
 export async function startCeiling(answers, dir) {
   const file = join(dir, 'ceiling-answers.json');
   writeFileSync(file, JSON.stringify(answers));
-  const handle = await startNode('ceiling', [fileURLToPath(new URL('./ceiling-server.mjs', import.meta.url)), file], {
-    ready: (out) => /ceiling listening on \d+/.test(out),
-  });
+  const handle = await startNode(
+    'ceiling',
+    [fileURLToPath(new URL('./ceiling-server.mjs', import.meta.url)), file],
+    {
+      ready: (out) => /ceiling listening on \d+/.test(out),
+    },
+  );
   const port = Number(/ceiling listening on (\d+)/.exec(handle.output())[1]);
   return { ...handle, url: `http://127.0.0.1:${port}` };
 }
@@ -62,7 +78,9 @@ export async function measure(base, read, { connections, duration, warmup }) {
     connections,
     pipelining: 1,
     timeout: 10,
-    ...(read.body ? { body: JSON.stringify(read.body), headers: { 'content-type': 'application/json' } } : {}),
+    ...(read.body
+      ? { body: JSON.stringify(read.body), headers: { 'content-type': 'application/json' } }
+      : {}),
   };
   if (warmup > 0) await run({ ...opts, duration: warmup });
   const r = await run({ ...opts, duration });

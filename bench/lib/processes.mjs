@@ -23,7 +23,11 @@ export function freePort() {
  * chunk) or rejects when the process exits first or `timeoutMs` passes.
  */
 export function startNode(name, args, { env = {}, cwd, ready, timeoutMs = 60_000 } = {}) {
-  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   running.add(child);
   let output = '';
   const keep = (chunk) => {
@@ -31,7 +35,9 @@ export function startNode(name, args, { env = {}, cwd, ready, timeoutMs = 60_000
   };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   exited.then(() => running.delete(child));
 
   const handle = {
@@ -49,7 +55,10 @@ export function startNode(name, args, { env = {}, cwd, ready, timeoutMs = 60_000
   if (!ready) return Promise.resolve(handle);
   return new Promise((resolve, reject) => {
     let settled = false;
-    const timer = setTimeout(() => fail(new Error(`${name} was not ready after ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(
+      () => fail(new Error(`${name} was not ready after ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     const check = () => {
       if (!settled && ready(output)) {
         settled = true;
@@ -61,9 +70,14 @@ export function startNode(name, args, { env = {}, cwd, ready, timeoutMs = 60_000
       if (settled) return;
       settled = true;
       cleanup();
-      handle.stop().finally(() => reject(new Error(`${err.message}\n--- ${name} output ---\n${output.slice(-4000)}`)));
+      handle
+        .stop()
+        .finally(() =>
+          reject(new Error(`${err.message}\n--- ${name} output ---\n${output.slice(-4000)}`)),
+        );
     };
-    const onExit = ({ code, signal }) => fail(new Error(`${name} exited (${signal ?? code}) before it was ready`));
+    const onExit = ({ code, signal }) =>
+      fail(new Error(`${name} exited (${signal ?? code}) before it was ready`));
     function cleanup() {
       clearTimeout(timer);
       child.stdout.off('data', check);
@@ -76,10 +90,12 @@ export function startNode(name, args, { env = {}, cwd, ready, timeoutMs = 60_000
 }
 
 export async function stopAll() {
-  await Promise.all([...running].map((child) => {
-    child.kill('SIGTERM');
-    return new Promise((resolve) => child.once('exit', resolve));
-  }));
+  await Promise.all(
+    [...running].map((child) => {
+      child.kill('SIGTERM');
+      return new Promise((resolve) => child.once('exit', resolve));
+    }),
+  );
 }
 
 // An interrupted run leaves no process behind.

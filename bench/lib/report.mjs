@@ -13,10 +13,15 @@ export function machineInfo() {
 
 /** rows: arrays of cells (already formatted); numbers are right-aligned. */
 export function printTable(title, header, rows) {
-  const cells = [header, ...rows].map((r) => r.map((c) => (c === undefined || c === null ? '' : String(c))));
+  const cells = [header, ...rows].map((r) =>
+    r.map((c) => (c === undefined || c === null ? '' : String(c))),
+  );
   const widths = header.map((_, i) => Math.max(...cells.map((r) => r[i].length)));
-  const numeric = header.map((_, i) => rows.every((r) => typeof r[i] === 'number' || /^[\d.,%×\s-]+$/.test(String(r[i] ?? ''))));
-  const line = (r) => r.map((c, i) => (numeric[i] ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ');
+  const numeric = header.map((_, i) =>
+    rows.every((r) => typeof r[i] === 'number' || /^[\d.,%×\s-]+$/.test(String(r[i] ?? ''))),
+  );
+  const line = (r) =>
+    r.map((c, i) => (numeric[i] ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ');
   console.log(`\n${title}`);
   console.log(line(cells[0]));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));

@@ -15,11 +15,23 @@ export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 /** Builds the API and the web app (turbo skips what is already built). */
 export function buildShop() {
   const started = Date.now();
-  const result = spawnSync('pnpm', ['exec', 'turbo', 'run', 'build', '--filter=@repo/api', '--filter=@repo/web', '--output-logs=errors-only'], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const result = spawnSync(
+    'pnpm',
+    [
+      'exec',
+      'turbo',
+      'run',
+      'build',
+      '--filter=@repo/api',
+      '--filter=@repo/web',
+      '--output-logs=errors-only',
+    ],
+    {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   if (result.status !== 0) throw new Error(`the build failed:\n${result.stdout}\n${result.stderr}`);
   return Date.now() - started;
 }
@@ -58,7 +70,10 @@ export async function startShop({ mongoUri, dataDir, env = {} }) {
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (handle.child.exitCode !== null) throw new Error(`the shop exited (${handle.child.exitCode}) while starting:\n${handle.output().slice(-4000)}`);
+    if (handle.child.exitCode !== null)
+      throw new Error(
+        `the shop exited (${handle.child.exitCode}) while starting:\n${handle.output().slice(-4000)}`,
+      );
     const ready = await call(url, 'GET', '/api/ready', { timeoutMs: 3000 }).catch(() => undefined);
     if (ready?.status === 200) break;
     if (Date.now() > deadline) {

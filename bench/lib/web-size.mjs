@@ -15,7 +15,8 @@ function assetsOfHtml(html) {
   const js = [];
   const css = [];
   for (const [tag] of html.matchAll(/<(script|link)\b[^>]*>/g)) {
-    if (tag.startsWith('<script') && /type="module"/.test(tag) && attr(tag, 'src')) js.push(attr(tag, 'src'));
+    if (tag.startsWith('<script') && /type="module"/.test(tag) && attr(tag, 'src'))
+      js.push(attr(tag, 'src'));
     else if (/rel="modulepreload"/.test(tag)) js.push(attr(tag, 'href'));
     else if (/rel="stylesheet"/.test(tag)) css.push(attr(tag, 'href'));
   }
@@ -37,7 +38,10 @@ function closure(manifest, key, into = { js: new Set(), css: new Set() }, seen =
 export function measureWeb(distDir) {
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
   const manifestFile = join(distDir, '.vite/manifest.json');
-  if (!existsSync(manifestFile)) throw new Error(`${manifestFile} is missing: apps/web/vite.config.ts needs build.manifest = true`);
+  if (!existsSync(manifestFile))
+    throw new Error(
+      `${manifestFile} is missing: apps/web/vite.config.ts needs build.manifest = true`,
+    );
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
 
   const sizes = new Map();
@@ -48,18 +52,31 @@ export function measureWeb(distDir) {
     }
     return sizes.get(file);
   };
-  const total = (files) => [...files].reduce((sum, f) => ({ raw: sum.raw + sizeOf(f).raw, gzip: sum.gzip + sizeOf(f).gzip }), { raw: 0, gzip: 0 });
+  const total = (files) =>
+    [...files].reduce(
+      (sum, f) => ({ raw: sum.raw + sizeOf(f).raw, gzip: sum.gzip + sizeOf(f).gzip }),
+      { raw: 0, gzip: 0 },
+    );
 
   const shell = assetsOfHtml(html);
   const entry = closure(manifest, 'index.html', { js: new Set(shell.js), css: new Set(shell.css) });
   const page = (routeKey) => {
     const files = closure(manifest, routeKey, { js: new Set(entry.js), css: new Set(entry.css) });
-    return { route: routeKey.slice(ROUTES_DIR.length), js: total(files.js), css: total(files.css), files: [...files.js, ...files.css] };
+    return {
+      route: routeKey.slice(ROUTES_DIR.length),
+      js: total(files.js),
+      css: total(files.css),
+      files: [...files.js, ...files.css],
+    };
   };
   if (!manifest[HOME_ROUTE]) throw new Error(`${HOME_ROUTE} is not in the manifest`);
   const routes = Object.keys(manifest)
     .filter((k) => k.startsWith(ROUTES_DIR))
     .map(page)
     .sort((a, b) => b.js.gzip - a.js.gzip);
-  return { home: page(HOME_ROUTE), largest: routes[0], routes: routes.map(({ route, js, css }) => ({ route, js, css })) };
+  return {
+    home: page(HOME_ROUTE),
+    largest: routes[0],
+    routes: routes.map(({ route, js, css }) => ({ route, js, css })),
+  };
 }

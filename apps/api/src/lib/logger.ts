@@ -1,4 +1,4 @@
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 
 /** Paths that must never reach a log line. */
 export const REDACT_PATHS = [
@@ -14,6 +14,7 @@ export const REDACT_PATHS = [
   '*.secret',
 ];
 
-export function createLogger(level: string): Logger {
-  return pino({ level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } });
+/** Logs to stdout, or to `destination` (tests read the lines from memory). */
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  return pino({ level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, destination);
 }

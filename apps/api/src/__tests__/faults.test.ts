@@ -1,0 +1,167 @@
+/**
+ * The database stops mid-run: every API call is answered at once with a 503 and a clear
+ * message, /api/ready says 503, /api/health stays 200; when the database returns on the same
+ * port and data directory, the shop recovers by itself and what was written before is there.
+ * This file runs its own embedded server (not the shared one) so it can stop and restart it,
+ * and connects through lib/db.ts so the connection options under test are the app's own.
+ */
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import mongoose from 'mongoose';
+import supertest from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbeddedMongo, type EmbeddedMongo } from '@repo/embedded-mongo';
+import { createApp } from '../app.js';
+import { loadConfig } from '../config/index.js';
+import { connectDatabase, type Database } from '../lib/db.js';
+import { createDeps } from '../lib/deps.js';
+import { DB_UNAVAILABLE } from '../lib/errors.js';
+import { createLogger } from '../lib/logger.js';
+import type { AppDeps } from '../lib/types.js';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Calls `probe` until it returns a value, or fails after `ms`. */
+async function within<T>(
+  ms: number,
+  probe: () => Promise<T | undefined>,
+): Promise<{ value: T; after: number }> {
+  const started = Date.now();
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return { value, after: Date.now() - started };
+    if (Date.now() - started > ms) throw new Error(`not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const shopper = {
+  name: 'Asha Rao',
+  email: 'asha@example.com',
+  password: 'correct-horse-9',
+  phone: '9876543210',
+  address: '12 MG Road, Bengaluru',
+};
+
+describe('the database goes away and comes back', () => {
+  const dbDir = mkdtempSync(join(tmpdir(), 'shop-faults-db-'));
+  let port: number;
+  let mongo: EmbeddedMongo | undefined;
+  let db: Database;
+  let deps: AppDeps;
+  let request: () => supertest.Agent;
+
+  beforeAll(async () => {
+    port = await freePort();
+    mongo = await startEmbeddedMongo({ dataDir: dbDir, port });
+    const dataDir = mkdtempSync(join(tmpdir(), 'shop-faults-'));
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      JWT_SECRET: 'test-secret-that-is-at-least-32-characters-long',
+      RATE_LIMIT_ENABLED: 'false',
+    });
+    const logger = createLogger(config.logLevel);
+    db = await connectDatabase({ mongoUri: `${mongo.uri}faults`, dataDir, logger });
+    deps = createDeps(config, logger, { kind: 'embedded' });
+    const app = createApp(deps);
+    request = () => supertest(app);
+  });
+
+  afterAll(async () => {
+    deps?.mailer.close();
+    await db?.close();
+    await mongo?.stop();
+  });
+
+  it('answers 503 while the database is down, and recovers on its own with the data intact', async () => {
+    const registered = await request().post('/api/auth/register').send(shopper);
+    expect(registered.status).toBe(201);
+    const { token, user } = registered.body as { token: string; user: { _id: string } };
+    const detail = () =>
+      request().get(`/api/user/user-detail/${user._id}`).set('Authorization', `Bearer ${token}`);
+    expect((await request().get('/api/ready')).status).toBe(200);
+
+    await mongo!.stop();
+    mongo = undefined;
+    const stoppedAt = Date.now();
+
+    // Until the driver reports the loss (under a second here), a call may wait for server
+    // selection, but never past its 5 s timeout, and the answer is already the 503.
+    const noticed = await within(10_000, async () => {
+      const started = Date.now();
+      const res = await detail();
+      expect(Date.now() - started).toBeLessThan(6_000);
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual({
+        success: false,
+        message: DB_UNAVAILABLE,
+        requestId: res.headers['x-request-id'],
+      });
+      return mongoose.connection.readyState === mongoose.ConnectionStates.disconnected
+        ? res
+        : undefined;
+    });
+    expect(noticed.after).toBeLessThan(10_000);
+
+    // From then on every call is refused at once, reads and writes alike.
+    for (const call of [
+      () =>
+        request()
+          .post('/api/auth/login')
+          .send({ email: shopper.email, password: shopper.password }),
+      () => request().get('/api/category/all-category'),
+      () => request().get('/api/product/productList/1'),
+      detail,
+    ]) {
+      const started = Date.now();
+      const res = await call();
+      expect(res.status).toBe(503);
+      expect(res.body).toMatchObject({ success: false, message: DB_UNAVAILABLE });
+      // "At once": far below the 5 s server selection timeout, even on a busy machine.
+      expect(Date.now() - started).toBeLessThan(2_000);
+    }
+    const ready = await request().get('/api/ready');
+    expect(ready.status).toBe(503);
+    expect(ready.body).toEqual({ success: false, message: DB_UNAVAILABLE });
+    const health = await request().get('/api/health');
+    expect(health.status).toBe(200);
+    expect(health.body).toMatchObject({ status: 'ok' });
+
+    // A few seconds down, so the driver's heartbeat has given up at least once; then the
+    // database returns on the same port with the same files, and nobody restarts the shop.
+    // It must be back within 5 s (lib/db.ts: heartbeatFrequencyMS 2 s; the default 10 s fails).
+    await new Promise((r) => setTimeout(r, Math.max(0, 3_000 - (Date.now() - stoppedAt))));
+    mongo = await startEmbeddedMongo({ dataDir: dbDir, port });
+    const back = await within(5_000, async () =>
+      (await request().get('/api/ready')).status === 200 ? true : undefined,
+    );
+    expect(back.value).toBe(true);
+    console.log('TIMING', noticed.after, back.after);
+
+    const login = await request()
+      .post('/api/auth/login')
+      .send({ email: shopper.email, password: shopper.password });
+    expect(login.status).toBe(200);
+    expect(login.body.user).toMatchObject({ _id: user._id, email: shopper.email });
+    const again = await detail();
+    expect(again.status).toBe(200);
+    expect(again.body.user).toMatchObject({
+      name: shopper.name,
+      phone: shopper.phone,
+      address: shopper.address,
+    });
+  }, 60_000);
+});
