@@ -3,8 +3,8 @@
  * with supertest. Order: security and parsing, /api routers, API 404, photos, the web app
  * with SPA fallback, then the one error handler.
  */
-import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import compression from 'compression';
 import cors from 'cors';
@@ -21,6 +21,14 @@ import { categoriesRouter } from './modules/categories/index.js';
 import { productsRouter } from './modules/products/index.js';
 import { ordersRouter } from './modules/orders/index.js';
 import { paymentsRouter } from './modules/payments/index.js';
+
+/** CSP source expressions for each inline <script> of a page. */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)]
+    .map((m) => m[1] ?? '')
+    .filter((code) => code.trim() !== '')
+    .map((code) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`);
+}
 
 export function createApp(deps: AppDeps) {
   const { config, logger } = deps;
@@ -42,12 +50,15 @@ export function createApp(deps: AppDeps) {
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
     }),
   );
+  const indexHtml = join(config.webDist, 'index.html');
+  const hasWeb = existsSync(indexHtml);
   app.use(
     helmet({
       contentSecurityPolicy: {
         directives: {
-          // The payment provider's checkout script and frame must keep working.
-          'script-src': ["'self'", 'https://checkout.razorpay.com'],
+          // The payment provider's checkout script and frame must keep working; the web
+          // app's own inline scripts (the theme set before first paint) are allowed by hash.
+          'script-src': ["'self'", 'https://checkout.razorpay.com', ...(hasWeb ? inlineScriptHashes(readFileSync(indexHtml, 'utf8')) : [])],
           'frame-src': ["'self'", 'https://api.razorpay.com', 'https://checkout.razorpay.com'],
           'connect-src': ["'self'", 'https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
           'img-src': ["'self'", 'data:', 'blob:', 'https://res.cloudinary.com'],
@@ -89,7 +100,7 @@ export function createApp(deps: AppDeps) {
   // Photo files are content-addressed: cache them for a year.
   app.use('/uploads', express.static(join(config.dataDir, 'uploads'), { immutable: true, maxAge: '365d', index: false }));
 
-  if (existsSync(join(config.webDist, 'index.html'))) {
+  if (hasWeb) {
     app.use(
       '/assets',
       express.static(join(config.webDist, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }),
@@ -98,7 +109,7 @@ export function createApp(deps: AppDeps) {
     const spa: RequestHandler = (req, res, next) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') return next();
       res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(join(config.webDist, 'index.html'));
+      res.sendFile(indexHtml);
     };
     app.use(spa);
   }

@@ -1,13 +1,15 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config/index.js';
 import { setupTestApp } from '../test/harness.js';
 
 const webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
 mkdirSync(join(webDist, 'assets'));
-writeFileSync(join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+const themeScript = "document.documentElement.classList.add('dark')";
+writeFileSync(join(webDist, 'index.html'), `<!doctype html><script>${themeScript}</script><div id="root"></div><script type="module" src="/assets/app-abc123.js"></script>`);
 writeFileSync(join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
 
 const t = await setupTestApp({ env: { WEB_DIST: webDist } });
@@ -44,6 +46,15 @@ describe('the app shell', () => {
     const res = await t.request().get('/assets/app-abc123.js').expect(200);
     expect(res.headers['cache-control']).toContain('immutable');
     await t.request().get('/assets/missing.js').expect(404);
+  });
+
+  it("allows the page's own inline script by hash in the CSP, and no other inline script", async () => {
+    const res = await t.request().get('/').expect(200);
+    const csp = String(res.headers['content-security-policy']);
+    const hash = createHash('sha256').update(themeScript).digest('base64');
+    expect(csp).toMatch(new RegExp(`script-src [^;]*'sha256-${hash.replace(/[+/=]/g, (c) => `\\${c}`)}'`));
+    expect(csp).not.toContain("'unsafe-inline' https://checkout");
+    expect(csp).toContain('https://checkout.razorpay.com');
   });
 
   it('tags every response with a request id, also in error bodies', async () => {
