@@ -35,6 +35,8 @@ export async function profileAddress(userId: string): Promise<string> {
 export interface Completed {
   orderId: string;
   created: boolean;
+  /** The order's shopper (an earlier caller may have recorded it). */
+  ownerId: string | null;
   /** The confirmation mail in flight (never rejects); callers that exit soon await it. */
   confirmation: Promise<void>;
 }
@@ -73,5 +75,5 @@ export async function completeCheckout(deps: AppDeps, input: Completion): Promis
     // The shopper's answer does not wait for the mail server.
     confirmation = sendOrderConfirmation(deps, order);
   }
-  return { orderId, created, confirmation };
+  return { orderId, created, ownerId: order.user ? String(order.user) : null, confirmation };
 }

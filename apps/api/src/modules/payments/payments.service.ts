@@ -23,8 +23,10 @@ export async function verifyPayment(deps: AppDeps, body: Verified, actor: { id: 
   const shippingAddress = body.shippingAddress?.trim() || (await profileAddress(actor.id));
   if (!shippingAddress) throw badRequest('Please add a shipping address to your profile');
 
-  const { orderId: savedOrderId } = await completeCheckout(deps, { checkout, paymentId, userId: actor.id, shippingAddress });
-  return { success: true, orderId: savedOrderId };
+  const done = await completeCheckout(deps, { checkout, paymentId, userId: actor.id, shippingAddress });
+  // A guest checkout already recorded for someone else (a race of two accounts) is not this user's.
+  if (done.ownerId !== null && done.ownerId !== actor.id) throw forbidden('This payment belongs to another account');
+  return { success: true, orderId: done.orderId };
 }
 
 /** POST /payment/sandbox/pay: the sandbox takes a pretend payment for one of its orders. */

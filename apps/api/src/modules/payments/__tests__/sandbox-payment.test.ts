@@ -175,8 +175,13 @@ describe('a sandbox payment, end to end', () => {
     const p = await makeProduct({ quantity: 5 });
     const order = await createOrder(undefined, [[p, 1]]);
     const shopper = await t.createUser();
-    const res = await verify(shopper, await sandboxPay(order.id)).expect(200);
+    const paid = await sandboxPay(order.id);
+    const res = await verify(shopper, paid).expect(200);
     expect(String((await Order.findById(res.body.orderId).lean())!.user)).toBe(shopper.id);
+    // Once it is that shopper's order, another account verifying the same payment is refused.
+    const other = await t.createUser();
+    await verify(other, paid).expect(403);
+    expect(await Order.countDocuments({ providerOrderId: order.id })).toBe(1);
   });
 
   it('lets two shoppers pay for the last unit at once: one normal order, one flagged short, stock 0', async () => {

@@ -3,12 +3,12 @@
  * verify-payment: the shopper whose browser closed after paying still gets exactly one order.
  * (Sandbox provider, with its webhook secret set by SANDBOX_WEBHOOK_SECRET.)
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { hmacHex } from '../../../lib/payment-gateway/index.js';
 import { setupTestApp } from '../../../test/harness.js';
 import { Order } from '../../orders/index.js';
 import { Checkout } from '../checkout.model.js';
-import { reconcilePendingCheckouts } from '../reconcile.js';
+import { reconcilePendingCheckouts, startReconciler } from '../reconcile.js';
 import { makeProduct, recordingMailer, stockOf } from './helpers.js';
 
 const WEBHOOK_SECRET = 'sandbox-webhook-secret-for-tests';
@@ -186,5 +186,21 @@ describe('reconciling pending checkouts', () => {
     await deliver(capturedEvent(paid), { eventId: 'evt_late' }).expect(200);
     expect(await Order.countDocuments({ providerOrderId: paid.razorpay_order_id })).toBe(1);
     expect((await Checkout.findOne({ providerOrderId: paid.razorpay_order_id }).lean())!.status).toBe('paid');
+  });
+
+  it('runs on its own every RECONCILE_INTERVAL_MS when enabled', async () => {
+    const p = await makeProduct({ quantity: 10 });
+    const shopper = await t.createUser();
+    const paid = await checkoutAndPay(shopper, p);
+    // Backdated past the 15-minute grace period, as if the shopper closed the browser long ago.
+    await Checkout.collection.updateOne({ providerOrderId: paid.razorpay_order_id }, { $set: { createdAt: new Date(Date.now() - 20 * 60_000) } });
+    const deps = { ...t.deps, config: { ...t.deps.config, payments: { ...t.deps.config.payments, reconcileIntervalMs: 25 } } };
+    expect(t.deps.config.payments.reconcileIntervalMs).toBe(0); // off in tests unless asked for
+    const stop = startReconciler(deps);
+    try {
+      await vi.waitFor(async () => expect(await Order.countDocuments({ providerOrderId: paid.razorpay_order_id })).toBe(1));
+    } finally {
+      stop();
+    }
   });
 });
