@@ -75,6 +75,7 @@ export class MongoWireServer {
       connections: () => this.sockets.size,
       argv: this.options.argv ?? [],
       failPoints: this.options.enableTestCommands ? new FailPoints() : undefined,
+      sessions: new Map(),
     };
     this.ttl = new TtlMonitor(this.engine, this.options.ttlIntervalMs ?? 60_000);
     return port;

@@ -4,6 +4,7 @@ import os from 'node:os';
 import { Long } from 'bson';
 import type { Document } from 'bson';
 import { ErrorCodes, MongoCommandError } from '../errors.js';
+import { keyString } from '../storage/values.js';
 import type { CommandContext, CommandHandler } from './context.js';
 
 export const SERVER_VERSION = '7.0.0';
@@ -110,7 +111,11 @@ export const adminCommands: Record<string, CommandHandler> = {
   getCmdLineOpts: (_cmd, ctx) => ({ argv: ctx.server.argv, parsed: { net: { port: ctx.server.port, bindIp: ctx.server.host }, storage: { dbPath: ctx.server.dataDir ?? '' } }, ok: 1 }),
   connectionStatus: () => ({ authInfo: { authenticatedUsers: [], authenticatedUserRoles: [] }, ok: 1 }),
   whatsmyuri: (_cmd, ctx) => ({ you: ctx.remote, ok: 1 }),
-  endSessions: ok,
+  endSessions: (cmd, ctx) => {
+    const ids = Array.isArray(cmd.endSessions) ? (cmd.endSessions as Document[]) : [];
+    for (const s of ids) if (s?.id) ctx.server.sessions.delete(keyString(s.id));
+    return { ok: 1 };
+  },
   killSessions: ok,
   killAllSessions: ok,
   killAllSessionsByPattern: ok,

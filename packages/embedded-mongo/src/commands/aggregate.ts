@@ -22,6 +22,7 @@ const SERVER_ONLY: Record<string, [number, string]> = {
   $indexStats: [ErrorCodes.NotImplemented, '$indexStats is not supported by embedded-mongo'],
   $currentOp: [ErrorCodes.NotImplemented, '$currentOp is not supported by embedded-mongo'],
   $listSessions: [ErrorCodes.NotImplemented, '$listSessions is not supported by embedded-mongo'],
+  $listLocalSessions: [ErrorCodes.NotImplemented, '$listLocalSessions must be the first stage of a database aggregation'],
   $planCacheStats: [ErrorCodes.NotImplemented, '$planCacheStats is not supported by embedded-mongo'],
   $geoNear: [ErrorCodes.NotImplemented, '$geoNear is not supported by embedded-mongo'],
   $search: [ErrorCodes.NotImplemented, '$search is not supported by embedded-mongo'],
@@ -40,7 +41,7 @@ function parsePipeline(p: unknown): Document[] {
     const name = stageName(stage);
     if (!name.startsWith('$')) throw new MongoCommandError(40324, `Unrecognized pipeline stage name: '${name}'`);
     const server = SERVER_ONLY[name];
-    if (server) throw new MongoCommandError(server[0], server[1]);
+    if (server && !(name === '$listLocalSessions' && i === 0)) throw new MongoCommandError(server[0], server[1]);
     if ((name === '$out' || name === '$merge') && i !== p.length - 1) throw new MongoCommandError(40601, `${name} can only be the final stage in the pipeline`);
   });
   return p as Document[];
@@ -90,13 +91,13 @@ function targetOf(spec: unknown, db: string, stage: string): [string, string] {
   throw new MongoCommandError(ErrorCodes.FailedToParse, `${stage} requires a target collection name`);
 }
 
-function runOut(spec: unknown, results: Doc[], ctx: CommandContext): void {
+function runOut(spec: unknown, results: Doc[], ctx: CommandContext, bypass: boolean): void {
   const [db, name] = targetOf(isPlainObject(spec) && spec.coll === undefined && typeof spec.into !== 'undefined' ? spec.into : spec, ctx.db, '$out');
   const coll = ctx.server.engine.ensureCollection(db, name);
   const old = [...coll.docs.values()];
   coll.truncate();
   try {
-    for (const d of results) insertDoc(coll, withIdFirst(cloneValue(d)));
+    for (const d of results) insertDoc(coll, withIdFirst(cloneValue(d)), bypass);
   } catch (e) {
     coll.truncate();
     for (const d of old) coll.insert(d);
@@ -161,9 +162,12 @@ const aggregate: CommandHandler = (cmd, ctx) => {
   let input: Doc[];
   let rest = stages;
   if (dbLevel) {
-    if (!stages[0] || !('$documents' in stages[0]))
-      throw new MongoCommandError(ErrorCodes.InvalidNamespace, "{aggregate: 1} is not valid for '$match'; a collection is required.");
-    input = [];
+    const first = stages[0] ? stageName(stages[0]) : '$match';
+    if (first === '$listLocalSessions') {
+      input = [...ctx.server.sessions.values()].map(cloneValue);
+      rest = stages.slice(1);
+    } else if (first === '$documents') input = [];
+    else throw new MongoCommandError(ErrorCodes.InvalidNamespace, `{aggregate: 1} is not valid for '${first}'; a collection is required.`);
   } else {
     const prefix = foldPrefix(stages);
     const result = runQuery(coll, { ...prefix.spec, collation, hint: cmd.hint, variables });
@@ -177,12 +181,12 @@ const aggregate: CommandHandler = (cmd, ctx) => {
   const mutating = rest.some((s) => !NON_MUTATING.has(Object.keys(s)[0]!));
   if (mutating) input = input.map(cloneValue);
   const resolver = (name: string): Doc[] => {
-    const docs = [...(engine.collection(ctx.db, name)?.docs.values() ?? [])];
+    const docs = [...(engine.collection(ctx.db, name)?.readDocs() ?? [])];
     return mutating ? docs.map(cloneValue) : docs;
   };
   const results = rest.length ? runPipeline(input, rest, { collation, variables, resolver }) : input;
   if (writeStage) {
-    if ('$out' in writeStage) runOut(writeStage.$out, results, ctx);
+    if ('$out' in writeStage) runOut(writeStage.$out, results, ctx, !!cmd.bypassDocumentValidation);
     else runMerge(writeStage.$merge, results, ctx, variables);
     return ctx.server.cursors.open(`${ctx.db}.${dbLevel ? '$cmd.aggregate' : (target as string)}`, [], 0);
   }

@@ -9,7 +9,7 @@ import { keyString } from '../storage/values.js';
 import type { CommandHandler } from './context.js';
 import { collName } from './context.js';
 
-const UNSUPPORTED_CREATE = ['viewOn', 'timeseries', 'clusteredIndex', 'encryptedFields', 'changeStreamPreAndPostImages'];
+const UNSUPPORTED_CREATE = ['timeseries', 'clusteredIndex', 'encryptedFields', 'changeStreamPreAndPostImages'];
 
 const create: CommandHandler = (cmd, ctx) => {
   const name = collName(cmd, 'create');
@@ -22,6 +22,11 @@ const create: CommandHandler = (cmd, ctx) => {
   for (const [k, v] of Object.entries(cmd)) {
     if (k === 'create' || k === 'writeConcern' || k === 'lsid' || k === '$db' || k === '$clusterTime' || k === 'comment' || k.startsWith('$')) continue;
     options[k] = v;
+  }
+  if (options.viewOn !== undefined) {
+    if (typeof options.viewOn !== 'string') throw new MongoCommandError(ErrorCodes.TypeMismatch, "'viewOn' option must be a string");
+    if (options.pipeline !== undefined && !Array.isArray(options.pipeline)) throw new MongoCommandError(ErrorCodes.TypeMismatch, "'pipeline' option must be an array");
+    options.pipeline ??= [];
   }
   engine.createCollection(ctx.db, name, options);
   return { ok: 1 };
@@ -43,6 +48,7 @@ const dropDatabase: CommandHandler = (_cmd, ctx) => {
 };
 
 function collectionInfo(coll: Collection): Document {
+  if (coll.isView) return { name: coll.name, type: 'view', options: coll.options, info: { readOnly: true } };
   return {
     name: coll.name,
     type: 'collection',

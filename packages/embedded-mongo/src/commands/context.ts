@@ -13,6 +13,8 @@ export interface ServerState {
   dataDir: string | undefined;
   connections: () => number;
   argv: string[];
+  /** logical sessions seen recently (lsid key -> { _id, lastUse }), for $listLocalSessions */
+  sessions: Map<string, Document>;
   /** present only when test commands are enabled */
   failPoints: FailPoints | undefined;
 }

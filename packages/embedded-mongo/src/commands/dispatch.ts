@@ -10,6 +10,7 @@ import { indexCommands } from './indexes.js';
 import { configureFailPoint, FailPoints } from './failpoints.js';
 import { explainRead, readCommands } from './read.js';
 import { writeCommands } from './write.js';
+import { keyString } from '../storage/values.js';
 
 const explain: CommandHandler = (cmd, ctx) => {
   const inner = cmd.explain;
@@ -39,6 +40,18 @@ function checkTransaction(cmd: Document): void {
   }
 }
 
+const MAX_SESSIONS = 10_000;
+
+function touchSession(cmd: Document, ctx: CommandContext): void {
+  const lsid = cmd.lsid as Document | undefined;
+  if (!lsid || !lsid.id) return;
+  const sessions = ctx.server.sessions;
+  const key = keyString(lsid.id);
+  sessions.delete(key);
+  sessions.set(key, { _id: { id: lsid.id }, lastUse: new Date() });
+  if (sessions.size > MAX_SESSIONS) sessions.delete(sessions.keys().next().value!);
+}
+
 export async function runCommand(cmd: Document, ctx: CommandContext): Promise<Document> {
   const name = Object.keys(cmd)[0];
   try {
@@ -53,6 +66,7 @@ export async function runCommand(cmd: Document, ctx: CommandContext): Promise<Do
     const failed = fp ? FailPoints.errorReply(fp) : undefined;
     if (failed) return failed;
     checkTransaction(cmd);
+    touchSession(cmd, ctx);
     const engine = ctx.server.engine;
     const before = engine.seq();
     const reply = await handler(cmd, ctx);

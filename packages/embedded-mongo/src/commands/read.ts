@@ -103,7 +103,7 @@ function countSpec(cmd: Document, ctx: CommandContext): [Collection | undefined,
 
 const count: CommandHandler = (cmd, ctx) => {
   const [coll, spec] = countSpec(cmd, ctx);
-  if (coll && !spec.filter && !spec.skip && !spec.limit && !spec.hint) return { n: coll.docs.size, ok: 1 };
+  if (coll && !coll.isView && !spec.filter && !spec.skip && !spec.limit && !spec.hint) return { n: coll.docs.size, ok: 1 };
   return { n: runQuery(coll, spec).docs.length, ok: 1 };
 };
 

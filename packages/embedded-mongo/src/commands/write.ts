@@ -4,6 +4,7 @@
 import type { Document } from 'bson';
 import { ErrorCodes, MongoCommandError, toCommandError } from '../errors.js';
 import { runQuery } from '../query/executor.js';
+import { compileFilter } from '../query/mingo.js';
 import { parseSort } from '../query/sort.js';
 import type { MingoEnv } from '../query/mingo.js';
 import { applyUpdate, buildUpsert, isPipeline, isReplacement, validateUpdate } from '../query/update.js';
@@ -28,15 +29,38 @@ function statements(cmd: Document, field: string, command: string): Document[] {
 
 function validateId(doc: Doc): void {
   const id = doc._id;
+  if (isPlainObject(id)) {
+    const bad = Object.keys(id).find((k) => k.startsWith('$'));
+    if (bad) throw new MongoCommandError(ErrorCodes.DollarPrefixedFieldName, `_id fields may not contain '$'-prefixed fields: ${bad} is not valid for storage.`);
+  }
   if (Array.isArray(id)) throw new MongoCommandError(ErrorCodes.InvalidIdField, "The '_id' value cannot be of type array");
   if (id instanceof RegExp) throw new MongoCommandError(ErrorCodes.InvalidIdField, "The '_id' value cannot be of type regex");
   if (id === undefined && '_id' in doc) throw new MongoCommandError(ErrorCodes.InvalidIdField, "The '_id' value cannot be undefined");
 }
 
-export function insertDoc(coll: Collection, raw: Doc): Doc {
+/**
+ * Enforces the collection's `validator` (query-operator form) like mongod: validationLevel
+ * "moderate" skips updates of documents that were already invalid; action "warn" never rejects.
+ */
+export function checkValidator(coll: Collection, doc: Doc, prev: Doc | undefined, bypass: boolean): void {
+  if (bypass) return;
+  const q = coll.validator();
+  if (!q || coll.options.validationLevel === 'off' || coll.options.validationAction === 'warn') return;
+  if (q.test(doc)) return;
+  if (prev && coll.options.validationLevel === 'moderate' && !q.test(prev)) return;
+  const clauses = Object.entries(coll.options.validator as Document)
+    .filter(([k, v]) => !compileFilter({ [k]: v }).test(doc))
+    .map(([k, v]) => ({ operatorName: k.startsWith('$') ? k : '$eq', specifiedAs: { [k]: v } }));
+  throw new MongoCommandError(121, 'Document failed validation', {
+    errInfo: { failingDocumentId: doc._id, details: { operatorName: '$and', clausesNotSatisfied: clauses } },
+  });
+}
+
+export function insertDoc(coll: Collection, raw: Doc, bypass = false): Doc {
   if (!isPlainObject(raw)) throw new MongoCommandError(ErrorCodes.TypeMismatch, 'document to insert must be an object');
   const doc = withIdFirst(raw);
   validateId(doc);
+  checkValidator(coll, doc, undefined, bypass);
   coll.insert(doc);
   return doc;
 }
@@ -50,7 +74,7 @@ const insert: CommandHandler = (cmd, ctx) => {
   let n = 0;
   for (let i = 0; i < docs.length; i++) {
     try {
-      insertDoc(coll, docs[i]!);
+      insertDoc(coll, docs[i]!, !!cmd.bypassDocumentValidation);
       n++;
     } catch (e) {
       writeErrors.push(writeError(i, e));
@@ -65,7 +89,7 @@ function envFor(cmd: Document, stmt: Document, coll: Collection | undefined, ctx
   return {
     collation: commandCollation(stmt, coll),
     variables: Object.keys(variables).length ? variables : undefined,
-    resolver: (n: string) => [...(ctx.server.engine.collection(ctx.db, n)?.docs.values() ?? [])],
+    resolver: (n: string) => [...(ctx.server.engine.collection(ctx.db, n)?.readDocs() ?? [])],
   };
 }
 
@@ -75,13 +99,18 @@ interface UpdateOutcome {
   upsertedId?: unknown;
 }
 
+const UPDATE_STATEMENT_FIELDS = new Set(['q', 'u', 'upsert', 'multi', 'arrayFilters', 'collation', 'hint', 'c', 'upsertSupplied']);
+
 function updateOne(cmd: Document, stmt: Document, name: string, ctx: CommandContext): UpdateOutcome {
+  // mongod 7.0 has no `sort` for updates (added in 8.0) and rejects unknown fields.
+  for (const k of Object.keys(stmt)) {
+    if (!UPDATE_STATEMENT_FIELDS.has(k)) throw new MongoCommandError(40415, `BSON field 'update.updates.${k}' is an unknown field.`);
+  }
   if (!isPlainObject(stmt.q)) throw new MongoCommandError(ErrorCodes.TypeMismatch, "BSON field 'update.updates.q' is the wrong type, expected type 'object'");
   const u = validateUpdate(stmt.u);
   const multi = !!stmt.multi;
   if (multi && !isPipeline(u) && isReplacement(u) && Object.keys(u).length > 0)
     throw new MongoCommandError(ErrorCodes.FailedToParse, 'multi update is not supported for replacement-style update');
-  if (multi && stmt.sort !== undefined) throw new MongoCommandError(ErrorCodes.FailedToParse, 'Cannot specify sort with multi=true');
   const { engine } = ctx.server;
   let coll = engine.collection(ctx.db, name);
   const env = envFor(cmd, stmt, coll, ctx);
@@ -91,13 +120,13 @@ function updateOne(cmd: Document, stmt: Document, name: string, ctx: CommandCont
     collation: env.collation,
     hint: stmt.hint,
     variables: env.variables,
-    sort: parseSort(stmt.sort),
     limit: multi ? 0 : 1,
   });
   let nModified = 0;
   for (const doc of docs) {
     const { doc: next, changed } = applyUpdate(doc, u, { arrayFilters, filter: stmt.q, env });
     if (changed) {
+      checkValidator(coll!, next, doc, !!cmd.bypassDocumentValidation);
       coll!.replace(doc, next);
       nModified++;
     }
@@ -106,6 +135,7 @@ function updateOne(cmd: Document, stmt: Document, name: string, ctx: CommandCont
   const doc = buildUpsert(stmt.q, u, { arrayFilters, filter: stmt.q, env });
   validateId(doc);
   coll ??= engine.ensureCollection(ctx.db, name);
+  checkValidator(coll, doc, undefined, !!cmd.bypassDocumentValidation);
   coll.insert(doc);
   return { n: 1, nModified: 0, upsertedId: doc._id };
 }
@@ -187,13 +217,17 @@ const findAndModify: CommandHandler = (cmd, ctx) => {
   const arrayFilters = cmd.arrayFilters as Document[] | undefined;
   if (found) {
     const { doc: next, changed } = applyUpdate(found, u!, { arrayFilters, filter, env });
-    if (changed) coll!.replace(found, next);
+    if (changed) {
+      checkValidator(coll!, next, found, !!cmd.bypassDocumentValidation);
+      coll!.replace(found, next);
+    }
     return { lastErrorObject: { n: 1, updatedExisting: true }, value: project(cmd.new ? next : found), ok: 1 };
   }
   if (!cmd.upsert) return { lastErrorObject: { n: 0, updatedExisting: false }, value: null, ok: 1 };
   const doc = buildUpsert(filter, u!, { arrayFilters, filter, env });
   validateId(doc);
   coll ??= engine.ensureCollection(ctx.db, name);
+  checkValidator(coll, doc, undefined, !!cmd.bypassDocumentValidation);
   coll.insert(doc);
   return { lastErrorObject: { n: 1, updatedExisting: false, upserted: doc._id }, value: project(cmd.new ? doc : null), ok: 1 };
 };

@@ -52,8 +52,9 @@ export function runQuery(coll: Collection | undefined, spec: QuerySpec, env: Min
   let matched: Doc[] = [];
   let sortedAlready = false;
 
-  if (p.kind === 'COLLSCAN') {
-    for (const doc of coll.docs.values()) {
+  if (p.kind === 'COLLSCAN' || coll.isView) {
+    stats.stage = 'COLLSCAN';
+    for (const doc of coll.readDocs()) {
       stats.totalDocsExamined++;
       if (query.test(doc)) {
         matched.push(doc);

@@ -7,6 +7,7 @@ import type { Modifier } from 'mingo/updater';
 import { ErrorCodes, MongoCommandError } from '../errors.js';
 import type { Doc } from '../storage/values.js';
 import { cloneValue, isPlainObject, keyString, withIdFirst } from '../storage/values.js';
+import { applyCollationToFilter } from './collation.js';
 import type { MingoEnv } from './mingo.js';
 import { mingoOptions, runPipeline } from './mingo.js';
 
@@ -98,7 +99,11 @@ export function applyUpdate(doc: Doc, u: UpdateSpec, opts: ApplyOptions = {}): {
       if (isPlainObject(val) && val.$type === 'date') (mod.$currentDate as Document)[field] = true;
     }
     try {
-      mingoUpdate(next, mod as Modifier<Doc>, opts.arrayFilters, opts.filter, { cloneMode: 'deep', queryOptions: mingoOptions(opts.env) });
+      // mingo skips the update when `condition` doesn't match, so pass the (collation-aware)
+      // filter only where the positional `$` operator needs it.
+      const positional = Object.values(mod).some((fields) => Object.keys(fields as Document).some((p) => /\.\$(\.|$)/.test(p)));
+      const condition = positional && opts.filter ? applyCollationToFilter(opts.filter, opts.env?.collation) : undefined;
+      mingoUpdate(next, mod as Modifier<Doc>, opts.arrayFilters, condition, { cloneMode: 'deep', queryOptions: mingoOptions(opts.env) });
     } catch (e) {
       throw updateError(e);
     }

@@ -2,6 +2,7 @@
 // serves as natural order) plus its indexes. Mutations check unique indexes before touching
 // anything, so a failed write leaves no trace; the owner (Engine) journals successful ones.
 import { UUID } from 'bson';
+import { Query } from 'mingo';
 import type { Document } from 'bson';
 import { ErrorCodes, MongoCommandError } from '../errors.js';
 import type { IndexKey, IndexSpec } from './indexes.js';
@@ -15,6 +16,7 @@ export class Collection {
   readonly docs = new Map<string, Doc>();
   readonly indexes = new Map<string, Index>();
   uuid: UUID;
+  private validatorQuery: Query | null | undefined;
 
   constructor(
     public db: string,
@@ -33,6 +35,22 @@ export class Collection {
 
   get idIndex(): Index {
     return this.indexes.get('_id_')!;
+  }
+
+  /** Set by the engine for views: computes the view's documents from its source. */
+  viewSource: (() => Doc[]) | undefined;
+
+  get isView(): boolean {
+    return typeof this.options.viewOn === 'string';
+  }
+
+  /** Documents as readers see them (a view's are computed on each read). */
+  readDocs(): Iterable<Doc> {
+    return this.viewSource ? this.viewSource() : this.docs.values();
+  }
+
+  private writable(): void {
+    if (this.isView) throw new MongoCommandError(166, `Namespace ${this.ns} is a view, not a collection`);
   }
 
   getById(id: unknown): Doc | undefined {
@@ -68,7 +86,9 @@ export class Collection {
   }
 
   insert(doc: Doc, journal = true): void {
+    this.writable();
     const id = keyString(doc._id);
+    if (this.docs.has(id)) throw this.dupError(this.idIndex, { key: id, values: [doc._id] });
     const keys = this.checkedKeys(id, doc);
     for (const [index, k] of keys) index.add(id, doc, k);
     this.docs.set(id, doc);
@@ -77,6 +97,7 @@ export class Collection {
 
   /** Replaces the stored version of a document (same _id) with `next`. */
   replace(prev: Doc, next: Doc, journal = true): void {
+    this.writable();
     const id = keyString(prev._id);
     const keys = this.checkedKeys(id, next);
     for (const index of this.indexes.values()) index.remove(id, prev);
@@ -86,6 +107,7 @@ export class Collection {
   }
 
   remove(doc: Doc, journal = true): void {
+    this.writable();
     const id = keyString(doc._id);
     if (!this.docs.has(id)) return;
     for (const index of this.indexes.values()) index.remove(id, doc);
@@ -104,6 +126,7 @@ export class Collection {
 
   /** Builds a new index over existing documents; fails with E11000 if a unique one can't hold. */
   createIndex(spec: IndexSpec, journal = true): void {
+    this.writable();
     const index = new Index(spec);
     for (const [id, doc] of this.docs) {
       const keys = index.keysOf(doc);
@@ -127,8 +150,22 @@ export class Collection {
     if (journal) this.sink({ t: 'ixm', db: this.db, c: this.name, spec });
   }
 
+  /** The compiled `validator` option (undefined when none, or when it can't be evaluated). */
+  validator(): Query | undefined {
+    if (this.validatorQuery === undefined) {
+      const v = this.options.validator as Document | undefined;
+      try {
+        this.validatorQuery = v && Object.keys(v).length && !('$jsonSchema' in v) ? new Query(v) : null;
+      } catch {
+        this.validatorQuery = null;
+      }
+    }
+    return this.validatorQuery ?? undefined;
+  }
+
   setOptions(options: Document, journal = true): void {
     this.options = options;
+    this.validatorQuery = undefined;
     if (journal) this.sink({ t: 'co', db: this.db, c: this.name, options });
   }
 

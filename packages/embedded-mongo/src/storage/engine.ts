@@ -7,6 +7,8 @@ import { ErrorCodes, MongoCommandError } from '../errors.js';
 import { Collection } from './collection.js';
 import type { IndexSpec } from './indexes.js';
 import type { Doc } from './values.js';
+import { cloneValue } from './values.js';
+import { runPipeline } from '../query/mingo.js';
 
 export interface Durability {
   append(rec: Document): void;
@@ -51,9 +53,19 @@ export class Engine {
     let colls = this.dbs.get(db);
     if (!colls) this.dbs.set(db, (colls = new Map()));
     const coll = new Collection(db, name, options, this.sink, uuid);
+    if (coll.isView) coll.viewSource = () => this.viewDocs(coll);
     colls.set(name, coll);
     if (journal) this.sink({ t: 'cc', db, c: name, options, uuid: coll.uuid });
     return coll;
+  }
+
+  private viewDocs(view: Collection, depth = 0): Doc[] {
+    if (depth > 20) throw new MongoCommandError(ErrorCodes.BadValue, 'View nesting too deep');
+    const source = this.collection(view.db, view.options.viewOn as string);
+    const docs = source ? (source.isView ? this.viewDocs(source, depth + 1) : [...source.docs.values()]) : [];
+    const pipeline = (view.options.pipeline as Document[] | undefined) ?? [];
+    const resolver = (n: string): Doc[] => [...(this.collection(view.db, n)?.readDocs() ?? [])].map(cloneValue);
+    return pipeline.length ? runPipeline(docs.map(cloneValue), pipeline, { resolver }) : docs;
   }
 
   dropCollection(db: string, name: string, journal = true): boolean {
