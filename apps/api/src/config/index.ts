@@ -49,12 +49,12 @@ const envSchema = z.object({
   RAZORPAY_KEY_SECRET: optionalString,
   RAZORPAY_WEBHOOK_SECRET: optionalString,
   /** Where the Razorpay SDK sends its calls; tests point it at a loopback stand-in. */
-  RAZORPAY_API_URL: z.url().default('https://api.razorpay.com'),
+  RAZORPAY_API_URL: optionalString.pipe(z.url().optional()),
   /** The sandbox provider's signing secrets (default: derived from the JWT secret). */
   SANDBOX_KEY_SECRET: optionalString,
   SANDBOX_WEBHOOK_SECRET: optionalString,
   /** How often the API asks the provider about checkouts left pending; 0 = never (default 5 min, off in tests). */
-  RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
+  RECONCILE_INTERVAL_MS: optionalString.pipe(z.coerce.number().int().min(0).optional()),
   CORS_ORIGINS: optionalString,
   TRUST_PROXY: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -166,7 +166,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         ? { keyId: e.RAZORPAY_KEY_ID, keySecret: e.RAZORPAY_KEY_SECRET, webhookSecret: e.RAZORPAY_WEBHOOK_SECRET }
         : undefined,
     payments: {
-      razorpayApiUrl: e.RAZORPAY_API_URL,
+      razorpayApiUrl: e.RAZORPAY_API_URL ?? 'https://api.razorpay.com',
       sandbox: {
         keySecret: e.SANDBOX_KEY_SECRET ?? derived('sandbox-key-secret'),
         webhookSecret: e.SANDBOX_WEBHOOK_SECRET ?? derived('sandbox-webhook-secret'),

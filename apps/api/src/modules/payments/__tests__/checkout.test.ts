@@ -1,5 +1,6 @@
 /** POST /api/payment/create-order and GET /api/payment/config (sandbox provider). */
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../config/index.js';
 import { setupTestApp } from '../../../test/harness.js';
 import { Checkout } from '../checkout.model.js';
 import { makeProduct } from './helpers.js';
@@ -94,5 +95,18 @@ describe('POST /api/payment/create-order', () => {
       const res = await t.request().post('/api/payment/create-order').send({ amount: 499, items }).expect(400);
       expect(res.body.success).toBe(false);
     }
+  });
+});
+
+describe('payment configuration', () => {
+  it('treats empty variables as their defaults and names bad ones', () => {
+    const c = loadConfig({ DATA_DIR: t.config.dataDir, RAZORPAY_API_URL: '', RECONCILE_INTERVAL_MS: '', SANDBOX_KEY_SECRET: '' });
+    expect(c.payments.razorpayApiUrl).toBe('https://api.razorpay.com');
+    expect(c.payments.reconcileIntervalMs).toBe(300_000);
+    expect(c.payments.sandbox.keySecret).toMatch(/^[a-f0-9]{64}$/);
+    expect(loadConfig({ DATA_DIR: t.config.dataDir, SANDBOX_KEY_SECRET: 'mine' }).payments.sandbox.keySecret).toBe('mine');
+    expect(t.config.payments.reconcileIntervalMs).toBe(0);
+    expect(() => loadConfig({ DATA_DIR: t.config.dataDir, RAZORPAY_API_URL: 'not a url' })).toThrow(/RAZORPAY_API_URL/);
+    expect(() => loadConfig({ DATA_DIR: t.config.dataDir, RECONCILE_INTERVAL_MS: '-5' })).toThrow(/RECONCILE_INTERVAL_MS/);
   });
 });
