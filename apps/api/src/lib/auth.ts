@@ -11,7 +11,8 @@ import { forbidden, unauthorized } from './errors.js';
 
 export interface TokenSigner {
   sign(userId: string): string;
-  verify(token: string): string | null;
+  /** The user the token names and when it was issued (seconds), or null when it is not ours or expired. */
+  verify(token: string): { userId: string; issuedAt: number } | null;
 }
 
 export function createTokenSigner(secret: string, expiresIn: string): TokenSigner {
@@ -20,13 +21,16 @@ export function createTokenSigner(secret: string, expiresIn: string): TokenSigne
     verify: (token) => {
       try {
         const payload = jwt.verify(token, secret, { algorithms: ['HS256'] });
-        return typeof payload === 'object' && typeof payload.sub === 'string' ? payload.sub : null;
+        if (typeof payload !== 'object' || typeof payload.sub !== 'string' || typeof payload.iat !== 'number') return null;
+        return { userId: payload.sub, issuedAt: payload.iat };
       } catch {
         return null;
       }
     },
   };
 }
+
+const SESSION_INVALID = 'Your session is invalid. Please log in again.';
 
 function bearer(header: string | undefined): string | undefined {
   if (!header) return undefined;
@@ -40,10 +44,14 @@ export function createAuth(tokens: TokenSigner) {
   async function load(header: string | undefined) {
     const token = bearer(header);
     if (!token) return undefined;
-    const userId = tokens.verify(token);
-    if (!userId || !/^[a-f\d]{24}$/i.test(userId)) throw unauthorized('Your session is invalid. Please log in again.');
-    const user = await User.findById(userId, { name: 1, email: 1, role: 1 }).lean();
-    if (!user) throw unauthorized('Your session is invalid. Please log in again.');
+    const claims = tokens.verify(token);
+    if (!claims || !/^[a-f\d]{24}$/i.test(claims.userId)) throw unauthorized(SESSION_INVALID);
+    const user = await User.findById(claims.userId, { name: 1, email: 1, role: 1, passwordChangedAt: 1 }).lean();
+    if (!user) throw unauthorized(SESSION_INVALID);
+    // iat has whole seconds: a token from the second of the change still counts as new.
+    if (user.passwordChangedAt && claims.issuedAt < Math.floor(user.passwordChangedAt.getTime() / 1000)) {
+      throw unauthorized(SESSION_INVALID);
+    }
     return { id: String(user._id), role: user.role ?? ROLES.customer, name: user.name, email: user.email };
   }
 

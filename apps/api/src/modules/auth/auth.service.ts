@@ -128,7 +128,7 @@ export function createAuthService(deps: Pick<AppDeps, 'config' | 'mailer' | 'log
     // Spend the code first: of two resets racing with it, only one gets past here.
     const spent = await Otp.findOneAndDelete({ _id: otp._id, codeHash: otp.codeHash });
     if (!spent) throw badRequest(MESSAGES.otpExpired);
-    const user = await User.findOneAndUpdate({ email: body.email }, { $set: { password } });
+    const user = await User.findOneAndUpdate({ email: body.email }, { $set: { password, passwordChangedAt: new Date() } });
     if (!user) throw badRequest(MESSAGES.otpExpired);
   }
 

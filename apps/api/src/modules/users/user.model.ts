@@ -10,6 +10,8 @@ const userSchema = new mongoose.Schema(
     phone: { type: String, default: '', trim: true },
     address: { type: String, default: '', trim: true },
     role: { type: Number, default: ROLES.customer, enum: [ROLES.customer, ROLES.admin] },
+    /** Tokens issued before this moment are refused: a new password ends every other session. */
+    passwordChangedAt: { type: Date, required: false },
   },
   { timestamps: true },
 );

@@ -20,7 +20,10 @@ export function usersRouter(_deps: AppDeps, auth: Auth): Router {
   });
 
   router.put('/profile/:userId', ...account, validate({ body: profileBody }), async (req, res) => {
-    res.json({ success: true, message: 'Profile updated successfully', user: await users.updateProfile(userIdOf(res), req.body) });
+    const user = await users.updateProfile(userIdOf(res), req.body);
+    // A new password ends the other sessions; the user who changed it gets a fresh token.
+    const token = req.body.password && req.user?.id === user._id ? auth.tokens.sign(user._id) : undefined;
+    res.json({ success: true, message: 'Profile updated successfully', user, ...(token ? { token } : {}) });
   });
 
   return router;
