@@ -87,7 +87,8 @@ export const profileBody = z.object({
 export type ProfileBody = z.input<typeof profileBody>;
 export const userDetailResponse = z.object({ success: z.boolean(), user: publicUser, message: z.string() });
 export type UserDetailResponse = z.infer<typeof userDetailResponse>;
-export const profileResponse = z.object({ success: z.boolean(), message: z.string(), user: publicUser });
+/** `token` comes back when the user changed their own password: earlier tokens stop working. */
+export const profileResponse = z.object({ success: z.boolean(), message: z.string(), user: publicUser, token: z.string().optional() });
 export type ProfileResponse = z.infer<typeof profileResponse>;
 /** The admin users list pages: `?page=&limit=` (limit at most 200); both optional. */
 export const adminUsersQuery = z.object({

@@ -26,9 +26,10 @@ export function signIn(token: string, user: PublicUser): void {
   tokenStore.set(token);
 }
 
-/** Refresh the stored summary after a profile save. */
-export function updateStoredUser(user: PublicUser): void {
+/** Refresh the stored summary after a profile save, and the token when a new password brought one. */
+export function updateStoredUser(user: PublicUser, token?: string): void {
   userStore.set(toStoredUser(user));
+  if (token) tokenStore.set(token);
 }
 
 /** Clears the flag, the user and the token, and removes the "user" and "authToken" entries. */

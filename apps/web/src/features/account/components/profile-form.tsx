@@ -45,7 +45,7 @@ export function ProfileForm({ user }: { user: PublicUser }) {
         toast.error(data.message || 'Something went wrong');
         return;
       }
-      updateStoredUser(data.user);
+      updateStoredUser(data.user, data.token);
       setValues((v) => ({ ...v, password: '' }));
       toast.success(data.message);
     } catch (error) {
