@@ -125,6 +125,20 @@ describe('a sandbox payment, end to end', () => {
     expect(await stockOf(p._id)).toBe(5);
   });
 
+  it('keeps a second payment for the same checkout aside for a refund, still one order', async () => {
+    const p = await makeProduct({ quantity: 10 });
+    const shopper = await t.createUser();
+    const order = await createOrder(shopper, [[p, 1]]);
+    const [first, second] = [await sandboxPay(order.id), await sandboxPay(order.id)];
+    const a = await verify(shopper, first).expect(200);
+    const b = await verify(shopper, second).expect(200);
+    expect(b.body.orderId).toBe(a.body.orderId);
+    expect(await Order.countDocuments({ providerOrderId: order.id })).toBe(1);
+    expect(await stockOf(p._id)).toBe(9);
+    const checkout = await Checkout.findOne({ providerOrderId: order.id }).lean();
+    expect(checkout).toMatchObject({ status: 'paid', paymentId: first.razorpay_payment_id, extraPayments: [second.razorpay_payment_id] });
+  });
+
   it('builds the order from the recorded checkout, not from the items and amount sent at verify', async () => {
     const cheap = await makeProduct({ price: 100, quantity: 5 });
     const dear = await makeProduct({ price: 2000, quantity: 5 });
