@@ -2,6 +2,7 @@
 import { ROLES } from '@repo/shared';
 import type { AppDeps } from '../lib/types.js';
 import { User, hashPassword } from '../modules/users/index.js';
+import { seedCatalogIfEmpty } from './catalog-seed.js';
 
 export async function seedAdmin(deps: AppDeps): Promise<void> {
   const { adminEmail, adminPassword } = deps.config.seed;
@@ -20,4 +21,5 @@ export async function seedAdmin(deps: AppDeps): Promise<void> {
 
 export async function seedIfEmpty(deps: AppDeps): Promise<void> {
   await seedAdmin(deps);
+  await seedCatalogIfEmpty(deps);
 }

@@ -59,6 +59,8 @@ export function createCloudinaryPhotoStore(opts: { url: string; uploadPrefix?: s
     return cloudinary.url(publicId, {
       ...account,
       secure: true,
+      // No "?_a=…" SDK analytics tag: clean, stable URLs.
+      urlAnalytics: false,
       version,
       format: 'webp',
       transformation: [{ width, crop: 'limit', quality: 'auto' }],

@@ -78,8 +78,9 @@ export function targetWidths(width: number): number[] {
  * Decodes once (upright, at most the widest size), then encodes each width as WebP.
  * `nameHint` (e.g. the product name) starts the file name; a hash of the input ends it.
  * Any sharp-readable input works; the seed passes SVG, uploads are checked beforehand.
+ * `effort` trades encoding time for size (libwebp 0–6; the seed uses less to start fast).
  */
-export async function renderPhoto(input: Buffer, nameHint: string): Promise<ProcessedPhoto> {
+export async function renderPhoto(input: Buffer, nameHint: string, opts: { effort?: number } = {}): Promise<ProcessedPhoto> {
   const widest = PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1]!;
   let base: { data: Buffer; info: OutputInfo };
   try {
@@ -95,7 +96,7 @@ export async function renderPhoto(input: Buffer, nameHint: string): Promise<Proc
   const variants = await Promise.all(
     targetWidths(base.info.width).map(async (width) => ({
       width,
-      data: await sharp(base.data, raw).resize({ width }).webp({ quality: 80, alphaQuality: 90 }).toBuffer(),
+      data: await sharp(base.data, raw).resize({ width }).webp({ quality: 80, effort: opts.effort ?? 4 }).toBuffer(),
     })),
   );
   const hash = createHash('sha256').update(input).digest('hex').slice(0, 12);

@@ -7,7 +7,7 @@
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { productBody } from '@repo/shared';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { slugify, writeWithUniqueSlug } from '../../lib/slug.js';
 import type { PhotoStore, StoredPhoto } from '../../lib/storage/index.js';
 import { categoryExists } from '../categories/index.js';
@@ -27,7 +27,13 @@ export function createProductsService(deps: { photos: PhotoStore; logger: Logger
   /** Validates the upload by its content, then processes and stores it. */
   async function storeUpload(data: Buffer, nameHint: string): Promise<StoredPhoto> {
     assertAcceptedImage(data);
-    return photos.save(await renderPhoto(data, nameHint));
+    const processed = await renderPhoto(data, nameHint);
+    try {
+      return await photos.save(processed);
+    } catch (err) {
+      logger.error({ err, store: photos.kind }, 'could not store a product photo');
+      throw new AppError(502, 'The photo could not be stored right now. Please try again.');
+    }
   }
 
   /**

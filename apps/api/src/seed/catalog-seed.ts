@@ -1,0 +1,101 @@
+/**
+ * Creating and resetting the demo catalog. Pictures are rendered in parallel (one sharp
+ * pipeline per core) and stored through the configured photo adapter, like uploads.
+ */
+import { availableParallelism } from 'node:os';
+import type { AppDeps } from '../lib/types.js';
+import { slugify } from '../lib/slug.js';
+import type { StoredPhoto } from '../lib/storage/index.js';
+import { Category, categoryKey } from '../modules/categories/index.js';
+import { Product, renderPhoto } from '../modules/products/index.js';
+import { DEMO_CATEGORIES, DEMO_PRODUCTS, type DemoProduct } from './demo-catalog.js';
+import { tshirtSvg } from './tshirt-art.js';
+
+/** Runs `work` over `items` with at most `limit` at a time, keeping the order of results. */
+async function mapLimit<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/** Categories take turns, so the newest-first home page shows a mix rather than one category. */
+function interleaved(products: DemoProduct[]): DemoProduct[] {
+  const queues = DEMO_CATEGORIES.map((c) => products.filter((p) => p.category === c));
+  const out: DemoProduct[] = [];
+  while (queues.some((q) => q.length)) for (const q of queues) if (q.length) out.push(q.shift()!);
+  return out;
+}
+
+export async function seedDemoCatalog(deps: AppDeps): Promise<{ categories: number; products: number }> {
+  const started = Date.now();
+  // Categories first: if another process is seeding the same database, its unique names stop us here.
+  const categories = await Category.insertMany(
+    DEMO_CATEGORIES.map((name) => ({ name, nameKey: categoryKey(name), slug: slugify(name, 'category') })),
+  );
+  const categoryId = new Map(categories.map((c) => [c.name, c._id]));
+
+  const products = interleaved(DEMO_PRODUCTS);
+  const photos = await mapLimit(products, Math.max(2, availableParallelism()), async (p) => {
+    const slug = slugify(p.name);
+    const processed = await renderPhoto(Buffer.from(tshirtSvg(p.art, slug)), p.name, { effort: 1 });
+    return deps.photos.save(processed);
+  });
+
+  // The first product in the list is the newest, a minute apart each.
+  const now = Date.now();
+  await Product.insertMany(
+    products.map((p, i) => {
+      const at = new Date(now - i * 60_000);
+      return {
+        name: p.name,
+        slug: slugify(p.name),
+        description: p.description,
+        price: p.price,
+        quantity: p.quantity,
+        shipping: p.shipping,
+        category: categoryId.get(p.category),
+        photo: photos[i],
+        createdAt: at,
+        updatedAt: at,
+      };
+    }),
+  );
+  deps.logger.info({ categories: categories.length, products: products.length, ms: Date.now() - started }, 'seeded the demo catalog');
+  return { categories: categories.length, products: products.length };
+}
+
+/** Deletes every product and category (and the products' photo files), then seeds the demo catalog. */
+export async function resetDemoCatalog(deps: AppDeps): Promise<{ categories: number; products: number }> {
+  const old = await Product.find({ photo: { $exists: true } }, { photo: 1 }).lean();
+  await Product.deleteMany({});
+  await Category.deleteMany({});
+  const keys = new Set<string>();
+  for (const { photo } of old) {
+    if (!photo?.key || keys.has(photo.key)) continue;
+    keys.add(photo.key);
+    await deps.photos.remove(photo as StoredPhoto).catch((err: unknown) => deps.logger.warn({ err, key: photo.key }, 'could not delete photo files'));
+  }
+  return seedDemoCatalog(deps);
+}
+
+/** On first start: the demo catalog when enabled and the catalog is empty (no products, no categories). */
+export async function seedCatalogIfEmpty(deps: AppDeps): Promise<void> {
+  if (!deps.config.seed.demoCatalog) return;
+  if ((await Product.exists({})) || (await Category.exists({}))) return;
+  try {
+    await seedDemoCatalog(deps);
+  } catch (err) {
+    if ((err as { code?: number }).code === 11000) {
+      deps.logger.info('another process is seeding the demo catalog');
+      return;
+    }
+    throw err;
+  }
+}
