@@ -54,7 +54,7 @@ const envSchema = z.object({
   SANDBOX_KEY_SECRET: optionalString,
   SANDBOX_WEBHOOK_SECRET: optionalString,
   /** How often the API asks the provider about checkouts left pending; 0 = never (default 5 min, off in tests). */
-  RECONCILE_INTERVAL_MS: optionalString.pipe(z.coerce.number().int().min(0).optional()),
+  RECONCILE_INTERVAL_MS: optionalString.transform((v) => (v === undefined ? undefined : Number(v))).pipe(z.number().int().min(0).optional()),
   CORS_ORIGINS: optionalString,
   TRUST_PROXY: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
