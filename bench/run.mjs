@@ -18,7 +18,7 @@ import { growCatalog, openDatabase, workload } from './lib/catalog.mjs';
 import { runLighthouse } from './lib/lighthouse.mjs';
 import { captureAnswers, catalogReads, measureReads, startCeiling } from './lib/load.mjs';
 import { stopAll } from './lib/processes.mjs';
-import { fixed, int, kb, machineInfo, printTable } from './lib/report.mjs';
+import { busyWarning, fixed, int, kb, machineInfo, printTable } from './lib/report.mjs';
 import { buildShop, repoRoot, startDatabase, startShop } from './lib/shop.mjs';
 import { measureWeb } from './lib/web-size.mjs';
 
@@ -66,9 +66,11 @@ const section = async (name, fn) => {
 const m = results.machine;
 printTable(
   'Machine',
-  ['os', 'cpu', 'cores', 'memory GiB', 'node'],
-  [[m.os, m.cpu, m.cores, m.memoryGiB, m.node]],
+  ['os', 'cpu', 'cores', 'memory GiB', 'node', 'load avg'],
+  [[m.os, m.cpu, m.cores, m.memoryGiB, m.node, fixed(m.loadAverageAtStart, 2)]],
 );
+results.warnings = [busyWarning('at the start')].filter(Boolean);
+for (const w of results.warnings) console.warn(`[bench] warning: ${w}`);
 
 if (!args['no-build']) {
   log('building the API and the web app…');
@@ -181,6 +183,7 @@ printTable(
 );
 writeFileSync(new URL('./results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
 log('figures written to bench/results.json');
+for (const w of results.warnings) console.warn(`[bench] warning: ${w}`);
 const failed = results.budgetChecks.filter((b) => !b.pass);
 if (failed.length) {
   console.error(`\n[bench] ${failed.length} budget(s) failed.`);

@@ -101,6 +101,9 @@ export async function growCatalog(db, target) {
     }
     await products.insertMany(batch, { ordered: false });
   }
+  // Written behind the API's back: move the catalog version on (lib/catalog-version.ts), as
+  // any write through the API does, so no cached answer or ETag outlives this change.
+  await db.collection('catalog_meta').updateOne({ _id: 'catalog' }, { $inc: { version: 1 } });
   return { inserted: target - current, ms: Date.now() - started };
 }
 

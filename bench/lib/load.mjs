@@ -86,11 +86,11 @@ export async function measure(base, read, { connections, duration, warmup }) {
   const r = await run({ ...opts, duration });
   const errors = r.non2xx + r.errors;
   return {
-    requestsPerSecond: r.totalCompletedRequests / r.duration,
+    requestsPerSecond: r.requests.total / r.duration,
     p50: r.latency.p50,
     p99: r.latency.p99,
     max: r.latency.max,
-    requests: r.totalCompletedRequests,
+    requests: r.requests.total,
     non2xx: r.non2xx,
     socketErrors: r.errors,
     timeouts: r.timeouts,

@@ -1,5 +1,5 @@
 /** Printing figures as aligned tables, and the machine they were measured on. */
-import { availableParallelism, cpus, release, totalmem, type as osType } from 'node:os';
+import { availableParallelism, cpus, loadavg, release, totalmem, type as osType } from 'node:os';
 
 export function machineInfo() {
   return {
@@ -8,7 +8,20 @@ export function machineInfo() {
     cores: availableParallelism(),
     memoryGiB: Math.round((totalmem() / 2 ** 30) * 10) / 10,
     node: process.version,
+    loadAverageAtStart: loadavg()[0],
   };
+}
+
+/**
+ * Figures taken while other work keeps the cores busy mean little: says so when the 1-minute
+ * load average is above half the cores.
+ */
+export function busyWarning(when) {
+  const load = loadavg()[0];
+  const cores = availableParallelism();
+  return load > cores / 2
+    ? `load average ${load.toFixed(1)} on ${cores} cores ${when}: other work competes for the CPU, figures will be low and noisy`
+    : undefined;
 }
 
 /** rows: arrays of cells (already formatted); numbers are right-aligned. */

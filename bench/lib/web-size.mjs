@@ -66,7 +66,7 @@ export function measureWeb(distDir) {
       route: routeKey.slice(ROUTES_DIR.length),
       js: total(files.js),
       css: total(files.css),
-      files: [...files.js, ...files.css],
+      files: [...files.js, ...files.css].map((file) => ({ file, ...sizeOf(file) })),
     };
   };
   if (!manifest[HOME_ROUTE]) throw new Error(`${HOME_ROUTE} is not in the manifest`);
