@@ -144,6 +144,23 @@ function findOne(coll: Collection, filter: Document): Doc | undefined {
   return runQuery(coll, { filter, limit: 1 }).docs[0];
 }
 
+/**
+ * countDocuments() sends [$match, ($skip, $limit,) {$group: {_id: 1, n: {$sum: 1}}}]: answer the
+ * group from the executor's result size instead of running mingo over every match.
+ */
+function countShortcut(rest: Document[], input: Doc[]): Doc[] | undefined {
+  if (rest.length !== 1 || !isPlainObject(rest[0]!.$group)) return undefined;
+  const group = rest[0]!.$group as Document;
+  const keys = Object.keys(group);
+  if (keys.length !== 2 || !('_id' in group)) return undefined;
+  const id = group._id;
+  if (typeof id !== 'number' && id !== null) return undefined;
+  const field = keys.find((k) => k !== '_id')!;
+  const acc = group[field] as Document | undefined;
+  if (!isPlainObject(acc) || Object.keys(acc).length !== 1 || acc.$sum !== 1) return undefined;
+  return input.length ? [{ _id: id, [field]: input.length }] : [];
+}
+
 const aggregate: CommandHandler = (cmd, ctx) => {
   const target = cmd.aggregate;
   const dbLevel = target === 1;
@@ -178,6 +195,8 @@ const aggregate: CommandHandler = (cmd, ctx) => {
     input = result.docs;
     rest = stages.slice(prefix.consumed);
   }
+  const counted = countShortcut(rest, input);
+  if (counted) return ctx.server.cursors.open(`${ctx.db}.${target as string}`, counted, undefined);
   const mutating = rest.some((s) => !NON_MUTATING.has(Object.keys(s)[0]!));
   if (mutating) input = input.map(cloneValue);
   const resolver = (name: string): Doc[] => {

@@ -49,6 +49,7 @@ export function runQuery(coll: Collection | undefined, spec: QuerySpec, env: Min
   const want = spec.limit ? skip + spec.limit : undefined;
   const p = plan(coll, filter, sort, want, spec.collation, hint);
   stats.stage = p.kind;
+  const test = p.consumed ? residualTest(filter, p.consumed, { ...env, collation: spec.collation, variables: spec.variables }) : (doc: Doc): boolean => query.test(doc);
   let matched: Doc[] = [];
   let sortedAlready = false;
 
@@ -81,7 +82,7 @@ export function runQuery(coll: Collection | undefined, spec: QuerySpec, env: Min
         const doc = coll.docs.get(id);
         if (!doc) continue;
         stats.totalDocsExamined++;
-        if (query.test(doc)) group.push(doc);
+        if (test(doc)) group.push(doc);
       }
       if (p.sorted && rest.length && group.length > 1) matched.push(...sortDocs(group, rest, spec.collation));
       else matched.push(...group);
@@ -94,6 +95,22 @@ export function runQuery(coll: Collection | undefined, spec: QuerySpec, env: Min
   stats.nReturned = matched.length;
   stats.executionTimeMillis = Math.round(performance.now() - started);
   return { docs: matched, stats };
+}
+
+/** The filter without the part an index lookup already guarantees (cheaper per document). */
+function residualTest(filter: Document, consumed: { field: string; ops: string[] }, env: MingoEnv): (doc: Doc) => boolean {
+  const rest: Document = { ...filter };
+  const cond = rest[consumed.field];
+  if (consumed.ops[0] === '' || !cond || typeof cond !== 'object') delete rest[consumed.field];
+  else {
+    const left: Document = { ...(cond as Document) };
+    for (const op of consumed.ops) delete left[op];
+    if (Object.keys(left).length) rest[consumed.field] = left;
+    else delete rest[consumed.field];
+  }
+  if (Object.keys(rest).length === 0) return () => true;
+  const q = compileFilter(rest, env);
+  return (doc) => q.test(doc);
 }
 
 /** Convenience for write paths: compile once, test one document. */

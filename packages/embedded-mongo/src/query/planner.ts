@@ -18,6 +18,8 @@ interface Bound {
 
 interface Predicate {
   field: string;
+  /** operators of a top-level field condition this predicate came from ('' = plain equality) */
+  ops?: string[];
   eq?: unknown[];
   lower?: Bound;
   upper?: Bound;
@@ -31,6 +33,8 @@ export interface Plan {
   /** The entries' order satisfies the first sort field (walk backwards when `reverse`). */
   sorted: boolean;
   reverse: boolean;
+  /** Part of the filter the index answers exactly, which need not be re-tested per document. */
+  consumed?: { field: string; ops: string[] };
 }
 
 function isOperatorObject(v: unknown): v is Document {
@@ -52,25 +56,40 @@ function rangeValue(v: unknown): boolean {
   return r !== 0 && r !== 1 && r !== 13 && r !== 11;
 }
 
-function predicates(filter: Document, out: Predicate[] = []): Predicate[] {
+function predicates(filter: Document, out: Predicate[] = [], top = true): Predicate[] {
   for (const [k, v] of Object.entries(filter)) {
     if (k === '$and' && Array.isArray(v)) {
-      for (const sub of v) if (isPlainObject(sub)) predicates(sub, out);
+      for (const sub of v) if (isPlainObject(sub)) predicates(sub, out, false);
       continue;
     }
     if (k.startsWith('$')) continue;
     if (isOperatorObject(v)) {
       const p: Predicate = { field: k };
+      const eqOps: string[] = [];
+      const rangeOps: string[] = [];
       for (const [op, x] of Object.entries(v)) {
-        if (op === '$eq' && equalityValue(x)) p.eq = [x];
-        else if (op === '$in' && Array.isArray(x) && x.every(equalityValue) && !p.eq) p.eq = x;
-        else if ((op === '$gt' || op === '$gte') && rangeValue(x)) p.lower = { value: x, inclusive: op === '$gte' };
-        else if ((op === '$lt' || op === '$lte') && rangeValue(x)) p.upper = { value: x, inclusive: op === '$lte' };
+        if (op === '$eq' && equalityValue(x)) {
+          p.eq = [x];
+          eqOps.splice(0, eqOps.length, op);
+        } else if (op === '$in' && Array.isArray(x) && x.every(equalityValue) && !p.eq) {
+          p.eq = x;
+          eqOps.push(op);
+        } else if ((op === '$gt' || op === '$gte') && rangeValue(x) && !p.lower) {
+          p.lower = { value: x, inclusive: op === '$gte' };
+          rangeOps.push(op);
+        } else if ((op === '$lt' || op === '$lte') && rangeValue(x) && !p.upper) {
+          p.upper = { value: x, inclusive: op === '$lte' };
+          rangeOps.push(op);
+        }
       }
-      if (p.lower && p.upper && typeRank(p.lower.value) !== typeRank(p.upper.value)) delete p.upper;
+      if (p.lower && p.upper && typeRank(p.lower.value) !== typeRank(p.upper.value)) {
+        delete p.upper;
+        rangeOps.length = 0;
+      }
+      if (top) p.ops = p.eq ? eqOps : rangeOps;
       if (p.eq || p.lower || p.upper) out.push(p);
     } else if (equalityValue(v)) {
-      out.push({ field: k, eq: [v] });
+      out.push(top ? { field: k, eq: [v], ops: [''] } : { field: k, eq: [v] });
     }
   }
   return out;
@@ -107,6 +126,18 @@ function countOf(entries: LeadEntry[]): number {
   let n = 0;
   for (const e of entries) n += e.ids.size;
   return n;
+}
+
+/**
+ * Whether index membership decides the predicate exactly (same equality/ordering rules as the
+ * query), so the executor may drop it from the per-document filter.
+ */
+function exactlyAnswered(index: Index, p: Predicate, collation: Collation | undefined): { field: string; ops: string[] } | undefined {
+  if (!p.ops || p.ops.length === 0 || index.sparse) return undefined;
+  if (strength(index.collation) !== strength(collation)) return undefined;
+  if (!p.eq && index.multikey) return undefined; // only one bound was used
+  if (p.eq && p.lower) return undefined;
+  return { field: p.field, ops: p.ops };
 }
 
 export function findHintedIndex(coll: Collection | undefined, hint: unknown): Index | 'natural' | undefined {
@@ -161,13 +192,14 @@ export function plan(
   if (best) {
     // Entries are in key order, so a lookup on the sort's own index comes out sorted already.
     const sorted = !!first && best.index === sortIndex;
+    const consumed = exactlyAnswered(best.index, best.pred, collation);
     if (sorted || !sortIndex || want === undefined) {
-      return { kind: 'IXSCAN', index: best.index, entries: best.entries, sorted, reverse: first?.dir === -1 };
+      return { kind: 'IXSCAN', index: best.index, entries: best.entries, sorted, reverse: first?.dir === -1, consumed };
     }
     // Walking the sort index stops after `want` matches; expect to visit want * total / count.
     const orderedCost = (want * total) / Math.max(best.count, 1);
     if (best.count <= orderedCost) {
-      return { kind: 'IXSCAN', index: best.index, entries: best.entries, sorted: false, reverse: false };
+      return { kind: 'IXSCAN', index: best.index, entries: best.entries, sorted: false, reverse: false, consumed };
     }
   }
   if (sortIndex && first) return { kind: 'IXSCAN', index: sortIndex, entries: sortIndex.sorted, sorted: true, reverse: first.dir === -1 };
