@@ -149,6 +149,28 @@ describe('update product page', () => {
     );
   });
 
+  it('opens with the saved values when the product is visited again after an update', async () => {
+    let price = 499;
+    api({
+      'GET /product/get-product/:slug': () => ({ Aproduct: { ...product, price } }),
+      'PUT /product/update-product/:id': ({ body }) => {
+        price = Number((body as FormData).get('price'));
+        return { success: true, message: 'Product updated' };
+      },
+    });
+    const { user, router } = renderPage();
+    const field = await screen.findByLabelText('Price');
+    await user.clear(field);
+    await user.type(field, '650');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe('/dashboard/admin/product'),
+    );
+
+    await act(() => router.navigate('/dashboard/admin/product/rocket-tee'));
+    expect(await screen.findByLabelText('Price')).toHaveValue(650);
+  });
+
   it('sends a new photo when one is chosen', async () => {
     const server = api();
     const { user } = renderPage();

@@ -10,9 +10,21 @@ const sections = [
   { label: 'Users', to: paths.adminUsers },
 ] as const;
 
-const base = 'block rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors';
-const active = 'bg-brand-600 text-white dark:bg-brand-500';
-const idle = 'text-slate-700 hover:bg-slate-200 dark:text-slate-300 dark:hover:bg-slate-800';
+const styles = {
+  vertical: {
+    list: 'flex flex-col gap-1',
+    link: 'block rounded-lg px-3 py-2 text-sm font-medium transition-colors',
+    active: 'bg-brand-600 text-white',
+    idle: 'text-slate-700 hover:bg-slate-200 dark:text-slate-300 dark:hover:bg-slate-800',
+  },
+  // Phones: every section visible at once, wrapped as pills (no hidden scroll).
+  horizontal: {
+    list: 'flex flex-wrap gap-1 rounded-2xl bg-slate-100 p-1 dark:bg-slate-800',
+    link: 'block rounded-full px-3 py-1.5 text-sm font-medium whitespace-nowrap',
+    active: 'bg-white text-brand-700 shadow-sm dark:bg-slate-950 dark:text-white',
+    idle: 'text-slate-700 hover:text-brand-700 dark:text-slate-300 dark:hover:text-white',
+  },
+} as const;
 
 export function AdminNav({ layout, label }: { layout: 'vertical' | 'horizontal'; label: string }) {
   const path = useLocation().pathname.replace(/\/+$/, '');
@@ -23,17 +35,13 @@ export function AdminNav({ layout, label }: { layout: 'vertical' | 'horizontal';
     (to === paths.adminCreateCategory && path === paths.adminDashboard);
   return (
     <nav aria-label={label}>
-      <ul
-        className={
-          layout === 'vertical' ? 'flex flex-col gap-1' : 'flex gap-1 overflow-x-auto pb-1'
-        }
-      >
+      <ul className={styles[layout].list}>
         {sections.map(({ label: text, to }) => (
-          <li key={to} className="shrink-0">
+          <li key={to}>
             <Link
               to={to}
               aria-current={isCurrent(to) ? 'page' : undefined}
-              className={`${base} ${isCurrent(to) ? active : idle}`}
+              className={`${styles[layout].link} ${isCurrent(to) ? styles[layout].active : styles[layout].idle}`}
             >
               {text}
             </Link>

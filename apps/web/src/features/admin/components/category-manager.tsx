@@ -70,7 +70,7 @@ export function CategoryManager() {
 
   const list = categories.data?.success ? categories.data.category : [];
   return (
-    <div className="flex flex-col gap-6">
+    <div className="flex max-w-3xl flex-col gap-6">
       <CategoryForm
         value={name}
         onChange={setName}

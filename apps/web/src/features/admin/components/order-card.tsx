@@ -82,7 +82,7 @@ export function OrderCard({ order }: { order: Order }) {
             </p>
           )}
         </div>
-        <div className="flex flex-col items-end gap-2">
+        <div className="flex w-full flex-wrap items-center justify-between gap-2 sm:w-auto sm:flex-col sm:items-end">
           <p className="text-lg font-bold text-slate-900 dark:text-white">
             <span className="sr-only">Amount </span>
             {formatPrice(order.amount)}

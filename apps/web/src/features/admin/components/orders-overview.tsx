@@ -49,7 +49,7 @@ function DailyChart({
   const points = values.map((v, i) => `${(i + 0.5) * step},${y(v)}`).join(' ');
 
   return (
-    <figure className={`${cardClass} flex flex-col gap-2 p-4`} aria-labelledby={captionId}>
+    <figure className={`${cardClass} flex min-w-0 flex-col gap-2 p-4`} aria-labelledby={captionId}>
       <figcaption id={captionId} className="flex items-baseline justify-between gap-2">
         <span className="font-semibold text-slate-800 dark:text-slate-100">{title}</span>
         <span className="text-sm text-slate-500 dark:text-slate-400">
@@ -70,7 +70,7 @@ function DailyChart({
           preserveAspectRatio="none"
           role="img"
           aria-label={summary}
-          className="h-28 w-full flex-1 overflow-visible"
+          className="h-28 min-w-0 flex-1 overflow-visible"
         >
           <line
             x1={0}
@@ -98,7 +98,7 @@ function DailyChart({
                 y={y(v)}
                 height={H - y(v)}
                 rx={1}
-                className="fill-brand-500 dark:fill-brand-100"
+                className="fill-brand-500"
               >
                 <title>{`${formatDay(days[i]!.date)}: ${format(v)}`}</title>
               </rect>
@@ -185,7 +185,7 @@ export function OrdersOverview() {
         Last 30 days
       </h3>
       <StatusTiles counts={statusCounts} />
-      <div className="grid gap-3 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">
         <DailyChart
           days={days}
           kind="bars"

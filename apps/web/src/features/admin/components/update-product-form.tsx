@@ -26,7 +26,10 @@ export function UpdateProduct({ slug }: { slug: string }) {
     error: 'Failed to load product',
   });
 
-  if (product.isPending) return <Loading text="Loading product..." />;
+  // A cached copy may be older than the last save: the form waits for this visit's fetch.
+  if (product.isPending || (product.isFetching && !product.isFetchedAfterMount)) {
+    return <Loading text="Loading product..." />;
+  }
   const found = product.data?.Aproduct;
   if (!found) {
     return (

@@ -47,10 +47,13 @@ function UsersTable({ users }: { users: PublicUser[] }) {
         <tbody className="divide-y divide-slate-200 bg-white dark:divide-slate-700 dark:bg-slate-900">
           {users.map((u) => (
             <tr key={u._id}>
-              <th scope="row" className="px-4 py-3 font-medium text-slate-900 dark:text-slate-100">
+              <th
+                scope="row"
+                className="px-4 py-3 font-medium whitespace-nowrap text-slate-900 dark:text-slate-100"
+              >
                 {u.name}
               </th>
-              <td className="px-4 py-3 break-all">{u.email}</td>
+              <td className="px-4 py-3 [overflow-wrap:anywhere]">{u.email}</td>
               <td className="px-4 py-3 whitespace-nowrap">{orMissing(u.phone)}</td>
               <td className="px-4 py-3">{orMissing(u.address)}</td>
               <td className="px-4 py-3">
@@ -75,7 +78,7 @@ function UserCards({ users }: { users: PublicUser[] }) {
           </div>
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
             <dt className="text-slate-500 dark:text-slate-400">Email</dt>
-            <dd className="break-all">{u.email}</dd>
+            <dd className="[overflow-wrap:anywhere]">{u.email}</dd>
             <dt className="text-slate-500 dark:text-slate-400">Phone</dt>
             <dd>{orMissing(u.phone)}</dd>
             <dt className="text-slate-500 dark:text-slate-400">Address</dt>

@@ -11,7 +11,7 @@ import { AdminNav } from '@/features/admin/components/admin-nav';
 
 export default function AdminLayout() {
   return (
-    <div className="mx-auto flex w-full max-w-screen-2xl">
+    <div className="mx-auto flex min-h-[calc(100dvh-4rem)] max-w-7xl">
       <ResizableSidePanel label="Admin menu">
         <p className="mb-3 px-3 text-xs font-semibold tracking-wider text-slate-500 uppercase dark:text-slate-400">
           Dashboard
@@ -22,7 +22,7 @@ export default function AdminLayout() {
         <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
           Admin Panel
         </h1>
-        <div className="-mx-4 border-b border-slate-200 px-4 pb-2 md:hidden dark:border-slate-800">
+        <div className="md:hidden">
           <AdminNav layout="horizontal" label="Admin sections" />
         </div>
         <Suspense fallback={<Loading text="Loading..." />}>
