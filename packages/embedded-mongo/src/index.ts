@@ -14,6 +14,8 @@ export interface EmbeddedMongoOptions {
   ttlIntervalMs?: number;
   /** Host to bind, 127.0.0.1 by default. */
   host?: string;
+  /** Idle server cursors are removed after this long (mongod: 10 minutes). */
+  cursorTimeoutMs?: number;
   /** Enables test-only commands such as configureFailPoint (used by the conformance runner). */
   enableTestCommands?: boolean;
 }
@@ -33,6 +35,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
   if (options.ttlIntervalMs !== undefined) serverOptions.ttlIntervalMs = options.ttlIntervalMs;
   if (options.host !== undefined) serverOptions.host = options.host;
   if (options.enableTestCommands) serverOptions.enableTestCommands = true;
+  if (options.cursorTimeoutMs !== undefined) serverOptions.cursorTimeoutMs = options.cursorTimeoutMs;
   const server = new MongoWireServer(serverOptions);
   const port = await server.listen();
   const host = options.host ?? '127.0.0.1';

@@ -1,6 +1,7 @@
 import { Decimal128, Long, ObjectId } from 'mongodb';
 import type { Document } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbeddedMongo } from '../index.js';
 import type { Harness } from './helpers.js';
 import { harness } from './helpers.js';
 
@@ -181,5 +182,29 @@ describe('CRUD through the mongodb driver', () => {
     expect(await db.collection('never').drop().catch(() => false)).toBeDefined();
     await db.dropDatabase();
     expect((await db.listCollections().toArray()).length).toBe(0);
+  });
+});
+
+describe('cursor lifetime', () => {
+  it('removes idle cursors after the timeout', async () => {
+    const t = await harness({ cursorTimeoutMs: 150 });
+    try {
+      await t.db.collection('c').insertMany(Array.from({ length: 20 }, (_, i) => ({ i })));
+      const first = await t.db.command({ find: 'c', batchSize: 2 });
+      const ok = await t.db.command({ getMore: first.cursor.id, collection: 'c', batchSize: 2 });
+      expect(ok.cursor.nextBatch).toHaveLength(2);
+      await new Promise((r) => setTimeout(r, 500));
+      await expect(t.db.command({ getMore: first.cursor.id, collection: 'c' })).rejects.toMatchObject({ code: 43, codeName: 'CursorNotFound' });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('stops cleanly and frees the port', async () => {
+    const m = await startEmbeddedMongo();
+    await m.stop();
+    const again = await startEmbeddedMongo({ port: m.port });
+    expect(again.port).toBe(m.port);
+    await again.stop();
   });
 });

@@ -195,8 +195,9 @@ const aggregate: CommandHandler = (cmd, ctx) => {
     input = result.docs;
     rest = stages.slice(prefix.consumed);
   }
-  const counted = countShortcut(rest, input);
-  if (counted) return ctx.server.cursors.open(`${ctx.db}.${target as string}`, counted, undefined);
+  const ns = `${ctx.db}.${dbLevel ? '$cmd.aggregate' : (target as string)}`;
+  const counted = writeStage ? undefined : countShortcut(rest, input);
+  if (counted) return ctx.server.cursors.open(ns, counted, undefined);
   const mutating = rest.some((s) => !NON_MUTATING.has(Object.keys(s)[0]!));
   if (mutating) input = input.map(cloneValue);
   const resolver = (name: string): Doc[] => {
@@ -207,10 +208,10 @@ const aggregate: CommandHandler = (cmd, ctx) => {
   if (writeStage) {
     if ('$out' in writeStage) runOut(writeStage.$out, results, ctx, !!cmd.bypassDocumentValidation);
     else runMerge(writeStage.$merge, results, ctx, variables);
-    return ctx.server.cursors.open(`${ctx.db}.${dbLevel ? '$cmd.aggregate' : (target as string)}`, [], 0);
+    return ctx.server.cursors.open(ns, [], 0);
   }
   const batchSize = (cmd.cursor as Document).batchSize as number | undefined;
-  return ctx.server.cursors.open(`${ctx.db}.${dbLevel ? '$cmd.aggregate' : (target as string)}`, results, batchSize);
+  return ctx.server.cursors.open(ns, results, batchSize);
 };
 
 export const aggregateCommands: Record<string, CommandHandler> = { aggregate };
