@@ -3,8 +3,10 @@
  * profile menu (Dashboard, Logout), the theme toggle; on phones a slide-out menu.
  */
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { CloseIcon, MenuIcon, MoonIcon, SunIcon, TeeIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { dashboardPath, isAdmin, signOut, useSession } from '@/features/auth/session';
 import { useCart } from '@/features/cart/use-cart';
@@ -47,7 +49,7 @@ function ThemeToggle() {
       title={dark ? 'Switch to light theme' : 'Switch to dark theme'}
       className="rounded-md p-2 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
     >
-      <span aria-hidden="true">{dark ? '☀️' : '🌙'}</span>
+      {dark ? <SunIcon /> : <MoonIcon />}
     </button>
   );
 }
@@ -178,7 +180,8 @@ function MobileMenu({ onClose, onLogout }: { onClose: () => void; onLogout: () =
   }
 
   const row = 'rounded-md px-3 py-2.5 text-left text-base font-medium text-slate-800 dark:text-slate-200';
-  return (
+  // In a portal: the header's backdrop blur would otherwise confine this fixed layer to the header.
+  return createPortal(
     <div className="fixed inset-0 z-40 md:hidden">
       <div aria-hidden="true" className="absolute inset-0 bg-black/50" onClick={onClose} />
       <div
@@ -190,7 +193,7 @@ function MobileMenu({ onClose, onLogout }: { onClose: () => void; onLogout: () =
         className="absolute top-0 right-0 flex h-full w-72 max-w-[85vw] flex-col gap-1 overflow-y-auto bg-white p-4 shadow-xl dark:bg-slate-900"
       >
         <button type="button" onClick={onClose} aria-label="Close menu" className="self-end rounded-md p-2 text-xl text-slate-700 dark:text-slate-200">
-          <span aria-hidden="true">✕</span>
+          <CloseIcon className="h-6 w-6" />
         </button>
         <nav aria-label="Mobile" className="flex flex-col gap-1">
           <NavLink to={paths.home} end className={navLink} onClick={onClose}>
@@ -234,7 +237,8 @@ function MobileMenu({ onClose, onLogout }: { onClose: () => void; onLogout: () =
           )}
         </nav>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }
 
@@ -265,7 +269,10 @@ export function TopBar() {
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2 md:h-16 md:flex-nowrap md:py-0">
         <Link to={paths.home} className="shrink-0 text-lg font-extrabold tracking-tight text-brand-700 dark:text-brand-100">
-          <span aria-hidden="true">👕 </span>T-Shirt Shop
+          <span className="inline-flex items-center gap-1.5">
+            <TeeIcon className="h-6 w-6" />
+            T-Shirt Shop
+          </span>
         </Link>
         <SearchForm className="order-last w-full md:order-none md:ml-2 md:w-auto md:max-w-md md:flex-1" />
         <nav aria-label="Main" className="ml-auto hidden items-center gap-1 md:flex">
@@ -295,7 +302,7 @@ export function TopBar() {
             aria-haspopup="dialog"
             onClick={() => setMenuOpen(true)}
           >
-            <span aria-hidden="true">☰</span>
+            <MenuIcon className="h-6 w-6" />
           </button>
         </div>
       </div>

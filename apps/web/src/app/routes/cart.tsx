@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Product } from '@repo/shared';
 import { ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { CartIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { userDetailQueryOptions, useUserDetail } from '@/features/account/api/get-user-detail';
 import { useSession } from '@/features/auth/session';
@@ -55,7 +56,7 @@ export default function CartPage() {
     <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
       <h1 className="text-2xl font-bold sm:text-3xl">Your Cart</h1>
       {count === 0 ? (
-        <EmptyState title="Your cart is empty." icon="🛒" className="mt-6">
+        <EmptyState title="Your cart is empty." icon={<CartIcon />} className="mt-6">
           <p>Find a tee that matches your mood.</p>
           <ButtonLink to={paths.home} className="mt-4">
             Start shopping
@@ -66,7 +67,7 @@ export default function CartPage() {
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
             {count} {count === 1 ? 'item' : 'items'} in your cart
           </p>
-          <div className="mt-4 grid gap-6 lg:grid-cols-[1fr_360px] lg:items-start">
+          <div className="mt-4 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_360px] lg:items-start">
             <ul aria-label="Cart items" className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white px-4 dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
               {items.map((item) => (
                 <CartLine key={item._id} item={item} />

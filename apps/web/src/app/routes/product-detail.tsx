@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { AlertIcon, SearchIcon } from '@/components/ui/icons';
 import { Loading } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { addToCartWithToast } from '@/features/cart/use-cart';
@@ -35,7 +36,7 @@ export default function ProductDetailPage() {
     const missing = product.error instanceof ApiError && product.error.status === 404;
     return (
       <div className="mx-auto max-w-xl px-4 py-16">
-        <EmptyState icon={missing ? '🕵️' : '⚠️'} title={missing ? 'We couldn’t find that T-shirt.' : 'This product could not be loaded.'}>
+        <EmptyState icon={missing ? <SearchIcon /> : <AlertIcon />} title={missing ? 'We couldn’t find that T-shirt.' : 'This product could not be loaded.'}>
           <p>{missing ? 'It may have sold out for good or moved. Plenty more tees are waiting for you.' : 'Please check your connection and try again.'}</p>
           <div className="mt-4 flex justify-center gap-3">
             {!missing && (

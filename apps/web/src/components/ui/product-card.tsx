@@ -42,9 +42,9 @@ export function ProductCard({ product, href, onAddToCart, detailsLink = false, p
         <Price value={product.price} size="sm" className="mt-auto pt-1" />
         {children}
         {(onAddToCart || detailsLink) && (
-          <div className="relative z-10 mt-2 flex flex-wrap items-center gap-2">
+          <div className="relative z-10 mt-2 flex flex-col items-stretch gap-1">
             {onAddToCart && (
-              <Button size="sm" aria-describedby={nameId} onClick={() => onAddToCart(product)} className="flex-1 whitespace-nowrap">
+              <Button size="sm" aria-describedby={nameId} onClick={() => onAddToCart(product)} className="whitespace-nowrap">
                 ADD TO CART
               </Button>
             )}
@@ -52,7 +52,7 @@ export function ProductCard({ product, href, onAddToCart, detailsLink = false, p
               <Link
                 to={href}
                 aria-describedby={nameId}
-                className="rounded-full px-2 py-1.5 text-xs font-semibold whitespace-nowrap text-brand-700 hover:underline dark:text-brand-100"
+                className="self-center rounded-full px-2 py-1 text-xs font-semibold whitespace-nowrap text-brand-700 hover:underline dark:text-brand-100"
               >
                 More details
               </Link>

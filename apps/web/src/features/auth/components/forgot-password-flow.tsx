@@ -111,7 +111,7 @@ export function ForgotPasswordFlow() {
                 : 'flex-1 rounded-full bg-slate-100 px-2 py-1 text-center text-slate-600 dark:bg-slate-800 dark:text-slate-300'
             }
           >
-            {i + 1}. {s === 'email' ? 'Email' : s === 'otp' ? 'OTP' : 'New password'}
+            {i + 1}. {s === 'email' ? 'Email' : s === 'otp' ? 'OTP' : 'Password'}
           </li>
         ))}
       </ol>

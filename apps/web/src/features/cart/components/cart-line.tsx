@@ -16,19 +16,27 @@ export function CartLine({ item }: { item: CartItem }) {
       <Link to={href} tabIndex={-1} aria-hidden="true" className="w-20 shrink-0 sm:w-24">
         <ProductImage product={item} sizes="96px" alt="" className="rounded-xl" />
       </Link>
-      <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
-        <div className="min-w-0">
-          <h2 className="font-semibold text-slate-900 dark:text-white">
+      <div className="min-w-0 flex-1">
+        <div className="flex items-start justify-between gap-3">
+          <h2 className="min-w-0 font-semibold text-slate-900 dark:text-white">
             <Link to={href} className="hover:text-brand-700 hover:underline dark:hover:text-brand-100">
               {item.name}
             </Link>
           </h2>
-          <p className="line-clamp-1 text-sm text-slate-600 dark:text-slate-400">{item.description}</p>
-          <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-            {formatPrice(item.price)} <span className="text-slate-500 dark:text-slate-400">each</span>
-          </p>
+          <button
+            type="button"
+            onClick={() => cart.remove(item._id)}
+            aria-label={`Remove ${item.name}`}
+            className="shrink-0 text-sm font-medium text-red-700 hover:underline dark:text-red-400"
+          >
+            Remove
+          </button>
         </div>
-        <div className="flex items-center justify-between gap-4 sm:flex-col sm:items-end">
+        <p className="line-clamp-1 text-sm text-slate-600 dark:text-slate-400">{item.description}</p>
+        <p className="mt-0.5 text-sm text-slate-700 dark:text-slate-300">
+          {formatPrice(item.price)} <span className="text-slate-500 dark:text-slate-400">each</span>
+        </p>
+        <div className="mt-2 flex items-center justify-between gap-3">
           <div className="flex items-center gap-2" role="group" aria-label={`Quantity of ${item.name}`}>
             <button type="button" className={step} aria-label={`Decrease quantity of ${item.name}`} onClick={() => cart.decrease(item._id)}>
               <span aria-hidden="true">−</span>
@@ -45,14 +53,6 @@ export function CartLine({ item }: { item: CartItem }) {
             <span className="sr-only">Line total </span>
             {formatPrice(item.price * item.cartQuantity)}
           </p>
-          <button
-            type="button"
-            onClick={() => cart.remove(item._id)}
-            aria-label={`Remove ${item.name}`}
-            className="text-sm font-medium text-red-700 hover:underline dark:text-red-400"
-          >
-            Remove
-          </button>
         </div>
       </div>
     </li>

@@ -1,6 +1,7 @@
 /** The product grid of a catalog page, with its loading and empty states. */
 import type { Product } from '@repo/shared';
 import { EmptyState } from '@/components/ui/empty-state';
+import { SearchIcon } from '@/components/ui/icons';
 import { ProductCard } from '@/components/ui/product-card';
 import { ProductGrid, ProductGridItem } from '@/components/ui/product-grid';
 import { Loading } from '@/components/ui/spinner';
@@ -26,7 +27,7 @@ export function CatalogProducts({
   eager?: number;
 }) {
   if (loading && !products) return <Loading text={loadingText} />;
-  if (!products?.length) return <EmptyState title="No products found." icon="🔍" />;
+  if (!products?.length) return <EmptyState title="No products found." icon={<SearchIcon />} />;
   return (
     <ProductGrid label={label}>
       {products.map((p, i) => (

@@ -1,6 +1,7 @@
 /** The detail of one product: large photo, name, category, price, stock and the add button. */
 import type { Product } from '@repo/shared';
 import { Button } from '@/components/ui/button';
+import { CardIcon, TruckIcon } from '@/components/ui/icons';
 import { Price } from '@/components/ui/price';
 import { ProductImage } from '@/components/ui/product-image';
 
@@ -41,8 +42,12 @@ export function ProductDetails({ product, onAddToCart }: { product: Product; onA
           </Button>
         </div>
         <ul className="mt-2 space-y-1 text-sm text-slate-600 dark:text-slate-400">
-          <li>🚚 Free delivery across India</li>
-          <li>💳 Secure card payment</li>
+          <li className="flex items-center gap-2">
+            <TruckIcon /> Free delivery across India
+          </li>
+          <li className="flex items-center gap-2">
+            <CardIcon /> Secure card payment
+          </li>
         </ul>
       </div>
     </div>

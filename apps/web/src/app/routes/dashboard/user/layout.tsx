@@ -14,7 +14,7 @@ const links = [
 export default function UserDashboardLayout() {
   const { user } = useSession();
   return (
-    <div className="mx-auto flex max-w-7xl">
+    <div className="mx-auto flex max-w-7xl md:min-h-[calc(100vh-4rem)] md:px-4">
       <ResizableSidePanel label="Account">
         <p className="px-3 text-xs font-bold tracking-wider text-slate-500 uppercase dark:text-slate-400">Dashboard</p>
         <p className="mt-1 truncate px-3 font-semibold">{user?.name ?? 'My account'}</p>

@@ -2,6 +2,7 @@
 import { useEffect } from 'react';
 import { ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { BoxIcon } from '@/components/ui/icons';
 import { Loading } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useUserOrders } from '@/features/account/api/get-user-orders';
@@ -28,7 +29,7 @@ export default function OrdersPage() {
       ) : orders.data?.orders.length ? (
         <OrderList orders={orders.data.orders} />
       ) : (
-        <EmptyState title="You haven't placed any orders yet." icon="📦">
+        <EmptyState title="You haven't placed any orders yet." icon={<BoxIcon />}>
           <ButtonLink to={paths.home}>Start shopping</ButtonLink>
         </EmptyState>
       )}

@@ -24,7 +24,7 @@ export default function WelcomePage() {
   return (
     <section aria-labelledby="welcome-heading" className="max-w-2xl">
       <h1 id="welcome-heading" className="text-2xl font-bold sm:text-3xl">
-        Welcome, {user.name || 'there'} <span aria-hidden="true">👋</span>
+        Welcome, {user.name || 'there'}
       </h1>
       <p className="mt-1 mb-6 text-sm text-slate-600 dark:text-slate-400">Here are your account details.</p>
       <UserSummary user={user} />
