@@ -84,6 +84,21 @@ describe('CRUD through the mongodb driver', () => {
     expect((await c.findOne({ _id: 1 as never }))?.total).toBe(30);
   });
 
+  it('handles array modifiers, $currentDate and type errors like mongod', async () => {
+    const c = h.db.collection('mods');
+    await c.insertOne({ _id: 1 as never, arr: [3, 1, 2], tags: ['a'], items: [{ q: 1 }, { q: 5 }] });
+    await c.updateOne({ _id: 1 as never }, { $push: { arr: { $each: [9, 0], $sort: 1, $slice: -4 } }, $addToSet: { tags: { $each: ['a', 'b'] } }, $pull: { items: { q: { $gt: 2 } } } } as Document);
+    await c.updateOne({ _id: 1 as never }, { $currentDate: { at: true, ts: { $type: 'timestamp' } } });
+    const d = await c.findOne({ _id: 1 as never });
+    expect(d).toMatchObject({ arr: [1, 2, 3, 9], tags: ['a', 'b'], items: [{ q: 1 }] });
+    expect(d?.at).toBeInstanceOf(Date);
+    expect(d?.ts?._bsontype).toBe('Timestamp');
+    await expect(c.updateOne({ _id: 1 as never }, { $inc: { tags: 1 } })).rejects.toMatchObject({ code: 14 });
+    const projected = await c.find({}, { projection: { arr: { $slice: 2 } } }).toArray();
+    expect(Object.keys(projected[0]!)[0]).toBe('_id');
+    expect(projected[0]!.arr).toEqual([1, 2]);
+  });
+
   it('reports ordered and unordered bulk write errors with indexes', async () => {
     const c = h.db.collection('bulk');
     await c.createIndex({ email: 1 }, { unique: true });

@@ -10,7 +10,7 @@ import { mingoOptions } from '../query/mingo.js';
 import { parseSort } from '../query/sort.js';
 import type { Collection } from '../storage/collection.js';
 import type { Doc } from '../storage/values.js';
-import { isPlainObject, keyString, pathValues } from '../storage/values.js';
+import { isPlainObject, keyString, pathValues, withIdFirst } from '../storage/values.js';
 import type { CommandContext, CommandHandler } from './context.js';
 import { collName } from './context.js';
 
@@ -41,7 +41,8 @@ export function applyProjection(docs: Doc[], projection: Document | undefined, f
   const positional = Object.keys(projection).some((k) => k.endsWith('.$'));
   try {
     const q = new Query(positional ? (filter ?? {}) : {}, mingoOptions({ collation: spec.collation, variables: spec.variables }));
-    return q.find(docs, projection).all() as Doc[];
+    // mingo may emit _id last; mongod keeps it first.
+    return (q.find(docs, projection).all() as Doc[]).map((d) => ('_id' in d ? withIdFirst(d) : d));
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e);
     throw new MongoCommandError(/exclusion|inclusion/i.test(msg) ? ErrorCodes.Location31254 : ErrorCodes.BadValue, msg);

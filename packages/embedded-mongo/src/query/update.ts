@@ -1,12 +1,12 @@
 // Applies an update (operators, replacement or pipeline) to a copy of a document, with the
 // checks mongod makes (_id is immutable, operators must be known, paths must not conflict).
-import { ObjectId } from 'bson';
+import { ObjectId, Timestamp } from 'bson';
 import type { Document } from 'bson';
 import { update as mingoUpdate } from 'mingo';
 import type { Modifier } from 'mingo/updater';
 import { ErrorCodes, MongoCommandError } from '../errors.js';
 import type { Doc } from '../storage/values.js';
-import { cloneValue, isPlainObject, keyString, withIdFirst } from '../storage/values.js';
+import { cloneValue, getPath, isPlainObject, keyString, typeRank, withIdFirst } from '../storage/values.js';
 import { applyCollationToFilter } from './collation.js';
 import type { MingoEnv } from './mingo.js';
 import { mingoOptions, runPipeline } from './mingo.js';
@@ -94,9 +94,23 @@ export function applyUpdate(doc: Doc, u: UpdateSpec, opts: ApplyOptions = {}): {
       if (opts.inserting) mod.$set = { ...(mod.$set as Document | undefined), ...(mod.$setOnInsert as Document) };
       delete mod.$setOnInsert;
     }
-    for (const [field, val] of Object.entries((mod.$currentDate as Document | undefined) ?? {})) {
-      // mingo stamps its own clock; normalise `{ $type: 'date' }` to `true` for it.
-      if (isPlainObject(val) && val.$type === 'date') (mod.$currentDate as Document)[field] = true;
+    if (mod.$currentDate) {
+      // Done here: mingo writes a number for { $type: 'timestamp' }.
+      const now = new Date();
+      const set: Document = { ...((mod.$set as Document | undefined) ?? {}) };
+      for (const [field, val] of Object.entries(mod.$currentDate as Document)) {
+        set[field] = isPlainObject(val) && val.$type === 'timestamp' ? nextTimestamp(now) : now;
+      }
+      mod.$set = set;
+      delete mod.$currentDate;
+    }
+    for (const op of ['$inc', '$mul'] as const) {
+      for (const path of Object.keys((mod[op] as Document | undefined) ?? {})) {
+        if (path.includes('$')) continue;
+        const cur = getPath(next, path);
+        if (cur !== undefined && cur !== null && typeRank(cur) !== 2)
+          throw new MongoCommandError(ErrorCodes.TypeMismatch, `Cannot apply ${op} to a value of non-numeric type. {_id: ${String(next._id)}} has the field '${path}' of non-numeric type ${Array.isArray(cur) ? 'array' : typeof cur}`);
+      }
     }
     try {
       // mingo skips the update when `condition` doesn't match, so pass the (collation-aware)
@@ -120,6 +134,15 @@ export function applyUpdate(doc: Doc, u: UpdateSpec, opts: ApplyOptions = {}): {
   }
   next = withIdFirst(next);
   return { doc: next, changed: keyString(next) !== before };
+}
+
+let lastTs = { t: 0, i: 0 };
+
+/** Timestamps like mongod's: seconds plus an increment that orders stamps within a second. */
+function nextTimestamp(now: Date): Timestamp {
+  const t = Math.floor(now.getTime() / 1000);
+  lastTs = t === lastTs.t ? { t, i: lastTs.i + 1 } : { t, i: 1 };
+  return new Timestamp(lastTs);
 }
 
 function updateError(e: unknown): MongoCommandError {
