@@ -88,7 +88,7 @@ describe('CRUD through the mongodb driver', () => {
     const c = h.db.collection('mods');
     await c.insertOne({ _id: 1 as never, arr: [3, 1, 2], tags: ['a'], items: [{ q: 1 }, { q: 5 }] });
     await c.updateOne({ _id: 1 as never }, { $push: { arr: { $each: [9, 0], $sort: 1, $slice: -4 } }, $addToSet: { tags: { $each: ['a', 'b'] } }, $pull: { items: { q: { $gt: 2 } } } } as Document);
-    await c.updateOne({ _id: 1 as never }, { $currentDate: { at: true, ts: { $type: 'timestamp' } } });
+    await c.updateOne({ _id: 1 as never }, { $currentDate: { at: true, ts: { $type: 'timestamp' } } } as Document);
     const d = await c.findOne({ _id: 1 as never });
     expect(d).toMatchObject({ arr: [1, 2, 3, 9], tags: ['a', 'b'], items: [{ q: 1 }] });
     expect(d?.at).toBeInstanceOf(Date);
