@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MongoClient } from 'mongodb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startEmbeddedMongo } from '../index.js';
+import { MongoWireServer, startEmbeddedMongo } from '../index.js';
 
 const pkgDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const cli = path.join(pkgDir, 'dist/cli.js');
@@ -60,6 +60,26 @@ describe('durability', () => {
     expect((await client.db('shop').listCollections().toArray()).map((x) => x.name)).toEqual(['products']);
     await client.close();
     await mongo.stop();
+  });
+
+  it('compacts the journal into a snapshot while serving writes', async () => {
+    const dataDir = tmpDir();
+    const server = new MongoWireServer({ dataDir, journal: { compactBytes: 20_000 } });
+    const port = await server.listen();
+    const client = await MongoClient.connect(`mongodb://127.0.0.1:${port}/`);
+    const c = client.db('shop').collection('log');
+    for (let i = 0; i < 30; i++) await c.insertMany(Array.from({ length: 20 }, (_, j) => ({ i, j, pad: 'y'.repeat(100) })));
+    await c.deleteMany({ j: { $gte: 10 } });
+    const journals = fs.readdirSync(dataDir).filter((f) => f.startsWith('journal-'));
+    expect(journals).toHaveLength(1);
+    expect(Number(/\d+/.exec(journals[0]!)![0])).toBeGreaterThan(2); // several compactions happened
+    await client.close();
+    await server.close();
+    const again = await startEmbeddedMongo({ dataDir });
+    const client2 = await MongoClient.connect(again.uri);
+    expect(await client2.db('shop').collection('log').countDocuments()).toBe(300);
+    await client2.close();
+    await again.stop();
   });
 
   it('refuses a data directory that another live server holds', async () => {
