@@ -34,6 +34,16 @@ interface ConnectionInfo {
   closeConnection?: boolean;
 }
 
+/** Encodes a reply; one that cannot be serialized (e.g. too large) becomes an error reply. */
+function encodeReply(requestId: number, responseTo: number, reply: Document): Buffer {
+  try {
+    return encodeOpMsg(requestId, responseTo, reply);
+  } catch (e) {
+    const errmsg = `could not serialize the reply: ${e instanceof Error ? e.message : String(e)}`;
+    return encodeOpMsg(requestId, responseTo, { ok: 0, errmsg, code: 10334, codeName: 'BSONObjectTooLarge' });
+  }
+}
+
 export class MongoWireServer {
   readonly engine = new Engine();
   private readonly cursors: CursorManager;
@@ -110,7 +120,7 @@ export class MongoWireServer {
         const { flags, body } = parseOpMsg(msg);
         const db = typeof body.$db === 'string' ? body.$db : 'admin';
         const reply = await this.command(body, db, base);
-        if (!(flags & MORE_TO_COME) && !socket.destroyed) socket.write(encodeOpMsg(this.nextRequestId++, header.requestId, reply));
+        if (!(flags & MORE_TO_COME) && !socket.destroyed) socket.write(encodeReply(this.nextRequestId++, header.requestId, reply));
       } else if (header.opCode === OP_QUERY) {
         const { collection, query } = parseOpQuery(msg);
         let reply: Document;
