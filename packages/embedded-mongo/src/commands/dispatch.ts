@@ -54,6 +54,8 @@ function touchSession(cmd: Document, ctx: CommandContext): void {
 
 export async function runCommand(cmd: Document, ctx: CommandContext): Promise<Document> {
   const name = Object.keys(cmd)[0];
+  const engine = ctx.server.engine;
+  const before = engine.seq();
   try {
     if (!name) throw new MongoCommandError(ErrorCodes.FailedToParse, 'no command specified');
     const handler = Object.hasOwn(handlers, name) ? handlers[name] : undefined;
@@ -67,14 +69,14 @@ export async function runCommand(cmd: Document, ctx: CommandContext): Promise<Do
     if (failed) return failed;
     checkTransaction(cmd);
     touchSession(cmd, ctx);
-    const engine = ctx.server.engine;
-    const before = engine.seq();
     const reply = await handler(cmd, ctx);
     if (fp?.writeConcernError) reply.writeConcernError = fp.writeConcernError;
     // Acknowledge writes only once their journal records are on disk (group commit).
     if (engine.seq() !== before) await engine.flushed();
     return reply;
   } catch (e) {
+    // A failed command may still have written (e.g. $out restoring its target): persist first.
+    if (engine.seq() !== before) await engine.flushed().catch(() => undefined);
     const err = toCommandError(e, ErrorCodes.InternalError);
     if (!(e instanceof MongoCommandError) && process.env.EMBEDDED_MONGO_DEBUG) console.error(e);
     return err.toReply();
