@@ -1,0 +1,172 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { readOtpFromOutbox, registerViaApi, uniqueEmail } from './support.js';
+
+test.describe('a shopper', () => {
+  test('browses, filters, pages, opens a detail and a similar product, and adds it to the cart', async ({ page }) => {
+    await page.goto('/');
+    const grid = page.locator('#products').getByRole('list');
+    await expect(grid.getByRole('listitem')).toHaveCount(12);
+
+    // Next page, and back.
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(page.getByRole('button', { name: 'Previous' })).toBeEnabled();
+
+    // A category filter goes back to page 1 and only shows that category.
+    await page.getByRole('checkbox', { name: 'Anime' }).click();
+    await expect(page.getByRole('checkbox', { name: 'Anime' })).toBeChecked();
+    await expect(page).not.toHaveURL(/page=2/);
+    await expect(page).toHaveURL(/category=/);
+    await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    const firstCard = grid.getByRole('listitem').first();
+    await expect(firstCard).toBeVisible();
+
+    // A reload keeps the filter.
+    await page.reload();
+    await expect(page.getByRole('checkbox', { name: 'Anime' })).toBeChecked();
+
+    // Detail, then a similar product's own detail.
+    await grid.getByRole('listitem').first().getByRole('link', { name: 'More details' }).click();
+    await expect(page).toHaveURL(/\/product-detail\//);
+    const firstUrl = page.url();
+    await expect(page.getByRole('button', { name: 'ADD TO CART' }).first()).toBeVisible();
+    const similar = page.getByRole('region', { name: 'Similar Products' });
+    await expect(similar).toBeVisible();
+    await similar.getByRole('link').first().click();
+    await expect(page).not.toHaveURL(firstUrl);
+    await expect(page).toHaveURL(/\/product-detail\//);
+
+    await page.getByRole('button', { name: 'ADD TO CART' }).first().click();
+    await expect(page.getByText('Successfully Added')).toBeVisible();
+    await expect(page.getByTestId('cart-badge').first()).toHaveText('1');
+  });
+
+  test('searches, sees results, and "No products found." for nonsense', async ({ page }) => {
+    await page.goto('/');
+    const search = page.getByRole('search').first();
+    await search.getByPlaceholder('Search products ...').fill('tee');
+    await search.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/\/Search$/);
+    await expect(page.getByRole('heading', { name: 'Search Results' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'More details' }).first()).toBeVisible();
+
+    await search.getByPlaceholder('Search products ...').fill('zzqx no such shirt');
+    await search.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByText('No products found.')).toBeVisible();
+  });
+
+  test('registers, pays in the sandbox, and finds the order in Your Orders with the cart empty', async ({ page }) => {
+    const email = uniqueEmail();
+    await page.goto('/register');
+    await page.getByLabel('Full Name').fill('Riya Sharma');
+    await page.getByLabel('Email Address').fill(email);
+    await page.getByLabel('Password').fill('riya-secret-1');
+    await page.getByLabel('Phone Number').fill('9123456780');
+    await page.getByLabel('Shipping Address').fill('14 Park Street, Kolkata 700016');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page.getByRole('button', { name: /Riya Sharma/ })).toBeVisible();
+
+    await page.goto('/');
+    const card = page.getByRole('region', { name: 'All Products' }).getByRole('list').getByRole('listitem').first();
+    const productName = (await card.getByRole('heading').first().textContent())!.trim();
+    await card.getByRole('button', { name: 'ADD TO CART' }).click();
+    await expect(page.getByTestId('cart-badge').first()).toHaveText('1');
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Cart/ }).click();
+    await expect(page.getByText('14 Park Street, Kolkata 700016')).toBeVisible();
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Sandbox payment' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(email);
+    await expect(dialog).toContainText('₹');
+    await dialog.getByRole('button', { name: 'Pay', exact: true }).click();
+
+    await expect(page).toHaveURL(/\/dashboard\/user\/orders$/);
+    await expect(page.getByText('Payment Completed')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your Orders' })).toBeVisible();
+    await expect(page.getByText(productName).first()).toBeVisible();
+    await expect(page.getByText('pending', { exact: false }).first()).toBeVisible();
+    await expect(page.getByTestId('cart-badge').first()).toHaveText('0');
+  });
+
+  test('a cancelled payment leaves the cart as it was', async ({ page, request }) => {
+    const session = await registerViaApi(request);
+    await page.goto('/login');
+    await page.getByLabel('Email Address').fill(session.user.email);
+    await page.getByLabel('Password').fill(session.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.getByRole('region', { name: 'All Products' }).getByRole('list').getByRole('button', { name: 'ADD TO CART' }).first().click();
+    await page.goto('/cart');
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sandbox payment' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByTestId('cart-badge').first()).toHaveText('1');
+  });
+
+  test('checking out signed out goes to login and back to the cart', async ({ page, request }) => {
+    const session = await registerViaApi(request);
+    await page.goto('/');
+    await page.getByRole('region', { name: 'All Products' }).getByRole('list').getByRole('button', { name: 'ADD TO CART' }).first().click();
+    await page.goto('/cart');
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByLabel('Email Address').fill(session.user.email);
+    await page.getByLabel('Password').fill(session.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+  });
+
+  test('resets a forgotten password with the code from the mail', async ({ page, request }) => {
+    const session = await registerViaApi(request);
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Forgot Password' }).click();
+    await expect(page).toHaveURL(/\/forgotpassword$/);
+    await page.getByLabel('Email Address').fill(session.user.email);
+    await page.getByRole('button', { name: 'Send OTP' }).click();
+    const code = await readOtpFromOutbox(session.user.email);
+    await page.getByLabel('OTP').fill(code);
+    await page.getByRole('button', { name: 'Verify OTP' }).click();
+    await page.getByLabel('New Password').fill('fresh-password-9');
+    await page.getByLabel('Confirm Password').fill('fresh-password-9');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(page.getByText('Password reset successfully').first()).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });
+
+    await page.getByLabel('Email Address').fill(session.user.email);
+    await page.getByLabel('Password').fill('fresh-password-9');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('button', { name: new RegExp(session.user.name) })).toBeVisible();
+  });
+
+  test('keeps the dark theme across a reload', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).not.toHaveClass(/dark/);
+    await page.getByRole('button', { name: 'Dark theme' }).click();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await page.reload();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await page.goto('/about');
+    await expect(page.locator('html')).toHaveClass(/dark/);
+  });
+
+  test('home, detail, cart and login have no serious or critical accessibility violations', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('region', { name: 'All Products' }).getByRole('list').getByRole('listitem')).toHaveCount(12);
+    const href = await page.getByRole('link', { name: 'More details' }).first().getAttribute('href');
+    for (const path of ['/', href!, '/cart', '/login']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      for (const dark of [false, true]) {
+        await page.evaluate((d) => document.documentElement.classList.toggle('dark', d), dark);
+        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+        const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+        expect(bad.map((v) => `${path}${dark ? ' (dark)' : ''}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
+      }
+    }
+  });
+});

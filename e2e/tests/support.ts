@@ -1,0 +1,81 @@
+/** Helpers for the browser journeys: accounts through the API, the mail outbox, signing in. */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const ADMIN = { email: 'admin@tshirt.shop', password: 'admin12345' };
+
+let counter = 0;
+export function uniqueEmail(prefix = 'shopper'): string {
+  counter += 1;
+  return `${prefix}-${Date.now()}-${counter}@example.com`;
+}
+
+export interface Session {
+  token: string;
+  user: { _id: string; name: string; email: string; phone: string; address: string; role: number };
+  password: string;
+}
+
+export async function registerViaApi(request: APIRequestContext, fields: Partial<{ name: string; email: string; password: string }> = {}): Promise<Session> {
+  const password = fields.password ?? 'shopper-pass-1';
+  const res = await request.post('/api/auth/register', {
+    data: {
+      name: fields.name ?? 'Asha Verma',
+      email: fields.email ?? uniqueEmail(),
+      password,
+      phone: '9876543210',
+      address: '221B MG Road, Bengaluru 560001',
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  const body = await res.json();
+  return { token: body.token, user: body.user, password };
+}
+
+export async function loginViaApi(request: APIRequestContext, email: string, password: string): Promise<Session> {
+  const res = await request.post('/api/auth/login', { data: { email, password } });
+  expect(res.ok(), await res.text()).toBe(true);
+  const body = await res.json();
+  return { token: body.token, user: body.user, password };
+}
+
+/** Stores the session the way the web app does (SPEC §3), then opens `path`. */
+export async function signInAs(page: Page, session: Session, path = '/'): Promise<void> {
+  await page.goto('/about');
+  await page.evaluate((s) => {
+    localStorage.setItem('authToken', s.token);
+    localStorage.setItem('user', JSON.stringify({ name: s.user.name, userId: s.user._id, role: s.user.role }));
+  }, session);
+  await page.goto(path);
+}
+
+/** The 6-digit code of the newest reset mail to `email` in the shop's outbox. */
+export async function readOtpFromOutbox(email: string): Promise<string> {
+  const outbox = join(process.env.E2E_DATA_DIR!, 'outbox');
+  const safe = email.replace(/[^a-z0-9@._-]/gi, '_');
+  let code: string | undefined;
+  await expect
+    .poll(() => {
+      const files = safeList(outbox).filter((f) => f.includes(safe)).sort();
+      const last = files.at(-1);
+      code = last ? /reset code is:?\s*(\d{6})/i.exec(readFileSync(join(outbox, last), 'utf8'))?.[1] ?? /\b(\d{6})\b/.exec(readFileSync(join(outbox, last), 'utf8'))?.[1] : undefined;
+      return code;
+    }, { message: `a reset mail to ${email} in ${outbox}` })
+    .toMatch(/^\d{6}$/);
+  return code!;
+}
+
+function safeList(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+/** A small valid PNG (48×48, orange), for upload journeys. */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAADAAAAAwCAIAAADYYG7QAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAYElEQVRYhe3WUQ3AAAxCwclBIrKRMBNLuo9LKqAh8OBZ86t7zj+Yh0Kh8tCkLOf4GTCGQuWhSVnOITQDLRQqD03KgkMBxqqOKdeYH72fZjPQQqHy0KQsOBRgrOrYp1F4AdelENPHtoUgAAAAAElFTkSuQmCC',
+  'base64',
+);
