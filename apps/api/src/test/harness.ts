@@ -62,7 +62,7 @@ export async function setupTestApp(options: TestAppOptions = {}) {
       password: await bcrypt.hash(password, 4),
       phone: fields.phone ?? '9876543210',
       address: fields.address ?? '12 MG Road, Bengaluru',
-      role: fields.role ?? ROLES.customer,
+      role: (fields.role ?? ROLES.customer) as 0 | 1,
     });
     const token = tokens.sign(String(user._id));
     return { user, id: String(user._id), token, password, auth: `Bearer ${token}` };
