@@ -2,7 +2,7 @@
  * Update Profile (SPEC §2, §5): name, phone and address required, email read-only, password
  * optional and sent only when filled. Saving refreshes the stored user summary.
  */
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import type { ProfileBody, PublicUser } from '@repo/shared';
 import { PASSWORD_MIN_LENGTH } from '@repo/shared/constants';
 import { profileBody } from '@repo/shared/schemas';
@@ -11,36 +11,23 @@ import { TextAreaField, TextField } from '@/components/ui/form-field';
 import { updateStoredUser } from '@/features/auth/session';
 import { messageOf } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
+import { useSchemaForm } from '@/lib/use-schema-form';
 import { useUpdateProfile } from '../api/update-profile';
 
 type Fields = { name: string; phone: string; address: string; password: string };
 
 export function ProfileForm({ user }: { user: PublicUser }) {
-  const [values, setValues] = useState<Fields>({ name: user.name, phone: user.phone ?? '', address: user.address ?? '', password: '' });
-  const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
+  const { values, setValues, field, check } = useSchemaForm<Fields>({ name: user.name, phone: user.phone ?? '', address: user.address ?? '', password: '' });
   const update = useUpdateProfile();
-
-  const field = (name: keyof Fields) => ({
-    name,
-    value: values[name],
-    error: errors[name],
-    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
-  });
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     const body: ProfileBody = { name: values.name, phone: values.phone, address: values.address };
     if (values.password) body.password = values.password;
-    const parsed = profileBody.safeParse(body);
-    if (!parsed.success) {
-      const next: typeof errors = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as keyof Fields] ??= issue.message;
-      setErrors(next);
-      return;
-    }
-    setErrors({});
+    const parsed = check(profileBody, body);
+    if (!parsed) return;
     try {
-      const data = await update.mutateAsync({ ...parsed.data, userId: user._id });
+      const data = await update.mutateAsync({ ...parsed, userId: user._id });
       if (!data.success) {
         toast.error(data.message || 'Something went wrong');
         return;

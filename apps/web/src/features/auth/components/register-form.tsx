@@ -2,7 +2,7 @@
  * Register (SPEC §2, §5, §8): every field required (browser-level), then checked with the
  * shared schema so a bad phone or a short password is explained next to its field.
  */
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { RegisterBody } from '@repo/shared';
 import { PASSWORD_MIN_LENGTH } from '@repo/shared/constants';
@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { TextAreaField, TextField } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
+import { useSchemaForm } from '@/lib/use-schema-form';
 import { useRegister } from '../api/register';
 import { redirectTarget } from '../redirect';
 import { signIn } from '../session';
@@ -19,32 +20,20 @@ type Fields = Required<RegisterBody>;
 const empty: Fields = { name: '', email: '', password: '', phone: '', address: '' };
 
 export function RegisterForm() {
-  const [values, setValues] = useState<Fields>(empty);
-  const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
+  const form = useSchemaForm<Fields>(empty);
   const navigate = useNavigate();
   const location = useLocation();
   const register = useRegister();
 
-  const field = (name: keyof Fields) => ({
-    name,
-    value: values[name],
-    required: true,
-    error: errors[name],
-    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
-  });
+  // Every field is required (SPEC §5, browser-level).
+  const field = (name: keyof Fields) => ({ ...form.field(name), required: true });
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const parsed = registerBody.safeParse(values);
-    if (!parsed.success) {
-      const next: typeof errors = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as keyof Fields] ??= issue.message;
-      setErrors(next);
-      return;
-    }
-    setErrors({});
+    const parsed = form.check(registerBody, form.values);
+    if (!parsed) return;
     try {
-      const data = await register.mutateAsync(parsed.data);
+      const data = await register.mutateAsync(parsed);
       if (!data.success || !data.token) {
         toast.error(data.message || 'Something went wrong');
         return;
