@@ -132,7 +132,10 @@ try {
             );
             return await measureReads({
               shopUrl: shop.url,
+              // The API and the database process: what serving a read costs in all.
+              shopPids: [shop.child.pid, database.child.pid],
               ceilingUrl: ceiling.url,
+              ceilingPids: [ceiling.child.pid],
               reads,
               answers,
               settings: LOAD,
@@ -197,12 +200,14 @@ function printApiTable(size, rows, base) {
     'p50 ms',
     'p99 ms',
     'errors',
+    'CPU ms/req',
     'ceiling req/s',
     'ceiling p99',
+    'ceiling CPU',
     'of ceiling',
     'bytes',
   ];
-  if (base && base !== rows) header.push(`req/s vs ${int(SIZES[0])}`);
+  if (base && base !== rows) header.push(`req/s vs ${int(SIZES[0])}`, `CPU vs ${int(SIZES[0])}`);
   printTable(
     `API at ${int(size)} products (${LOAD.connections} connections, ${LOAD.duration} s per read, loopback)`,
     header,
@@ -213,13 +218,18 @@ function printApiTable(size, rows, base) {
         fixed(r.shop.p50),
         fixed(r.shop.p99),
         int(r.shop.errors),
+        fixed(r.shop.cpuMsPerRequest, 3),
         int(r.ceiling.requestsPerSecond),
         fixed(r.ceiling.p99),
+        fixed(r.ceiling.cpuMsPerRequest, 3),
         `${fixed(r.ratio * 100)}%`,
         int(r.responseBytes),
       ];
       if (base && base !== rows)
-        row.push(`${fixed((r.shop.requestsPerSecond / base[i].shop.requestsPerSecond) * 100)}%`);
+        row.push(
+          `${fixed((r.shop.requestsPerSecond / base[i].shop.requestsPerSecond) * 100)}%`,
+          `${fixed((r.shop.cpuMsPerRequest / base[i].shop.cpuMsPerRequest) * 100)}%`,
+        );
       return row;
     }),
   );
@@ -239,8 +249,12 @@ function printLighthouse(pages) {
       p.scores.join(' '),
     ]),
   );
-  for (const p of pages)
+  for (const p of pages) {
     if (p.runtimeError) console.error(`[bench] Lighthouse on ${p.name}: ${p.runtimeError}`);
+    const phases = Object.entries(p.lcpPhases ?? {}).map(([phase, ms]) => `${phase} ${ms} ms`);
+    if (phases.length) console.log(`  ${p.name}: LCP ${phases.join(', ')}`);
+    if (p.opportunities?.length) console.log(`  ${p.name}: ${p.opportunities.join('; ')}`);
+  }
 }
 
 function embeddedMongoBench() {

@@ -18,6 +18,7 @@ const FLAGS = [
 
 function figures(lhr) {
   const a = lhr.audits;
+  const lcp = a['largest-contentful-paint-element']?.details?.items;
   return {
     score: Math.round((lhr.categories.performance.score ?? 0) * 100),
     lcpMs: a['largest-contentful-paint']?.numericValue,
@@ -25,8 +26,20 @@ function figures(lhr) {
     tbtMs: a['total-blocking-time']?.numericValue,
     cls: a['cumulative-layout-shift']?.numericValue,
     speedIndexMs: a['speed-index']?.numericValue,
-    lcpElement:
-      a['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet,
+    lcpElement: lcp?.[0]?.items?.[0]?.node?.snippet,
+    // Where the LCP time went: TTFB, load delay (discovered late), load time, render delay.
+    lcpPhases: Object.fromEntries(
+      (lcp?.[1]?.items ?? []).map((p) => [p.phase, Math.round(p.timing)]),
+    ),
+    layoutShifts: (a['layout-shifts']?.details?.items ?? []).map((i) => ({
+      element: i.node?.snippet,
+      score: i.score,
+    })),
+    opportunities: Object.values(a)
+      .filter(
+        (x) => x.details?.type === 'opportunity' && (x.numericValue ?? 0) > 0 && x.score !== 1,
+      )
+      .map((x) => `${x.id}: ${x.displayValue ?? ''}`.trim()),
     runtimeError: lhr.runtimeError?.message,
     warnings: lhr.runWarnings ?? [],
   };

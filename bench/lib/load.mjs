@@ -2,7 +2,7 @@
  * API under load: each catalog read measured with autocannon against the shop, then against
  * the ceiling (a bare server answering the same bytes from memory), in the same run.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -70,8 +70,28 @@ function run(opts) {
   });
 }
 
-/** One read at `connections` for `duration` seconds after a `warmup`-second run that is thrown away. */
-export async function measure(base, read, { connections, duration, warmup }) {
+/**
+ * CPU time (user + system, ms) the given processes have used so far, from /proc (Linux);
+ * undefined elsewhere. CPU per request is a figure that other work on the machine barely
+ * moves, unlike requests/s.
+ */
+function cpuMs(pids) {
+  try {
+    return pids.reduce((sum, pid) => {
+      // Fields after the command name: utime and stime are the 12th and 13th, in 1/100 s.
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return sum + (Number(fields[11]) + Number(fields[12])) * 10;
+    }, 0);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * One read at `connections` for `duration` seconds after a `warmup`-second run that is thrown
+ * away; `pids` are the server's processes, whose CPU time per request is reported.
+ */
+export async function measure(base, read, { connections, duration, warmup }, pids = []) {
   const opts = {
     url: new URL(read.path, base).toString(),
     method: read.method,
@@ -83,7 +103,9 @@ export async function measure(base, read, { connections, duration, warmup }) {
       : {}),
   };
   if (warmup > 0) await run({ ...opts, duration: warmup });
+  const cpuBefore = cpuMs(pids);
   const r = await run({ ...opts, duration });
+  const cpuAfter = cpuMs(pids);
   const errors = r.non2xx + r.errors;
   return {
     requestsPerSecond: r.requests.total / r.duration,
@@ -95,15 +117,27 @@ export async function measure(base, read, { connections, duration, warmup }) {
     socketErrors: r.errors,
     timeouts: r.timeouts,
     errors,
+    cpuMsPerRequest:
+      cpuBefore === undefined || cpuAfter === undefined || !r.requests.total
+        ? undefined
+        : (cpuAfter - cpuBefore) / r.requests.total,
   };
 }
 
 /** Every read against the shop, then the ceiling; returns one row per read. */
-export async function measureReads({ shopUrl, ceilingUrl, reads, answers, settings }) {
+export async function measureReads({
+  shopUrl,
+  shopPids,
+  ceilingUrl,
+  ceilingPids,
+  reads,
+  answers,
+  settings,
+}) {
   const rows = [];
   for (const read of reads) {
-    const shop = await measure(shopUrl, read, settings);
-    const ceiling = await measure(ceilingUrl, read, settings);
+    const shop = await measure(shopUrl, read, settings, shopPids);
+    const ceiling = await measure(ceilingUrl, read, settings, ceilingPids);
     rows.push({
       name: read.name,
       method: read.method,

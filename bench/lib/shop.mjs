@@ -49,11 +49,16 @@ export async function startDatabase(dataDir) {
  * Starts the built API on a free port and resolves once /api/ready answers 200 (the demo
  * catalog is seeded before the server listens, on the first start against an empty database).
  */
-export async function startShop({ mongoUri, dataDir, env = {} }) {
-  const server = join(repoRoot, 'apps/api/dist/server.js');
+export async function startShop({
+  mongoUri,
+  dataDir,
+  env = {},
+  nodeArgs = [],
+  server = join(repoRoot, 'apps/api/dist/server.js'),
+}) {
   if (!existsSync(server)) throw new Error(`${server} is missing: build the API first`);
   const port = await freePort();
-  const handle = await startNode('shop', [server], {
+  const handle = await startNode('shop', [...nodeArgs, server], {
     cwd: repoRoot,
     env: {
       PORT: String(port),
