@@ -18,6 +18,39 @@ function run(cmd, args, opts = {}) {
   if (r.error) throw r.error;
   return r.status ?? 1;
 }
+
+/** Test counts read from each runner's summary lines (vitest, Playwright, the conformance runner). */
+const totals = { passed: 0, failed: 0, skipped: 0 };
+function count(line) {
+  const plain = line.replace(/\x1b\[[0-9;]*m/g, '');
+  const vitest = /^(?:\S+:\s+)?\s*Tests\s+(.*)\(\d+\)\s*$/.exec(plain);
+  const summary = vitest ? vitest[1] : /^(?:\S+:\s+)?(\d+ passed, \d+ failed(?:, \d+ skipped)?)\s*$/.exec(plain)?.[1] ?? /^\s+(\d+ (?:passed|failed|skipped|flaky))(?: \(.*\))?\s*$/.exec(plain)?.[1];
+  if (!summary) return;
+  for (const [, n, kind] of summary.matchAll(/(\d+) (passed|failed|skipped)/g)) totals[kind] += Number(n);
+}
+
+/** Like `must`, while passing the output through and counting the tests it reports. */
+function mustCounting(cmd, args) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: ['inherit', 'pipe', 'inherit'] });
+    let rest = '';
+    child.stdout.on('data', (chunk) => {
+      process.stdout.write(chunk);
+      const lines = (rest + chunk).split('\n');
+      rest = lines.pop() ?? '';
+      lines.forEach(count);
+    });
+    child.on('close', (status) => {
+      count(rest);
+      if (status !== 0) {
+        console.log(`\n${totals.passed} passed, ${Math.max(totals.failed, 1)} failed`);
+        console.error(`✖ ${cmd} ${args.join(' ')} failed (exit ${status})`);
+        process.exit(status ?? 1);
+      }
+      resolve();
+    });
+  });
+}
 function must(cmd, args, opts) {
   const status = run(cmd, args, opts);
   if (status !== 0) {
@@ -54,13 +87,14 @@ if (command === 'start') {
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
   server.on('exit', (code) => process.exit(code ?? 0));
 } else if (command === 'test') {
-  const { p } = setUp();
-  console.log('• unit and API tests');
-  p('exec', 'turbo', 'run', 'test', '--concurrency=1', '--output-logs=full');
+  const { p, cmd, pre } = setUp();
+  console.log('• unit, API and conformance tests');
+  await mustCounting(cmd, [...pre, 'exec', 'turbo', 'run', 'test', '--concurrency=1', '--output-logs=full']);
   console.log('• browser tests');
   p('exec', 'turbo', 'run', 'build', '--filter=@repo/api', '--filter=@repo/web', '--output-logs=errors-only');
-  p('--filter', '@repo/e2e', 'e2e');
+  await mustCounting(cmd, [...pre, '--filter', '@repo/e2e', 'e2e']);
   console.log('\n✔ every test passed');
+  console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 } else {
   console.error('usage: node scripts/shop.mjs start|test');
   process.exit(2);
