@@ -22,6 +22,7 @@ function run(cmd, args, opts = {}) {
 /** Test counts read from each runner's summary lines (vitest, Playwright, the conformance runner). */
 const totals = { passed: 0, failed: 0, skipped: 0 };
 function count(line) {
+  // eslint-disable-next-line no-control-regex -- removing the terminal's colour codes
   const plain = line.replace(/\x1b\[[0-9;]*m/g, '');
   const vitest = /^(?:\S+:\s+)?\s*Tests\s+(.*)\(\d+\)\s*$/.exec(plain);
   const summary = vitest ? vitest[1] : /^(?:\S+:\s+)?(\d+ passed, \d+ failed(?:, \d+ skipped)?)\s*$/.exec(plain)?.[1] ?? /^\s+(\d+ (?:passed|failed|skipped|flaky))(?: \(.*\))?\s*$/.exec(plain)?.[1];
