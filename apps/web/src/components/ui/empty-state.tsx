@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
-/** A friendly message where a list has nothing to show, with an optional icon (an icon component or an emoji) and action below. */
+/** A friendly message where a list has nothing to show, with an optional icon (from ./icons) and action below. */
 export function EmptyState({ title, children, icon, className }: { title: string; children?: ReactNode; icon?: ReactNode; className?: string }) {
   return (
     <div className={cn('flex flex-col items-center rounded-2xl border border-dashed border-slate-300 px-6 py-12 text-center dark:border-slate-700', className)}>

@@ -4,6 +4,7 @@
  */
 import type { Product } from '@repo/shared';
 import { cn } from '@/lib/cn';
+import { TeeIcon } from './icons';
 
 type Photo = Pick<Product, 'name' | 'photo' | 'photos'>;
 
@@ -43,8 +44,8 @@ export function ProductImage({
           className="h-full w-full object-cover"
         />
       ) : (
-        <div role="img" aria-label={alt ?? product.name} className="flex h-full items-center justify-center text-5xl">
-          <span aria-hidden="true">👕</span>
+        <div role="img" aria-label={alt ?? product.name} className="flex h-full items-center justify-center text-slate-400">
+          <TeeIcon className="h-16 w-16" />
         </div>
       )}
     </div>

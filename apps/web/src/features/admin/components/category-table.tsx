@@ -1,6 +1,7 @@
 import type { Category } from '@repo/shared';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { TagIcon } from '@/components/ui/icons';
 
 export function CategoryTable({
   categories,
@@ -14,7 +15,7 @@ export function CategoryTable({
   deletingId?: string;
 }) {
   if (categories.length === 0) {
-    return <EmptyState title="No categories yet." icon="🏷️" />;
+    return <EmptyState title="No categories yet." icon={<TagIcon />} />;
   }
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">

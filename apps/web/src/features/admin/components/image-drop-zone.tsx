@@ -8,6 +8,7 @@ import { MAX_PHOTO_BYTES } from '@repo/shared/constants';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
 import { labelClass } from './styles';
+import { ImageIcon } from '@/components/ui/icons';
 
 const MAX_MB = MAX_PHOTO_BYTES / (1024 * 1024);
 
@@ -111,9 +112,7 @@ export function ImageDropZone({
             className="h-40 w-40 rounded-md object-cover sm:h-48 sm:w-48"
           />
         ) : (
-          <span aria-hidden="true" className="text-3xl">
-            🖼️
-          </span>
+          <ImageIcon className="h-9 w-9 text-slate-400" />
         )}
         <span id={hintId} className="text-slate-600 dark:text-slate-300">
           {file

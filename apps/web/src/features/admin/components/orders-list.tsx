@@ -7,6 +7,7 @@ import { useOrders } from '../api/get-orders';
 import { useLoadFailure } from '../lib/outcome';
 import { usePageParam } from '../lib/use-page-param';
 import { OrderCard } from './order-card';
+import { BoxIcon } from '@/components/ui/icons';
 
 export function OrdersList() {
   const [page, setPage] = usePageParam();
@@ -17,7 +18,7 @@ export function OrdersList() {
   const list = orders.data?.success ? orders.data.orders : [];
   const total = orders.data?.total ?? 0;
   if (list.length === 0) {
-    return <EmptyState title="No orders found." icon="📦" />;
+    return <EmptyState title="No orders found." icon={<BoxIcon />} />;
   }
   return (
     <div className="flex flex-col gap-4">

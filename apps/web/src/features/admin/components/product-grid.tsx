@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { useProducts } from '../api/get-products';
 import { useLoadFailure } from '../lib/outcome';
 import { usePageParam } from '../lib/use-page-param';
+import { TeeIcon } from '@/components/ui/icons';
 
 export function ProductGrid() {
   const [page, setPage] = usePageParam();
@@ -20,7 +21,7 @@ export function ProductGrid() {
   if (products.isPending) return <Loading text="Loading products..." />;
   const list = products.data?.success ? products.data.AllProducts : [];
   const total = products.data?.total ?? list.length;
-  if (list.length === 0) return <EmptyState title="No products found." icon="👕" />;
+  if (list.length === 0) return <EmptyState title="No products found." icon={<TeeIcon />} />;
   // The server sends hundreds per page; a second page exists only for very large catalogues.
   const more = page * list.length < total;
   return (

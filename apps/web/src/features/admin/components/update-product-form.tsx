@@ -16,6 +16,7 @@ import { useUpdateProduct } from '../api/update-product';
 import { settle, useLoadFailure } from '../lib/outcome';
 import { productFormData, productFormValues, type ProductFormValues } from '../lib/product-form';
 import { ProductForm } from './product-form';
+import { TeeIcon } from '@/components/ui/icons';
 
 export const DELETE_PRODUCT_QUESTION = 'Are you sure you want to delete this product?';
 
@@ -33,7 +34,7 @@ export function UpdateProduct({ slug }: { slug: string }) {
   const found = product.data?.Aproduct;
   if (!found) {
     return (
-      <EmptyState title="This product could not be loaded." icon="👕">
+      <EmptyState title="This product could not be loaded." icon={<TeeIcon />}>
         <ButtonLink to={paths.adminProducts} variant="outline">
           Back to products
         </ButtonLink>

@@ -11,6 +11,7 @@ import { useUsers } from '../api/get-users';
 import { useLoadFailure } from '../lib/outcome';
 import { usePageParam } from '../lib/use-page-param';
 import { cardClass } from './styles';
+import { UsersIcon } from '@/components/ui/icons';
 
 const roleName = (role: number) => (role === ROLES.admin ? 'Admin' : 'User');
 const orMissing = (text: string | undefined) => text?.trim() || 'Not Provided';
@@ -99,7 +100,7 @@ export function UsersList() {
   const list = users.data?.success ? users.data.users : [];
   const total = users.data?.total ?? 0;
   if (list.length === 0) {
-    return <EmptyState title="No users found." icon="👥" />;
+    return <EmptyState title="No users found." icon={<UsersIcon />} />;
   }
   return (
     <div className="flex flex-col gap-4">
