@@ -42,6 +42,20 @@ test.describe('a shopper', () => {
     await expect(page.getByTestId('cart-badge').first()).toHaveText('1');
   });
 
+  test('a new page starts at the top, and Back returns to where the shopper was', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 700 });
+    await page.goto('/');
+    await expect(page.locator('#products').getByRole('listitem')).toHaveCount(12);
+    await page.mouse.wheel(0, 1200);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(800);
+    const before = await page.evaluate(() => window.scrollY);
+    await page.getByRole('link', { name: 'More details' }).nth(9).click();
+    await expect(page).toHaveURL(/\/product-detail\//);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(before);
+  });
+
   test('searches, sees results, and "No products found." for nonsense', async ({ page }) => {
     await page.goto('/');
     const search = page.getByRole('search').first();

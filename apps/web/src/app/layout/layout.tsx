@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import { Loading } from '@/components/ui/spinner';
+import { useScrollRestoration } from '@/lib/use-scroll-restoration';
 import { useDarkTheme } from '@/lib/theme';
 import { Footer } from './footer';
 import { TopBar } from './top-bar';
@@ -8,6 +9,7 @@ import { TopBar } from './top-bar';
 /** SPEC §2: top bar, page outlet, footer. */
 export function Layout() {
   useDarkTheme(); // keeps <html class="dark"> in step with the stored theme on every page
+  useScrollRestoration();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -23,9 +25,6 @@ export function Layout() {
         </Suspense>
       </main>
       <Footer />
-      {/* New pages start at the top; the back button returns to where you were. Keyed by
-          path so the home page's filter and page changes (query string) don't jump. */}
-      <ScrollRestoration getKey={(location) => location.pathname} />
     </div>
   );
 }
