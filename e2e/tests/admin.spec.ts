@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, registerViaApi, signInAs, loginViaApi, TINY_PNG, type Session } from './support.js';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { ADMIN, registerViaApi, signInAs, loginViaApi, TINY_PNG, type Session, test } from './support.js';
 
 /** A paid order for `shopper`, through the API and the sandbox provider. */
 async function placeOrder(request: APIRequestContext, shopper: Session): Promise<string> {

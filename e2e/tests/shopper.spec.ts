@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
-import { readOtpFromOutbox, registerViaApi, uniqueEmail } from './support.js';
+import { expect } from '@playwright/test';
+import { readOtpFromOutbox, registerViaApi, uniqueEmail, test } from './support.js';
 
 test.describe('a shopper', () => {
   test('browses, filters, pages, opens a detail and a similar product, and adds it to the cart', async ({ page }) => {

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support.js';
 
 test('the shop starts: top bar, health, and the not-found page', async ({ page, request }) => {
   const health = await request.get('/api/health');

@@ -1,7 +1,7 @@
 /** Helpers for the browser journeys: accounts through the API, the mail outbox, signing in. */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const ADMIN = { email: 'admin@tshirt.shop', password: 'admin12345' };
 
@@ -79,3 +79,22 @@ export const TINY_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAADAAAAAwCAIAAADYYG7QAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAYElEQVRYhe3WUQ3AAAxCwclBIrKRMBNLuo9LKqAh8OBZ86t7zj+Yh0Kh8tCkLOf4GTCGQuWhSVnOITQDLRQqD03KgkMBxqqOKdeYH72fZjPQQqHy0KQsOBRgrOrYp1F4AdelENPHtoUgAAAAAElFTkSuQmCC',
   'base64',
 );
+
+/**
+ * The journeys' `test`: fails a test whose pages logged an error to the console or threw,
+ * so "no errors in the console" is checked on every journey.
+ */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(`${m.text()} (${m.location().url})`);
+      });
+      page.on('pageerror', (e) => errors.push(String(e)));
+      await use(errors);
+      expect(errors, 'errors in the browser console').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
