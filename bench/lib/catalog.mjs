@@ -101,10 +101,16 @@ export async function growCatalog(db, target) {
     }
     await products.insertMany(batch, { ordered: false });
   }
-  // Written behind the API's back: move the catalog version on (lib/catalog-version.ts), as
-  // any write through the API does, so no cached answer or ETag outlives this change.
-  await db.collection('catalog_meta').updateOne({ _id: 'catalog' }, { $inc: { version: 1 } });
+  await bumpCatalogVersion(db);
   return { inserted: target - current, ms: Date.now() - started };
+}
+
+/**
+ * Moves the shop's catalog version on (apps/api/src/lib/catalog-version.ts), as every catalog
+ * write through the API does: no cached answer or ETag outlives a write made behind its back.
+ */
+export function bumpCatalogVersion(db) {
+  return db.collection('catalog_meta').updateOne({ _id: 'catalog' }, { $inc: { version: 1 } });
 }
 
 /** The parameters of the measured reads, taken from the seeded catalog. */

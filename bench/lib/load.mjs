@@ -6,6 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { performance } from 'node:perf_hooks';
 import { SEARCH_WORD } from './catalog.mjs';
 import { call } from './http.mjs';
 import { startNode } from './processes.mjs';
@@ -124,7 +125,10 @@ export async function measure(base, read, { connections, duration, warmup }, pid
   };
 }
 
-/** Every read against the shop, then the ceiling; returns one row per read. */
+/**
+ * Every read against the shop, then the ceiling, then (with `bump`) uncached one at a time;
+ * returns one row per read.
+ */
 export async function measureReads({
   shopUrl,
   shopPids,
@@ -133,11 +137,28 @@ export async function measureReads({
   reads,
   answers,
   settings,
+  bump,
 }) {
+  // A fresh process first warms up as a whole (JIT, connection pools), on every read in turn.
+  await run({
+    url: shopUrl,
+    connections: settings.connections,
+    duration: settings.warmup * 2,
+    requests: reads.map((r) => ({
+      method: r.method,
+      path: r.path,
+      ...(r.body
+        ? { body: JSON.stringify(r.body), headers: { 'content-type': 'application/json' } }
+        : {}),
+    })),
+  });
   const rows = [];
   for (const read of reads) {
     const shop = await measure(shopUrl, read, settings, shopPids);
     const ceiling = await measure(ceilingUrl, read, settings, ceilingPids);
+    const cold = bump
+      ? await measureCold(shopUrl, read, bump, settings.coldTimes ?? 20)
+      : undefined;
     rows.push({
       name: read.name,
       method: read.method,
@@ -146,7 +167,25 @@ export async function measureReads({
       shop,
       ceiling,
       ratio: shop.requestsPerSecond / ceiling.requestsPerSecond,
+      cold,
     });
   }
   return rows;
+}
+
+/**
+ * What a read costs when the shop's cache cannot answer it (after any catalog write, e.g. a
+ * paid order taking stock): one request at a time, each after a catalog version bump.
+ */
+export async function measureCold(base, read, bump, times) {
+  const ms = [];
+  for (let i = 0; i < times; i += 1) {
+    await bump();
+    const started = performance.now();
+    const res = await call(base, read.method, read.path, { body: read.body });
+    ms.push(performance.now() - started);
+    if (res.status !== 200) throw new Error(`${read.method} ${read.path} answered ${res.status}`);
+  }
+  ms.sort((a, b) => a - b);
+  return { p50: ms[Math.floor(ms.length / 2)], max: ms[ms.length - 1], times };
 }

@@ -5,7 +5,8 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 
-const running = new Set();
+/** Live children and their handles. */
+const running = new Map();
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -28,7 +29,6 @@ export function startNode(name, args, { env = {}, cwd, ready, timeoutMs = 60_000
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  running.add(child);
   let output = '';
   const keep = (chunk) => {
     output = (output + chunk).slice(-20_000);
@@ -38,13 +38,22 @@ export function startNode(name, args, { env = {}, cwd, ready, timeoutMs = 60_000
   const exited = new Promise((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
-  exited.then(() => running.delete(child));
+  let stopping = false;
+  exited.then(({ code, signal }) => {
+    running.delete(child);
+    // A server dying mid-run explains the errors that follow: say so, with its last words.
+    if (!stopping)
+      console.error(
+        `[bench] ${name} exited unexpectedly (${signal ?? code}):\n${output.slice(-3000)}`,
+      );
+  });
 
   const handle = {
     name,
     child,
     output: () => output,
     async stop() {
+      stopping = true;
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
@@ -52,6 +61,7 @@ export function startNode(name, args, { env = {}, cwd, ready, timeoutMs = 60_000
       clearTimeout(timer);
     },
   };
+  running.set(child, handle);
   if (!ready) return Promise.resolve(handle);
   return new Promise((resolve, reject) => {
     let settled = false;
@@ -90,21 +100,16 @@ export function startNode(name, args, { env = {}, cwd, ready, timeoutMs = 60_000
 }
 
 export async function stopAll() {
-  await Promise.all(
-    [...running].map((child) => {
-      child.kill('SIGTERM');
-      return new Promise((resolve) => child.once('exit', resolve));
-    }),
-  );
+  await Promise.all([...running.values()].map((handle) => handle.stop()));
 }
 
 // An interrupted run leaves no process behind.
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => {
-    for (const child of running) child.kill('SIGTERM');
+    for (const child of running.keys()) child.kill('SIGTERM');
     process.exit(130);
   });
 }
 process.once('exit', () => {
-  for (const child of running) child.kill('SIGKILL');
+  for (const child of running.keys()) child.kill('SIGKILL');
 });

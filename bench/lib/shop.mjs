@@ -75,10 +75,12 @@ export async function startShop({
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (handle.child.exitCode !== null)
+    const { exitCode, signalCode } = handle.child;
+    if (exitCode !== null || signalCode !== null) {
       throw new Error(
-        `the shop exited (${handle.child.exitCode}) while starting:\n${handle.output().slice(-4000)}`,
+        `the shop exited (${signalCode ?? exitCode}) while starting:\n${handle.output().slice(-4000)}`,
       );
+    }
     const ready = await call(url, 'GET', '/api/ready', { timeoutMs: 3000 }).catch(() => undefined);
     if (ready?.status === 200) break;
     if (Date.now() > deadline) {
