@@ -23,6 +23,8 @@ import { buildShop, repoRoot, startDatabase, startShop } from './lib/shop.mjs';
 import { measureWeb } from './lib/web-size.mjs';
 
 const { values: args } = parseArgs({
+  // `pnpm bench -- --quick` passes the `--` through.
+  args: process.argv.slice(2).filter((a) => a !== '--'),
   options: {
     quick: { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },

@@ -20,6 +20,8 @@ import { busyWarning, fixed, int, machineInfo, printTable } from './lib/report.m
 import { buildShop, startDatabase, startShop } from './lib/shop.mjs';
 
 const { values: args } = parseArgs({
+  // `pnpm bench -- --quick` passes the `--` through.
+  args: process.argv.slice(2).filter((a) => a !== '--'),
   options: {
     duration: { type: 'string' },
     quick: { type: 'boolean', default: false },
@@ -32,6 +34,9 @@ const SHOPPERS = 4;
 /** Products whose stock is set this low, so concurrent buyers run them out. */
 const SCARCE = 3;
 const SCARCE_STOCK = 4;
+/** Products every cart draws from, stocked so they never run out. */
+const PLENTIFUL = 8;
+const PLENTY_STOCK = 100_000;
 
 const log = (msg) => console.log(`[soak] ${msg}`);
 const warning = busyWarning('at the start');
@@ -55,20 +60,22 @@ try {
   const db = client.db();
   const products = db.collection('products');
 
-  // Stock: a few products nearly sold out; every product's starting quantity noted.
+  // Stock: a few products nearly sold out, the next few plentiful; every starting quantity noted.
   const catalog = await products
     .find({}, { projection: { price: 1, quantity: 1, name: 1 } })
     .sort({ createdAt: -1 })
     .toArray();
   const scarce = catalog.slice(0, SCARCE);
-  await products.updateMany(
-    { _id: { $in: scarce.map((p) => p._id) } },
-    { $set: { quantity: SCARCE_STOCK } },
-  );
-  for (const p of scarce) p.quantity = SCARCE_STOCK;
-  const plenty = catalog.slice(SCARCE).filter((p) => p.quantity >= 50);
-  if (plenty.length < 3)
-    throw new Error('the demo catalog needs at least 3 products with 50 or more in stock');
+  const plenty = catalog.slice(SCARCE, SCARCE + PLENTIFUL);
+  if (plenty.length < PLENTIFUL)
+    throw new Error(`the demo catalog needs at least ${SCARCE + PLENTIFUL} products`);
+  for (const [group, quantity] of [
+    [scarce, SCARCE_STOCK],
+    [plenty, PLENTY_STOCK],
+  ]) {
+    await products.updateMany({ _id: { $in: group.map((p) => p._id) } }, { $set: { quantity } });
+    for (const p of group) p.quantity = quantity;
+  }
   const initialStock = new Map(catalog.map((p) => [String(p._id), p.quantity]));
 
   const shoppers = [];
@@ -154,17 +161,21 @@ try {
     if (!known) verified.set(paymentId, res.json.orderId);
   }
 
+  const soldOut = new Set();
   async function shopperLoop(shopper, n) {
     for (let i = 0; Date.now() < deadline; i += 1) {
       // One or two lines; every third cart holds a scarce product.
       const lines = [plenty[(n * 7 + i) % plenty.length]];
-      if (i % 3 === 0) lines.push(scarce[(n + i) % scarce.length]);
+      const stocked = scarce.filter((p) => !soldOut.has(String(p._id)));
+      if (i % 3 === 0 && stocked.length) lines.push(stocked[(n + i) % stocked.length]);
       else if (i % 2 === 0) lines.push(plenty[(n * 7 + i + 1) % plenty.length]);
       const items = lines.map((p, k) => ({ _id: String(p._id), cartQuantity: k === 0 ? 1 : 2 }));
       const amount = lines.reduce((sum, p, k) => sum + p.price * items[k].cartQuantity, 0);
       const created = await api(shopper, 'POST', '/api/payment/create-order', { amount, items });
       if (created.status === 409) {
-        counts.refused += 1; // out of stock: the shop says so before any money moves
+        // Out of stock: the shop says so before any money moves; this shopper stops asking.
+        counts.refused += 1;
+        if (created.json?.productId) soldOut.add(String(created.json.productId));
         continue;
       }
       if (created.status !== 200)
