@@ -14,12 +14,12 @@ export function machineInfo() {
 
 /**
  * Figures taken while other work keeps the cores busy mean little: says so when the 1-minute
- * load average is above half the cores.
+ * load average is above three quarters of the cores.
  */
 export function busyWarning(when) {
   const load = loadavg()[0];
   const cores = availableParallelism();
-  return load > cores / 2
+  return load > cores * 0.75
     ? `load average ${load.toFixed(1)} on ${cores} cores ${when}: other work competes for the CPU, figures will be low and noisy`
     : undefined;
 }
