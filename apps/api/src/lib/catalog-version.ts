@@ -24,10 +24,34 @@ const catalogMetaSchema = new mongoose.Schema(
 );
 const CatalogMeta = mongoose.model('CatalogMeta', catalogMetaSchema);
 
-/** "<epoch>.<version>"; changes on every catalog write. */
-export async function catalogVersion(): Promise<string> {
+async function lookup(): Promise<string> {
   const meta = await CatalogMeta.findById(ID, { epoch: 1, version: 1 }).lean();
   return meta ? `${meta.epoch}.${meta.version}` : '0.0';
+}
+
+let inflight: Promise<string> | undefined;
+let queued: Promise<string> | undefined;
+
+/**
+ * "<epoch>.<version>"; changes on every catalog write. Concurrent reads share lookups, at most
+ * one running and one queued: a lookup already running may have read before this call arrived,
+ * so a new caller waits for the next one, which starts after it. A read therefore never sees a
+ * version older than the last write that finished before it arrived.
+ */
+export function catalogVersion(): Promise<string> {
+  if (!inflight) {
+    inflight = lookup().finally(() => {
+      inflight = undefined;
+    });
+    return inflight;
+  }
+  queued ??= inflight
+    .catch(() => undefined)
+    .then(() => {
+      queued = undefined;
+      return catalogVersion();
+    });
+  return queued;
 }
 
 export async function bumpCatalogVersion(): Promise<void> {

@@ -1,0 +1,45 @@
+/** Reads share catalog-version lookups, yet never see a version older than a finished write. */
+import mongoose from 'mongoose';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { bumpCatalogVersion, catalogVersion } from '../lib/catalog-version.js';
+import { setupTestApp } from '../test/harness.js';
+
+await setupTestApp();
+const CatalogMeta = mongoose.model('CatalogMeta');
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('catalog version', () => {
+  it('answers many concurrent reads with at most two lookups', async () => {
+    await bumpCatalogVersion();
+    const lookups = vi.spyOn(CatalogMeta, 'findById');
+    const versions = await Promise.all(Array.from({ length: 50 }, () => catalogVersion()));
+    expect(new Set(versions).size).toBe(1);
+    expect(lookups.mock.calls.length).toBeLessThanOrEqual(2);
+  });
+
+  it('gives a read that arrives after a write the new version, even while an older lookup runs', async () => {
+    await bumpCatalogVersion();
+    const before = await catalogVersion();
+    // The first lookup reads now, before the write, and answers only 150 ms later.
+    const findById = CatalogMeta.findById.bind(CatalogMeta);
+    vi.spyOn(CatalogMeta, 'findById').mockImplementationOnce(((...args: Parameters<typeof findById>) => {
+      const read = findById(...args).lean();
+      return { lean: () => read.then((meta) => new Promise((resolve) => setTimeout(() => resolve(meta), 150))) };
+    }) as never);
+    const early = catalogVersion();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await bumpCatalogVersion();
+    const late = await catalogVersion(); // arrives while the early lookup is still running
+    expect(await early).toBe(before);
+    expect(late).not.toBe(before);
+  });
+
+  it('recovers after a failed lookup', async () => {
+    vi.spyOn(CatalogMeta, 'findById').mockImplementationOnce(() => {
+      throw new Error('database hiccup');
+    });
+    await expect(catalogVersion()).rejects.toThrow('database hiccup');
+    await expect(catalogVersion()).resolves.toMatch(/\./);
+  });
+});
