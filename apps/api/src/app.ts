@@ -47,6 +47,16 @@ export function createApp(deps: AppDeps) {
         return id;
       },
       autoLogging: { ignore: (req) => req.url === '/api/health' },
+      // One short line per request: what an operator needs, not every header.
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url,
+          remoteAddress: req.remoteAddress,
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
     }),
   );
