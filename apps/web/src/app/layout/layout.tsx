@@ -19,7 +19,7 @@ export function Layout() {
         Skip to content
       </a>
       <TopBar />
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+      <main id="main" tabIndex={-1} className="min-h-screen flex-1 focus:outline-none">
         <Suspense fallback={<Loading text="Loading..." />}>
           <Outlet />
         </Suspense>

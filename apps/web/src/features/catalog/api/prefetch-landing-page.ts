@@ -1,0 +1,31 @@
+/**
+ * Starts the catalog queries of the page a visitor lands on as soon as the app's code runs,
+ * in parallel with the route's own chunk instead of after it: the first row of photos is the
+ * page's largest paint, and it cannot start before its data arrives.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { PRICE_RANGES } from '@repo/shared/constants';
+import { parseCatalogParams } from '../hooks/use-catalog-params';
+import { categoriesQueryOptions } from './get-categories';
+import { filteredProductsQueryOptions } from './get-filtered-products';
+import { productQueryOptions } from './get-product';
+import { productCountQueryOptions } from './get-product-count';
+import { productListQueryOptions } from './get-product-list';
+
+export function prefetchLandingPage(queryClient: QueryClient, url: URL): void {
+  if (url.pathname === '/') {
+    const { checked, priceId, page } = parseCatalogParams(url.searchParams);
+    const range = PRICE_RANGES.find((r) => r.id === priceId)?.range;
+    void queryClient.prefetchQuery(categoriesQueryOptions());
+    if (checked.length || range) {
+      // The same key the home page asks for (see useCatalogParams and home.tsx).
+      void queryClient.prefetchQuery(filteredProductsQueryOptions({ checked, radio: range ?? [], page }));
+    } else {
+      void queryClient.prefetchQuery(productListQueryOptions(page));
+      void queryClient.prefetchQuery(productCountQueryOptions());
+    }
+    return;
+  }
+  const detail = /^\/product-detail\/([^/]+)$/.exec(url.pathname);
+  if (detail) void queryClient.prefetchQuery(productQueryOptions(decodeURIComponent(detail[1]!)));
+}
