@@ -27,7 +27,8 @@ function count(line) {
   const vitest = /^(?:\S+:\s+)?\s*Tests\s+(.*)\(\d+\)\s*$/.exec(plain);
   const summary = vitest ? vitest[1] : /^(?:\S+:\s+)?(\d+ passed, \d+ failed(?:, \d+ skipped)?)\s*$/.exec(plain)?.[1] ?? /^\s+(\d+ (?:passed|failed|skipped|flaky))(?: \(.*\))?\s*$/.exec(plain)?.[1];
   if (!summary) return;
-  for (const [, n, kind] of summary.matchAll(/(\d+) (passed|failed|skipped)/g)) totals[kind] += Number(n);
+  // Playwright's "flaky" tests failed once and passed on their retry.
+  for (const [, n, kind] of summary.matchAll(/(\d+) (passed|failed|skipped|flaky)/g)) totals[kind === 'flaky' ? 'passed' : kind] += Number(n);
 }
 
 /** Like `must`, while passing the output through and counting the tests it reports. */

@@ -51,7 +51,9 @@ test.describe('a shopper', () => {
     const before = await page.evaluate(() => window.scrollY);
     await page.getByRole('link', { name: 'More details' }).nth(9).click();
     await expect(page).toHaveURL(/\/product-detail\//);
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // The address changes at once; the page (a lazily loaded chunk) replaces the list, at the top.
+    await expect(page.getByRole('button', { name: 'ADD TO CART' }).first()).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await page.goBack();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(before);
   });
