@@ -22,8 +22,3 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   if (!isAdmin(user)) return <Navigate to={paths.userDashboard} replace />;
   return <>{children}</>;
 }
-
-/** The customer dashboard: an admin is sent to theirs. */
-export function RequireCustomer({ children }: { children: ReactNode }) {
-  return <RequireAuth>{children}</RequireAuth>;
-}

@@ -28,7 +28,11 @@ export const routes: RouteObject[] = [
       { path: 'privacy', ...page(() => import('./routes/privacy')) },
       {
         path: 'contact',
-        element: <RequireAuth><LazyOutlet /></RequireAuth>,
+        element: (
+          <RequireAuth>
+            <Outlet />
+          </RequireAuth>
+        ),
         children: [{ index: true, ...page(() => import('./routes/contact')) }],
       },
       { path: 'register', ...page(() => import('./routes/register')) },
@@ -37,7 +41,11 @@ export const routes: RouteObject[] = [
       { path: 'cart', ...page(() => import('./routes/cart')) },
       {
         path: 'dashboard/user',
-        element: <RequireAuth><LazyOutlet /></RequireAuth>,
+        element: (
+          <RequireAuth>
+            <Outlet />
+          </RequireAuth>
+        ),
         children: [
           {
             ...page(() => import('./routes/dashboard/user/layout')),
@@ -51,16 +59,29 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'dashboard/admin',
-        element: <RequireAdmin><LazyOutlet /></RequireAdmin>,
+        element: (
+          <RequireAdmin>
+            <Outlet />
+          </RequireAdmin>
+        ),
         children: [
           {
             ...page(() => import('./routes/dashboard/admin/layout')),
             children: [
               { index: true, ...page(() => import('./routes/dashboard/admin/categories')) },
-              { path: 'create-category', ...page(() => import('./routes/dashboard/admin/categories')) },
-              { path: 'create-product', ...page(() => import('./routes/dashboard/admin/create-product')) },
+              {
+                path: 'create-category',
+                ...page(() => import('./routes/dashboard/admin/categories')),
+              },
+              {
+                path: 'create-product',
+                ...page(() => import('./routes/dashboard/admin/create-product')),
+              },
               { path: 'product', ...page(() => import('./routes/dashboard/admin/products')) },
-              { path: 'product/:slug', ...page(() => import('./routes/dashboard/admin/update-product')) },
+              {
+                path: 'product/:slug',
+                ...page(() => import('./routes/dashboard/admin/update-product')),
+              },
               { path: 'user', ...page(() => import('./routes/dashboard/admin/users')) },
               { path: 'adminorder', ...page(() => import('./routes/dashboard/admin/orders')) },
             ],
@@ -71,11 +92,6 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-
-function LazyOutlet() {
-  return <Outlet />;
-}
 
 function AppRoutes() {
   return useRoutes(routes);
