@@ -4,9 +4,9 @@
  */
 import type { Types } from 'mongoose';
 import { ORDER_STATUSES, type Order as OrderDto, type OrderStatus } from '@repo/shared';
-import { notFound } from '../../lib/errors.js';
+import { conflict, notFound } from '../../lib/errors.js';
 import type { AppDeps } from '../../lib/types.js';
-import { decrementStock } from '../products/index.js';
+import { decrementStock, restoreStock, type StockLine } from '../products/index.js';
 import { User } from '../users/index.js';
 import { paiseToRupees } from './money.js';
 import { confirmationMail, shippedMail } from './order-mail.js';
@@ -72,12 +72,27 @@ export async function takeStock(orderId: Id): Promise<{ short: string[] }> {
     const claim = await Order.updateOne({ _id: orderId, [path]: 'pending' }, { $set: { [path]: 'taking' } });
     if (claim.modifiedCount !== 1) continue;
     // One line: a single conditional update ({ quantity ≥ n } → $inc −n), never below zero.
-    const taken = await decrementStock([{ productId: String(item.product), quantity: item.cartQuantity }]);
-    const outcome = taken.ok ? 'taken' : 'short';
-    if (outcome === 'short') short.push(item.name);
-    await Order.updateOne({ _id: orderId }, { $set: { [path]: outcome, ...(outcome === 'short' ? { stockShortage: true } : {}) } });
+    const line = { productId: String(item.product), quantity: item.cartQuantity };
+    const taken = await decrementStock([line]);
+    if (!taken.ok) {
+      short.push(item.name);
+      await Order.updateOne({ _id: orderId }, { $set: { [path]: 'short', stockShortage: true } });
+      continue;
+    }
+    // The status is read in the same write: an order cancelled meanwhile did not give this
+    // item back (it was still 'taking'), so it goes back here; reopening takes it again.
+    const settled = await Order.findOneAndUpdate({ _id: orderId }, { $set: { [path]: 'taken' } }, { projection: { status: 1 } }).lean();
+    if (settled?.status === 'cancelled') await restoreStock([line]);
   }
   return { short };
+}
+
+/**
+ * Whether any order shows this photo: its items keep the photo URL they were bought with, so
+ * the product's photo files must outlive a replacement or a deletion (one indexed query).
+ */
+export async function ordersShowPhoto(urls: string[]): Promise<boolean> {
+  return urls.length > 0 && (await Order.exists({ 'items.photo': { $in: urls } })) !== null;
 }
 
 /** The confirmation mail; never throws (a mail problem must not undo or fail a payment). */
@@ -161,16 +176,60 @@ export async function listAllOrders(page: number, limit: number) {
   return { success: true, orders: orders.map((o) => toOrderDto(o, buyerOf(o))), total };
 }
 
-/** An admin sets the status; marking it shipped mails the shopper once. */
+/** The units an order holds while it is not cancelled: its items whose stock was taken. */
+function heldStock(order: Pick<LeanOrder, 'items'>): StockLine[] {
+  return order.items.filter((i) => i.stock === 'taken').map((i) => ({ productId: String(i.product), quantity: i.cartQuantity }));
+}
+
+/** Takes a cancelled order's units again, or refuses (409, nothing taken) naming the first product short. */
+async function takeStockToReopen(order: LeanOrder, held: StockLine[]): Promise<void> {
+  const taken = await decrementStock(held);
+  if (taken.ok) return;
+  const { productId, available } = taken;
+  const name = order.items.find((i) => String(i.product) === productId)?.name ?? 'A product';
+  // Worded like the checkout's refusal (payments); a deleted product counts as 0 left.
+  const shortage = available > 0 ? `Only ${available} left of ${name}` : `${name} is out of stock`;
+  throw conflict(`${shortage}: not enough to reopen this order`, { productId, available });
+}
+
+/** A filter matching the order only while its status and every item's stock are as read. */
+function unchanged(order: LeanOrder): Record<string, unknown> {
+  const items = order.items.map((i, k) => [`items.${k}.stock`, i.stock ?? null]);
+  return { _id: order._id, status: order.status, ...Object.fromEntries(items) };
+}
+
+/**
+ * An admin sets the status; marking it shipped mails the shopper once. Moving into
+ * "cancelled" gives the order's taken stock back; moving out of it takes that stock again
+ * (409 and no change when there is not enough).
+ *
+ * The status is written only if the order is still as read, so of two concurrent changes
+ * exactly one moves stock; the other starts again from the new state. Order of steps: when
+ * cancelling, status first, then restock; when reopening, stock first, then status (given back
+ * if the write lost). A crash between two steps can leave stock short, never counted twice.
+ */
 export async function updateOrderStatus(deps: AppDeps, orderId: string, status: OrderStatus) {
-  const before = await Order.findByIdAndUpdate(orderId, { $set: { status } }, { returnDocument: 'before' }).lean<LeanOrder>();
-  if (!before) throw notFound('Order not found');
-  const after = await Order.findById(orderId).populate('user', { name: 1, email: 1, phone: 1 }).lean<LeanOrder>();
-  if (!after) throw notFound('Order not found');
-  if (status === 'shipped' && before.status !== 'shipped') {
-    void notifyShipped(deps, before);
+  // Each lost write means another change succeeded; a few attempts are plenty.
+  for (let attempt = 1; attempt <= 5; attempt += 1) {
+    const current = await Order.findById(orderId).lean<LeanOrder>();
+    if (!current) throw notFound('Order not found');
+    const cancelling = status === 'cancelled' && current.status !== 'cancelled';
+    const reopening = current.status === 'cancelled' && status !== 'cancelled';
+    const held = heldStock(current);
+    if (reopening) await takeStockToReopen(current, held);
+    const written = await Order.updateOne(unchanged(current), { $set: { status } });
+    if (written.matchedCount !== 1) {
+      if (reopening) await restoreStock(held);
+      continue;
+    }
+    if (cancelling) await restoreStock(held);
+    if (status === 'shipped' && current.status !== 'shipped') void notifyShipped(deps, current);
+
+    const after = await Order.findById(orderId).populate('user', { name: 1, email: 1, phone: 1 }).lean<LeanOrder>();
+    if (!after) throw notFound('Order not found');
+    return { success: true, order: toOrderDto(after, buyerOf(after)) };
   }
-  return { success: true, order: toOrderDto(after, buyerOf(after)) };
+  throw conflict('This order is being changed by someone else. Please try again.');
 }
 
 async function notifyShipped(deps: AppDeps, order: LeanOrder): Promise<void> {

@@ -1,0 +1,214 @@
+/**
+ * PUT /api/orders/update-status/{orderId} and stock: cancelling gives the taken units back
+ * once, reopening takes them again (or refuses with 409), other changes leave stock alone.
+ * Orders are paid through the sandbox, so their stock is taken the way a shopper's is.
+ */
+import mongoose from 'mongoose';
+import { describe, expect, it } from 'vitest';
+import { setupTestApp } from '../../../test/harness.js';
+import { makeProduct, recordingMailer, stockOf } from '../../payments/__tests__/helpers.js';
+import { Product } from '../../products/index.js';
+import { Order, recordPaidOrder, takeStock } from '../index.js';
+
+const t = await setupTestApp({ overrides: () => ({ mailer: recordingMailer() }) });
+const admin = await t.createAdmin();
+const shopper = await t.createUser({ name: 'Asha', email: 'asha@example.com' });
+
+type Line = [product: { _id: unknown; price: number }, quantity: number];
+
+/** create-order → sandbox pay → verify: a paid order whose stock was taken. */
+async function paidOrder(lines: Line[]): Promise<string> {
+  const amount = lines.reduce((sum, [p, q]) => sum + p.price * q, 0);
+  const created = await t
+    .request()
+    .post('/api/payment/create-order')
+    .set('Authorization', shopper.auth)
+    .send({ amount, items: lines.map(([p, q]) => ({ _id: String(p._id), cartQuantity: q })) })
+    .expect(200);
+  const paid = await t.request().post('/api/payment/sandbox/pay').send({ order_id: created.body.order.id }).expect(200);
+  const verified = await t
+    .request()
+    .post('/api/payment/verify-payment')
+    .set('Authorization', shopper.auth)
+    .send({ ...paid.body, amount: 0, items: [], userId: shopper.id, shippingAddress: '7 Seed Street' })
+    .expect(200);
+  return verified.body.orderId as string;
+}
+
+const setStatus = (orderId: string, status: string) =>
+  t.request().put(`/api/orders/update-status/${orderId}`).set('Authorization', admin.auth).send({ status });
+const statusOf = async (orderId: string) => (await Order.findById(orderId).lean())!.status;
+
+describe('cancelling an order', () => {
+  it('gives its units back to stock, once however often it is cancelled', async () => {
+    const tee = await makeProduct({ name: 'Sunset Tee', quantity: 5 });
+    const polo = await makeProduct({ name: 'Plain Polo', quantity: 3 });
+    const orderId = await paidOrder([
+      [tee, 2],
+      [polo, 1],
+    ]);
+    expect([await stockOf(tee._id), await stockOf(polo._id)]).toEqual([3, 2]);
+
+    const res = await setStatus(orderId, 'cancelled').expect(200);
+    expect(res.body).toMatchObject({ success: true, order: { _id: orderId, status: 'cancelled' } });
+    expect([await stockOf(tee._id), await stockOf(polo._id)]).toEqual([5, 3]);
+
+    await setStatus(orderId, 'cancelled').expect(200);
+    expect([await stockOf(tee._id), await stockOf(polo._id)]).toEqual([5, 3]);
+  });
+
+  it('restocks once when admins cancel the same order at the same time', async () => {
+    const tee = await makeProduct({ quantity: 4 });
+    const orderId = await paidOrder([[tee, 3]]);
+    expect(await stockOf(tee._id)).toBe(1);
+
+    const answers = await Promise.all([1, 2, 3, 4].map(() => setStatus(orderId, 'cancelled')));
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect(await stockOf(tee._id)).toBe(4);
+    expect(await statusOf(orderId)).toBe('cancelled');
+  });
+
+  it('gives back only what was taken: an item whose stock had run out stays as it is', async () => {
+    const tee = await makeProduct({ quantity: 5 });
+    const rare = await makeProduct({ quantity: 1 });
+    // The last unit of `rare` is sold elsewhere between checkout and payment.
+    const created = await t
+      .request()
+      .post('/api/payment/create-order')
+      .set('Authorization', shopper.auth)
+      .send({ amount: tee.price + rare.price, items: [{ _id: String(tee._id), cartQuantity: 1 }, { _id: String(rare._id), cartQuantity: 1 }] })
+      .expect(200);
+    await Product.updateOne({ _id: rare._id }, { $set: { quantity: 0 } });
+    const paid = await t.request().post('/api/payment/sandbox/pay').send({ order_id: created.body.order.id }).expect(200);
+    const verified = await t
+      .request()
+      .post('/api/payment/verify-payment')
+      .set('Authorization', shopper.auth)
+      .send({ ...paid.body, amount: 0, items: [], userId: shopper.id })
+      .expect(200);
+    const orderId = verified.body.orderId as string;
+    expect((await Order.findById(orderId).lean())!.items.map((i) => i.stock)).toEqual(['taken', 'short']);
+
+    await setStatus(orderId, 'cancelled').expect(200);
+    expect([await stockOf(tee._id), await stockOf(rare._id)]).toEqual([5, 0]);
+    await setStatus(orderId, 'pending').expect(200);
+    expect([await stockOf(tee._id), await stockOf(rare._id)]).toEqual([4, 0]);
+  });
+
+  it('is a no-op for products deleted since the order', async () => {
+    const tee = await makeProduct({ quantity: 2 });
+    const gone = await makeProduct({ quantity: 2 });
+    const orderId = await paidOrder([
+      [tee, 1],
+      [gone, 1],
+    ]);
+    await Product.deleteOne({ _id: gone._id });
+    await setStatus(orderId, 'cancelled').expect(200);
+    expect(await stockOf(tee._id)).toBe(2);
+    expect(await Product.exists({ _id: gone._id })).toBeNull();
+  });
+});
+
+describe('reopening a cancelled order', () => {
+  it('takes the units from stock again', async () => {
+    const tee = await makeProduct({ quantity: 5 });
+    const orderId = await paidOrder([[tee, 2]]);
+    await setStatus(orderId, 'cancelled').expect(200);
+    expect(await stockOf(tee._id)).toBe(5);
+
+    const res = await setStatus(orderId, 'shipped').expect(200);
+    expect(res.body.order.status).toBe('shipped');
+    expect(await stockOf(tee._id)).toBe(3);
+    // Cancel and reopen again: still one order's worth.
+    await setStatus(orderId, 'cancelled').expect(200);
+    await setStatus(orderId, 'pending').expect(200);
+    expect(await stockOf(tee._id)).toBe(3);
+  });
+
+  it('takes the units once when admins reopen it at the same time', async () => {
+    const tee = await makeProduct({ quantity: 6 });
+    const orderId = await paidOrder([[tee, 2]]);
+    await setStatus(orderId, 'cancelled').expect(200);
+    const answers = await Promise.all(['pending', 'shipped', 'delivered'].map((s) => setStatus(orderId, s)));
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(await stockOf(tee._id)).toBe(4);
+    expect(await statusOf(orderId)).not.toBe('cancelled');
+  });
+
+  it('refuses with 409 naming the product when stock is short, and changes nothing', async () => {
+    const tee = await makeProduct({ name: 'Sunset Tee', quantity: 4 });
+    const polo = await makeProduct({ name: 'Plain Polo', quantity: 3 });
+    const orderId = await paidOrder([
+      [tee, 1],
+      [polo, 3],
+    ]);
+    await setStatus(orderId, 'cancelled').expect(200);
+    // Others buy the polos in the meantime.
+    await Product.updateOne({ _id: polo._id }, { $set: { quantity: 2 } });
+
+    const res = await setStatus(orderId, 'pending').expect(409);
+    expect(res.body).toMatchObject({
+      success: false,
+      message: 'Only 2 left of Plain Polo: not enough to reopen this order',
+      productId: String(polo._id),
+      available: 2,
+    });
+    expect(await statusOf(orderId)).toBe('cancelled');
+    expect([await stockOf(tee._id), await stockOf(polo._id)]).toEqual([4, 2]);
+  });
+
+  it('refuses with 409 when a product of the order no longer exists', async () => {
+    const tee = await makeProduct({ name: 'Sunset Tee', quantity: 4 });
+    const gone = await makeProduct({ name: 'Retired Tee', quantity: 4 });
+    const orderId = await paidOrder([
+      [tee, 1],
+      [gone, 1],
+    ]);
+    await setStatus(orderId, 'cancelled').expect(200);
+    await Product.deleteOne({ _id: gone._id });
+
+    const res = await setStatus(orderId, 'delivered').expect(409);
+    expect(res.body).toMatchObject({ success: false, message: 'Retired Tee is out of stock: not enough to reopen this order', available: 0 });
+    expect(await statusOf(orderId)).toBe('cancelled');
+    expect(await stockOf(tee._id)).toBe(4);
+  });
+});
+
+describe('other status changes', () => {
+  it('leave stock alone (pending → shipped → delivered → pending)', async () => {
+    const tee = await makeProduct({ quantity: 5 });
+    const orderId = await paidOrder([[tee, 2]]);
+    for (const status of ['shipped', 'delivered', 'pending']) {
+      const res = await setStatus(orderId, status).expect(200);
+      expect(res.body.order.status).toBe(status);
+      expect(await stockOf(tee._id)).toBe(3);
+    }
+  });
+});
+
+describe('an order cancelled before its stock was taken', () => {
+  it('keeps the stock when the payment is completed later (a retry after a crash), and reopening takes it', async () => {
+    const tee = await makeProduct({ quantity: 5 });
+    // Recorded, but the process stopped before taking stock.
+    const { order } = await recordPaidOrder({
+      user: shopper.id,
+      items: [{ product: tee._id, name: tee.name, photo: '', price: tee.price, cartQuantity: 2 }],
+      amountPaise: tee.price * 200,
+      currency: 'INR',
+      shippingAddress: '',
+      provider: 'sandbox',
+      paymentId: `pay_${new mongoose.Types.ObjectId()}`,
+      providerOrderId: `order_${new mongoose.Types.ObjectId()}`,
+    });
+    const orderId = String(order._id);
+    await setStatus(orderId, 'cancelled').expect(200);
+    expect(await stockOf(tee._id)).toBe(5);
+
+    await takeStock(orderId);
+    expect(await stockOf(tee._id)).toBe(5);
+    expect((await Order.findById(orderId).lean())!.items[0]!.stock).toBe('taken');
+
+    await setStatus(orderId, 'pending').expect(200);
+    expect(await stockOf(tee._id)).toBe(3);
+  });
+});
