@@ -53,6 +53,8 @@ orderSchema.index({ providerOrderId: 1 }, { unique: true });
 orderSchema.index({ user: 1, createdAt: -1 });
 orderSchema.index({ createdAt: -1 });
 orderSchema.index({ status: 1 });
+// Photo files an order shows are kept when the product's photo changes (products module).
+orderSchema.index({ 'items.photo': 1 });
 
 export type OrderFields = InferSchemaType<typeof orderSchema>;
 export const Order = mongoose.model('Order', orderSchema);

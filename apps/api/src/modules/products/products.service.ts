@@ -11,6 +11,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { slugify, writeWithUniqueSlug } from '../../lib/slug.js';
 import type { PhotoStore, StoredPhoto } from '../../lib/storage/index.js';
 import { categoryExists } from '../categories/index.js';
+import { ordersShowPhoto } from '../orders/index.js';
 import { assertAcceptedImage, renderPhoto } from './product-photo.js';
 import { Product } from './product.model.js';
 import { productById, type ProductJson } from './products.queries.js';
@@ -37,14 +38,18 @@ export function createProductsService(deps: { photos: PhotoStore; logger: Logger
   }
 
   /**
-   * Deletes a photo's files unless a product still points at them (the same picture uploaded
-   * again gives the same content-hashed key). Failures are logged, never thrown: the database
-   * change they follow has already succeeded.
+   * Deletes a photo's files unless something still shows them: a product (the same picture
+   * uploaded again gives the same content-hashed key) or an order, whose items keep the photo
+   * URL they were bought with. Keys and file names are content-hashed, so a kept file never
+   * shows another picture and checking is one indexed query; copying each photo into orders
+   * would store it again per order. Failures are logged, never thrown: the database change
+   * they follow has already succeeded.
    */
   async function releasePhoto(photo: StoredPhoto | null | undefined): Promise<void> {
     if (!photo?.key) return;
     try {
       if (await Product.exists({ 'photo.key': photo.key })) return;
+      if (await ordersShowPhoto([photo.url, ...(photo.widths ?? []).map((w) => w.url)])) return;
       await photos.remove(photo);
     } catch (err) {
       logger.warn({ err, key: photo.key }, 'could not delete photo files');

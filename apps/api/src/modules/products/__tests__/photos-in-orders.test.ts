@@ -1,0 +1,72 @@
+/**
+ * Orders keep showing the picture they were bought with: replacing or deleting a product's
+ * photo keeps the files an order shows (local store, served at /uploads).
+ */
+import { describe, expect, it } from 'vitest';
+import { setupTestApp } from '../../../test/harness.js';
+import { Order } from '../../orders/index.js';
+import { makeCategory, makeImage } from './fixtures.js';
+
+const t = await setupTestApp();
+const admin = await t.createAdmin();
+const shopper = await t.createUser();
+const category = await makeCategory('Anime');
+const fields = { name: 'Sunset Tee', description: 'A warm sunset print.', price: '799', quantity: '12', shipping: 'Yes', category };
+
+function saveProduct(req: ReturnType<ReturnType<typeof t.request>['post']>, picture: Buffer) {
+  req.set('Authorization', admin.auth);
+  for (const [k, v] of Object.entries(fields)) req.field(k, v);
+  return req.attach('photo', picture, { filename: 'photo.png', contentType: 'image/png' });
+}
+
+/** create-order → sandbox pay → verify; answers the order's item photo URL. */
+async function buy(productId: string): Promise<string> {
+  const created = await t
+    .request()
+    .post('/api/payment/create-order')
+    .set('Authorization', shopper.auth)
+    .send({ amount: 799, items: [{ _id: productId, cartQuantity: 1 }] })
+    .expect(200);
+  const paid = await t.request().post('/api/payment/sandbox/pay').send({ order_id: created.body.order.id }).expect(200);
+  const verified = await t
+    .request()
+    .post('/api/payment/verify-payment')
+    .set('Authorization', shopper.auth)
+    .send({ ...paid.body, amount: 0, items: [], userId: shopper.id })
+    .expect(200);
+  return (await Order.findById(verified.body.orderId).lean())!.items[0]!.photo;
+}
+
+describe("a product's photo shown by an order", () => {
+  it('still answers after the photo is replaced and after the product is deleted', async () => {
+    const created = await saveProduct(t.request().post('/api/product/create-product'), await makeImage('png', { color: '#c0392b' })).expect(201);
+    const product = created.body.product as { _id: string; photo: string };
+    const firstOrderPhoto = await buy(product._id);
+    expect(firstOrderPhoto).toBe(product.photo);
+
+    const updated = await saveProduct(
+      t.request().put(`/api/product/update-product/${product._id}`),
+      await makeImage('png', { color: '#16a085' }),
+    ).expect(200);
+    const replaced = updated.body.product as { photo: string };
+    expect(replaced.photo).not.toBe(firstOrderPhoto);
+    await t.request().get(firstOrderPhoto).expect(200).expect('Content-Type', 'image/webp');
+    await t.request().get(replaced.photo).expect(200).expect('Content-Type', 'image/webp');
+
+    const secondOrderPhoto = await buy(product._id);
+    expect(secondOrderPhoto).toBe(replaced.photo);
+    await t.request().delete(`/api/product/delete-product/${product._id}`).set('Authorization', admin.auth).expect(200);
+    await t.request().get(firstOrderPhoto).expect(200).expect('Content-Type', 'image/webp');
+    await t.request().get(secondOrderPhoto).expect(200).expect('Content-Type', 'image/webp');
+  });
+
+  it('still deletes a photo no order shows, with its product', async () => {
+    const created = await saveProduct(t.request().post('/api/product/create-product'), await makeImage('png', { color: '#8e44ad' })).expect(201);
+    const product = created.body.product as { _id: string; photo: string };
+    await t.request().get(product.photo).expect(200).expect('Content-Type', 'image/webp');
+    await t.request().delete(`/api/product/delete-product/${product._id}`).set('Authorization', admin.auth).expect(200);
+    // Gone: 404, or the web app's page when it is built (the SPA fallback), never the picture.
+    const gone = await t.request().get(product.photo);
+    expect(gone.headers['content-type']).not.toMatch(/^image\//);
+  });
+});
