@@ -3,17 +3,20 @@
  * with supertest. Order: security and parsing, /api routers, API 404, photos, the web app
  * with SPA fallback, then the one error handler.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import type { RequestListener } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import compression from 'compression';
 import cors from 'cors';
-import express, { type RequestHandler } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { createAuth, createTokenSigner } from './lib/auth.js';
 import { databaseAnswers, requireDatabase } from './lib/db-status.js';
 import { apiNotFound, DB_UNAVAILABLE, errorHandler } from './lib/errors.js';
+import { FastLane, jsonBody } from './lib/fast-lane.js';
+import { requestId, requestLogSerializers } from './lib/logger.js';
 import type { AppDeps } from './lib/types.js';
 import { authRouter } from './modules/auth/index.js';
 import { usersRouter, adminUsersRouter } from './modules/users/index.js';
@@ -30,9 +33,22 @@ export function inlineScriptHashes(html: string): string[] {
     .map((code) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`);
 }
 
-export function createApp(deps: AppDeps) {
+/** The shop's request listener: the fast lane, then Express (`.express`, for tests). */
+export type App = RequestListener & { express: Express };
+
+export function createApp(deps: AppDeps): App {
+  const lane = new FastLane({ logger: deps.logger, cors: deps.config.corsOrigins.length > 0 });
+  const app = createExpressApp(deps, lane);
+  return Object.assign((req: Parameters<RequestListener>[0], res: Parameters<RequestListener>[1]) => lane.handle(req, res, () => app(req, res)), {
+    express: app,
+  });
+}
+
+function createExpressApp(deps: AppDeps, lane: FastLane): Express {
   const { config, logger } = deps;
   const app = express();
+  // Catalog reads hand their answers to the lane (lib/cached-read.ts).
+  app.locals.fastLane = lane;
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.set('etag', 'strong');
@@ -41,22 +57,12 @@ export function createApp(deps: AppDeps) {
     pinoHttp({
       logger,
       genReqId: (req, res) => {
-        const incoming = req.headers['x-request-id'];
-        const id = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+        const id = requestId(req);
         res.setHeader('X-Request-Id', id);
         return id;
       },
       autoLogging: { ignore: (req) => req.url === '/api/health' },
-      // One short line per request: what an operator needs, not every header.
-      serializers: {
-        req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
-          id: req.id,
-          method: req.method,
-          url: req.url,
-          remoteAddress: req.remoteAddress,
-        }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
+      serializers: requestLogSerializers,
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
     }),
   );
@@ -89,7 +95,7 @@ export function createApp(deps: AppDeps) {
   const api = express.Router();
   // The webhook needs the raw body for its signature: the payments router parses its own.
   api.use('/payment', paymentsRouter(deps, auth));
-  api.use(express.json({ limit: '100kb' }));
+  api.use(jsonBody({ limit: '100kb' }));
   api.get('/health', (_req, res) => {
     res.json({ status: 'ok', db: deps.db.kind });
   });

@@ -1,6 +1,5 @@
 /** Start-up: config → logger → database → seed → app → listen; graceful shutdown on SIGTERM/SIGINT. */
-import type { Server } from 'node:http';
-import type { Express } from 'express';
+import { createServer, type Server } from 'node:http';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config/index.js';
 import { connectDatabase } from './lib/db.js';
@@ -15,11 +14,11 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
   const db = await connectDatabase({ mongoUri: config.mongoUri, dataDir: config.dataDir, logger });
   const deps = createDeps(config, logger, { kind: db.kind });
   await seedIfEmpty(deps);
-  const app: Express = createApp(deps);
+  const app = createApp(deps);
   // Settles checkouts left pending (RECONCILE_INTERVAL_MS; off when 0).
   const stopReconciler = startReconciler(deps);
   const server: Server = await new Promise((resolve) => {
-    const s = app.listen(config.port, config.host, () => resolve(s));
+    const s = createServer(app).listen(config.port, config.host, () => resolve(s));
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

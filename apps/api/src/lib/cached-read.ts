@@ -6,53 +6,67 @@
  *   304 after one lookup by _id, without running the query or serialising anything.
  * - The JSON text of each answer is kept in a small LRU map for the current version; any
  *   catalog write (in any process) moves the version on and so retires every entry.
+ * - The finished answer is handed to the fast lane (lib/fast-lane.ts), which answers the same
+ *   request again in front of Express while the version holds.
  */
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { catalogVersion } from './catalog-version.js';
+import type { FastLane } from './fast-lane.js';
 
 export const CATALOG_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 
 const MAX_ENTRIES = 500;
 const MAX_BYTES = 32 * 1024 * 1024;
 
-/** A least-recently-used map of JSON texts that all belong to one catalog version. */
-export class VersionedCache {
+/**
+ * A least-recently-used map whose entries all belong to one catalog version: storing an entry
+ * for a newer version drops every older one. Sizes are counted by `sizeOf` (default: a string's
+ * length).
+ */
+export class VersionedCache<T = string> {
   private version = '';
   private bytes = 0;
-  private readonly entries = new Map<string, string>();
+  private readonly entries = new Map<string, T>();
 
   constructor(
     private readonly maxEntries = MAX_ENTRIES,
     private readonly maxBytes = MAX_BYTES,
+    private readonly sizeOf: (value: T) => number = (value) => String(value).length,
   ) {}
 
-  get(version: string, key: string): string | undefined {
+  get(version: string, key: string): T | undefined {
     if (version !== this.version) return undefined;
-    const text = this.entries.get(key);
-    if (text !== undefined) {
+    const value = this.entries.get(key);
+    if (value !== undefined) {
       this.entries.delete(key);
-      this.entries.set(key, text);
+      this.entries.set(key, value);
     }
-    return text;
+    return value;
   }
 
-  set(version: string, key: string, text: string): void {
+  /** Whether an entry for `key` is kept, whatever its version (no LRU touch). */
+  has(key: string): boolean {
+    return this.entries.has(key);
+  }
+
+  set(version: string, key: string, value: T): void {
     if (version !== this.version) {
       this.entries.clear();
       this.bytes = 0;
       this.version = version;
     }
-    if (text.length > this.maxBytes / 4) return;
+    const size = this.sizeOf(value);
+    if (size > this.maxBytes / 4) return;
     const old = this.entries.get(key);
-    if (old !== undefined) this.bytes -= old.length;
+    if (old !== undefined) this.bytes -= this.sizeOf(old);
     this.entries.delete(key);
-    this.entries.set(key, text);
-    this.bytes += text.length;
-    for (const [oldest, value] of this.entries) {
+    this.entries.set(key, value);
+    this.bytes += size;
+    for (const [oldest, kept] of this.entries) {
       if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
       this.entries.delete(oldest);
-      this.bytes -= value.length;
+      this.bytes -= this.sizeOf(kept);
     }
   }
 
@@ -97,4 +111,5 @@ export async function sendCatalogRead(
     cache.set(version, key, text);
   }
   res.type('application/json').send(text);
+  (req.app.locals.fastLane as FastLane | undefined)?.remember(req, res, version, text);
 }

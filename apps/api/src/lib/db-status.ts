@@ -30,3 +30,7 @@ export const requireDatabase: RequestHandler = (_req, _res, next) => {
   if (mongoose.connection.readyState !== CONNECTED) return next(new AppError(503, DB_UNAVAILABLE));
   next();
 };
+
+export function isDatabaseConnected(): boolean {
+  return mongoose.connection.readyState === CONNECTED;
+}

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { pino, type DestinationStream, type Logger } from 'pino';
 
 /** Paths that must never reach a log line. */
@@ -17,4 +19,31 @@ export const REDACT_PATHS = [
 /** Logs to stdout, or to `destination` (tests read the lines from memory). */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   return pino({ level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, destination);
+}
+
+/** The request's id: the caller's X-Request-Id when it is sane, else a new one. */
+export function requestId(req: IncomingMessage): string {
+  const incoming = req.headers['x-request-id'];
+  return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+}
+
+interface LoggedRequest {
+  id: unknown;
+  method?: string;
+  url?: string;
+  remoteAddress?: string;
+}
+
+/** What a request's log line says of it: what an operator needs, not every header. */
+export const requestLogSerializers = {
+  req: (req: LoggedRequest) => ({ id: req.id, method: req.method, url: req.url, remoteAddress: req.remoteAddress }),
+  res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+};
+
+/** The same fields for a request answered outside Express (lib/fast-lane.ts). */
+export function requestLogFields(req: IncomingMessage, id: string, statusCode: number) {
+  return {
+    req: requestLogSerializers.req({ id, method: req.method, url: req.url, remoteAddress: req.socket.remoteAddress }),
+    res: requestLogSerializers.res({ statusCode }),
+  };
 }

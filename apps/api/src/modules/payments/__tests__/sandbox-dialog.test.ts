@@ -3,7 +3,7 @@
  * API exactly as the web app loads it: the dialog, its keyboard use, and Pay → handler →
  * verify-payment against the real API.
  */
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { JSDOM } from 'jsdom';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -13,7 +13,7 @@ import { makeProduct } from './helpers.js';
 
 const t = await setupTestApp();
 const server: Server = await new Promise((resolve) => {
-  const s = t.app.listen(0, '127.0.0.1', () => resolve(s));
+  const s = createServer(t.app).listen(0, '127.0.0.1', () => resolve(s));
 });
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
