@@ -1,7 +1,8 @@
 /**
  * createApp(deps): the whole HTTP application, never listening itself, so tests drive it
- * with supertest. Order: security and parsing, /api routers, API 404, photos, the web app
- * with SPA fallback, then the one error handler.
+ * with supertest. Order: the fast lane (repeated catalog reads, lib/fast-lane.ts), then
+ * Express: security and parsing, /api routers, API 404, photos, the web app with its
+ * prepared pages (modules/web), then the one error handler.
  */
 import { createHash } from 'node:crypto';
 import type { RequestListener } from 'node:http';
@@ -9,7 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import compression from 'compression';
 import cors from 'cors';
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { createAuth, createTokenSigner } from './lib/auth.js';
@@ -24,6 +25,7 @@ import { categoriesRouter } from './modules/categories/index.js';
 import { productsRouter } from './modules/products/index.js';
 import { ordersRouter } from './modules/orders/index.js';
 import { paymentsRouter } from './modules/payments/index.js';
+import { webAppRouter } from './modules/web/index.js';
 
 /** CSP source expressions for each inline <script> of a page. */
 export function inlineScriptHashes(html: string): string[] {
@@ -116,19 +118,7 @@ function createExpressApp(deps: AppDeps, lane: FastLane): Express {
   // Photo files are content-addressed: cache them for a year.
   app.use('/uploads', express.static(join(config.dataDir, 'uploads'), { immutable: true, maxAge: '365d', index: false }));
 
-  if (hasWeb) {
-    app.use(
-      '/assets',
-      express.static(join(config.webDist, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }),
-    );
-    app.use(express.static(config.webDist, { index: false, maxAge: '1h' }));
-    const spa: RequestHandler = (req, res, next) => {
-      if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-      res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(indexHtml);
-    };
-    app.use(spa);
-  }
+  if (hasWeb) app.use(webAppRouter(config));
   app.use(errorHandler);
   return app;
 }

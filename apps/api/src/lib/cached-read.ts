@@ -77,38 +77,45 @@ export class VersionedCache<T = string> {
 
 const shortHash = (s: string) => createHash('sha1').update(s).digest('base64url').slice(0, 12);
 
+/** A catalog read: the cache key of its answer and how to compute it (may throw an AppError). */
+export interface CatalogRead {
+  key: string;
+  compute: () => Promise<unknown>;
+}
+
+/** The JSON text of `read` at `version`: from the cache, else computed and kept. */
+export async function cachedText(cache: VersionedCache, version: string, read: CatalogRead): Promise<string> {
+  let text = cache.get(version, read.key);
+  if (text === undefined) {
+    text = JSON.stringify(await read.compute());
+    cache.set(version, read.key, text);
+  }
+  return text;
+}
+
 /**
  * Answers a catalog read: 304 when the client's ETag is current, else the cached JSON, else
- * `compute()` (which may throw an AppError; errors are neither cached nor tagged).
+ * the computed one (errors are neither cached nor tagged).
  * POST reads (the filter) use the cache only: browsers never revalidate a POST.
  */
-export async function sendCatalogRead(
-  req: Request,
-  res: Response,
-  cache: VersionedCache,
-  key: string,
-  compute: () => Promise<unknown>,
-): Promise<void> {
+export async function sendCatalogRead(req: Request, res: Response, cache: VersionedCache, read: CatalogRead): Promise<void> {
   const version = await catalogVersion();
   const http = req.method === 'GET' || req.method === 'HEAD';
   if (http) {
     res.set('Cache-Control', CATALOG_CACHE_CONTROL);
-    res.set('ETag', `"${version}.${shortHash(key)}"`);
+    res.set('ETag', `"${version}.${shortHash(read.key)}"`);
     if (req.fresh) {
       res.status(304).end();
       return;
     }
   }
-  let text = cache.get(version, key);
-  if (text === undefined) {
-    try {
-      text = JSON.stringify(await compute());
-    } catch (err) {
-      res.removeHeader('ETag');
-      res.removeHeader('Cache-Control');
-      throw err;
-    }
-    cache.set(version, key, text);
+  let text: string;
+  try {
+    text = await cachedText(cache, version, read);
+  } catch (err) {
+    res.removeHeader('ETag');
+    res.removeHeader('Cache-Control');
+    throw err;
   }
   res.type('application/json').send(text);
   (req.app.locals.fastLane as FastLane | undefined)?.remember(req, res, version, text);

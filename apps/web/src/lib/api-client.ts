@@ -29,7 +29,31 @@ export function onUnauthorized(listener: () => void): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
+/**
+ * Catalog answers the server put in the page (`#initial-data`, see the API's modules/web):
+ * each is used once, by the first GET of its path, instead of a round trip.
+ */
+let initialData: Record<string, unknown> | undefined;
+function takeInitialData(path: string): unknown {
+  if (!initialData) {
+    initialData = {};
+    try {
+      const text = document.getElementById('initial-data')?.textContent;
+      if (text) initialData = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      // A page without (valid) data: the app fetches as usual.
+    }
+  }
+  const data = initialData[path];
+  delete initialData[path];
+  return data;
+}
+
 async function request<T>(method: string, path: string, body?: unknown, init: RequestInit = {}): Promise<T> {
+  if (method === 'GET') {
+    const inlined = takeInitialData(path);
+    if (inlined !== undefined) return inlined as T;
+  }
   const headers = new Headers(init.headers);
   const token = tokenStore.get();
   if (token) headers.set('Authorization', `Bearer ${token}`);

@@ -71,3 +71,11 @@ export const STORAGE_KEYS = {
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 /** Widths the photo pipeline produces; the web app builds its srcset from them. */
 export const PHOTO_WIDTHS = [320, 640, 960] as const;
+
+/**
+ * How wide product photos show (the `sizes` of their srcset): a catalog card and the product
+ * page. The web app renders them; the API's page preloads name the same ones. The card's
+ * matches the grid: 2 columns on phones, 3 on tablets, 4 on desktops.
+ */
+export const CARD_IMAGE_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw';
+export const DETAIL_IMAGE_SIZES = '(min-width: 1280px) 608px, (min-width: 768px) 50vw, 100vw';

@@ -63,3 +63,9 @@ export function hasPreviousPage(page: number): boolean {
 export function hasNextPage(page: number, total: number): boolean {
   return page * PAGE_SIZE < total;
 }
+
+/** A photo's `srcset` from the widths the photo pipeline made; undefined without any. */
+export function srcSetOf(photos: ReadonlyArray<{ url: string; width: number }> | undefined): string | undefined {
+  if (!photos?.length) return undefined;
+  return photos.map((p) => `${p.url} ${p.width}w`).join(', ');
+}

@@ -12,10 +12,7 @@ export function categoriesRouter(_deps: AppDeps, auth: Auth): Router {
   const cache = new VersionedCache(10);
 
   router.get('/all-category', async (req, res) => {
-    await sendCatalogRead(req, res, cache, 'all-category', async () => ({
-      success: true,
-      category: await categories.listCategories(),
-    }));
+    await sendCatalogRead(req, res, cache, categories.allCategoriesRead);
   });
 
   router.post('/create-category', auth.requireAdmin, validate({ body: categoryBody }), async (req, res) => {

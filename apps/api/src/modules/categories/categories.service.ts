@@ -2,6 +2,7 @@
  * Category rules: names are unique without regard to case, a category still used by
  * products is not deleted, and every answer is plain data ({ _id, name, slug }).
  */
+import type { CatalogRead } from '../../lib/cached-read.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { slugify, writeWithUniqueSlug } from '../../lib/slug.js';
 import { countProductsInCategory } from '../products/index.js';
@@ -35,6 +36,12 @@ export async function listCategories(): Promise<CategoryJson[]> {
   const rows = await Category.find({}, FIELDS).sort({ nameKey: 1 }).lean();
   return rows.map(toJson);
 }
+
+/** The public category list as a catalog read (lib/cached-read.ts): the route and the web page share it. */
+export const allCategoriesRead: CatalogRead = {
+  key: 'all-category',
+  compute: async () => ({ success: true, category: await listCategories() }),
+};
 
 export async function categoryExists(id: string): Promise<boolean> {
   return (await Category.exists({ _id: id })) !== null;

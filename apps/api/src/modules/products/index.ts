@@ -13,4 +13,5 @@ export { decrementStock, restoreStock, type StockLine, type StockResult } from '
 export { renderPhoto } from './product-photo.js';
 export { createProductsService } from './products.service.js';
 export { productsRouter } from './products.router.js';
+export { productReads } from './products.reads.js';
 export { bumpCatalogVersion } from '../../lib/catalog-version.js';

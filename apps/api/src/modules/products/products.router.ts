@@ -12,11 +12,10 @@ import {
 } from '@repo/shared';
 import type { Auth } from '../../lib/auth.js';
 import { sendCatalogRead, VersionedCache } from '../../lib/cached-read.js';
-import { notFound } from '../../lib/errors.js';
 import type { AppDeps } from '../../lib/types.js';
 import { validate } from '../../lib/validate.js';
 import { receivePhoto } from './product-photo.js';
-import * as queries from './products.queries.js';
+import { productReads } from './products.reads.js';
 import { createProductsService } from './products.service.js';
 
 const adminListQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
@@ -27,22 +26,16 @@ export function productsRouter(deps: AppDeps, auth: Auth): Router {
   const cache = new VersionedCache();
 
   router.get('/get-product-count', async (req, res) => {
-    await sendCatalogRead(req, res, cache, 'count', async () => ({ total: await queries.countProducts() }));
+    await sendCatalogRead(req, res, cache, productReads.count());
   });
 
   router.get('/productList/:page', validate({ params: pageParams }), async (req, res) => {
     const { page } = res.locals.params as z.output<typeof pageParams>;
-    await sendCatalogRead(req, res, cache, `list:${page}`, async () => ({ prod: await queries.listPage(page) }));
+    await sendCatalogRead(req, res, cache, productReads.listPage(page));
   });
 
   router.post('/getFilter-product', validate({ body: filterProductsBody }), async (req, res) => {
-    const body = req.body as z.output<typeof filterProductsBody>;
-    const filter: queries.CatalogFilter = {
-      checked: [...new Set(body.checked.map((id) => id.toLowerCase()))].sort(),
-      radio: body.radio,
-      page: body.page,
-    };
-    await sendCatalogRead(req, res, cache, `filter:${JSON.stringify(filter)}`, () => queries.filterProducts(filter));
+    await sendCatalogRead(req, res, cache, productReads.filter(req.body as z.output<typeof filterProductsBody>));
   });
 
   // A blank keyword has no segment to match: it answers no products rather than a 404.
@@ -51,30 +44,22 @@ export function productsRouter(deps: AppDeps, auth: Auth): Router {
   });
   router.get('/search/:keyword', validate({ params: searchParams }), async (req, res) => {
     const { keyword } = res.locals.params as z.output<typeof searchParams>;
-    await sendCatalogRead(req, res, cache, `search:${keyword.trim().toLowerCase()}`, async () => ({
-      data: await queries.searchProducts(keyword),
-    }));
+    await sendCatalogRead(req, res, cache, productReads.search(keyword));
   });
 
   router.get('/get-product', validate({ query: adminListQuery }), async (req, res) => {
     const { page } = res.locals.query as z.output<typeof adminListQuery>;
-    await sendCatalogRead(req, res, cache, `all:${page}`, async () => ({ success: true, ...(await queries.allProducts(page)) }));
+    await sendCatalogRead(req, res, cache, productReads.adminPage(page));
   });
 
   router.get('/get-product/:slug', validate({ params: slugParams }), async (req, res) => {
     const { slug } = res.locals.params as z.output<typeof slugParams>;
-    await sendCatalogRead(req, res, cache, `slug:${slug}`, async () => {
-      const Aproduct = await queries.productBySlug(slug);
-      if (!Aproduct) throw notFound('Product not found');
-      return { Aproduct };
-    });
+    await sendCatalogRead(req, res, cache, productReads.bySlug(slug));
   });
 
   router.get('/related-product/:productId/:categoryId', validate({ params: relatedParams }), async (req, res) => {
     const { productId, categoryId } = res.locals.params as z.output<typeof relatedParams>;
-    await sendCatalogRead(req, res, cache, `related:${productId}:${categoryId}`.toLowerCase(), async () => ({
-      products: await queries.relatedProducts(productId, categoryId),
-    }));
+    await sendCatalogRead(req, res, cache, productReads.related(productId, categoryId));
   });
 
   router.post('/create-product', auth.requireAdmin, receivePhoto, validate({ body: productBody }), async (req, res) => {

@@ -6,12 +6,10 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Product } from '@repo/shared';
+import { CARD_IMAGE_SIZES } from '@repo/shared/constants';
 import { Button } from './button';
 import { Price } from './price';
 import { ProductImage } from './product-image';
-
-/** Matches the grid: 2 columns on phones, 3 on tablets, 4 on desktops. */
-export const CARD_IMAGE_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw';
 
 export interface ProductCardProps {
   product: Product;

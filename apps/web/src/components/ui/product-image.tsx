@@ -3,15 +3,11 @@
  * photo pipeline produced, lazy unless it is in the first row.
  */
 import type { Product } from '@repo/shared';
+import { srcSetOf } from '@repo/shared/rules';
 import { cn } from '@/lib/cn';
 import { TeeIcon } from './icons';
 
 type Photo = Pick<Product, 'name' | 'photo' | 'photos'>;
-
-export function srcSetOf(photos: Product['photos']): string | undefined {
-  if (!photos?.length) return undefined;
-  return photos.map((p) => `${p.url} ${p.width}w`).join(', ');
-}
 
 export function ProductImage({
   product,

@@ -1,11 +1,11 @@
 /** The detail of one product: large photo, name, category, price, stock and the add button. */
 import type { Product } from '@repo/shared';
+import { DETAIL_IMAGE_SIZES } from '@repo/shared/constants';
 import { Button } from '@/components/ui/button';
 import { CardIcon, TruckIcon } from '@/components/ui/icons';
 import { Price } from '@/components/ui/price';
 import { ProductImage } from '@/components/ui/product-image';
 
-const DETAIL_IMAGE_SIZES = '(min-width: 1280px) 608px, (min-width: 768px) 50vw, 100vw';
 const FEW_LEFT = 5;
 
 function StockInfo({ quantity }: { quantity: number }) {

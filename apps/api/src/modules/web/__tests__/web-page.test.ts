@@ -1,0 +1,117 @@
+/**
+ * The web app's page: the home page and a product page come with their route's chunks
+ * preloaded, their first catalog answers inlined (the same JSON the API answers, current after
+ * every catalog write) and their largest image preloaded; other pages get index.html as built.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CARD_IMAGE_SIZES, DETAIL_IMAGE_SIZES } from '@repo/shared/constants';
+import { Product } from '../../products/index.js';
+import { insertProducts, makeCategory } from '../../products/__tests__/fixtures.js';
+import { setupTestApp } from '../../../test/harness.js';
+
+// A built web app in miniature: the page, Vite's manifest and the chunks it names.
+const webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+mkdirSync(join(webDist, '.vite'));
+mkdirSync(join(webDist, 'assets'));
+const INDEX = `<!doctype html><html><head><title>Shop</title><script type="module" crossorigin src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>`;
+writeFileSync(join(webDist, 'index.html'), INDEX);
+writeFileSync(
+  join(webDist, '.vite', 'manifest.json'),
+  JSON.stringify({
+    'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react-1.js'] },
+    '_react-1.js': { file: 'assets/react-1.js' },
+    '_grid-1.js': { file: 'assets/grid-1.js', imports: ['_react-1.js'] },
+    'src/app/routes/home.tsx': { file: 'assets/home-1.js', imports: ['_react-1.js', '_grid-1.js', 'index.html'] },
+    'src/app/routes/product-detail.tsx': { file: 'assets/product-detail-1.js', imports: ['_grid-1.js', 'index.html'] },
+  }),
+);
+for (const f of ['index-1.js', 'react-1.js', 'grid-1.js', 'home-1.js', 'product-detail-1.js']) writeFileSync(join(webDist, 'assets', f), '');
+
+const t = await setupTestApp({ env: { WEB_DIST: webDist } });
+const category = await makeCategory('Anime');
+const products = await insertProducts([
+  { name: 'Older Tee', price: 300, category },
+  { name: 'Newest </script><b>$& Tee', price: 500, category, description: 'A "quoted" <i>tag</i> and $1.' },
+]);
+const newest = products[1]!;
+
+/** The inlined answers of a page, parsed the way the app parses them. */
+function initialData(html: string): Record<string, unknown> {
+  const m = /<script type="application\/json" id="initial-data">([\s\S]*?)<\/script>/.exec(html);
+  expect(m, 'the page has inlined data').not.toBeNull();
+  return JSON.parse(m![1]!) as Record<string, unknown>;
+}
+
+describe('the home page', () => {
+  it('inlines the answers the page asks for first, the same JSON the API answers', async () => {
+    const res = await t.request().get('/').expect(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const data = initialData(res.text);
+    for (const path of ['/category/all-category', '/product/get-product-count', '/product/productList/1']) {
+      const api = await t.request().get(`/api${path}`).expect(200);
+      expect(data[path], path).toEqual(api.body);
+    }
+    // A product's text cannot end the script element or act as a replacement pattern.
+    expect(res.text.match(/<\/script>/g)).toHaveLength(2);
+    expect((data['/product/productList/1'] as { prod: Array<{ name: string }> }).prod[0]!.name).toBe(newest.name);
+  });
+
+  it("preloads the route's chunks beyond the entry's, and the first product's photo", async () => {
+    const html = (await t.request().get('/').expect(200)).text;
+    const modulepreloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    expect(modulepreloads.sort()).toEqual(['/assets/grid-1.js', '/assets/home-1.js']);
+    const { prod } = (await t.request().get('/api/product/productList/1').expect(200)).body as {
+      prod: Array<{ photo: string; photos: Array<{ url: string; width: number }> }>;
+    };
+    const { photo, photos } = prod[0]!;
+    expect(photos.length).toBeGreaterThan(0);
+    const srcset = photos.map((p) => `${p.url} ${p.width}w`).join(', ');
+    expect(html).toContain(
+      `<link rel="preload" as="image" href="${photo}" imagesrcset="${srcset}" imagesizes="${CARD_IMAGE_SIZES}" fetchpriority="high">`,
+    );
+  });
+
+  it('is current after a catalog write, and answers 304 to its own ETag until then', async () => {
+    const first = await t.request().get('/').expect(200);
+    await t.request().get('/').set('If-None-Match', first.headers.etag as string).expect(304);
+    await Product.updateOne({ _id: newest.id }, { $set: { price: 777 } });
+    const after = await t.request().get('/').set('If-None-Match', first.headers.etag as string).expect(200);
+    const list = initialData(after.text)['/product/productList/1'] as { prod: Array<{ price: number }> };
+    expect(list.prod[0]!.price).toBe(777);
+  });
+
+  it('inlines nothing for filters or later pages in the query (the app asks other answers)', async () => {
+    const html = (await t.request().get('/?page=2').expect(200)).text;
+    expect(html).toBe(INDEX);
+  });
+});
+
+describe('a product page', () => {
+  it("inlines the product as the API answers it, preloads its photo and the route's chunks", async () => {
+    const older = products[0]!;
+    const html = (await t.request().get(`/product-detail/${older.slug}`).expect(200)).text;
+    const path = `/product/get-product/${encodeURIComponent(older.slug)}`;
+    expect(initialData(html)).toEqual({ [path]: (await t.request().get(`/api${path}`)).body });
+    expect(html).toContain(`imagesizes="${DETAIL_IMAGE_SIZES}"`);
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/product-detail-1.js">');
+    expect(html).not.toContain('home-1.js');
+  });
+
+  it('inlines nothing for a product that does not exist: the app shows its not-found', async () => {
+    const html = (await t.request().get('/product-detail/no-such-tee').expect(200)).text;
+    expect(html).not.toContain('initial-data');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/product-detail-1.js">');
+  });
+});
+
+describe('other pages', () => {
+  it('get index.html as built', async () => {
+    for (const path of ['/cart', '/login', '/dashboard/admin/products']) {
+      expect((await t.request().get(path).expect(200)).text).toBe(INDEX);
+    }
+  });
+});

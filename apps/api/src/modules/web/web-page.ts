@@ -1,0 +1,161 @@
+/**
+ * The web app's page (the built index.html) as a visit gets it. For the pages shoppers land on
+ * most, the home page and a product page, the server adds what the browser would otherwise
+ * learn only after downloading and running the app's JavaScript:
+ * - `<link rel="modulepreload">` for the route's own chunks (from Vite's manifest), so they
+ *   load beside the entry instead of after it;
+ * - the catalog answers the page asks for first, inlined as JSON in `#initial-data` for the
+ *   current catalog version; the app takes each once instead of fetching it (the web app's
+ *   lib/api-client.ts), so the first row of products shows with the first render;
+ * - a preload of the largest image (the first product's photo), with the srcset and sizes
+ *   the page renders it with, so it downloads while the JavaScript does.
+ * Every other path gets index.html as built.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { slugParams } from '@repo/shared';
+import { CARD_IMAGE_SIZES, DETAIL_IMAGE_SIZES } from '@repo/shared/constants';
+import { srcSetOf } from '@repo/shared/rules';
+import { cachedText, VersionedCache, type CatalogRead } from '../../lib/cached-read.js';
+import { catalogVersion } from '../../lib/catalog-version.js';
+import { allCategoriesRead } from '../categories/index.js';
+import { productReads } from '../products/index.js';
+
+interface Manifest {
+  [key: string]: { file: string; imports?: string[]; isEntry?: boolean };
+}
+
+/** One inlined answer: the API path the app asks (relative to /api) and the read behind it. */
+interface Inline {
+  path: string;
+  read: CatalogRead;
+}
+
+interface Landing {
+  /** The route module in Vite's manifest. */
+  module: string;
+  /** The answers to inline for this URL; undefined when the page is not one we prepare. */
+  inline: (pathname: string, search: string) => Inline[] | undefined;
+  /** The largest image: photos and `sizes` from the inlined answers. */
+  image: (answers: Map<string, unknown>) => { photo?: string; photos?: Array<{ url: string; width: number }>; sizes: string } | undefined;
+}
+
+type Photo = { photo?: string; photos?: Array<{ url: string; width: number }> };
+
+const LANDINGS: Landing[] = [
+  {
+    module: 'src/app/routes/home.tsx',
+    // Filters and later pages in the query ask for other answers: the app fetches those.
+    inline: (pathname, search) =>
+      pathname === '/' && search === ''
+        ? [
+            { path: '/category/all-category', read: allCategoriesRead },
+            { path: '/product/get-product-count', read: productReads.count() },
+            { path: '/product/productList/1', read: productReads.listPage(1) },
+          ]
+        : undefined,
+    image: (answers) => {
+      const first = (answers.get('/product/productList/1') as { prod?: Photo[] } | undefined)?.prod?.[0];
+      return first && { ...first, sizes: CARD_IMAGE_SIZES };
+    },
+  },
+  {
+    module: 'src/app/routes/product-detail.tsx',
+    inline: (pathname) => {
+      const match = /^\/product-detail\/([^/]+)$/.exec(pathname);
+      if (!match) return undefined;
+      let slug: string;
+      try {
+        slug = decodeURIComponent(match[1]!);
+      } catch {
+        return [];
+      }
+      if (!slugParams.safeParse({ slug }).success) return [];
+      // The path exactly as the app builds it (encodeURIComponent of the slug).
+      return [{ path: `/product/get-product/${encodeURIComponent(slug)}`, read: productReads.bySlug(slug) }];
+    },
+    image: (answers) => {
+      const [answer] = answers.values();
+      const product = (answer as { Aproduct?: Photo } | undefined)?.Aproduct;
+      return product && { ...product, sizes: DETAIL_IMAGE_SIZES };
+    },
+  },
+];
+
+const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** The chunks a route module needs beyond what the entry already loads, as URL paths. */
+function routeChunks(manifest: Manifest, module: string): string[] {
+  const entry = Object.values(manifest).find((m) => m.isEntry);
+  const loaded = new Set<string>();
+  const visit = (key: string, into: Set<string>) => {
+    const item = manifest[key];
+    if (!item || into.has(item.file)) return;
+    into.add(item.file);
+    for (const dep of item.imports ?? []) visit(dep, into);
+  };
+  const entryKey = Object.keys(manifest).find((k) => manifest[k] === entry);
+  if (entryKey) visit(entryKey, loaded);
+  const needed = new Set<string>();
+  visit(module, needed);
+  return [...needed].filter((file) => !loaded.has(file)).map((file) => `/${file}`);
+}
+
+export interface WebPage {
+  /** The page's HTML for this URL. */
+  html(pathname: string, search: string): Promise<string>;
+}
+
+export function createWebPage(webDist: string): WebPage {
+  const template = readFileSync(join(webDist, 'index.html'), 'utf8');
+  const manifestFile = join(webDist, '.vite', 'manifest.json');
+  const manifest: Manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest) : {};
+  const preloads = new Map(
+    LANDINGS.map((l) => [
+      l,
+      routeChunks(manifest, l.module)
+        .map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttr(href)}">`)
+        .join(''),
+    ]),
+  );
+  const cache = new VersionedCache(200);
+
+  return {
+    async html(pathname, search) {
+      for (const landing of LANDINGS) {
+        const inline = landing.inline(pathname, search);
+        if (inline === undefined) continue;
+        // Without the database the page still works: the app fetches (and shows the error).
+        const version = await catalogVersion().catch(() => undefined);
+        if (version === undefined) return template;
+        const texts = new Map<string, string>();
+        for (const { path, read } of inline) {
+          // A read that fails (e.g. no such product) is left to the app, which shows it.
+          const text = await cachedText(cache, version, read).catch(() => undefined);
+          if (text !== undefined) texts.set(path, text);
+        }
+        const answers = new Map([...texts].map(([path, text]) => [path, JSON.parse(text) as unknown]));
+        const image = landing.image(answers);
+        const imageLink = image?.photo
+          ? `<link rel="preload" as="image" href="${escapeAttr(image.photo)}"${
+              image.photos?.length
+                ? ` imagesrcset="${escapeAttr(srcSetOf(image.photos)!)}" imagesizes="${escapeAttr(image.sizes)}"`
+                : ''
+            } fetchpriority="high">`
+          : '';
+        // JSON inside <script>: "<" escaped, so no text in it can close the element.
+        const data = texts.size
+          ? `<script type="application/json" id="initial-data">{${[...texts]
+              .map(([path, text]) => `${JSON.stringify(path)}:${text}`)
+              .join(',')
+              .replace(/</g, '\\u003c')}}</script>`
+          : '';
+        // Replacer functions: a "$" in a product's text must not act as a replacement pattern.
+        return template
+          .replace('</head>', () => `${imageLink}${preloads.get(landing)}</head>`)
+          .replace('</body>', () => `${data}</body>`);
+      }
+      return template;
+    },
+  };
+}
