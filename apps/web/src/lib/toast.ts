@@ -7,9 +7,21 @@ import type * as Toastify from 'react-toastify';
 type Kind = 'success' | 'error' | 'info' | 'warning';
 
 let loaded: Promise<typeof Toastify> | undefined;
+const loadListeners = new Set<() => void>();
+
 export function loadToastify() {
-  loaded ??= import('react-toastify');
+  if (!loaded) {
+    loaded = import('react-toastify');
+    loadListeners.forEach((listener) => listener());
+  }
   return loaded;
+}
+
+/** Calls `listener` once the library is asked for (at once if it already was). */
+export function onToastifyLoad(listener: () => void): () => void {
+  if (loaded) listener();
+  else loadListeners.add(listener);
+  return () => loadListeners.delete(listener);
 }
 
 function show(kind: Kind, message: string) {

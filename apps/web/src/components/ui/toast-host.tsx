@@ -1,7 +1,11 @@
-/** The toast container with SPEC §9's defaults, loaded after the page itself. */
-import { lazy, Suspense } from 'react';
+/**
+ * The toast container with SPEC §9's defaults, loaded after the page itself: at the first
+ * toast, or once the page has loaded and the browser is idle, so it never competes with the
+ * page's own code and photos.
+ */
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { TOAST_DEFAULTS } from '@repo/shared/constants';
-import { loadToastify } from '@/lib/toast';
+import { loadToastify, onToastifyLoad } from '@/lib/toast';
 
 const Container = lazy(async () => {
   const [{ ToastContainer }] = await Promise.all([loadToastify(), import('react-toastify/dist/ReactToastify.css')]);
@@ -18,7 +22,31 @@ const Container = lazy(async () => {
   };
 });
 
+function whenPageIdle(run: () => void): () => void {
+  let handle: number | undefined;
+  const schedule = () => {
+    handle = window.requestIdleCallback ? window.requestIdleCallback(run) : window.setTimeout(run, 200);
+  };
+  if (document.readyState === 'complete') schedule();
+  else window.addEventListener('load', schedule, { once: true });
+  return () => {
+    window.removeEventListener('load', schedule);
+    if (handle !== undefined) (window.cancelIdleCallback ?? window.clearTimeout)(handle);
+  };
+}
+
 export function ToastHost() {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => {
+    const mount = () => setMounted(true);
+    const stopWaiting = onToastifyLoad(mount);
+    const stopIdle = whenPageIdle(mount);
+    return () => {
+      stopWaiting();
+      stopIdle();
+    };
+  }, []);
+  if (!mounted) return null;
   return (
     <Suspense fallback={null}>
       <Container />
