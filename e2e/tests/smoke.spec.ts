@@ -19,3 +19,37 @@ test('the shop starts: top bar, health, and the not-found page', async ({ page, 
   await page.getByRole('link', { name: 'Go Back Home' }).click();
   await expect(page).toHaveURL(/\/$/);
 });
+
+test('the home page and a product page arrive with their first catalog answers, and filters still fetch', async ({ page }) => {
+  const catalogCalls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/product') || r.url().includes('/api/category')) catalogCalls.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/');
+  const firstCard = page.getByRole('link', { name: /More details/ }).first();
+  await expect(firstCard).toBeVisible();
+  await expect(page.getByText(/\d+ products/)).toBeVisible();
+  expect(catalogCalls).toEqual([]);
+
+  // The inlined answers serve once: choosing a filter asks the API as before.
+  await page.getByRole('checkbox').first().check();
+  await expect.poll(() => catalogCalls).toContain('/api/product/getFilter-product');
+
+  catalogCalls.length = 0;
+  await page.goto('/');
+  await firstCard.click();
+  await expect(page).toHaveURL(/\/product-detail\//);
+  const slugPage = page.url();
+  catalogCalls.length = 0;
+  await page.goto(slugPage);
+  await expect(page.getByRole('button', { name: /add to cart/i }).first()).toBeVisible();
+  expect(catalogCalls.filter((p) => p.startsWith('/api/product/get-product/'))).toEqual([]);
+});
+
+test('without JavaScript the page still shows the shop\'s top bar', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'T-Shirt Shop' })).toBeVisible();
+  await context.close();
+});
