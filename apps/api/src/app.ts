@@ -116,7 +116,8 @@ function createExpressApp(deps: AppDeps, lane: FastLane): Express {
   app.use('/api', api);
 
   // Photo files are content-addressed: cache them for a year.
-  app.use('/uploads', express.static(join(config.dataDir, 'uploads'), { immutable: true, maxAge: '365d', index: false }));
+  // A missing photo is a 404, never the web app's page.
+  app.use('/uploads', express.static(join(config.dataDir, 'uploads'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
 
   if (hasWeb) app.use(webAppRouter(config));
   app.use(errorHandler);

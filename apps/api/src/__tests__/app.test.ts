@@ -48,6 +48,11 @@ describe('the app shell', () => {
     await t.request().get('/assets/missing.js').expect(404);
   });
 
+  it('names a missing photo 404, not the web app page', async () => {
+    const res = await t.request().get('/uploads/no-such-photo-320.webp').expect(404);
+    expect(res.text).not.toContain('<div id="root">');
+  });
+
   it("allows the page's own inline script by hash in the CSP, and no other inline script", async () => {
     const res = await t.request().get('/').expect(200);
     const csp = String(res.headers['content-security-policy']);
