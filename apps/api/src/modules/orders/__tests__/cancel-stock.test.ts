@@ -6,7 +6,7 @@
 import mongoose from 'mongoose';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/harness.js';
-import { makeProduct, recordingMailer, stockOf } from '../../payments/__tests__/helpers.js';
+import { makeProduct, recordingMailer, sandboxCheckout, stockOf } from '../../payments/__tests__/helpers.js';
 import { Product } from '../../products/index.js';
 import { Order, recordPaidOrder, takeStock } from '../index.js';
 
@@ -17,22 +17,13 @@ const shopper = await t.createUser({ name: 'Asha', email: 'asha@example.com' });
 type Line = [product: { _id: unknown; price: number }, quantity: number];
 
 /** create-order → sandbox pay → verify: a paid order whose stock was taken. */
-async function paidOrder(lines: Line[]): Promise<string> {
-  const amount = lines.reduce((sum, [p, q]) => sum + p.price * q, 0);
-  const created = await t
-    .request()
-    .post('/api/payment/create-order')
-    .set('Authorization', shopper.auth)
-    .send({ amount, items: lines.map(([p, q]) => ({ _id: String(p._id), cartQuantity: q })) })
-    .expect(200);
-  const paid = await t.request().post('/api/payment/sandbox/pay').send({ order_id: created.body.order.id }).expect(200);
-  const verified = await t
-    .request()
-    .post('/api/payment/verify-payment')
-    .set('Authorization', shopper.auth)
-    .send({ ...paid.body, amount: 0, items: [], userId: shopper.id, shippingAddress: '7 Seed Street' })
-    .expect(200);
-  return verified.body.orderId as string;
+function paidOrder(lines: Line[]): Promise<string> {
+  return sandboxCheckout(
+    t,
+    shopper,
+    lines.map(([p, q]) => ({ _id: String(p._id), cartQuantity: q })),
+    { amount: lines.reduce((sum, [p, q]) => sum + p.price * q, 0), shippingAddress: '7 Seed Street' },
+  );
 }
 
 const setStatus = (orderId: string, status: string) =>
@@ -72,21 +63,15 @@ describe('cancelling an order', () => {
     const tee = await makeProduct({ quantity: 5 });
     const rare = await makeProduct({ quantity: 1 });
     // The last unit of `rare` is sold elsewhere between checkout and payment.
-    const created = await t
-      .request()
-      .post('/api/payment/create-order')
-      .set('Authorization', shopper.auth)
-      .send({ amount: tee.price + rare.price, items: [{ _id: String(tee._id), cartQuantity: 1 }, { _id: String(rare._id), cartQuantity: 1 }] })
-      .expect(200);
-    await Product.updateOne({ _id: rare._id }, { $set: { quantity: 0 } });
-    const paid = await t.request().post('/api/payment/sandbox/pay').send({ order_id: created.body.order.id }).expect(200);
-    const verified = await t
-      .request()
-      .post('/api/payment/verify-payment')
-      .set('Authorization', shopper.auth)
-      .send({ ...paid.body, amount: 0, items: [], userId: shopper.id })
-      .expect(200);
-    const orderId = verified.body.orderId as string;
+    const orderId = await sandboxCheckout(
+      t,
+      shopper,
+      [
+        { _id: String(tee._id), cartQuantity: 1 },
+        { _id: String(rare._id), cartQuantity: 1 },
+      ],
+      { amount: tee.price + rare.price, beforePay: () => Product.updateOne({ _id: rare._id }, { $set: { quantity: 0 } }) },
+    );
     expect((await Order.findById(orderId).lean())!.items.map((i) => i.stock)).toEqual(['taken', 'short']);
 
     await setStatus(orderId, 'cancelled').expect(200);

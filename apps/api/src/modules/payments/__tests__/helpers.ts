@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import mongoose from 'mongoose';
 import type { Mailer, MailMessage } from '../../../lib/mailer/index.js';
 import { Product } from '../../products/index.js';
+import type { setupTestApp } from '../../../test/harness.js';
 
 let counter = 0;
 export async function makeProduct(fields: { name?: string; price?: number; quantity?: number } = {}) {
@@ -40,4 +41,33 @@ export function recordingMailer(): Mailer & { sent: MailMessage[]; failNext: boo
     close() {},
   };
   return mailer;
+}
+
+type TestApp = Awaited<ReturnType<typeof setupTestApp>>;
+
+/**
+ * A shopper's whole checkout with the sandbox provider: create-order → pay → verify-payment;
+ * answers the new order's id. `beforePay` runs between the checkout and the payment.
+ */
+export async function sandboxCheckout(
+  t: TestApp,
+  shopper: { auth: string; id: string },
+  items: Array<{ _id: string; cartQuantity: number }>,
+  options: { amount: number; shippingAddress?: string; beforePay?: () => Promise<unknown> },
+): Promise<string> {
+  const created = await t
+    .request()
+    .post('/api/payment/create-order')
+    .set('Authorization', shopper.auth)
+    .send({ amount: options.amount, items })
+    .expect(200);
+  await options.beforePay?.();
+  const paid = await t.request().post('/api/payment/sandbox/pay').send({ order_id: created.body.order.id }).expect(200);
+  const verified = await t
+    .request()
+    .post('/api/payment/verify-payment')
+    .set('Authorization', shopper.auth)
+    .send({ ...paid.body, amount: 0, items: [], userId: shopper.id, ...(options.shippingAddress ? { shippingAddress: options.shippingAddress } : {}) })
+    .expect(200);
+  return verified.body.orderId as string;
 }

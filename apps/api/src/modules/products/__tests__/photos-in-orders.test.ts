@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/harness.js';
 import { Order } from '../../orders/index.js';
+import { sandboxCheckout } from '../../payments/__tests__/helpers.js';
 import { makeCategory, makeImage } from './fixtures.js';
 
 const t = await setupTestApp();
@@ -21,20 +22,8 @@ function saveProduct(req: ReturnType<ReturnType<typeof t.request>['post']>, pict
 
 /** create-order → sandbox pay → verify; answers the order's item photo URL. */
 async function buy(productId: string): Promise<string> {
-  const created = await t
-    .request()
-    .post('/api/payment/create-order')
-    .set('Authorization', shopper.auth)
-    .send({ amount: 799, items: [{ _id: productId, cartQuantity: 1 }] })
-    .expect(200);
-  const paid = await t.request().post('/api/payment/sandbox/pay').send({ order_id: created.body.order.id }).expect(200);
-  const verified = await t
-    .request()
-    .post('/api/payment/verify-payment')
-    .set('Authorization', shopper.auth)
-    .send({ ...paid.body, amount: 0, items: [], userId: shopper.id })
-    .expect(200);
-  return (await Order.findById(verified.body.orderId).lean())!.items[0]!.photo;
+  const orderId = await sandboxCheckout(t, shopper, [{ _id: productId, cartQuantity: 1 }], { amount: 799 });
+  return (await Order.findById(orderId).lean())!.items[0]!.photo;
 }
 
 describe("a product's photo shown by an order", () => {
