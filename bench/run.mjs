@@ -255,7 +255,7 @@ function printLighthouse(pages) {
     ]),
   );
   for (const p of pages) {
-    if (p.runtimeError) console.error(`[bench] Lighthouse on ${p.name}: ${p.runtimeError}`);
+    for (const error of p.runErrors ?? []) console.error(`[bench] Lighthouse on ${p.name}: ${error}`);
     const phases = Object.entries(p.lcpPhases ?? {}).map(([phase, ms]) => `${phase} ${ms} ms`);
     if (phases.length) console.log(`  ${p.name}: LCP ${phases.join(', ')}`);
     if (p.opportunities?.length) console.log(`  ${p.name}: ${p.opportunities.join('; ')}`);

@@ -67,6 +67,8 @@ export async function runLighthouse(pages, { runs = 3 } = {}) {
         url,
         runs,
         scores: all.map((r) => r.score),
+        // A run that scored 0 failed: say why, whichever run the median is.
+        runErrors: all.map((r) => r.runtimeError).filter(Boolean),
         ...all[Math.floor(all.length / 2)],
       });
     }
