@@ -118,7 +118,38 @@ export function createWebPage(webDist: string): WebPage {
         .join(''),
     ]),
   );
-  const cache = new VersionedCache(200);
+  const reads = new VersionedCache(200);
+  /** Finished pages by URL, for the current catalog version: a page is built once per version. */
+  const pages = new VersionedCache(200);
+
+  async function build(landing: Landing, inline: Inline[], version: string): Promise<string> {
+    const texts = new Map<string, string>();
+    for (const { path, read } of inline) {
+      // A read that fails (e.g. no such product) is left to the app, which shows it.
+      const text = await cachedText(reads, version, read).catch(() => undefined);
+      if (text !== undefined) texts.set(path, text);
+    }
+    const answers = new Map([...texts].map(([path, text]) => [path, JSON.parse(text) as unknown]));
+    const image = landing.image(answers);
+    const imageLink = image?.photo
+      ? `<link rel="preload" as="image" href="${escapeAttr(image.photo)}"${
+          image.photos?.length
+            ? ` imagesrcset="${escapeAttr(srcSetOf(image.photos)!)}" imagesizes="${escapeAttr(image.sizes)}"`
+            : ''
+        } fetchpriority="high">`
+      : '';
+    // JSON inside <script>: "<" escaped, so no text in it can close the element.
+    const data = texts.size
+      ? `<script type="application/json" id="initial-data">{${[...texts]
+          .map(([path, text]) => `${JSON.stringify(path)}:${text}`)
+          .join(',')
+          .replace(/</g, '\\u003c')}}</script>`
+      : '';
+    // Replacer functions: a "$" in a product's text must not act as a replacement pattern.
+    return template
+      .replace('</head>', () => `${imageLink}${preloads.get(landing)}</head>`)
+      .replace('</body>', () => `${data}</body>`);
+  }
 
   return {
     async html(pathname, search) {
@@ -128,32 +159,12 @@ export function createWebPage(webDist: string): WebPage {
         // Without the database the page still works: the app fetches (and shows the error).
         const version = await catalogVersion().catch(() => undefined);
         if (version === undefined) return template;
-        const texts = new Map<string, string>();
-        for (const { path, read } of inline) {
-          // A read that fails (e.g. no such product) is left to the app, which shows it.
-          const text = await cachedText(cache, version, read).catch(() => undefined);
-          if (text !== undefined) texts.set(path, text);
+        let page = pages.get(version, pathname + search);
+        if (page === undefined) {
+          page = await build(landing, inline, version);
+          pages.set(version, pathname + search, page);
         }
-        const answers = new Map([...texts].map(([path, text]) => [path, JSON.parse(text) as unknown]));
-        const image = landing.image(answers);
-        const imageLink = image?.photo
-          ? `<link rel="preload" as="image" href="${escapeAttr(image.photo)}"${
-              image.photos?.length
-                ? ` imagesrcset="${escapeAttr(srcSetOf(image.photos)!)}" imagesizes="${escapeAttr(image.sizes)}"`
-                : ''
-            } fetchpriority="high">`
-          : '';
-        // JSON inside <script>: "<" escaped, so no text in it can close the element.
-        const data = texts.size
-          ? `<script type="application/json" id="initial-data">{${[...texts]
-              .map(([path, text]) => `${JSON.stringify(path)}:${text}`)
-              .join(',')
-              .replace(/</g, '\\u003c')}}</script>`
-          : '';
-        // Replacer functions: a "$" in a product's text must not act as a replacement pattern.
-        return template
-          .replace('</head>', () => `${imageLink}${preloads.get(landing)}</head>`)
-          .replace('</body>', () => `${data}</body>`);
+        return page;
       }
       return template;
     },
