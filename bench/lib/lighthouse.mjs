@@ -51,7 +51,11 @@ export async function runLighthouse(pages, { runs = 3 } = {}) {
     const results = [];
     for (const { name, url } of pages) {
       const all = [];
-      for (let i = 0; i < runs; i += 1) {
+      const runErrors = [];
+      // A run whose trace Lighthouse could not record (it says "run Lighthouse again") is run
+      // again, up to twice per page; its error is still reported.
+      let retries = 2;
+      while (all.length < runs) {
         const result = await lighthouse(url, {
           port: chrome.port,
           output: 'json',
@@ -59,7 +63,13 @@ export async function runLighthouse(pages, { runs = 3 } = {}) {
           onlyCategories: ['performance'],
         });
         if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-        all.push(figures(result.lhr));
+        const run = figures(result.lhr);
+        if (run.runtimeError) runErrors.push(run.runtimeError);
+        if (run.runtimeError && retries > 0) {
+          retries -= 1;
+          continue;
+        }
+        all.push(run);
       }
       all.sort((a, b) => a.score - b.score);
       results.push({
@@ -67,8 +77,8 @@ export async function runLighthouse(pages, { runs = 3 } = {}) {
         url,
         runs,
         scores: all.map((r) => r.score),
-        // A run that scored 0 failed: say why, whichever run the median is.
-        runErrors: all.map((r) => r.runtimeError).filter(Boolean),
+        // Every failed run's error, retried or not: a score of 0 is never left unexplained.
+        runErrors,
         ...all[Math.floor(all.length / 2)],
       });
     }
