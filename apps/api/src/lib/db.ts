@@ -30,7 +30,7 @@ export async function connectDatabase(opts: { mongoUri?: string | undefined; dat
     // A heartbeat to an unreachable host fails after 5 s rather than 30 s.
     connectTimeoutMS: 5000,
   });
-  await mongoose.connection.syncIndexes();
+  await ensureIndexes(opts.logger);
   return {
     kind: stopEmbedded ? 'embedded' : 'mongodb',
     uri,
@@ -39,4 +39,40 @@ export async function connectDatabase(opts: { mongoUri?: string | undefined; dat
       await stopEmbedded?.();
     },
   };
+}
+
+type IndexSpec = [keys: Record<string, unknown>, options: { name?: string }];
+
+/** MongoDB's default name for an index: `field_value` pairs joined by "_". */
+const defaultIndexName = (keys: Record<string, unknown>) =>
+  Object.entries(keys)
+    .map(([field, value]) => `${field}_${String(value)}`)
+    .join('_');
+
+/**
+ * Creates the indexes the schemas declare. An index found under the name or keys of one the
+ * shop declares, but with other options (an older version of the shop's own), is replaced; any
+ * other index on the shop's collections (an operator's, say) is kept and named in a warning,
+ * where Mongoose's syncIndexes() would drop it.
+ */
+export async function ensureIndexes(logger: Logger): Promise<void> {
+  for (const model of Object.values(mongoose.connection.models)) {
+    // Mongoose's own steps of syncIndexes(), without dropping what it does not know.
+    const diff = (await model.diffIndexes({ indexOptionsToCreate: true } as never)) as unknown as {
+      toDrop: string[];
+      toCreate: IndexSpec[];
+    };
+    if (!diff.toDrop.length && !diff.toCreate.length) continue;
+    const existing = (await model.listIndexes().catch(() => [])) as Array<{ name: string; key: Record<string, unknown> }>;
+    const clashes = (index: { name: string; key: Record<string, unknown> }) =>
+      diff.toCreate.some(
+        ([keys, options]) => JSON.stringify(keys) === JSON.stringify(index.key) || (options.name ?? defaultIndexName(keys)) === index.name,
+      );
+    const replaced = existing.filter((index) => diff.toDrop.includes(index.name) && clashes(index)).map((index) => index.name);
+    for (const name of replaced) await model.collection.dropIndex(name);
+    if (diff.toCreate.length) await model.createIndexes({ toCreate: diff.toCreate } as never);
+    const kept = diff.toDrop.filter((name) => !replaced.includes(name));
+    if (kept.length) logger.warn({ collection: model.collection.collectionName, indexes: kept }, 'keeping indexes the shop does not declare');
+    if (replaced.length) logger.info({ collection: model.collection.collectionName, indexes: replaced }, 'replaced indexes whose options changed');
+  }
 }

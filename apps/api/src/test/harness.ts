@@ -15,6 +15,7 @@ import { ROLES } from '@repo/shared';
 import { createApp } from '../app.js';
 import { loadConfig, type Config } from '../config/index.js';
 import { createTokenSigner } from '../lib/auth.js';
+import { ensureIndexes } from '../lib/db.js';
 import { createDeps } from '../lib/deps.js';
 import { createLogger } from '../lib/logger.js';
 import type { AppDeps } from '../lib/types.js';
@@ -40,7 +41,7 @@ export async function setupTestApp(options: TestAppOptions = {}) {
   if (mongoose.connection.readyState === 0) {
     await mongoose.connect(inject('mongoUri'), { dbName, serverSelectionTimeoutMS: 5000 });
   }
-  await mongoose.connection.syncIndexes();
+  await ensureIndexes(logger);
   const base = createDeps(config, logger, { kind: inject('mongoKind') as AppDeps['db']['kind'] });
   const deps: AppDeps = { ...base, ...options.overrides?.(base) };
   const app = createApp(deps);
