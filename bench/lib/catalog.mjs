@@ -3,7 +3,10 @@
  * seeded T-shirts with new names, slugs, prices, stock, categories and dates, so lists, filters
  * and search see a catalog that looks real. Deterministic (seeded random), so runs compare.
  */
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { MongoClient, ObjectId } from 'mongodb';
+import { repoRoot } from './shop.mjs';
 
 const STYLES = [
   'Vintage',
@@ -41,17 +44,6 @@ const COLOURS = [
 export const SEARCH_WORD = 'vintage';
 const BATCH = 1000;
 
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const slugify = (s) =>
   s
     .toLowerCase()
@@ -76,7 +68,11 @@ export async function growCatalog(db, target) {
     .toArray();
   if (!seeds.length || !categories.length)
     throw new Error('the shop has no seeded products or categories to copy');
-  const next = random(current);
+  // The demo seed's own generator (from the built API): one implementation for both.
+  const { seededRng } = await import(
+    pathToFileURL(join(repoRoot, 'apps/api/dist/seed/tshirt-art.js')).href
+  );
+  const next = seededRng(`bench-${current}`);
   const oldest = Math.min(...seeds.map((p) => new Date(p.createdAt ?? Date.now()).getTime()));
   let n = current;
   while (n < target) {
