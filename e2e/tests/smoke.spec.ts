@@ -20,7 +20,11 @@ test('the shop starts: top bar, health, and the not-found page', async ({ page, 
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('the home page and a product page arrive with their first catalog answers, and filters still fetch', async ({ page }) => {
+test('the home page and a product page arrive with their first catalog answers, and filters still fetch', async ({ page, request }) => {
+  // The built page names the home route's chunks (the API reads them from Vite's manifest).
+  const html = await (await request.get('/')).text();
+  expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/home-[\w-]+\.js">/);
+  expect(html).toContain('<script type="application/json" id="initial-data">');
   const catalogCalls: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes('/api/product') || r.url().includes('/api/category')) catalogCalls.push(new URL(r.url()).pathname);
