@@ -17,7 +17,7 @@ import { toast } from '@/lib/toast';
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'rounded-md px-3 py-2 text-sm font-medium',
+    'rounded-md px-3 py-2.5 text-sm font-medium',
     isActive ? 'text-brand-700 dark:text-brand-100' : 'text-slate-700 hover:text-brand-700 dark:text-slate-300 dark:hover:text-white',
   );
 
@@ -47,7 +47,7 @@ function ThemeToggle() {
       aria-pressed={dark}
       aria-label="Dark theme"
       title={dark ? 'Switch to light theme' : 'Switch to dark theme'}
-      className="rounded-md p-2 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+      className="rounded-md p-2.5 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
     >
       {dark ? <SunIcon /> : <MoonIcon />}
     </button>
@@ -268,7 +268,7 @@ export function TopBar() {
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2 md:h-16 md:flex-nowrap md:py-0">
-        <Link to={paths.home} className="shrink-0 text-lg font-extrabold tracking-tight text-brand-700 dark:text-brand-100">
+        <Link to={paths.home} className="-my-1 shrink-0 py-1 text-lg font-extrabold tracking-tight text-brand-700 dark:text-brand-100">
           <span className="inline-flex items-center gap-1.5">
             <TeeIcon className="h-6 w-6" />
             T-Shirt Shop

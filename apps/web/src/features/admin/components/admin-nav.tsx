@@ -20,7 +20,7 @@ const styles = {
   // Phones: every section visible at once, wrapped as pills (no hidden scroll).
   horizontal: {
     list: 'flex flex-wrap gap-1 rounded-2xl bg-slate-100 p-1 dark:bg-slate-800',
-    link: 'block rounded-full px-3 py-1.5 text-sm font-medium whitespace-nowrap',
+    link: 'block rounded-full px-3 py-2.5 text-sm font-medium whitespace-nowrap',
     active: 'bg-white text-brand-700 shadow-sm dark:bg-slate-950 dark:text-white',
     idle: 'text-slate-700 hover:text-brand-700 dark:text-slate-300 dark:hover:text-white',
   },

@@ -127,7 +127,7 @@ export function CategoryCombobox({
           onClick={() => setOpen(true)}
           onKeyDown={onKeyDown}
           onBlur={onBlur}
-          className={`${controlClasses} pr-9`}
+          className={`${controlClasses} pr-10`}
         />
         <button
           type="button"
@@ -140,7 +140,7 @@ export function CategoryCombobox({
             document.getElementById(id)?.focus();
             setOpen((o) => !o);
           }}
-          className="absolute inset-y-0 right-0 flex w-9 items-center justify-center text-slate-500 dark:text-slate-400"
+          className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-slate-500 dark:text-slate-400"
         >
           <span aria-hidden="true">▾</span>
         </button>

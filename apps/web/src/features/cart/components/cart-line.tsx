@@ -6,8 +6,9 @@ import { paths } from '@/config/paths';
 import { formatPrice } from '@/lib/format';
 import { cart } from '../use-cart';
 
+// 40 px on phones, big enough for a thumb.
 const step =
-  'flex h-8 w-8 items-center justify-center rounded-full border border-slate-300 text-lg leading-none text-slate-800 hover:border-brand-500 hover:text-brand-700 dark:border-slate-600 dark:text-slate-100 dark:hover:border-brand-400 dark:hover:text-white';
+  'flex h-10 w-10 items-center justify-center rounded-full border border-slate-300 text-lg leading-none text-slate-800 hover:border-brand-500 hover:text-brand-700 sm:h-8 sm:w-8 dark:border-slate-600 dark:text-slate-100 dark:hover:border-brand-400 dark:hover:text-white';
 
 export function CartLine({ item }: { item: CartItem }) {
   const href = paths.productDetail(item.slug);
@@ -27,7 +28,8 @@ export function CartLine({ item }: { item: CartItem }) {
             type="button"
             onClick={() => cart.remove(item._id)}
             aria-label={`Remove ${item.name}`}
-            className="shrink-0 text-sm font-medium text-red-700 hover:underline dark:text-red-400"
+            // Padding enlarges the tap area; the negative margins keep the word where it was.
+            className="-my-2.5 -mr-2 shrink-0 px-2 py-2.5 text-sm font-medium text-red-700 hover:underline dark:text-red-400"
           >
             Remove
           </button>

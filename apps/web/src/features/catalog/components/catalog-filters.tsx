@@ -19,8 +19,9 @@ export interface CatalogFiltersProps {
 }
 
 const legend = 'mb-2 text-xs font-bold tracking-wider text-slate-500 uppercase dark:text-slate-400';
+// max-sm:py-2.5: 40 px rows on phones, big enough for a thumb.
 const option =
-  'flex cursor-pointer items-center gap-2.5 rounded-md px-2 py-1.5 text-sm text-slate-800 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800';
+  'flex cursor-pointer items-center gap-2.5 rounded-md px-2 py-1.5 text-sm max-sm:py-2.5 text-slate-800 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800';
 const box = 'h-4 w-4 shrink-0 accent-brand-600';
 
 export function CatalogFilters({ categories, categoriesLoading, checked, priceId, onToggleCategory, onPriceChange, onReset }: CatalogFiltersProps) {
@@ -61,7 +62,7 @@ export function CatalogFilters({ categories, categoriesLoading, checked, priceId
                   checked={checked.includes(c._id)}
                   onChange={(e) => onToggleCategory(c._id, e.target.checked)}
                 />
-                <span className="min-w-0 truncate">{c.name}</span>
+                <span className="min-w-0 break-words">{c.name}</span>
               </label>
             ))}
           </div>

@@ -37,12 +37,12 @@ export function SearchForm({ onDone, className = '' }: { onDone?: () => void; cl
         onChange={(e) => setKeyword(e.target.value)}
         placeholder="Search products ..."
         autoComplete="off"
-        className="w-full min-w-0 rounded-full border border-slate-300 bg-white px-4 py-1.5 text-sm text-slate-900 placeholder:text-slate-500 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400"
+        className="w-full min-w-0 rounded-full border border-slate-300 bg-white px-4 py-1.5 text-sm text-slate-900 placeholder:text-slate-500 max-sm:h-10 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400"
       />
       <button
         type="submit"
         disabled={search.isPending}
-        className="shrink-0 rounded-full bg-brand-600 px-4 py-1.5 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
+        className="shrink-0 rounded-full bg-brand-600 px-4 py-1.5 text-sm max-sm:h-10 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
       >
         Search
       </button>

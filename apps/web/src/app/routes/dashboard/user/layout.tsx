@@ -48,7 +48,7 @@ export default function UserDashboardLayout() {
                   end={l.end}
                   className={({ isActive }) =>
                     cn(
-                      'block rounded-full px-3 py-1.5 text-center text-sm font-medium',
+                      'block rounded-full px-3 py-2.5 text-center text-sm font-medium',
                       isActive ? 'bg-white text-brand-700 shadow-sm dark:bg-slate-950 dark:text-white' : 'text-slate-700 dark:text-slate-300',
                     )
                   }
