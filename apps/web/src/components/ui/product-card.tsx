@@ -40,9 +40,10 @@ export function ProductCard({ product, href, onAddToCart, detailsLink = false, p
         <Price value={product.price} size="sm" className="mt-auto pt-1" />
         {children}
         {(onAddToCart || detailsLink) && (
-          <div className="relative z-10 mt-2 flex flex-col items-stretch gap-1">
+          // pointer-events-none: a tap between these controls falls through to the card's link.
+          <div className="pointer-events-none relative z-10 mt-2 flex flex-col items-stretch gap-1">
             {onAddToCart && (
-              <Button size="sm" aria-describedby={nameId} onClick={() => onAddToCart(product)} className="whitespace-nowrap">
+              <Button size="sm" aria-describedby={nameId} onClick={() => onAddToCart(product)} className="pointer-events-auto whitespace-nowrap">
                 ADD TO CART
               </Button>
             )}
@@ -50,7 +51,7 @@ export function ProductCard({ product, href, onAddToCart, detailsLink = false, p
               <Link
                 to={href}
                 aria-describedby={nameId}
-                className="self-center rounded-full px-2 py-1 text-xs font-semibold whitespace-nowrap text-brand-700 hover:underline dark:text-brand-100"
+                className="pointer-events-auto self-center rounded-full px-2 py-1 text-xs font-semibold whitespace-nowrap text-brand-700 hover:underline dark:text-brand-100"
               >
                 More details
               </Link>
