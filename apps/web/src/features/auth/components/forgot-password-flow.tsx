@@ -107,8 +107,8 @@ export function ForgotPasswordFlow() {
             aria-current={s === step ? 'step' : undefined}
             className={
               s === step
-                ? 'flex-1 rounded-full bg-brand-600 px-2 py-1 text-center text-white'
-                : 'flex-1 rounded-full bg-slate-100 px-2 py-1 text-center text-slate-600 dark:bg-slate-800 dark:text-slate-300'
+                ? 'flex-1 rounded-full bg-brand-600 px-1 py-1 text-center whitespace-nowrap text-white'
+                : 'flex-1 rounded-full bg-slate-100 px-1 py-1 text-center whitespace-nowrap text-slate-600 dark:bg-slate-800 dark:text-slate-300'
             }
           >
             {i + 1}. {s === 'email' ? 'Email' : s === 'otp' ? 'OTP' : 'Password'}
