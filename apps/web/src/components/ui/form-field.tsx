@@ -7,10 +7,10 @@ import { cn } from '@/lib/cn';
 
 /**
  * Greyed only for the readonly attribute: `:read-only` would also match every <select>.
- * At least 40 px tall on phones, big enough for a thumb.
+ * min-h-10: inputs and selects are the same height (a select was shorter) and big enough for a thumb.
  */
 export const controlClasses =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 max-sm:min-h-10 ' +
+  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 min-h-10 ' +
   'disabled:bg-slate-100 disabled:text-slate-500 [&[readonly]]:bg-slate-50 [&[readonly]]:text-slate-600 aria-invalid:border-red-500 ' +
   'dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400 dark:disabled:bg-slate-800 dark:[&[readonly]]:bg-slate-800 dark:[&[readonly]]:text-slate-300';
 
