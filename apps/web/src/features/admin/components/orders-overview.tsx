@@ -171,19 +171,50 @@ function StatusTiles({ counts }: { counts: Record<string, number> }) {
 
 const countText = (n: number) => `${n} ${n === 1 ? 'order' : 'orders'}`;
 
+const overviewTitle = (
+  <h3 id="orders-overview-title" className="text-lg font-semibold text-slate-900 dark:text-white">
+    Last 30 days
+  </h3>
+);
+
+/**
+ * Empty tiles and chart cards of the real ones' sizes while the overview loads, so it does
+ * not push the order list down when it arrives (it did by about 600 px on a phone).
+ */
+function OverviewPlaceholder() {
+  const block = 'animate-pulse rounded bg-slate-100 dark:bg-slate-800';
+  return (
+    <section aria-labelledby="orders-overview-title" aria-busy="true" className="flex flex-col gap-3">
+      {overviewTitle}
+      <ul aria-hidden="true" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {ORDER_STATUSES.map((s) => (
+          <li key={s} className={`${cardClass} px-4 py-3`}>
+            <div className={`${block} h-8`} />
+          </li>
+        ))}
+      </ul>
+      <div aria-hidden="true" className="grid grid-cols-1 gap-3 lg:grid-cols-2">
+        {/* A chart card's content: caption, chart and date labels, 167 px. */}
+        <div className={`${cardClass} p-4`}>
+          <div className={`${block} h-[167px]`} />
+        </div>
+        <div className={`${cardClass} p-4`}>
+          <div className={`${block} h-[167px]`} />
+        </div>
+      </div>
+    </section>
+  );
+}
+
 export function OrdersOverview() {
   const overview = useOrderOverview();
   useLoadFailure(overview, 'the order overview');
+  if (overview.isPending) return <OverviewPlaceholder />;
   if (!overview.data?.success) return null;
   const { days, statusCounts } = overview.data;
   return (
     <section aria-labelledby="orders-overview-title" className="flex flex-col gap-3">
-      <h3
-        id="orders-overview-title"
-        className="text-lg font-semibold text-slate-900 dark:text-white"
-      >
-        Last 30 days
-      </h3>
+      {overviewTitle}
       <StatusTiles counts={statusCounts} />
       <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">
         <DailyChart
