@@ -43,6 +43,8 @@ test('the home page and a product page arrive with their first catalog answers, 
   await page.goto('/');
   await firstCard.click();
   await expect(page).toHaveURL(/\/product-detail\//);
+  // The client-side visit fetches the product once it has rendered; let that finish before counting.
+  await expect(page.getByRole('heading', { name: 'Similar Products' })).toBeVisible();
   const slugPage = page.url();
   catalogCalls.length = 0;
   await page.goto(slugPage);

@@ -2,7 +2,7 @@
  * Category checkboxes (several) and the five price radios (one), with a reset. On small
  * screens the panel folds behind a "Filters" button so the products stay in view.
  */
-import { useId, useState } from 'react';
+import { startTransition, useId, useOptimistic, useState } from 'react';
 import type { Category } from '@repo/shared';
 import { PRICE_RANGES } from '@repo/shared/constants';
 import { Button } from '@/components/ui/button';
@@ -27,7 +27,31 @@ const box = 'h-4 w-4 shrink-0 accent-brand-600';
 export function CatalogFilters({ categories, categoriesLoading, checked, priceId, onToggleCategory, onPriceChange, onReset }: CatalogFiltersProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
-  const active = checked.length + (priceId ? 1 : 0);
+  // The URL holds the filters and the router applies it in a transition; until that renders,
+  // a controlled box would spring back unticked. The optimistic copies show the choice at once.
+  const [shownChecked, showChecked] = useOptimistic(checked);
+  const [shownPriceId, showPriceId] = useOptimistic(priceId);
+  const active = shownChecked.length + (shownPriceId ? 1 : 0);
+
+  function toggleCategory(id: string, on: boolean) {
+    startTransition(() => {
+      showChecked(on ? [...shownChecked, id] : shownChecked.filter((c) => c !== id));
+      onToggleCategory(id, on);
+    });
+  }
+  function choosePrice(id: string) {
+    startTransition(() => {
+      showPriceId(id);
+      onPriceChange(id);
+    });
+  }
+  function reset() {
+    startTransition(() => {
+      showChecked([]);
+      showPriceId(undefined);
+      onReset();
+    });
+  }
 
   return (
     <div className="lg:sticky lg:top-20 lg:self-start">
@@ -59,8 +83,8 @@ export function CatalogFilters({ categories, categoriesLoading, checked, priceId
                 <input
                   type="checkbox"
                   className={box}
-                  checked={checked.includes(c._id)}
-                  onChange={(e) => onToggleCategory(c._id, e.target.checked)}
+                  checked={shownChecked.includes(c._id)}
+                  onChange={(e) => toggleCategory(c._id, e.target.checked)}
                 />
                 <span className="min-w-0 break-words">{c.name}</span>
               </label>
@@ -76,15 +100,15 @@ export function CatalogFilters({ categories, categoriesLoading, checked, priceId
                   type="radio"
                   name="price"
                   className={box}
-                  checked={priceId === r.id}
-                  onChange={() => onPriceChange(r.id)}
+                  checked={shownPriceId === r.id}
+                  onChange={() => choosePrice(r.id)}
                 />
                 <span>{r.label}</span>
               </label>
             ))}
           </div>
         </fieldset>
-        <Button variant="outline" size="sm" className="w-full" disabled={active === 0} onClick={onReset}>
+        <Button variant="outline" size="sm" className="w-full" disabled={active === 0} onClick={reset}>
           Reset filters
         </Button>
       </div>
