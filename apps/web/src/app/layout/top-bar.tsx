@@ -18,7 +18,10 @@ import { toast } from '@/lib/toast';
 const navLink = ({ isActive }: { isActive: boolean }) =>
   cn(
     'rounded-md px-3 py-2.5 text-sm font-medium',
-    isActive ? 'text-brand-700 dark:text-brand-100' : 'text-slate-700 hover:text-brand-700 dark:text-slate-300 dark:hover:text-white',
+    // The tinted pill marks the current page; in dark mode a colour change alone was too faint to see.
+    isActive
+      ? 'bg-brand-50 text-brand-700 dark:bg-slate-800 dark:text-white'
+      : 'text-slate-700 hover:text-brand-700 dark:text-slate-300 dark:hover:text-white',
   );
 
 function CartLink({ onClick }: { onClick?: () => void }) {
