@@ -10,8 +10,9 @@ import { Loading } from '@/components/ui/spinner';
 import { AdminNav } from '@/features/admin/components/admin-nav';
 
 export default function AdminLayout() {
+  // As tall as <main> (min-h-screen), so the side panel reaches the footer.
   return (
-    <div className="mx-auto flex min-h-[calc(100dvh-4rem)] max-w-7xl">
+    <div className="mx-auto flex max-w-7xl md:min-h-screen">
       <ResizableSidePanel label="Admin menu">
         <p className="mb-3 px-3 text-xs font-semibold tracking-wider text-slate-500 uppercase dark:text-slate-400">
           Dashboard

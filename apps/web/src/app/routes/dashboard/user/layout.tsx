@@ -13,11 +13,14 @@ const links = [
 
 export default function UserDashboardLayout() {
   const { user } = useSession();
+  // As tall as <main> (min-h-screen), so the side panel reaches the footer; flush left like the admin one.
   return (
-    <div className="mx-auto flex max-w-7xl md:min-h-[calc(100vh-4rem)] md:px-4">
+    <div className="mx-auto flex max-w-7xl md:min-h-screen">
       <ResizableSidePanel label="Account">
         <p className="px-3 text-xs font-bold tracking-wider text-slate-500 uppercase dark:text-slate-400">Dashboard</p>
-        <p className="mt-1 truncate px-3 font-semibold">{user?.name ?? 'My account'}</p>
+        <p className="mt-1 truncate px-3 font-semibold" title={user?.name}>
+          {user?.name ?? 'My account'}
+        </p>
         <nav aria-label="Dashboard" className="mt-4 flex flex-col gap-1">
           {links.map((l) => (
             <NavLink
