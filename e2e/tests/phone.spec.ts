@@ -1,0 +1,36 @@
+import { expect, type Locator } from '@playwright/test';
+import { test } from './support.js';
+
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+/** A thumb needs about 40 px: the phone layout must not shrink a control below that. */
+async function expectTappable(control: Locator): Promise<void> {
+  await expect(control).toBeVisible();
+  const box = (await control.boundingBox())!;
+  expect(box.height, `${control} height`).toBeGreaterThanOrEqual(40);
+  expect(box.width, `${control} width`).toBeGreaterThanOrEqual(40);
+}
+
+test('on a phone the storefront and cart controls are at least 40 px to tap', async ({ page }) => {
+  await page.goto('/');
+  const search = page.getByRole('search').first();
+  await expectTappable(search.getByPlaceholder('Search products ...'));
+  await expectTappable(search.getByRole('button', { name: 'Search' }));
+  await expectTappable(page.getByRole('button', { name: 'Dark theme' }));
+  await expectTappable(page.getByRole('button', { name: 'Open menu' }));
+  await expectTappable(page.getByRole('button', { name: /Filters/ }));
+  await expectTappable(page.getByRole('button', { name: /Next/ }));
+  const card = page.getByRole('region', { name: 'All Products' }).getByRole('listitem').first();
+  const name = (await card.getByRole('heading').first().textContent())!.trim();
+  const add = card.getByRole('button', { name: 'ADD TO CART' });
+  await expectTappable(add);
+  await add.click();
+  await expect(page.getByTestId('cart-badge').first()).toHaveText('1');
+
+  await page.goto('/cart');
+  await expectTappable(page.getByRole('button', { name: `Decrease quantity of ${name}` }));
+  await expectTappable(page.getByRole('button', { name: `Increase quantity of ${name}` }));
+  await expectTappable(page.getByRole('button', { name: `Remove ${name}` }));
+  await expectTappable(page.getByRole('button', { name: 'Proceed to Checkout' }));
+  await expectTappable(page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Privacy Policy' }));
+});
