@@ -26,6 +26,11 @@ export const CHECKOUT_ALERTS = {
 
 const SHOP_NAME = 'T-Shirt Shop';
 
+function describeCart(items: ReadonlyArray<{ cartQuantity: number }>): string {
+  const count = items.reduce((sum, item) => sum + item.cartQuantity, 0);
+  return `${count} ${count === 1 ? 'item' : 'items'}`;
+}
+
 export interface CheckoutOptions {
   /** The signed-in user's full record (for the prefill and the shipping address). */
   loadUser: () => Promise<PublicUser | undefined>;
@@ -101,7 +106,8 @@ export function useCheckout({ loadUser, onPaid, onCartOutdated }: CheckoutOption
         amount: order.amount,
         currency: order.currency,
         name: SHOP_NAME,
-        description: `${items.length} ${items.length === 1 ? 'item' : 'items'} from ${SHOP_NAME}`,
+        // The dialog shows the shop's name above: say what is paid for, counted in T-shirts.
+        description: describeCart(items),
         order_id: order.id,
         prefill: { name: user?.name ?? stored?.name, email: user?.email, contact: user?.phone },
         theme: { color: '#4f46e5' },

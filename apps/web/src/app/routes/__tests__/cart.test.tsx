@@ -172,6 +172,9 @@ describe('checkout', () => {
       amount: 229700,
       currency: 'INR',
       order_id: 'order_1',
+      name: 'T-Shirt Shop',
+      // Two tees and a hoodie: the dialog counts what is paid for, not cart lines.
+      description: '3 items',
       prefill: { name: user.name, email: user.email, contact: user.phone },
     });
 
