@@ -6,6 +6,7 @@ import {
   hasNextPage,
   hasPreviousPage,
   increaseQuantity,
+  itemCount,
   removeFromCart,
   struckPrice,
   subtotal,
@@ -50,6 +51,8 @@ describe('cart rules', () => {
     expect(subtotal(cart)).toBe(499 * 2 + 799);
     expect(cartTotal(cart)).toBe(subtotal(cart));
     expect(subtotal([])).toBe(0);
+    expect(itemCount(cart)).toBe(3);
+    expect(itemCount([])).toBe(0);
   });
 });
 

@@ -46,6 +46,11 @@ export function subtotal(cart: ReadonlyArray<Pick<CartLine, 'price' | 'cartQuant
   return cart.reduce((sum, line) => sum + line.price * line.cartQuantity, 0);
 }
 
+/** How many T-shirts the cart holds: every line's quantity (the badge counts lines instead). */
+export function itemCount(cart: ReadonlyArray<Pick<CartLine, 'cartQuantity'>>): number {
+  return cart.reduce((sum, line) => sum + line.cartQuantity, 0);
+}
+
 export function cartTotal(cart: ReadonlyArray<Pick<CartLine, 'price' | 'cartQuantity'>>): number {
   return subtotal(cart) + DELIVERY_CHARGE;
 }

@@ -2,6 +2,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Product } from '@repo/shared';
+import { itemCount } from '@repo/shared/rules';
 import { ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { CartIcon } from '@/components/ui/icons';
@@ -65,7 +66,7 @@ export default function CartPage() {
       ) : (
         <>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-            {count} {count === 1 ? 'item' : 'items'} in your cart
+            {itemCount(items)} {itemCount(items) === 1 ? 'item' : 'items'} in your cart
           </p>
           <div className="mt-4 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_360px] lg:items-start">
             <ul aria-label="Cart items" className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white px-4 dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">

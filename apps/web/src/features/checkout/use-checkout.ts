@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import type { CartItem, PublicUser } from '@repo/shared';
+import { itemCount } from '@repo/shared/rules';
 import { paths } from '@/config/paths';
 import { useSession } from '@/features/auth/session';
 import { ApiError, messageOf } from '@/lib/api-client';
@@ -27,7 +28,7 @@ export const CHECKOUT_ALERTS = {
 const SHOP_NAME = 'T-Shirt Shop';
 
 function describeCart(items: ReadonlyArray<{ cartQuantity: number }>): string {
-  const count = items.reduce((sum, item) => sum + item.cartQuantity, 0);
+  const count = itemCount(items);
   return `${count} ${count === 1 ? 'item' : 'items'}`;
 }
 

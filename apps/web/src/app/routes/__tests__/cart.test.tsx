@@ -87,6 +87,8 @@ describe('cart lines', () => {
     expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('₹2,297'); // 2 × 499 + 1299
     expect(screen.getByText('Delivery').nextSibling).toHaveTextContent('₹0');
     expect(screen.getByTestId('cart-total')).toHaveTextContent('₹2,297');
+    // Two lines holding three tees: the heading counts tees (the badge counts lines).
+    expect(screen.getByText('3 items in your cart')).toBeInTheDocument();
   });
 
   it('increases and decreases; at 1, decrease removes the line; every change is stored', async () => {
