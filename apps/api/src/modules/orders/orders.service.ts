@@ -6,7 +6,7 @@ import type { Types } from 'mongoose';
 import { ORDER_STATUSES, type Order as OrderDto, type OrderStatus } from '@repo/shared';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { AppDeps } from '../../lib/types.js';
-import { decrementStock, restoreStock, type StockLine } from '../products/index.js';
+import { decrementStock, Product, restoreStock, type StockLine } from '../products/index.js';
 import { User } from '../users/index.js';
 import { paiseToRupees } from './money.js';
 import { confirmationMail, shippedMail } from './order-mail.js';
@@ -33,12 +33,23 @@ const isDuplicateKey = (err: unknown) => (err as { code?: number })?.code === 11
  * Inserts the order; the unique indexes on paymentId and providerOrderId decide any race.
  * The loser (a second verify, the webhook after a verify, a retry) gets the existing order.
  */
+/**
+ * Each item's photo as its product shows it now. A photo replaced while the shopper was paying
+ * has had its files deleted (only photos orders show are kept, see ordersShowPhoto), so the
+ * order takes the current one. For a product deleted meanwhile the checkout's photo stays.
+ */
+async function currentPhotos(items: PaidOrderInput['items']): Promise<Map<string, string>> {
+  const rows = await Product.find({ _id: { $in: items.map((i) => i.product) } }, { photo: 1 }).lean();
+  return new Map(rows.map((row) => [String(row._id), row.photo?.url ?? '']));
+}
+
 export async function recordPaidOrder(input: PaidOrderInput): Promise<{ order: LeanOrder; created: boolean }> {
   try {
+    const photos = await currentPhotos(input.items);
     const doc = await Order.create({
       user: input.user,
       contact: { email: input.contact?.email ?? '', phone: input.contact?.phone ?? '' },
-      items: input.items.map((i) => ({ ...i, stock: 'pending' })),
+      items: input.items.map((i) => ({ ...i, photo: photos.get(String(i.product)) ?? i.photo, stock: 'pending' })),
       amount: paiseToRupees(input.amountPaise),
       amountPaise: input.amountPaise,
       currency: input.currency,

@@ -54,8 +54,24 @@ describe("a product's photo shown by an order", () => {
     const product = created.body.product as { _id: string; photo: string };
     await t.request().get(product.photo).expect(200).expect('Content-Type', 'image/webp');
     await t.request().delete(`/api/product/delete-product/${product._id}`).set('Authorization', admin.auth).expect(200);
-    // Gone: 404, or the web app's page when it is built (the SPA fallback), never the picture.
-    const gone = await t.request().get(product.photo);
-    expect(gone.headers['content-type']).not.toMatch(/^image\//);
+    await t.request().get(product.photo).expect(404);
+  });
+
+  it('a photo replaced while the shopper pays: the order shows the new one, which stays', async () => {
+    const created = await saveProduct(t.request().post('/api/product/create-product'), await makeImage('png', { color: '#d35400' })).expect(201);
+    const product = created.body.product as { _id: string; photo: string };
+    let replaced = '';
+    const orderId = await sandboxCheckout(t, shopper, [{ _id: product._id, cartQuantity: 1 }], {
+      amount: 799,
+      beforePay: async () => {
+        const res = await saveProduct(t.request().put(`/api/product/update-product/${product._id}`), await makeImage('png', { color: '#2c3e50' }));
+        replaced = (res.body.product as { photo: string }).photo;
+      },
+    });
+    expect(replaced).not.toBe(product.photo);
+    await t.request().get(product.photo).expect(404);
+    const photo = (await Order.findById(orderId).lean())!.items[0]!.photo;
+    expect(photo).toBe(replaced);
+    await t.request().get(photo).expect(200).expect('Content-Type', 'image/webp');
   });
 });
