@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { slugParams } from '@repo/shared';
 import { CARD_IMAGE_SIZES, DETAIL_IMAGE_SIZES } from '@repo/shared/constants';
 import { srcSetOf } from '@repo/shared/rules';
-import { cachedText, VersionedCache, type CatalogRead } from '../../lib/cached-read.js';
+import { VersionedCache, type CatalogRead } from '../../lib/cached-read.js';
 import { catalogVersion } from '../../lib/catalog-version.js';
 import { allCategoriesRead } from '../categories/index.js';
 import { productReads } from '../products/index.js';
@@ -86,7 +86,6 @@ const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;
 
 /** The chunks a route module needs beyond what the entry already loads, as URL paths. */
 function routeChunks(manifest: Manifest, module: string): string[] {
-  const entry = Object.values(manifest).find((m) => m.isEntry);
   const loaded = new Set<string>();
   const visit = (key: string, into: Set<string>) => {
     const item = manifest[key];
@@ -94,7 +93,7 @@ function routeChunks(manifest: Manifest, module: string): string[] {
     into.add(item.file);
     for (const dep of item.imports ?? []) visit(dep, into);
   };
-  const entryKey = Object.keys(manifest).find((k) => manifest[k] === entry);
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   if (entryKey) visit(entryKey, loaded);
   const needed = new Set<string>();
   visit(module, needed);
@@ -118,15 +117,17 @@ export function createWebPage(webDist: string): WebPage {
         .join(''),
     ]),
   );
-  const reads = new VersionedCache(200);
   /** Finished pages by URL, for the current catalog version: a page is built once per version. */
   const pages = new VersionedCache(200);
 
-  async function build(landing: Landing, inline: Inline[], version: string): Promise<string> {
+  async function build(landing: Landing, inline: Inline[]): Promise<string> {
     const texts = new Map<string, string>();
     for (const { path, read } of inline) {
       // A read that fails (e.g. no such product) is left to the app, which shows it.
-      const text = await cachedText(reads, version, read).catch(() => undefined);
+      const text = await read.compute().then(
+        (answer) => JSON.stringify(answer),
+        () => undefined,
+      );
       if (text !== undefined) texts.set(path, text);
     }
     const answers = new Map([...texts].map(([path, text]) => [path, JSON.parse(text) as unknown]));
@@ -161,7 +162,7 @@ export function createWebPage(webDist: string): WebPage {
         if (version === undefined) return template;
         let page = pages.get(version, pathname + search);
         if (page === undefined) {
-          page = await build(landing, inline, version);
+          page = await build(landing, inline);
           pages.set(version, pathname + search, page);
         }
         return page;
