@@ -2,7 +2,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Product } from '@repo/shared';
-import { itemCount } from '@repo/shared/rules';
 import { ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { CartIcon } from '@/components/ui/icons';
@@ -12,7 +11,7 @@ import { useSession } from '@/features/auth/session';
 import { CartLine } from '@/features/cart/components/cart-line';
 import { CartSummary } from '@/features/cart/components/cart-summary';
 import { ShippingAddress } from '@/features/cart/components/shipping-address';
-import { cart, useCart } from '@/features/cart/use-cart';
+import { cart, itemsText, useCart } from '@/features/cart/use-cart';
 import { productQueryOptions } from '@/features/catalog/api/get-product';
 import { useCheckout } from '@/features/checkout/use-checkout';
 import { ApiError } from '@/lib/api-client';
@@ -66,7 +65,7 @@ export default function CartPage() {
       ) : (
         <>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-            {itemCount(items)} {itemCount(items) === 1 ? 'item' : 'items'} in your cart
+            {itemsText(items)} in your cart
           </p>
           <div className="mt-4 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_360px] lg:items-start">
             <ul aria-label="Cart items" className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white px-4 dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">

@@ -5,6 +5,7 @@ import {
   cartTotal,
   decreaseQuantity,
   increaseQuantity,
+  itemCount,
   removeFromCart,
   subtotal,
 } from '@repo/shared/rules';
@@ -32,6 +33,12 @@ export const cart = {
 export function addToCartWithToast(product: Product): void {
   cart.add(product);
   toast.success('Successfully Added');
+}
+
+/** "1 item", "3 items": the tees a cart holds, as the cart page and the payment dialog say it. */
+export function itemsText(items: ReadonlyArray<{ cartQuantity: number }>): string {
+  const count = itemCount(items);
+  return `${count} ${count === 1 ? 'item' : 'items'}`;
 }
 
 export function useCart(): { items: CartItem[]; count: number; subtotal: number; total: number } {

@@ -8,8 +8,8 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import type { CartItem, PublicUser } from '@repo/shared';
-import { itemCount } from '@repo/shared/rules';
 import { paths } from '@/config/paths';
+import { itemsText } from '@/features/cart/use-cart';
 import { useSession } from '@/features/auth/session';
 import { ApiError, messageOf } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -26,11 +26,6 @@ export const CHECKOUT_ALERTS = {
 } as const;
 
 const SHOP_NAME = 'T-Shirt Shop';
-
-function describeCart(items: ReadonlyArray<{ cartQuantity: number }>): string {
-  const count = itemCount(items);
-  return `${count} ${count === 1 ? 'item' : 'items'}`;
-}
 
 export interface CheckoutOptions {
   /** The signed-in user's full record (for the prefill and the shipping address). */
@@ -108,7 +103,7 @@ export function useCheckout({ loadUser, onPaid, onCartOutdated }: CheckoutOption
         currency: order.currency,
         name: SHOP_NAME,
         // The dialog shows the shop's name above: say what is paid for, counted in T-shirts.
-        description: describeCart(items),
+        description: itemsText(items),
         order_id: order.id,
         prefill: { name: user?.name ?? stored?.name, email: user?.email, contact: user?.phone },
         theme: { color: '#4f46e5' },
