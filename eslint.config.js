@@ -6,14 +6,24 @@ import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', '**/coverage/**', '**/test-results/**', '**/playwright-report/**'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/.data/**',
+      '**/coverage/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
@@ -30,11 +40,30 @@ export default tseslint.config(
         'error',
         {
           paths: [
-            { name: '@repo/shared', message: "Import values from '@repo/shared/constants', '/rules' or '/schemas'.", allowTypeImports: true },
-            { name: 'react-toastify', message: "Use '@/lib/toast': the library loads after the page.", allowTypeImports: true },
+            {
+              name: '@repo/shared',
+              message: "Import values from '@repo/shared/constants', '/rules' or '/schemas'.",
+              allowTypeImports: true,
+            },
+            {
+              name: 'react-toastify',
+              message: "Use '@/lib/toast': the library loads after the page.",
+              allowTypeImports: true,
+            },
           ],
         },
       ],
+    },
+  },
+  {
+    // Type-aware rules where a forgotten await loses an error or a write: the API and the shared package.
+    files: ['apps/api/src/**/*.ts', 'packages/shared/src/**/*.ts'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
     },
   },
   {
@@ -43,7 +72,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../*/*.model*', '../*/*.service*', '../*/*.router*'], message: 'Import another module through its index.ts.' }] },
+        {
+          patterns: [
+            {
+              group: ['../*/*.model*', '../*/*.service*', '../*/*.router*'],
+              message: 'Import another module through its index.ts.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -255,7 +255,8 @@ function printLighthouse(pages) {
     ]),
   );
   for (const p of pages) {
-    for (const error of p.runErrors ?? []) console.error(`[bench] Lighthouse on ${p.name}: ${error}`);
+    for (const error of p.runErrors ?? [])
+      console.error(`[bench] Lighthouse on ${p.name}: ${error}`);
     const phases = Object.entries(p.lcpPhases ?? {}).map(([phase, ms]) => `${phase} ${ms} ms`);
     if (phases.length) console.log(`  ${p.name}: LCP ${phases.join(', ')}`);
     if (p.opportunities?.length) console.log(`  ${p.name}: ${p.opportunities.join('; ')}`);

@@ -11,7 +11,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const pnpmVersion = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).packageManager.split('@')[1];
+const pnpmVersion = JSON.parse(
+  readFileSync(join(root, 'package.json'), 'utf8'),
+).packageManager.split('@')[1];
 
 function run(cmd, args, opts = {}) {
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
@@ -25,10 +27,14 @@ function count(line) {
   // eslint-disable-next-line no-control-regex -- removing the terminal's colour codes
   const plain = line.replace(/\x1b\[[0-9;]*m/g, '');
   const vitest = /^(?:\S+:\s+)?\s*Tests\s+(.*)\(\d+\)\s*$/.exec(plain);
-  const summary = vitest ? vitest[1] : /^(?:\S+:\s+)?(\d+ passed, \d+ failed(?:, \d+ skipped)?)\s*$/.exec(plain)?.[1] ?? /^\s+(\d+ (?:passed|failed|skipped|flaky))(?: \(.*\))?\s*$/.exec(plain)?.[1];
+  const summary = vitest
+    ? vitest[1]
+    : (/^(?:\S+:\s+)?(\d+ passed, \d+ failed(?:, \d+ skipped)?)\s*$/.exec(plain)?.[1] ??
+      /^\s+(\d+ (?:passed|failed|skipped|flaky))(?: \(.*\))?\s*$/.exec(plain)?.[1]);
   if (!summary) return;
   // Playwright's "flaky" tests failed once and passed on their retry.
-  for (const [, n, kind] of summary.matchAll(/(\d+) (passed|failed|skipped|flaky)/g)) totals[kind === 'flaky' ? 'passed' : kind] += Number(n);
+  for (const [, n, kind] of summary.matchAll(/(\d+) (passed|failed|skipped|flaky)/g))
+    totals[kind === 'flaky' ? 'passed' : kind] += Number(n);
 }
 
 /** Like `must`, while passing the output through and counting the tests it reports. */
@@ -66,7 +72,8 @@ function pnpm() {
   const r = spawnSync('pnpm', ['--version'], { encoding: 'utf8' });
   if (r.status === 0 && r.stdout.trim() === pnpmVersion) return ['pnpm'];
   console.log(`• installing pnpm ${pnpmVersion}`);
-  if (run('npm', ['install', '-g', `pnpm@${pnpmVersion}`], { stdio: 'ignore' }) === 0) return ['pnpm'];
+  if (run('npm', ['install', '-g', `pnpm@${pnpmVersion}`], { stdio: 'ignore' }) === 0)
+    return ['pnpm'];
   return ['npx', '--yes', `pnpm@${pnpmVersion}`];
 }
 
@@ -82,18 +89,45 @@ const command = process.argv[2];
 if (command === 'start') {
   const { p } = setUp();
   console.log('• building');
-  p('exec', 'turbo', 'run', 'build', '--filter=@repo/api', '--filter=@repo/web', '--output-logs=errors-only');
+  p(
+    'exec',
+    'turbo',
+    'run',
+    'build',
+    '--filter=@repo/api',
+    '--filter=@repo/web',
+    '--output-logs=errors-only',
+  );
   const args = [];
   if (existsSync(join(root, '.env'))) args.push(`--env-file=${join(root, '.env')}`);
-  const server = spawn(process.execPath, [...args, join(root, 'apps/api/dist/server.js')], { cwd: root, stdio: 'inherit' });
+  const server = spawn(process.execPath, [...args, join(root, 'apps/api/dist/server.js')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
   server.on('exit', (code) => process.exit(code ?? 0));
 } else if (command === 'test') {
   const { p, cmd, pre } = setUp();
   console.log('• unit, API and conformance tests');
-  await mustCounting(cmd, [...pre, 'exec', 'turbo', 'run', 'test', '--concurrency=1', '--output-logs=full']);
+  await mustCounting(cmd, [
+    ...pre,
+    'exec',
+    'turbo',
+    'run',
+    'test',
+    '--concurrency=1',
+    '--output-logs=full',
+  ]);
   console.log('• browser tests');
-  p('exec', 'turbo', 'run', 'build', '--filter=@repo/api', '--filter=@repo/web', '--output-logs=errors-only');
+  p(
+    'exec',
+    'turbo',
+    'run',
+    'build',
+    '--filter=@repo/api',
+    '--filter=@repo/web',
+    '--output-logs=errors-only',
+  );
   await mustCounting(cmd, [...pre, '--filter', '@repo/e2e', 'e2e']);
   console.log('\n✔ every test passed');
   console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

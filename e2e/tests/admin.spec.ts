@@ -1,18 +1,37 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, registerViaApi, signInAs, loginViaApi, TINY_PNG, type Session, test } from './support.js';
+import {
+  ADMIN,
+  registerViaApi,
+  signInAs,
+  loginViaApi,
+  TINY_PNG,
+  type Session,
+  test,
+} from './support.js';
 
 /** A paid order for `shopper`, through the API and the sandbox provider. */
 async function placeOrder(request: APIRequestContext, shopper: Session): Promise<string> {
   const auth = { Authorization: `Bearer ${shopper.token}` };
   const list = await (await request.get('/api/product/productList/1')).json();
   const product = list.prod.find((p: { quantity: number }) => p.quantity > 0);
-  const created = await request.post('/api/payment/create-order', { headers: auth, data: { amount: product.price, items: [{ _id: product._id, cartQuantity: 1 }] } });
+  const created = await request.post('/api/payment/create-order', {
+    headers: auth,
+    data: { amount: product.price, items: [{ _id: product._id, cartQuantity: 1 }] },
+  });
   expect(created.ok(), await created.text()).toBe(true);
   const { order } = await created.json();
-  const paid = await (await request.post('/api/payment/sandbox/pay', { data: { order_id: order.id } })).json();
+  const paid = await (
+    await request.post('/api/payment/sandbox/pay', { data: { order_id: order.id } })
+  ).json();
   const verified = await request.post('/api/payment/verify-payment', {
     headers: auth,
-    data: { ...paid, amount: product.price, items: [], userId: shopper.user._id, shippingAddress: shopper.user.address },
+    data: {
+      ...paid,
+      amount: product.price,
+      items: [],
+      userId: shopper.user._id,
+      shippingAddress: shopper.user.address,
+    },
   });
   expect(verified.ok(), await verified.text()).toBe(true);
   return (await verified.json()).orderId;
@@ -27,7 +46,10 @@ async function loginAsAdmin(page: Page) {
 }
 
 test.describe('an admin', () => {
-  test('creates a category and a product, sells it, edits its price, ships an order and deletes the product', async ({ page, request }) => {
+  test('creates a category and a product, sells it, edits its price, ships an order and deletes the product', async ({
+    page,
+    request,
+  }) => {
     const stamp = Date.now().toString().slice(-6);
     const categoryName = `Festive ${stamp}`;
     const productName = `Diwali Lights Tee ${stamp}`;
@@ -44,7 +66,9 @@ test.describe('an admin', () => {
     await page.goto('/dashboard/admin/create-product');
     await page.getByRole('combobox', { name: 'Category' }).fill(categoryName);
     await page.getByRole('option', { name: categoryName }).click();
-    await page.getByLabel('Photo').setInputFiles({ name: 'diwali.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await page
+      .getByLabel('Photo')
+      .setInputFiles({ name: 'diwali.png', mimeType: 'image/png', buffer: TINY_PNG });
     await expect(page.getByRole('img', { name: /preview/i })).toBeVisible();
     await page.getByLabel('Name').fill(productName);
     await page.getByLabel('Description').fill('Warm fairy lights and rangoli dots on soft cotton.');
@@ -57,7 +81,11 @@ test.describe('an admin', () => {
 
     // The storefront shows it, newest first.
     await page.goto('/');
-    const card = page.getByRole('region', { name: 'All Products' }).getByRole('list').getByRole('listitem').filter({ hasText: productName });
+    const card = page
+      .getByRole('region', { name: 'All Products' })
+      .getByRole('list')
+      .getByRole('listitem')
+      .filter({ hasText: productName });
     await expect(card).toBeVisible();
     await expect(card).toContainText('₹555');
 
@@ -70,17 +98,25 @@ test.describe('an admin', () => {
     await page.getByRole('button', { name: 'Update' }).click();
     await expect(page.getByText('Product Updated successfully!')).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard\/admin\/product$/);
-    const found = await (await request.get(`/api/product/search/${encodeURIComponent(productName)}`)).json();
+    const found = await (
+      await request.get(`/api/product/search/${encodeURIComponent(productName)}`)
+    ).json();
     expect(found.data[0].price).toBe(777);
 
     // A shopper's order moves to shipped, and the shopper sees it.
     const shopper = await registerViaApi(request, { name: 'Kabir Rao' });
     const orderId = await placeOrder(request, shopper);
     await page.goto('/dashboard/admin/adminorder');
-    const status = page.getByLabel(`Status for order ${orderId.slice(-6).toUpperCase()}`).or(page.getByLabel(`Status for order ${orderId.slice(-6)}`));
+    const status = page
+      .getByLabel(`Status for order ${orderId.slice(-6).toUpperCase()}`)
+      .or(page.getByLabel(`Status for order ${orderId.slice(-6)}`));
     await status.selectOption('shipped');
     await expect(status).toHaveValue('shipped');
-    const orders = await (await request.get('/api/orders/user-orders', { headers: { Authorization: `Bearer ${shopper.token}` } })).json();
+    const orders = await (
+      await request.get('/api/orders/user-orders', {
+        headers: { Authorization: `Bearer ${shopper.token}` },
+      })
+    ).json();
     expect(orders.orders[0].status).toBe('shipped');
 
     // The users table lists the shopper.
@@ -114,13 +150,26 @@ test.describe('an admin', () => {
     const auth = { Authorization: `Bearer ${shopper.token}` };
     expect((await request.get('/api/all-user/adminpanel', { headers: auth })).status()).toBe(403);
     expect((await request.get('/api/orders/adminorders', { headers: auth })).status()).toBe(403);
-    expect((await request.post('/api/category/create-category', { headers: auth, data: { name: 'Nope' } })).status()).toBe(403);
+    expect(
+      (
+        await request.post('/api/category/create-category', {
+          headers: auth,
+          data: { name: 'Nope' },
+        })
+      ).status(),
+    ).toBe(403);
 
     // And a signed-out visitor is sent to login.
     await page.evaluate(() => localStorage.clear());
     await page.goto('/dashboard/admin');
     await expect(page).toHaveURL(/\/login$/);
     const admin = await loginViaApi(request, ADMIN.email, ADMIN.password);
-    expect((await request.get('/api/all-user/adminpanel', { headers: { Authorization: `Bearer ${admin.token}` } })).status()).toBe(200);
+    expect(
+      (
+        await request.get('/api/all-user/adminpanel', {
+          headers: { Authorization: `Bearer ${admin.token}` },
+        })
+      ).status(),
+    ).toBe(200);
   });
 });

@@ -32,5 +32,7 @@ test('on a phone the storefront and cart controls are at least 40 px to tap', as
   await expectTappable(page.getByRole('button', { name: `Increase quantity of ${name}` }));
   await expectTappable(page.getByRole('button', { name: `Remove ${name}` }));
   await expectTappable(page.getByRole('button', { name: 'Proceed to Checkout' }));
-  await expectTappable(page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Privacy Policy' }));
+  await expectTappable(
+    page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Privacy Policy' }),
+  );
 });

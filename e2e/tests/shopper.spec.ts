@@ -3,7 +3,9 @@ import { expect } from '@playwright/test';
 import { readOtpFromOutbox, registerViaApi, uniqueEmail, test } from './support.js';
 
 test.describe('a shopper', () => {
-  test('browses, filters, pages, opens a detail and a similar product, and adds it to the cart', async ({ page }) => {
+  test('browses, filters, pages, opens a detail and a similar product, and adds it to the cart', async ({
+    page,
+  }) => {
     await page.goto('/');
     const grid = page.locator('#products').getByRole('list');
     await expect(grid.getByRole('listitem')).toHaveCount(12);
@@ -42,7 +44,9 @@ test.describe('a shopper', () => {
     await expect(page.getByTestId('cart-badge').first()).toHaveText('1');
   });
 
-  test('a new page starts at the top, and Back returns to where the shopper was', async ({ page }) => {
+  test('a new page starts at the top, and Back returns to where the shopper was', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 700 });
     await page.goto('/');
     await expect(page.locator('#products').getByRole('listitem')).toHaveCount(12);
@@ -72,7 +76,9 @@ test.describe('a shopper', () => {
     await expect(page.getByText('No products found.')).toBeVisible();
   });
 
-  test('registers, pays in the sandbox, and finds the order in Your Orders with the cart empty', async ({ page }) => {
+  test('registers, pays in the sandbox, and finds the order in Your Orders with the cart empty', async ({
+    page,
+  }) => {
     const email = uniqueEmail();
     await page.goto('/register');
     await page.getByLabel('Full Name').fill('Riya Sharma');
@@ -84,12 +90,19 @@ test.describe('a shopper', () => {
     await expect(page.getByRole('button', { name: /Riya Sharma/ })).toBeVisible();
 
     await page.goto('/');
-    const card = page.getByRole('region', { name: 'All Products' }).getByRole('list').getByRole('listitem').first();
+    const card = page
+      .getByRole('region', { name: 'All Products' })
+      .getByRole('list')
+      .getByRole('listitem')
+      .first();
     const productName = (await card.getByRole('heading').first().textContent())!.trim();
     await card.getByRole('button', { name: 'ADD TO CART' }).click();
     await expect(page.getByTestId('cart-badge').first()).toHaveText('1');
 
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Cart/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: /Cart/ })
+      .click();
     await expect(page.getByText('14 Park Street, Kolkata 700016')).toBeVisible();
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
 
@@ -114,7 +127,12 @@ test.describe('a shopper', () => {
     await page.getByLabel('Password').fill(session.password);
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page).toHaveURL(/\/$/);
-    await page.getByRole('region', { name: 'All Products' }).getByRole('list').getByRole('button', { name: 'ADD TO CART' }).first().click();
+    await page
+      .getByRole('region', { name: 'All Products' })
+      .getByRole('list')
+      .getByRole('button', { name: 'ADD TO CART' })
+      .first()
+      .click();
     await page.goto('/cart');
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
     const dialog = page.getByRole('dialog', { name: 'Sandbox payment' });
@@ -127,7 +145,12 @@ test.describe('a shopper', () => {
   test('checking out signed out goes to login and back to the cart', async ({ page, request }) => {
     const session = await registerViaApi(request);
     await page.goto('/');
-    await page.getByRole('region', { name: 'All Products' }).getByRole('list').getByRole('button', { name: 'ADD TO CART' }).first().click();
+    await page
+      .getByRole('region', { name: 'All Products' })
+      .getByRole('list')
+      .getByRole('button', { name: 'ADD TO CART' })
+      .first()
+      .click();
     await page.goto('/cart');
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
     await expect(page).toHaveURL(/\/login$/);
@@ -170,18 +193,35 @@ test.describe('a shopper', () => {
     await expect(page.locator('html')).toHaveClass(/dark/);
   });
 
-  test('home, detail, cart and login have no serious or critical accessibility violations', async ({ page }) => {
+  test('home, detail, cart and login have no serious or critical accessibility violations', async ({
+    page,
+  }) => {
     await page.goto('/');
-    await expect(page.getByRole('region', { name: 'All Products' }).getByRole('list').getByRole('listitem')).toHaveCount(12);
-    const href = await page.getByRole('link', { name: 'More details' }).first().getAttribute('href');
+    await expect(
+      page.getByRole('region', { name: 'All Products' }).getByRole('list').getByRole('listitem'),
+    ).toHaveCount(12);
+    const href = await page
+      .getByRole('link', { name: 'More details' })
+      .first()
+      .getAttribute('href');
     for (const path of ['/', href!, '/cart', '/login']) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
       for (const dark of [false, true]) {
         await page.evaluate((d) => document.documentElement.classList.toggle('dark', d), dark);
         const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-        const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-        expect(bad.map((v) => `${path}${dark ? ' (dark)' : ''}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
+        const bad = results.violations.filter(
+          (v) => v.impact === 'serious' || v.impact === 'critical',
+        );
+        expect(
+          bad.map(
+            (v) =>
+              `${path}${dark ? ' (dark)' : ''}: ${v.id} ${v.nodes
+                .map((n) => n.target.join(' '))
+                .slice(0, 3)
+                .join(', ')}`,
+          ),
+        ).toEqual([]);
       }
     }
   });

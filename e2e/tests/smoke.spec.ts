@@ -20,14 +20,18 @@ test('the shop starts: top bar, health, and the not-found page', async ({ page, 
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('the home page and a product page arrive with their first catalog answers, and filters still fetch', async ({ page, request }) => {
+test('the home page and a product page arrive with their first catalog answers, and filters still fetch', async ({
+  page,
+  request,
+}) => {
   // The built page names the home route's chunks (the API reads them from Vite's manifest).
   const html = await (await request.get('/')).text();
   expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/home-[\w-]+\.js">/);
   expect(html).toContain('<script type="application/json" id="initial-data">');
   const catalogCalls: string[] = [];
   page.on('request', (r) => {
-    if (r.url().includes('/api/product') || r.url().includes('/api/category')) catalogCalls.push(new URL(r.url()).pathname);
+    if (r.url().includes('/api/product') || r.url().includes('/api/category'))
+      catalogCalls.push(new URL(r.url()).pathname);
   });
   await page.goto('/');
   const firstCard = page.getByRole('link', { name: /More details/ }).first();
@@ -52,7 +56,7 @@ test('the home page and a product page arrive with their first catalog answers, 
   expect(catalogCalls.filter((p) => p.startsWith('/api/product/get-product/'))).toEqual([]);
 });
 
-test('without JavaScript the page still shows the shop\'s top bar', async ({ browser }) => {
+test("without JavaScript the page still shows the shop's top bar", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto('/');

@@ -17,7 +17,10 @@ export interface Session {
   password: string;
 }
 
-export async function registerViaApi(request: APIRequestContext, fields: Partial<{ name: string; email: string; password: string }> = {}): Promise<Session> {
+export async function registerViaApi(
+  request: APIRequestContext,
+  fields: Partial<{ name: string; email: string; password: string }> = {},
+): Promise<Session> {
   const password = fields.password ?? 'shopper-pass-1';
   const res = await request.post('/api/auth/register', {
     data: {
@@ -33,7 +36,11 @@ export async function registerViaApi(request: APIRequestContext, fields: Partial
   return { token: body.token, user: body.user, password };
 }
 
-export async function loginViaApi(request: APIRequestContext, email: string, password: string): Promise<Session> {
+export async function loginViaApi(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+): Promise<Session> {
   const res = await request.post('/api/auth/login', { data: { email, password } });
   expect(res.ok(), await res.text()).toBe(true);
   const body = await res.json();
@@ -45,7 +52,10 @@ export async function signInAs(page: Page, session: Session, path = '/'): Promis
   await page.goto('/about');
   await page.evaluate((s) => {
     localStorage.setItem('authToken', s.token);
-    localStorage.setItem('user', JSON.stringify({ name: s.user.name, userId: s.user._id, role: s.user.role }));
+    localStorage.setItem(
+      'user',
+      JSON.stringify({ name: s.user.name, userId: s.user._id, role: s.user.role }),
+    );
   }, session);
   await page.goto(path);
 }
@@ -56,12 +66,20 @@ export async function readOtpFromOutbox(email: string): Promise<string> {
   const safe = email.replace(/[^a-z0-9@._-]/gi, '_');
   let code: string | undefined;
   await expect
-    .poll(() => {
-      const files = safeList(outbox).filter((f) => f.includes(safe)).sort();
-      const last = files.at(-1);
-      code = last ? /reset code is:?\s*(\d{6})/i.exec(readFileSync(join(outbox, last), 'utf8'))?.[1] ?? /\b(\d{6})\b/.exec(readFileSync(join(outbox, last), 'utf8'))?.[1] : undefined;
-      return code;
-    }, { message: `a reset mail to ${email} in ${outbox}` })
+    .poll(
+      () => {
+        const files = safeList(outbox)
+          .filter((f) => f.includes(safe))
+          .sort();
+        const last = files.at(-1);
+        code = last
+          ? (/reset code is:?\s*(\d{6})/i.exec(readFileSync(join(outbox, last), 'utf8'))?.[1] ??
+            /\b(\d{6})\b/.exec(readFileSync(join(outbox, last), 'utf8'))?.[1])
+          : undefined;
+        return code;
+      },
+      { message: `a reset mail to ${email} in ${outbox}` },
+    )
     .toMatch(/^\d{6}$/);
   return code!;
 }

@@ -41,9 +41,13 @@ export type App = RequestListener & { express: Express };
 export function createApp(deps: AppDeps): App {
   const lane = new FastLane({ logger: deps.logger, cors: deps.config.corsOrigins.length > 0 });
   const app = createExpressApp(deps, lane);
-  return Object.assign((req: Parameters<RequestListener>[0], res: Parameters<RequestListener>[1]) => lane.handle(req, res, () => app(req, res)), {
-    express: app,
-  });
+  return Object.assign(
+    (req: Parameters<RequestListener>[0], res: Parameters<RequestListener>[1]) =>
+      lane.handle(req, res, () => app(req, res)),
+    {
+      express: app,
+    },
+  );
 }
 
 function createExpressApp(deps: AppDeps, lane: FastLane): Express {
@@ -65,7 +69,8 @@ function createExpressApp(deps: AppDeps, lane: FastLane): Express {
       },
       autoLogging: { ignore: (req) => req.url === '/api/health' },
       serializers: requestLogSerializers,
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+      customLogLevel: (_req, res, err) =>
+        err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
     }),
   );
   const indexHtml = join(config.webDist, 'index.html');
@@ -76,7 +81,11 @@ function createExpressApp(deps: AppDeps, lane: FastLane): Express {
         directives: {
           // The payment provider's checkout script and frame must keep working; the web
           // app's own inline scripts (the theme set before first paint) are allowed by hash.
-          'script-src': ["'self'", 'https://checkout.razorpay.com', ...(hasWeb ? inlineScriptHashes(readFileSync(indexHtml, 'utf8')) : [])],
+          'script-src': [
+            "'self'",
+            'https://checkout.razorpay.com',
+            ...(hasWeb ? inlineScriptHashes(readFileSync(indexHtml, 'utf8')) : []),
+          ],
           'frame-src': ["'self'", 'https://api.razorpay.com', 'https://checkout.razorpay.com'],
           'connect-src': ["'self'", 'https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
           'img-src': ["'self'", 'data:', 'blob:', 'https://res.cloudinary.com'],
@@ -103,7 +112,9 @@ function createExpressApp(deps: AppDeps, lane: FastLane): Express {
   });
   api.get('/ready', async (_req, res) => {
     const ok = await databaseAnswers();
-    res.status(ok ? 200 : 503).json(ok ? { status: 'ready' } : { success: false, message: DB_UNAVAILABLE });
+    res
+      .status(ok ? 200 : 503)
+      .json(ok ? { status: 'ready' } : { success: false, message: DB_UNAVAILABLE });
   });
   api.use(requireDatabase);
   api.use('/auth', authRouter(deps, auth));
@@ -117,7 +128,15 @@ function createExpressApp(deps: AppDeps, lane: FastLane): Express {
 
   // Photo files are content-addressed: cache them for a year.
   // A missing photo is a 404, never the web app's page.
-  app.use('/uploads', express.static(join(config.dataDir, 'uploads'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
+  app.use(
+    '/uploads',
+    express.static(join(config.dataDir, 'uploads'), {
+      immutable: true,
+      maxAge: '365d',
+      index: false,
+      fallthrough: false,
+    }),
+  );
 
   if (hasWeb) app.use(webAppRouter(config));
   app.use(errorHandler);

@@ -13,7 +13,9 @@ const { values } = parseArgs({
 });
 
 if (values.help) {
-  console.log('Usage: embedded-mongo [--port 27017] [--data DIR] [--host 127.0.0.1] [--ttl-interval MS]\nWithout --data everything is kept in memory.');
+  console.log(
+    'Usage: embedded-mongo [--port 27017] [--data DIR] [--host 127.0.0.1] [--ttl-interval MS]\nWithout --data everything is kept in memory.',
+  );
   process.exit(0);
 }
 
@@ -23,7 +25,9 @@ const mongo = await startEmbeddedMongo({
   ...(values.data ? { dataDir: values.data } : {}),
   ...(values['ttl-interval'] ? { ttlIntervalMs: Number(values['ttl-interval']) } : {}),
 });
-console.log(`embedded-mongo listening on ${mongo.uri} (${values.data ? `data in ${values.data}` : 'in memory'})`);
+console.log(
+  `embedded-mongo listening on ${mongo.uri} (${values.data ? `data in ${values.data}` : 'in memory'})`,
+);
 
 let stopping = false;
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {

@@ -51,7 +51,13 @@ export class MongoCommandError extends Error {
   }
 
   toReply(): Document {
-    return { ok: 0, errmsg: this.message, code: this.code, codeName: codeName(this.code), ...this.extra };
+    return {
+      ok: 0,
+      errmsg: this.message,
+      code: this.code,
+      codeName: codeName(this.code),
+      ...this.extra,
+    };
   }
 }
 
@@ -60,7 +66,10 @@ export function badValue(msg: string): MongoCommandError {
 }
 
 /** Converts any thrown value (mingo throws plain Errors) into a command error. */
-export function toCommandError(e: unknown, fallbackCode: number = ErrorCodes.BadValue): MongoCommandError {
+export function toCommandError(
+  e: unknown,
+  fallbackCode: number = ErrorCodes.BadValue,
+): MongoCommandError {
   if (e instanceof MongoCommandError) return e;
   const msg = e instanceof Error ? e.message : String(e);
   return new MongoCommandError(fallbackCode, msg);

@@ -29,13 +29,16 @@ export interface EmbeddedMongo {
   stop(): Promise<void>;
 }
 
-export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Promise<EmbeddedMongo> {
+export async function startEmbeddedMongo(
+  options: EmbeddedMongoOptions = {},
+): Promise<EmbeddedMongo> {
   const serverOptions: ServerOptions = { port: options.port ?? 0 };
   if (options.dataDir !== undefined) serverOptions.dataDir = options.dataDir;
   if (options.ttlIntervalMs !== undefined) serverOptions.ttlIntervalMs = options.ttlIntervalMs;
   if (options.host !== undefined) serverOptions.host = options.host;
   if (options.enableTestCommands) serverOptions.enableTestCommands = true;
-  if (options.cursorTimeoutMs !== undefined) serverOptions.cursorTimeoutMs = options.cursorTimeoutMs;
+  if (options.cursorTimeoutMs !== undefined)
+    serverOptions.cursorTimeoutMs = options.cursorTimeoutMs;
   const server = new MongoWireServer(serverOptions);
   const port = await server.listen();
   const host = options.host ?? '127.0.0.1';

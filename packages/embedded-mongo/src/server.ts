@@ -40,7 +40,12 @@ function encodeReply(requestId: number, responseTo: number, reply: Document): Bu
     return encodeOpMsg(requestId, responseTo, reply);
   } catch (e) {
     const errmsg = `could not serialize the reply: ${e instanceof Error ? e.message : String(e)}`;
-    return encodeOpMsg(requestId, responseTo, { ok: 0, errmsg, code: 10334, codeName: 'BSONObjectTooLarge' });
+    return encodeOpMsg(requestId, responseTo, {
+      ok: 0,
+      errmsg,
+      code: 10334,
+      codeName: 'BSONObjectTooLarge',
+    });
   }
 }
 
@@ -62,7 +67,8 @@ export class MongoWireServer {
 
   async listen(): Promise<number> {
     setInternalBufferSize(64 * 1024 * 1024); // replies may hold a full 16MB batch plus envelope
-    if (this.options.dataDir) this.journal = Journal.open(this.options.dataDir, this.engine, this.options.journal);
+    if (this.options.dataDir)
+      this.journal = Journal.open(this.options.dataDir, this.engine, this.options.journal);
     const host = this.options.host ?? '127.0.0.1';
     await new Promise<void>((resolve, reject) => {
       this.net.once('error', reject);
@@ -96,7 +102,10 @@ export class MongoWireServer {
     socket.setNoDelay(true);
     const connectionId = this.nextConnectionId++;
     const reader = new MessageReader();
-    const ctxBase: ConnectionInfo = { connectionId, remote: `${socket.remoteAddress}:${socket.remotePort}` };
+    const ctxBase: ConnectionInfo = {
+      connectionId,
+      remote: `${socket.remoteAddress}:${socket.remotePort}`,
+    };
     let queue: Promise<void> = Promise.resolve();
     socket.on('data', (chunk: Buffer) => {
       let messages: Buffer[];
@@ -120,13 +129,23 @@ export class MongoWireServer {
         const { flags, body } = parseOpMsg(msg);
         const db = typeof body.$db === 'string' ? body.$db : 'admin';
         const reply = await this.command(body, db, base);
-        if (!(flags & MORE_TO_COME) && !socket.destroyed) socket.write(encodeReply(this.nextRequestId++, header.requestId, reply));
+        if (!(flags & MORE_TO_COME) && !socket.destroyed)
+          socket.write(encodeReply(this.nextRequestId++, header.requestId, reply));
       } else if (header.opCode === OP_QUERY) {
         const { collection, query } = parseOpQuery(msg);
         let reply: Document;
-        if (collection.endsWith('.$cmd')) reply = await this.command(query, collection.slice(0, -5), base);
-        else reply = { $err: 'OP_QUERY is no longer supported for queries; use OP_MSG', code: 5739101, ok: 0 };
-        if (!socket.destroyed) socket.write(encodeOpReply(this.nextRequestId++, header.requestId, [reply], '$err' in reply ? 2 : 0));
+        if (collection.endsWith('.$cmd'))
+          reply = await this.command(query, collection.slice(0, -5), base);
+        else
+          reply = {
+            $err: 'OP_QUERY is no longer supported for queries; use OP_MSG',
+            code: 5739101,
+            ok: 0,
+          };
+        if (!socket.destroyed)
+          socket.write(
+            encodeOpReply(this.nextRequestId++, header.requestId, [reply], '$err' in reply ? 2 : 0),
+          );
       } else {
         throw new ProtocolError(`unsupported opCode ${header.opCode}`);
       }
@@ -140,7 +159,13 @@ export class MongoWireServer {
   private async command(body: Document, db: string, conn: ConnectionInfo): Promise<Document> {
     const app = (body.client as Document | undefined)?.application as Document | undefined;
     if (typeof app?.name === 'string') conn.appName = app.name;
-    const ctx: CommandContext = { server: this.state!, db, connectionId: conn.connectionId, remote: conn.remote, appName: conn.appName };
+    const ctx: CommandContext = {
+      server: this.state!,
+      db,
+      connectionId: conn.connectionId,
+      remote: conn.remote,
+      appName: conn.appName,
+    };
     const reply = await runCommand(body, ctx);
     if (ctx.closeConnection) throw new ProtocolError('connection closed by failCommand fail point');
     return reply;

@@ -9,7 +9,10 @@ import { setupTestApp } from '../test/harness.js';
 const webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
 mkdirSync(join(webDist, 'assets'));
 const themeScript = "document.documentElement.classList.add('dark')";
-writeFileSync(join(webDist, 'index.html'), `<!doctype html><script>${themeScript}</script><div id="root"></div><script type="module" src="/assets/app-abc123.js"></script>`);
+writeFileSync(
+  join(webDist, 'index.html'),
+  `<!doctype html><script>${themeScript}</script><div id="root"></div><script type="module" src="/assets/app-abc123.js"></script>`,
+);
 writeFileSync(join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
 
 const t = await setupTestApp({ env: { WEB_DIST: webDist } });
@@ -17,21 +20,39 @@ const t = await setupTestApp({ env: { WEB_DIST: webDist } });
 describe('the app shell', () => {
   it('answers /api/health with the database kind', async () => {
     const res = await t.request().get('/api/health').expect(200);
-    expect(res.body).toEqual({ status: 'ok', db: expect.stringMatching(/^(embedded|mongodb|memory-server)$/) });
+    expect(res.body).toEqual({
+      status: 'ok',
+      db: expect.stringMatching(/^(embedded|mongodb|memory-server)$/),
+    });
   });
 
   it('answers unknown /api paths with a JSON 404', async () => {
     const res = await t.request().get('/api/nope').expect(404);
-    expect(res.body).toMatchObject({ success: false, message: expect.stringContaining('/api/nope') });
+    expect(res.body).toMatchObject({
+      success: false,
+      message: expect.stringContaining('/api/nope'),
+    });
   });
 
   it('answers malformed JSON with a 400', async () => {
-    const res = await t.request().post('/api/auth/login').set('Content-Type', 'application/json').send('{"email":').expect(400);
-    expect(res.body).toMatchObject({ success: false, message: 'Malformed JSON in the request body' });
+    const res = await t
+      .request()
+      .post('/api/auth/login')
+      .set('Content-Type', 'application/json')
+      .send('{"email":')
+      .expect(400);
+    expect(res.body).toMatchObject({
+      success: false,
+      message: 'Malformed JSON in the request body',
+    });
   });
 
   it('refuses an oversized JSON body with a 413', async () => {
-    const res = await t.request().post('/api/auth/login').send({ email: 'x'.repeat(200_000) }).expect(413);
+    const res = await t
+      .request()
+      .post('/api/auth/login')
+      .send({ email: 'x'.repeat(200_000) })
+      .expect(413);
     expect(res.body.success).toBe(false);
   });
 
@@ -57,7 +78,9 @@ describe('the app shell', () => {
     const res = await t.request().get('/').expect(200);
     const csp = String(res.headers['content-security-policy']);
     const hash = createHash('sha256').update(themeScript).digest('base64');
-    expect(csp).toMatch(new RegExp(`script-src [^;]*'sha256-${hash.replace(/[+/=]/g, (c) => `\\${c}`)}'`));
+    expect(csp).toMatch(
+      new RegExp(`script-src [^;]*'sha256-${hash.replace(/[+/=]/g, (c) => `\\${c}`)}'`),
+    );
     expect(csp).not.toContain("'unsafe-inline' https://checkout");
     expect(csp).toContain('https://checkout.razorpay.com');
   });
@@ -88,6 +111,18 @@ describe('configuration', () => {
         SEED_ADMIN_PASSWORD: 'admin12345',
       }),
     ).toThrow(/SEED_ADMIN_PASSWORD/);
+  });
+  it('refuses a bcrypt cost below 12 in production', () => {
+    const production = {
+      NODE_ENV: 'production',
+      DATA_DIR: webDist,
+      JWT_SECRET: 'x'.repeat(40),
+      RAZORPAY_KEY_ID: 'rzp_test_1',
+      RAZORPAY_KEY_SECRET: 's',
+    };
+    expect(() => loadConfig({ ...production, BCRYPT_COST: '11' })).toThrow(/BCRYPT_COST/);
+    expect(() => loadConfig({ ...production, BCRYPT_COST: '12' })).not.toThrow();
+    expect(() => loadConfig({ DATA_DIR: webDist, BCRYPT_COST: '3' })).toThrow(/BCRYPT_COST/);
   });
   it('generates and keeps a local JWT secret in DATA_DIR', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cfg-'));

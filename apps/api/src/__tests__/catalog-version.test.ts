@@ -23,9 +23,14 @@ describe('catalog version', () => {
     const before = await catalogVersion();
     // The first lookup reads now, before the write, and answers only 150 ms later.
     const findById = CatalogMeta.findById.bind(CatalogMeta);
-    vi.spyOn(CatalogMeta, 'findById').mockImplementationOnce(((...args: Parameters<typeof findById>) => {
+    vi.spyOn(CatalogMeta, 'findById').mockImplementationOnce(((
+      ...args: Parameters<typeof findById>
+    ) => {
       const read = findById(...args).lean();
-      return { lean: () => read.then((meta) => new Promise((resolve) => setTimeout(() => resolve(meta), 150))) };
+      return {
+        lean: () =>
+          read.then((meta) => new Promise((resolve) => setTimeout(() => resolve(meta), 150))),
+      };
     }) as never);
     const early = catalogVersion();
     await new Promise((resolve) => setTimeout(resolve, 20));

@@ -28,7 +28,11 @@ const t = await setupTestApp({ overrides: () => ({ logger: createLogger('info', 
 const anime = await makeCategory('Anime');
 const music = await makeCategory('Music');
 const products = await insertProducts(
-  Array.from({ length: 20 }, (_, i) => ({ name: `Lane Tee ${i + 1}`, price: 200 + i * 50, category: i % 2 ? anime : music })),
+  Array.from({ length: 20 }, (_, i) => ({
+    name: `Lane Tee ${i + 1}`,
+    price: 200 + i * 50,
+    category: i % 2 ? anime : music,
+  })),
 );
 const first = products[products.length - 1]!;
 
@@ -102,11 +106,17 @@ describe('a repeated catalog read', () => {
     const path = '/api/product/productList/1';
     const { headers } = await t.request().get(path).expect(200);
     const expressCalls = countExpress();
-    const again = await t.request().get(path).set('If-None-Match', headers.etag as string).expect(304);
+    const again = await t
+      .request()
+      .get(path)
+      .set('If-None-Match', headers.etag as string)
+      .expect(304);
     expect(again.text).toBe('');
     expect(again.headers.etag).toBe(headers.etag);
     const head = await t.request().head(path).expect(200);
-    expect(head.headers['content-length']).toBe(String(Buffer.byteLength((await t.request().get(path)).text)));
+    expect(head.headers['content-length']).toBe(
+      String(Buffer.byteLength((await t.request().get(path)).text)),
+    );
     expect(expressCalls()).toBe(0);
   });
 
@@ -138,7 +148,11 @@ describe('a repeated catalog read', () => {
     const res = await t.request().get(path).set('X-Request-Id', 'lane-check-1').expect(200);
     expect(res.headers['x-request-id']).toBe('lane-check-1');
     const line = lines.map((l) => JSON.parse(l)).find((l) => l.req?.id === 'lane-check-1');
-    expect(line).toMatchObject({ msg: 'request completed', req: { method: 'GET', url: path }, res: { statusCode: 200 } });
+    expect(line).toMatchObject({
+      msg: 'request completed',
+      req: { method: 'GET', url: path },
+      res: { statusCode: 200 },
+    });
     expect(typeof line.responseTime).toBe('number');
   });
 });
@@ -157,7 +171,11 @@ describe('after a catalog write', () => {
 
     expect((await supertest(other).get(path).expect(200)).body.Aproduct.price).toBe(4321);
     expect((await t.request().get(path).expect(200)).body.Aproduct.price).toBe(4321);
-    const stale = await t.request().get(path).set('If-None-Match', before.headers.etag as string).expect(200);
+    const stale = await t
+      .request()
+      .get(path)
+      .set('If-None-Match', before.headers.etag as string)
+      .expect(200);
     expect(stale.headers.etag).not.toBe(before.headers.etag);
   });
 });
@@ -175,19 +193,43 @@ describe('a repeated filter call (POST)', () => {
     expect(c.text).toBe(a.text);
     expect(comparable(c.headers)).toEqual(comparable(a.headers));
 
-    const other = await t.request().post(path).send({ ...body, radio: [600, 1000] }).expect(200);
+    const other = await t
+      .request()
+      .post(path)
+      .send({ ...body, radio: [600, 1000] })
+      .expect(200);
     expect(expressCalls()).toBe(1);
-    expect(other.body.filterProduct.every((p: { price: number }) => p.price >= 600 && p.price <= 1000)).toBe(true);
+    expect(
+      other.body.filterProduct.every((p: { price: number }) => p.price >= 600 && p.price <= 1000),
+    ).toBe(true);
   });
 
   it('hands a body it has read to Express intact: bad JSON and bad input get the same errors', async () => {
     await t.request().post(path).send(body).expect(200);
     await t.request().post(path).send(body).expect(200);
-    const malformed = await t.request().post(path).set('Content-Type', 'application/json').send('{"checked": [').expect(400);
-    expect(malformed.body).toEqual({ success: false, message: 'Malformed JSON in the request body', requestId: malformed.headers['x-request-id'] });
-    const notAnObject = await t.request().post(path).set('Content-Type', 'application/json').send('"checked"').expect(400);
+    const malformed = await t
+      .request()
+      .post(path)
+      .set('Content-Type', 'application/json')
+      .send('{"checked": [')
+      .expect(400);
+    expect(malformed.body).toEqual({
+      success: false,
+      message: 'Malformed JSON in the request body',
+      requestId: malformed.headers['x-request-id'],
+    });
+    const notAnObject = await t
+      .request()
+      .post(path)
+      .set('Content-Type', 'application/json')
+      .send('"checked"')
+      .expect(400);
     expect(notAnObject.body.message).toBe('Malformed JSON in the request body');
-    const invalid = await t.request().post(path).send({ checked: 'anime', radio: [], page: 1 }).expect(400);
+    const invalid = await t
+      .request()
+      .post(path)
+      .send({ checked: 'anime', radio: [], page: 1 })
+      .expect(400);
     expect(invalid.body.success).toBe(false);
   });
 
@@ -203,7 +245,12 @@ describe('a repeated filter call (POST)', () => {
 
 describe('with CORS configured', () => {
   it('leaves cross-origin requests to Express, which adds the CORS grant', async () => {
-    const cors = supertest(createApp({ ...t.deps, config: { ...t.deps.config, corsOrigins: ['https://shop.example.com'] } }));
+    const cors = supertest(
+      createApp({
+        ...t.deps,
+        config: { ...t.deps.config, corsOrigins: ['https://shop.example.com'] },
+      }),
+    );
     const path = '/api/category/all-category';
     await cors.get(path).set('Origin', 'https://shop.example.com').expect(200);
     await cors.get(path).expect(200);

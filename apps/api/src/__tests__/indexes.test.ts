@@ -20,7 +20,8 @@ const logger = createLogger(
     },
   }),
 );
-const indexes = async () => Object.fromEntries((await Product.collection.indexes()).map((i) => [i.name, i]));
+const indexes = async () =>
+  Object.fromEntries((await Product.collection.indexes()).map((i) => [i.name, i]));
 
 describe('indexes at start-up', () => {
   it("keeps an operator's index and names it, and recreates a declared one that is missing", async () => {

@@ -83,15 +83,13 @@ describe('request logs', () => {
     const api = t.request;
     const registered = await send(
       'register',
-      api()
-        .post('/api/auth/register')
-        .send({
-          name: 'Logged Shopper',
-          email,
-          password: secrets.password,
-          phone: '9876543210',
-          address: '1 Park Street, Kolkata',
-        }),
+      api().post('/api/auth/register').send({
+        name: 'Logged Shopper',
+        email,
+        password: secrets.password,
+        phone: '9876543210',
+        address: '1 Park Street, Kolkata',
+      }),
     );
     expect(registered.status).toBe(201);
     secrets.registerToken = registered.body.token;
@@ -172,14 +170,12 @@ describe('request logs', () => {
     ).toBe(200);
     const reset = await send(
       'reset',
-      api()
-        .post('/api/auth/reset-password')
-        .send({
-          email,
-          otp,
-          newPassword: secrets.resetPassword,
-          confirmPassword: secrets.resetPassword,
-        }),
+      api().post('/api/auth/reset-password').send({
+        email,
+        otp,
+        newPassword: secrets.resetPassword,
+        confirmPassword: secrets.resetPassword,
+      }),
     );
     expect(reset.status).toBe(200);
     const malformed = await send(
@@ -219,8 +215,14 @@ describe('request logs', () => {
 
     // No secret appears anywhere in any line.
     // Request lines carry no headers at all (so no Authorization, cookie or signature header).
-    expect(parsed().filter((l) => l.req).every((l) => l.req?.headers === undefined)).toBe(true);
-    expect(parsed().some((l) => l.req?.method === 'POST' && l.req?.url === '/api/auth/login')).toBe(true);
+    expect(
+      parsed()
+        .filter((l) => l.req)
+        .every((l) => l.req?.headers === undefined),
+    ).toBe(true);
+    expect(parsed().some((l) => l.req?.method === 'POST' && l.req?.url === '/api/auth/login')).toBe(
+      true,
+    );
     expect(parsed().some((l) => l.msg === 'mail written to the outbox')).toBe(true);
     for (const [what, secret] of Object.entries(secrets)) {
       expect(secret.length, what).toBeGreaterThanOrEqual(6);

@@ -2,7 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../test/harness.js';
 
-const t = await setupTestApp({ env: { CORS_ORIGINS: 'https://shop.example.com,https://admin.example.com', TRUST_PROXY: '1' } });
+const t = await setupTestApp({
+  env: { CORS_ORIGINS: 'https://shop.example.com,https://admin.example.com', TRUST_PROXY: '1' },
+});
 
 describe('security headers', () => {
   it('sends helmet headers and hides the framework', async () => {
@@ -28,7 +30,10 @@ describe('CORS', () => {
   });
 
   it('gives no CORS grant to any other origin', async () => {
-    const res = await t.request().get('/api/category/all-category').set('Origin', 'https://evil.example.net');
+    const res = await t
+      .request()
+      .get('/api/category/all-category')
+      .set('Origin', 'https://evil.example.net');
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
   });
 });

@@ -17,12 +17,21 @@ describe('sessions after a password change', () => {
       .request()
       .put(`/api/user/profile/${u.id}`)
       .set('Authorization', u.auth)
-      .send({ name: 'New Name', phone: '9876543210', address: 'Somewhere 1', password: 'brand-new-password' })
+      .send({
+        name: 'New Name',
+        phone: '9876543210',
+        address: 'Somewhere 1',
+        password: 'brand-new-password',
+      })
       .expect(200);
     expect(res.body.token).toEqual(expect.any(String));
 
     await t.request().get(`/api/user/user-detail/${u.id}`).set('Authorization', u.auth).expect(401);
-    await t.request().get(`/api/user/user-detail/${u.id}`).set('Authorization', `Bearer ${res.body.token}`).expect(200);
+    await t
+      .request()
+      .get(`/api/user/user-detail/${u.id}`)
+      .set('Authorization', `Bearer ${res.body.token}`)
+      .expect(200);
   });
 
   it('keeps the session when the profile is saved without a new password', async () => {
@@ -41,17 +50,32 @@ describe('sessions after a password change', () => {
     const u = await t.createUser();
     await t.request().post('/api/auth/forgot-password').send({ email: u.user.email }).expect(200);
     const outbox = join(t.config.dataDir, 'outbox');
-    const mail = readdirSync(outbox).find((f) => f.includes(u.user.email.replace(/[^a-z0-9@._-]/gi, '_')));
+    const mail = readdirSync(outbox).find((f) =>
+      f.includes(u.user.email.replace(/[^a-z0-9@._-]/gi, '_')),
+    );
     const code = /reset code is:?\s*(\d{6})/i.exec(readFileSync(join(outbox, mail!), 'utf8'))?.[1];
     expect(code).toMatch(/^\d{6}$/);
     await nextSecond();
     await t
       .request()
       .post('/api/auth/reset-password')
-      .send({ email: u.user.email, otp: code, newPassword: 'another-password', confirmPassword: 'another-password' })
+      .send({
+        email: u.user.email,
+        otp: code,
+        newPassword: 'another-password',
+        confirmPassword: 'another-password',
+      })
       .expect(200);
     await t.request().get(`/api/user/user-detail/${u.id}`).set('Authorization', u.auth).expect(401);
-    const login = await t.request().post('/api/auth/login').send({ email: u.user.email, password: 'another-password' }).expect(200);
-    await t.request().get(`/api/user/user-detail/${u.id}`).set('Authorization', `Bearer ${login.body.token}`).expect(200);
+    const login = await t
+      .request()
+      .post('/api/auth/login')
+      .send({ email: u.user.email, password: 'another-password' })
+      .expect(200);
+    await t
+      .request()
+      .get(`/api/user/user-detail/${u.id}`)
+      .set('Authorization', `Bearer ${login.body.token}`)
+      .expect(200);
   });
 });

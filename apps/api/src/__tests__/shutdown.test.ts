@@ -26,7 +26,16 @@ describe('graceful shutdown', () => {
     // Start a login whose body is still arriving when shutdown begins.
     const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = httpRequest(
-        { host: '127.0.0.1', port: shop.port, method: 'POST', path: '/api/auth/login', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        {
+          host: '127.0.0.1',
+          port: shop.port,
+          method: 'POST',
+          path: '/api/auth/login',
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+          },
+        },
         (res) => {
           let text = '';
           res.on('data', (c) => (text += c));
@@ -49,7 +58,10 @@ describe('graceful shutdown', () => {
 
     await expect(
       new Promise((resolve, reject) => {
-        const req = httpRequest({ host: '127.0.0.1', port: shop.port, path: '/api/health' }, resolve);
+        const req = httpRequest(
+          { host: '127.0.0.1', port: shop.port, path: '/api/health' },
+          resolve,
+        );
         req.on('error', reject);
         req.end();
       }),

@@ -33,16 +33,29 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('.data'),
   MONGODB_URI: optionalString.pipe(
-    z.string().regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://').optional(),
+    z
+      .string()
+      .regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://')
+      .optional(),
   ),
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   JWT_EXPIRES_IN: z.string().default('7d'),
   SEED_ADMIN_EMAIL: optionalString,
   SEED_ADMIN_PASSWORD: optionalString,
   SEED_DEMO_CATALOG: bool.default(true),
-  SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
   MAIL_FROM: z.string().default('T-Shirt Shop <no-reply@tshirt-shop.local>'),
-  CLOUDINARY_URL: optionalString.pipe(z.string().regex(/^cloudinary:\/\//, 'must start with cloudinary://').optional()),
+  CLOUDINARY_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^cloudinary:\/\//, 'must start with cloudinary://')
+      .optional(),
+  ),
   /** Where the Cloudinary SDK sends uploads (default: Cloudinary's own API); tests point it at a loopback stand-in. */
   CLOUDINARY_UPLOAD_PREFIX: optionalString.pipe(z.url().optional()),
   RAZORPAY_KEY_ID: optionalString,
@@ -54,13 +67,17 @@ const envSchema = z.object({
   SANDBOX_KEY_SECRET: optionalString,
   SANDBOX_WEBHOOK_SECRET: optionalString,
   /** How often the API asks the provider about checkouts left pending; 0 = never (default 5 min, off in tests). */
-  RECONCILE_INTERVAL_MS: optionalString.transform((v) => (v === undefined ? undefined : Number(v))).pipe(z.number().int().min(0).optional()),
+  RECONCILE_INTERVAL_MS: optionalString
+    .transform((v) => (v === undefined ? undefined : Number(v)))
+    .pipe(z.number().int().min(0).optional()),
   CORS_ORIGINS: optionalString,
   TRUST_PROXY: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_ENABLED: bool.default(true),
   WEB_DIST: optionalString,
   SHOP_NAME: z.string().default('T-Shirt Shop'),
+  /** bcrypt's cost factor: 12 (about a quarter of a second a hash); tests use 4; never below 12 in production. */
+  BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -74,7 +91,9 @@ export interface Config {
   dataDir: string;
   mongoUri: string | undefined;
   jwt: { secret: string; expiresIn: string };
-  seed: { adminEmail: string; adminPassword: string; demoCatalog: boolean } | { adminEmail?: string; adminPassword?: string; demoCatalog: boolean };
+  seed:
+    | { adminEmail: string; adminPassword: string; demoCatalog: boolean }
+    | { adminEmail?: string; adminPassword?: string; demoCatalog: boolean };
   mail: { smtpUrl: string | undefined; from: string };
   cloudinaryUrl: string | undefined;
   cloudinaryUploadPrefix: string | undefined;
@@ -132,17 +151,32 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     problems.push('RAZORPAY_KEY_ID / RAZORPAY_KEY_SECRET: set both or neither');
   }
   if (isProduction && !e.RAZORPAY_KEY_ID) {
-    problems.push('RAZORPAY_KEY_ID: required when NODE_ENV=production (the sandbox provider is for local use only)');
+    problems.push(
+      'RAZORPAY_KEY_ID: required when NODE_ENV=production (the sandbox provider is for local use only)',
+    );
   }
-  if (isProduction && (e.SEED_ADMIN_EMAIL || e.SEED_ADMIN_PASSWORD) && e.SEED_ADMIN_PASSWORD === DEV_ADMIN.password) {
-    problems.push('SEED_ADMIN_PASSWORD: the documented local default is refused when NODE_ENV=production');
+  if (
+    isProduction &&
+    (e.SEED_ADMIN_EMAIL || e.SEED_ADMIN_PASSWORD) &&
+    e.SEED_ADMIN_PASSWORD === DEV_ADMIN.password
+  ) {
+    problems.push(
+      'SEED_ADMIN_PASSWORD: the documented local default is refused when NODE_ENV=production',
+    );
   }
-  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  if (isProduction && e.BCRYPT_COST < 12) {
+    problems.push('BCRYPT_COST: must be at least 12 when NODE_ENV=production');
+  }
+  if (problems.length)
+    throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
 
   // In production no admin is seeded unless both variables are given explicitly.
   const seedAdmin = isProduction
     ? { adminEmail: e.SEED_ADMIN_EMAIL, adminPassword: e.SEED_ADMIN_PASSWORD }
-    : { adminEmail: e.SEED_ADMIN_EMAIL ?? DEV_ADMIN.email, adminPassword: e.SEED_ADMIN_PASSWORD ?? DEV_ADMIN.password };
+    : {
+        adminEmail: e.SEED_ADMIN_EMAIL ?? DEV_ADMIN.email,
+        adminPassword: e.SEED_ADMIN_PASSWORD ?? DEV_ADMIN.password,
+      };
 
   const jwtSecret = e.JWT_SECRET ?? localJwtSecret(dataDir);
   // Stable across restarts (a payment signed before a restart still verifies), never a published constant.
@@ -163,7 +197,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     cloudinaryUploadPrefix: e.CLOUDINARY_UPLOAD_PREFIX,
     razorpay:
       e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET
-        ? { keyId: e.RAZORPAY_KEY_ID, keySecret: e.RAZORPAY_KEY_SECRET, webhookSecret: e.RAZORPAY_WEBHOOK_SECRET }
+        ? {
+            keyId: e.RAZORPAY_KEY_ID,
+            keySecret: e.RAZORPAY_KEY_SECRET,
+            webhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
+          }
         : undefined,
     payments: {
       razorpayApiUrl: e.RAZORPAY_API_URL ?? 'https://api.razorpay.com',
@@ -173,7 +211,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       },
       reconcileIntervalMs: e.RECONCILE_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 5 * 60_000),
     },
-    corsOrigins: (e.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    corsOrigins: (e.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     rateLimit: e.RATE_LIMIT_ENABLED,

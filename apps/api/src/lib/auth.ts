@@ -17,11 +17,21 @@ export interface TokenSigner {
 
 export function createTokenSigner(secret: string, expiresIn: string): TokenSigner {
   return {
-    sign: (userId) => jwt.sign({}, secret, { subject: userId, expiresIn: expiresIn as jwt.SignOptions['expiresIn'], algorithm: 'HS256' }),
+    sign: (userId) =>
+      jwt.sign({}, secret, {
+        subject: userId,
+        expiresIn: expiresIn as jwt.SignOptions['expiresIn'],
+        algorithm: 'HS256',
+      }),
     verify: (token) => {
       try {
         const payload = jwt.verify(token, secret, { algorithms: ['HS256'] });
-        if (typeof payload !== 'object' || typeof payload.sub !== 'string' || typeof payload.iat !== 'number') return null;
+        if (
+          typeof payload !== 'object' ||
+          typeof payload.sub !== 'string' ||
+          typeof payload.iat !== 'number'
+        )
+          return null;
         return { userId: payload.sub, issuedAt: payload.iat };
       } catch {
         return null;
@@ -46,13 +56,26 @@ export function createAuth(tokens: TokenSigner) {
     if (!token) return undefined;
     const claims = tokens.verify(token);
     if (!claims || !/^[a-f\d]{24}$/i.test(claims.userId)) throw unauthorized(SESSION_INVALID);
-    const user = await User.findById(claims.userId, { name: 1, email: 1, role: 1, passwordChangedAt: 1 }).lean();
+    const user = await User.findById(claims.userId, {
+      name: 1,
+      email: 1,
+      role: 1,
+      passwordChangedAt: 1,
+    }).lean();
     if (!user) throw unauthorized(SESSION_INVALID);
     // iat has whole seconds: a token from the second of the change still counts as new.
-    if (user.passwordChangedAt && claims.issuedAt < Math.floor(user.passwordChangedAt.getTime() / 1000)) {
+    if (
+      user.passwordChangedAt &&
+      claims.issuedAt < Math.floor(user.passwordChangedAt.getTime() / 1000)
+    ) {
       throw unauthorized(SESSION_INVALID);
     }
-    return { id: String(user._id), role: user.role ?? ROLES.customer, name: user.name, email: user.email };
+    return {
+      id: String(user._id),
+      role: user.role ?? ROLES.customer,
+      name: user.name,
+      email: user.email,
+    };
   }
 
   const requireAuth: RequestHandler = async (req, _res, next) => {
@@ -76,9 +99,13 @@ export function createAuth(tokens: TokenSigner) {
   };
 
   /** The user themselves or an admin. */
-  function assertSelfOrAdmin(actor: { id: string; role: number } | undefined, userId: string): void {
+  function assertSelfOrAdmin(
+    actor: { id: string; role: number } | undefined,
+    userId: string,
+  ): void {
     if (!actor) throw unauthorized();
-    if (actor.id !== userId && actor.role !== ROLES.admin) throw forbidden('You can only see or change your own account');
+    if (actor.id !== userId && actor.role !== ROLES.admin)
+      throw forbidden('You can only see or change your own account');
   }
 
   return { requireAuth, requireAdmin, optionalAuth, assertSelfOrAdmin, tokens };

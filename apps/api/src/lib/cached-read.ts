@@ -84,7 +84,11 @@ export interface CatalogRead {
 }
 
 /** The JSON text of `read` at `version`: from the cache, else computed and kept. */
-export async function cachedText(cache: VersionedCache, version: string, read: CatalogRead): Promise<string> {
+export async function cachedText(
+  cache: VersionedCache,
+  version: string,
+  read: CatalogRead,
+): Promise<string> {
   let text = cache.get(version, read.key);
   if (text === undefined) {
     text = JSON.stringify(await read.compute());
@@ -98,7 +102,12 @@ export async function cachedText(cache: VersionedCache, version: string, read: C
  * the computed one (errors are neither cached nor tagged).
  * POST reads (the filter) use the cache only: browsers never revalidate a POST.
  */
-export async function sendCatalogRead(req: Request, res: Response, cache: VersionedCache, read: CatalogRead): Promise<void> {
+export async function sendCatalogRead(
+  req: Request,
+  res: Response,
+  cache: VersionedCache,
+  read: CatalogRead,
+): Promise<void> {
   const version = await catalogVersion();
   const http = req.method === 'GET' || req.method === 'HEAD';
   if (http) {

@@ -13,14 +13,21 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export async function connectDatabase(opts: { mongoUri?: string | undefined; dataDir: string; logger: Logger }): Promise<Database> {
+export async function connectDatabase(opts: {
+  mongoUri?: string | undefined;
+  dataDir: string;
+  logger: Logger;
+}): Promise<Database> {
   let uri = opts.mongoUri;
   let stopEmbedded: (() => Promise<void>) | undefined;
   if (!uri) {
     const embedded = await startEmbeddedMongo({ dataDir: join(opts.dataDir, 'db') });
     uri = new URL('shop', embedded.uri).toString();
     stopEmbedded = embedded.stop;
-    opts.logger.info({ dataDir: join(opts.dataDir, 'db') }, 'using the embedded database (set MONGODB_URI for MongoDB)');
+    opts.logger.info(
+      { dataDir: join(opts.dataDir, 'db') },
+      'using the embedded database (set MONGODB_URI for MongoDB)',
+    );
   }
   await mongoose.connect(uri, {
     serverSelectionTimeoutMS: 5000,
@@ -63,16 +70,31 @@ export async function ensureIndexes(logger: Logger): Promise<void> {
       toCreate: IndexSpec[];
     };
     if (!diff.toDrop.length && !diff.toCreate.length) continue;
-    const existing = (await model.listIndexes().catch(() => [])) as Array<{ name: string; key: Record<string, unknown> }>;
+    const existing = (await model.listIndexes().catch(() => [])) as Array<{
+      name: string;
+      key: Record<string, unknown>;
+    }>;
     const clashes = (index: { name: string; key: Record<string, unknown> }) =>
       diff.toCreate.some(
-        ([keys, options]) => JSON.stringify(keys) === JSON.stringify(index.key) || (options.name ?? defaultIndexName(keys)) === index.name,
+        ([keys, options]) =>
+          JSON.stringify(keys) === JSON.stringify(index.key) ||
+          (options.name ?? defaultIndexName(keys)) === index.name,
       );
-    const replaced = existing.filter((index) => diff.toDrop.includes(index.name) && clashes(index)).map((index) => index.name);
+    const replaced = existing
+      .filter((index) => diff.toDrop.includes(index.name) && clashes(index))
+      .map((index) => index.name);
     for (const name of replaced) await model.collection.dropIndex(name);
     if (diff.toCreate.length) await model.createIndexes({ toCreate: diff.toCreate } as never);
     const kept = diff.toDrop.filter((name) => !replaced.includes(name));
-    if (kept.length) logger.warn({ collection: model.collection.collectionName, indexes: kept }, 'keeping indexes the shop does not declare');
-    if (replaced.length) logger.info({ collection: model.collection.collectionName, indexes: replaced }, 'replaced indexes whose options changed');
+    if (kept.length)
+      logger.warn(
+        { collection: model.collection.collectionName, indexes: kept },
+        'keeping indexes the shop does not declare',
+      );
+    if (replaced.length)
+      logger.info(
+        { collection: model.collection.collectionName, indexes: replaced },
+        'replaced indexes whose options changed',
+      );
   }
 }

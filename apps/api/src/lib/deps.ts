@@ -11,7 +11,12 @@ export function createDeps(config: Config, logger: Logger, db: AppDeps['db']): A
     config,
     logger,
     db,
-    mailer: createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, logger }),
+    mailer: createMailer({
+      smtpUrl: config.mail.smtpUrl,
+      from: config.mail.from,
+      dataDir: config.dataDir,
+      logger,
+    }),
     photos: createPhotoStore(config),
     payments: createPaymentGateway(config),
   };

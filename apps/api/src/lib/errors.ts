@@ -25,11 +25,13 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, extra?: Record<string, unknown>) => new AppError(400, message, extra);
+export const badRequest = (message: string, extra?: Record<string, unknown>) =>
+  new AppError(400, message, extra);
 export const unauthorized = (message = 'Please log in to continue') => new AppError(401, message);
 export const forbidden = (message = 'You are not allowed to do this') => new AppError(403, message);
 export const notFound = (message = 'Not found') => new AppError(404, message);
-export const conflict = (message: string, extra?: Record<string, unknown>) => new AppError(409, message, extra);
+export const conflict = (message: string, extra?: Record<string, unknown>) =>
+  new AppError(409, message, extra);
 
 export function issuesOf(error: ZodError): Issue[] {
   return error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
@@ -39,14 +41,26 @@ export function issuesOf(error: ZodError): Issue[] {
 export function validationError(error: ZodError): AppError {
   const issues = issuesOf(error);
   const first = issues[0];
-  const message = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'Invalid input';
+  const message = first
+    ? first.path
+      ? `${first.path}: ${first.message}`
+      : first.message
+    : 'Invalid input';
   return new AppError(400, message, { issues });
 }
 
 /** Any thrown value → [status, body]. Unknown errors become a bare 500: no stack, no internals. */
-export function toErrorResponse(err: unknown): { status: number; body: Record<string, unknown>; expected: boolean } {
+export function toErrorResponse(err: unknown): {
+  status: number;
+  body: Record<string, unknown>;
+  expected: boolean;
+} {
   if (err instanceof AppError) {
-    return { status: err.status, body: { success: false, message: err.message, ...err.extra }, expected: true };
+    return {
+      status: err.status,
+      body: { success: false, message: err.message, ...err.extra },
+      expected: true,
+    };
   }
   if (err instanceof ZodError) return toErrorResponse(validationError(err));
   if (err instanceof mongoose.Error.CastError) {
@@ -57,24 +71,40 @@ export function toErrorResponse(err: unknown): { status: number; body: Record<st
     return toErrorResponse(badRequest(issues[0]?.message ?? 'Invalid input', { issues }));
   }
   if (err instanceof multer.MulterError) {
-    if (err.code === 'LIMIT_FILE_SIZE') return toErrorResponse(new AppError(413, 'The photo must be at most 5 MB'));
-    return toErrorResponse(badRequest(err.code === 'LIMIT_UNEXPECTED_FILE' ? 'Send one photo in the "photo" field' : err.message));
+    if (err.code === 'LIMIT_FILE_SIZE')
+      return toErrorResponse(new AppError(413, 'The photo must be at most 5 MB'));
+    return toErrorResponse(
+      badRequest(
+        err.code === 'LIMIT_UNEXPECTED_FILE' ? 'Send one photo in the "photo" field' : err.message,
+      ),
+    );
   }
-  const e = err as { code?: number; type?: string; status?: number; keyValue?: Record<string, unknown> };
+  const e = err as {
+    code?: number;
+    type?: string;
+    status?: number;
+    keyValue?: Record<string, unknown>;
+  };
   if (e?.code === 11000) {
     const field = Object.keys(e.keyValue ?? {})[0] ?? 'value';
     return toErrorResponse(conflict(`That ${field} is already taken`));
   }
   // body-parser's own errors carry a type and a status.
-  if (e?.type === 'entity.parse.failed') return toErrorResponse(badRequest('Malformed JSON in the request body'));
-  if (e?.type === 'entity.too.large') return toErrorResponse(new AppError(413, 'The request body is too large'));
+  if (e?.type === 'entity.parse.failed')
+    return toErrorResponse(badRequest('Malformed JSON in the request body'));
+  if (e?.type === 'entity.too.large')
+    return toErrorResponse(new AppError(413, 'The request body is too large'));
   if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
     return toErrorResponse(new AppError(e.status, (err as Error).message || 'Bad request'));
   }
   if (isDatabaseUnavailable(err)) {
     return { status: 503, body: { success: false, message: DB_UNAVAILABLE }, expected: false };
   }
-  return { status: 500, body: { success: false, message: 'Something went wrong on our side. Please try again.' }, expected: false };
+  return {
+    status: 500,
+    body: { success: false, message: 'Something went wrong on our side. Please try again.' },
+    expected: false,
+  };
 }
 
 /** The driver's errors when the database cannot be reached. */
@@ -86,7 +116,7 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     name === 'MongoNotConnectedError' ||
     name === 'MongoTopologyClosedError' ||
     name === 'MongoNetworkTimeoutError' ||
-    (name === 'MongooseServerSelectionError')
+    name === 'MongooseServerSelectionError'
   );
 }
 

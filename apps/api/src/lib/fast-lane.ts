@@ -38,10 +38,17 @@ const PREFERRED: Encoding[] = ['br', 'gzip'];
 const COMPRESS_FROM = 1024;
 /** Bodies the lane reads itself; larger POSTs go to Express untouched (its limit is 100 kB). */
 const MAX_POST_BYTES = 16 * 1024;
-const PER_REQUEST_HEADERS = ['x-request-id', 'content-length', 'content-encoding', 'transfer-encoding', 'vary'];
+const PER_REQUEST_HEADERS = [
+  'x-request-id',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'vary',
+];
 
 /** The URL as the client sent it (Express's routers rewrite `req.url` on the way in). */
-const urlOf = (req: IncomingMessage) => (req as { originalUrl?: string }).originalUrl ?? req.url ?? '';
+const urlOf = (req: IncomingMessage) =>
+  (req as { originalUrl?: string }).originalUrl ?? req.url ?? '';
 
 const RAW_BODY = Symbol('fast-lane raw body');
 type WithRawBody = IncomingMessage & { [RAW_BODY]?: Buffer };
@@ -58,10 +65,13 @@ export function jsonBody(options: { limit: string }): RequestHandler {
     const text = raw.toString('utf8');
     try {
       // body-parser's strict mode: only an object or an array at the top.
-      if (!/^[\s\uFEFF]*[{[]/.test(text)) throw new SyntaxError('Unexpected token at the start of the JSON body');
+      if (!/^[\s\uFEFF]*[{[]/.test(text))
+        throw new SyntaxError('Unexpected token at the start of the JSON body');
       req.body = JSON.parse(text);
     } catch (err) {
-      return next(Object.assign(err as Error, { type: 'entity.parse.failed', status: 400, expose: true }));
+      return next(
+        Object.assign(err as Error, { type: 'entity.parse.failed', status: 400, expose: true }),
+      );
     }
     next();
   };
@@ -153,7 +163,12 @@ export class FastLane {
     });
   }
 
-  private answerWhenCurrent(req: IncomingMessage, res: ServerResponse, key: string, next: () => void): void {
+  private answerWhenCurrent(
+    req: IncomingMessage,
+    res: ServerResponse,
+    key: string,
+    next: () => void,
+  ): void {
     // While the database is away Express answers 503 at once; the lane never answers stale.
     if (!isDatabaseConnected()) return next();
     const started = Date.now();
@@ -179,7 +194,11 @@ export class FastLane {
     let status = 200;
     let headers: OutgoingHttpHeaders;
     let body: Buffer | undefined;
-    if (req.method !== 'POST' && answer.etag !== undefined && fresh(req.headers, { etag: answer.etag })) {
+    if (
+      req.method !== 'POST' &&
+      answer.etag !== undefined &&
+      fresh(req.headers, { etag: answer.etag })
+    ) {
       status = 304;
       headers = { ...answer.headers, 'x-request-id': id };
       delete headers['content-type'];
@@ -208,7 +227,12 @@ export class FastLane {
    * lane does not keep (deflate), which Express then serves.
    */
   private encodingFor(req: IncomingMessage, answer: Answer): Encoding | undefined | null {
-    if (req.method === 'HEAD' || answer.body.length < COMPRESS_FROM || !req.headers['accept-encoding']) return undefined;
+    if (
+      req.method === 'HEAD' ||
+      answer.body.length < COMPRESS_FROM ||
+      !req.headers['accept-encoding']
+    )
+      return undefined;
     // negotiator 1.x takes the server's preference for ties in an option; its types are a version behind.
     const negotiate = new Negotiator(req) as unknown as {
       encoding(available: string[], options: { preferred: string[] }): string | undefined;

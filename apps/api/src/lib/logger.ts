@@ -36,14 +36,24 @@ interface LoggedRequest {
 
 /** What a request's log line says of it: what an operator needs, not every header. */
 export const requestLogSerializers = {
-  req: (req: LoggedRequest) => ({ id: req.id, method: req.method, url: req.url, remoteAddress: req.remoteAddress }),
+  req: (req: LoggedRequest) => ({
+    id: req.id,
+    method: req.method,
+    url: req.url,
+    remoteAddress: req.remoteAddress,
+  }),
   res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
 };
 
 /** The same fields for a request answered outside Express (lib/fast-lane.ts). */
 export function requestLogFields(req: IncomingMessage, id: string, statusCode: number) {
   return {
-    req: requestLogSerializers.req({ id, method: req.method, url: req.url, remoteAddress: req.socket.remoteAddress }),
+    req: requestLogSerializers.req({
+      id,
+      method: req.method,
+      url: req.url,
+      remoteAddress: req.socket.remoteAddress,
+    }),
     res: requestLogSerializers.res({ statusCode }),
   };
 }

@@ -7,7 +7,13 @@
  */
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
-import { ipKeyGenerator, rateLimit, type ClientRateLimitInfo, type Options, type Store } from 'express-rate-limit';
+import {
+  ipKeyGenerator,
+  rateLimit,
+  type ClientRateLimitInfo,
+  type Options,
+  type Store,
+} from 'express-rate-limit';
 import mongoose from 'mongoose';
 
 export interface RateLimitRule {
@@ -96,12 +102,19 @@ export class MongoRateLimitStore implements Store {
     const _id = this.id(key);
     for (;;) {
       const now = new Date();
-      const current = await RateLimitCounter.findOneAndUpdate({ _id, resetAt: { $gt: now } }, { $inc: { hits: 1 } }, { returnDocument: 'after' }).lean();
+      const current = await RateLimitCounter.findOneAndUpdate(
+        { _id, resetAt: { $gt: now } },
+        { $inc: { hits: 1 } },
+        { returnDocument: 'after' },
+      ).lean();
       if (current) return { totalHits: current.hits, resetTime: current.resetAt };
       // No window running: start one, over an old counter or as a new one. If another process
       // starts it in between, the insert hits the unique _id and we count in theirs.
       const resetAt = new Date(now.getTime() + this.windowMs);
-      const restarted = await RateLimitCounter.updateOne({ _id, resetAt: { $lte: now } }, { $set: { hits: 1, resetAt } });
+      const restarted = await RateLimitCounter.updateOne(
+        { _id, resetAt: { $lte: now } },
+        { $set: { hits: 1, resetAt } },
+      );
       if (restarted.matchedCount === 1) return { totalHits: 1, resetTime: resetAt };
       try {
         await RateLimitCounter.create({ _id, hits: 1, resetAt });
@@ -113,7 +126,10 @@ export class MongoRateLimitStore implements Store {
   }
 
   async decrement(key: string): Promise<void> {
-    await RateLimitCounter.updateOne({ _id: this.id(key), hits: { $gt: 0 } }, { $inc: { hits: -1 } });
+    await RateLimitCounter.updateOne(
+      { _id: this.id(key), hits: { $gt: 0 } },
+      { $inc: { hits: -1 } },
+    );
   }
 
   async resetKey(key: string): Promise<void> {
@@ -121,7 +137,10 @@ export class MongoRateLimitStore implements Store {
   }
 
   async get(key: string): Promise<ClientRateLimitInfo | undefined> {
-    const counter = await RateLimitCounter.findOne({ _id: this.id(key), resetAt: { $gt: new Date() } }).lean();
+    const counter = await RateLimitCounter.findOne({
+      _id: this.id(key),
+      resetAt: { $gt: new Date() },
+    }).lean();
     return counter ? { totalHits: counter.hits, resetTime: counter.resetAt } : undefined;
   }
 }

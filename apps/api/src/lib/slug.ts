@@ -25,7 +25,11 @@ export function slugify(text: string, fallback = 'item'): string {
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The first free slug among base, base-2, base-3… (one query on the slug index). */
-export async function nextFreeSlug(model: SluggedModel, base: string, exceptId?: unknown): Promise<string> {
+export async function nextFreeSlug(
+  model: SluggedModel,
+  base: string,
+  exceptId?: unknown,
+): Promise<string> {
   const filter: Record<string, unknown> = { slug: { $regex: `^${escapeRegExp(base)}(-\\d+)?$` } };
   if (exceptId) filter._id = { $ne: exceptId };
   const taken = await model.find(filter, { slug: 1, _id: 0 }).lean<Array<{ slug: string }>>();
@@ -37,7 +41,11 @@ export async function nextFreeSlug(model: SluggedModel, base: string, exceptId?:
 }
 
 const isSlugClash = (err: unknown) => {
-  const e = err as { code?: number; keyPattern?: Record<string, unknown>; keyValue?: Record<string, unknown> };
+  const e = err as {
+    code?: number;
+    keyPattern?: Record<string, unknown>;
+    keyValue?: Record<string, unknown>;
+  };
   return e?.code === 11000 && Boolean(e.keyPattern?.slug ?? e.keyValue?.slug);
 };
 

@@ -12,7 +12,11 @@ import { DEMO_CATEGORIES, DEMO_PRODUCTS, type DemoProduct } from './demo-catalog
 import { tshirtSvg } from './tshirt-art.js';
 
 /** Runs `work` over `items` with at most `limit` at a time, keeping the order of results. */
-async function mapLimit<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+async function mapLimit<T, R>(
+  items: T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {
@@ -33,11 +37,17 @@ function interleaved(products: DemoProduct[]): DemoProduct[] {
   return out;
 }
 
-export async function seedDemoCatalog(deps: AppDeps): Promise<{ categories: number; products: number }> {
+export async function seedDemoCatalog(
+  deps: AppDeps,
+): Promise<{ categories: number; products: number }> {
   const started = Date.now();
   // Categories first: if another process is seeding the same database, its unique names stop us here.
   const categories = await Category.insertMany(
-    DEMO_CATEGORIES.map((name) => ({ name, nameKey: categoryKey(name), slug: slugify(name, 'category') })),
+    DEMO_CATEGORIES.map((name) => ({
+      name,
+      nameKey: categoryKey(name),
+      slug: slugify(name, 'category'),
+    })),
   );
   const categoryId = new Map(categories.map((c) => [c.name, c._id]));
 
@@ -67,12 +77,17 @@ export async function seedDemoCatalog(deps: AppDeps): Promise<{ categories: numb
       };
     }),
   );
-  deps.logger.info({ categories: categories.length, products: products.length, ms: Date.now() - started }, 'seeded the demo catalog');
+  deps.logger.info(
+    { categories: categories.length, products: products.length, ms: Date.now() - started },
+    'seeded the demo catalog',
+  );
   return { categories: categories.length, products: products.length };
 }
 
 /** Deletes every product and category (and the products' photo files), then seeds the demo catalog. */
-export async function resetDemoCatalog(deps: AppDeps): Promise<{ categories: number; products: number }> {
+export async function resetDemoCatalog(
+  deps: AppDeps,
+): Promise<{ categories: number; products: number }> {
   const old = await Product.find({ photo: { $exists: true } }, { photo: 1 }).lean();
   await Product.deleteMany({});
   await Category.deleteMany({});
@@ -80,7 +95,11 @@ export async function resetDemoCatalog(deps: AppDeps): Promise<{ categories: num
   for (const { photo } of old) {
     if (!photo?.key || keys.has(photo.key)) continue;
     keys.add(photo.key);
-    await deps.photos.remove(photo as StoredPhoto).catch((err: unknown) => deps.logger.warn({ err, key: photo.key }, 'could not delete photo files'));
+    await deps.photos
+      .remove(photo as StoredPhoto)
+      .catch((err: unknown) =>
+        deps.logger.warn({ err, key: photo.key }, 'could not delete photo files'),
+      );
   }
   return seedDemoCatalog(deps);
 }

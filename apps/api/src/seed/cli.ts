@@ -20,9 +20,12 @@ async function main() {
     db = await connectDatabase({ mongoUri: config.mongoUri, dataDir: config.dataDir, logger });
   } catch (err) {
     if (/in use/i.test((err as Error).message)) {
-      throw new Error(`The embedded database in ${config.dataDir}/db is in use: stop the shop first, then run the seed again.`, {
-        cause: err,
-      });
+      throw new Error(
+        `The embedded database in ${config.dataDir}/db is in use: stop the shop first, then run the seed again.`,
+        {
+          cause: err,
+        },
+      );
     }
     throw err;
   }
@@ -30,13 +33,17 @@ async function main() {
     const deps = createDeps(config, logger, { kind: db.kind });
     await seedAdmin(deps);
     const { categories, products } = await resetDemoCatalog(deps);
-    console.log(`Demo catalog reset: ${categories} categories, ${products} products (users and orders kept).`);
+    console.log(
+      `Demo catalog reset: ${categories} categories, ${products} products (users and orders kept).`,
+    );
   } finally {
     await db.close();
   }
 }
 
 main().catch((err) => {
-  console.error(err instanceof ConfigError ? err.message : `Seeding failed: ${(err as Error).message}`);
+  console.error(
+    err instanceof ConfigError ? err.message : `Seeding failed: ${(err as Error).message}`,
+  );
   process.exit(1);
 });

@@ -50,7 +50,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     name: 'Sakura Drift Tee',
     category: 'Anime',
-    description: 'Cherry blossoms drifting across a rising sun on soft white cotton. A spring classic that goes with everything.',
+    description:
+      'Cherry blossoms drifting across a rising sun on soft white cotton. A spring classic that goes with everything.',
     price: 549,
     quantity: 34,
     shipping: true,
@@ -59,7 +60,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     name: 'Neko Ramen Tee',
     category: 'Anime',
-    description: 'A sleepy cat who dreams of ramen. Printed in warm tones on a cream tee, for anyone who naps after lunch.',
+    description:
+      'A sleepy cat who dreams of ramen. Printed in warm tones on a cream tee, for anyone who naps after lunch.',
     price: 399,
     quantity: 48,
     shipping: false,
@@ -68,16 +70,23 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     name: 'Shonen Spirit Tee',
     category: 'Anime',
-    description: 'Speed lines, a burst and one loud word: the first page of every great fight scene, on heavyweight black cotton.',
+    description:
+      'Speed lines, a burst and one loud word: the first page of every great fight scene, on heavyweight black cotton.',
     price: 899,
     quantity: 22,
     shipping: true,
-    art: { fabric: BLACK, motif: 'burst', ink: ['#f2c230', '#e5462e', '#ffffff', '#1e1e21'], text: ['POW!'] },
+    art: {
+      fabric: BLACK,
+      motif: 'burst',
+      ink: ['#f2c230', '#e5462e', '#ffffff', '#1e1e21'],
+      text: ['POW!'],
+    },
   },
   {
     name: 'Kitsune Moon Tee',
     category: 'Anime',
-    description: 'A full moon over drifting clouds, inspired by fox-spirit folk tales. Glow-in-the-dark feel on deep navy.',
+    description:
+      'A full moon over drifting clouds, inspired by fox-spirit folk tales. Glow-in-the-dark feel on deep navy.',
     price: 1299,
     quantity: 0,
     shipping: true,
@@ -86,16 +95,23 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     name: 'Mecha Pilot Tee',
     category: 'Anime',
-    description: 'A cockpit visor with a targeting reticle and HUD ticks. For pilots of giant robots and very tall office chairs.',
+    description:
+      'A cockpit visor with a targeting reticle and HUD ticks. For pilots of giant robots and very tall office chairs.',
     price: 1599,
     quantity: 15,
     shipping: true,
-    art: { fabric: GREY, motif: 'visor', ink: ['#2b2d42', '#5ce1e6', '#f2f2f2'], text: ['UNIT-01'] },
+    art: {
+      fabric: GREY,
+      motif: 'visor',
+      ink: ['#2b2d42', '#5ce1e6', '#f2f2f2'],
+      text: ['UNIT-01'],
+    },
   },
   {
     name: 'Starry Eyes Tee',
     category: 'Anime',
-    description: 'A big sparkling anime eye with violet depths and twinkling highlights. Main-character energy, lavender base.',
+    description:
+      'A big sparkling anime eye with violet depths and twinkling highlights. Main-character energy, lavender base.',
     price: 749,
     quantity: 27,
     shipping: false,
@@ -106,7 +122,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     name: 'Vinyl Sunday Tee',
     category: 'Music & Bands',
-    description: 'A spinning record with a two-tone label and the tonearm dropping in. For slow Sundays and B-sides.',
+    description:
+      'A spinning record with a two-tone label and the tonearm dropping in. For slow Sundays and B-sides.',
     price: 699,
     quantity: 40,
     shipping: true,
@@ -115,16 +132,23 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     name: "Mixtape '94 Tee",
     category: 'Music & Bands',
-    description: 'The cassette you made for someone and never gave them. Retro tape print on teal cotton.',
+    description:
+      'The cassette you made for someone and never gave them. Retro tape print on teal cotton.',
     price: 849,
     quantity: 19,
     shipping: true,
-    art: { fabric: TEAL, motif: 'cassette', ink: ['#f2e9d8', '#f29e4c', '#e5462e'], text: ["MIXTAPE '94"] },
+    art: {
+      fabric: TEAL,
+      motif: 'cassette',
+      ink: ['#f2e9d8', '#f29e4c', '#e5462e'],
+      text: ["MIXTAPE '94"],
+    },
   },
   {
     name: 'Bass Drop Tee',
     category: 'Music & Bands',
-    description: 'An equalizer at full volume in neon pink and cyan. Made for festivals, late nights and loud headphones.',
+    description:
+      'An equalizer at full volume in neon pink and cyan. Made for festivals, late nights and loud headphones.',
     price: 349,
     quantity: 56,
     shipping: false,
@@ -133,25 +157,38 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     name: 'Jazz Club Noir Tee',
     category: 'Music & Bands',
-    description: 'Ivory keys and a smoky script, like the sign outside a basement club at midnight. Charcoal tee.',
+    description:
+      'Ivory keys and a smoky script, like the sign outside a basement club at midnight. Charcoal tee.',
     price: 1450,
     quantity: 12,
     shipping: true,
-    art: { fabric: CHARCOAL, motif: 'keys', ink: ['#f2ede3', '#1a1a1a', '#e0b65a'], text: ['JAZZ', 'CLUB NOIR'] },
+    art: {
+      fabric: CHARCOAL,
+      motif: 'keys',
+      ink: ['#f2ede3', '#1a1a1a', '#e0b65a'],
+      text: ['JAZZ', 'CLUB NOIR'],
+    },
   },
   {
     name: 'Garage Band Tour Tee',
     category: 'Music & Bands',
-    description: 'The world tour your garage band deserved: bold lettering, three stars and a list of nowhere towns. Maroon.',
+    description:
+      'The world tour your garage band deserved: bold lettering, three stars and a list of nowhere towns. Maroon.',
     price: 1799,
     quantity: 9,
     shipping: true,
-    art: { fabric: MAROON, motif: 'tour', ink: ['#f5efe2', '#f2c230', '#e6a4a4'], text: ['GARAGE', 'BAND', 'WORLD TOUR'] },
+    art: {
+      fabric: MAROON,
+      motif: 'tour',
+      ink: ['#f5efe2', '#f2c230', '#e6a4a4'],
+      text: ['GARAGE', 'BAND', 'WORLD TOUR'],
+    },
   },
   {
     name: 'Sound Wave Tee',
     category: 'Music & Bands',
-    description: 'Three layered sound waves in ocean blues. A quiet print for people who love loud music.',
+    description:
+      'Three layered sound waves in ocean blues. A quiet print for people who love loud music.',
     price: 250,
     quantity: 61,
     shipping: false,
@@ -162,7 +199,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     name: 'Single Line Tee',
     category: 'Minimal',
-    description: 'One unbroken line that wanders across the chest and ends in a dot. Less print, more tee.',
+    description:
+      'One unbroken line that wanders across the chest and ends in a dot. Less print, more tee.',
     price: 199,
     quantity: 75,
     shipping: false,
@@ -171,7 +209,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     name: 'Bauhaus Shapes Tee',
     category: 'Minimal',
-    description: 'Square, circle and triangle in primary colours, straight out of a 1920s design school. Cream base.',
+    description:
+      'Square, circle and triangle in primary colours, straight out of a 1920s design school. Cream base.',
     price: 1100,
     quantity: 18,
     shipping: true,
@@ -180,7 +219,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     name: 'Tiny Planet Tee',
     category: 'Minimal',
-    description: 'A small ringed planet where a pocket would be. Subtle enough for the office, nerdy enough for you.',
+    description:
+      'A small ringed planet where a pocket would be. Subtle enough for the office, nerdy enough for you.',
     price: 375,
     quantity: 44,
     shipping: false,
@@ -198,7 +238,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     name: 'Dot Matrix Tee',
     category: 'Minimal',
-    description: 'A grid of dots that swell and shrink like a wave, with a few in orange to keep you guessing. Navy.',
+    description:
+      'A grid of dots that swell and shrink like a wave, with a few in orange to keep you guessing. Navy.',
     price: 1350,
     quantity: 14,
     shipping: true,
@@ -207,7 +248,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     name: 'Horizon Tee',
     category: 'Minimal',
-    description: 'Half a sun on a single horizon line, and the ripples below. Calm print on heather grey.',
+    description:
+      'Half a sun on a single horizon line, and the ripples below. Calm print on heather grey.',
     price: 650,
     quantity: 31,
     shipping: true,
@@ -218,11 +260,17 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     name: 'Stay Curious Tee',
     category: 'Quotes & Typography',
-    description: 'Two words to live by, set big and bold in white on black. Ask questions, take things apart.',
+    description:
+      'Two words to live by, set big and bold in white on black. Ask questions, take things apart.',
     price: 400,
     quantity: 52,
     shipping: false,
-    art: { fabric: BLACK, motif: 'quote', ink: ['#f5f5f2', '#f2c230', '#f2c230'], text: ['STAY', 'CURIOUS'] },
+    art: {
+      fabric: BLACK,
+      motif: 'quote',
+      ink: ['#f5f5f2', '#f2c230', '#f2c230'],
+      text: ['STAY', 'CURIOUS'],
+    },
   },
   {
     name: 'Chai Over Coffee Tee',
@@ -231,25 +279,42 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 549,
     quantity: 38,
     shipping: true,
-    art: { fabric: CREAM, motif: 'quote', ink: ['#6b3e26', '#c46a2b', '#6b3e26'], text: ['CHAI', '>', 'COFFEE'] },
+    art: {
+      fabric: CREAM,
+      motif: 'quote',
+      ink: ['#6b3e26', '#c46a2b', '#6b3e26'],
+      text: ['CHAI', '>', 'COFFEE'],
+    },
   },
   {
     name: 'Do Epic Stuff Tee',
     category: 'Quotes & Typography',
-    description: 'A reminder in capital letters for Monday mornings. Bold white type on racing red.',
+    description:
+      'A reminder in capital letters for Monday mornings. Bold white type on racing red.',
     price: 799,
     quantity: 26,
     shipping: true,
-    art: { fabric: RED, motif: 'quote', ink: ['#f5f5f2', '#1e1e21', '#f2c230'], text: ['DO', 'EPIC', 'STUFF'] },
+    art: {
+      fabric: RED,
+      motif: 'quote',
+      ink: ['#f5f5f2', '#1e1e21', '#f2c230'],
+      text: ['DO', 'EPIC', 'STUFF'],
+    },
   },
   {
     name: 'Good Vibes Only Tee',
     category: 'Quotes & Typography',
-    description: 'Sunny seventies lettering on baby pink. Certified to improve any room you walk into.',
+    description:
+      'Sunny seventies lettering on baby pink. Certified to improve any room you walk into.',
     price: 999,
     quantity: 21,
     shipping: true,
-    art: { fabric: PINK, motif: 'quote', ink: ['#8c2f5a', '#e5462e', '#f2b705'], text: ['GOOD', 'VIBES', 'ONLY'] },
+    art: {
+      fabric: PINK,
+      motif: 'quote',
+      ink: ['#8c2f5a', '#e5462e', '#f2b705'],
+      text: ['GOOD', 'VIBES', 'ONLY'],
+    },
   },
   {
     name: 'Main Character Energy Tee',
@@ -258,23 +323,35 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 1199,
     quantity: 17,
     shipping: true,
-    art: { fabric: WHITE, motif: 'quote', ink: ['#1e1e21', '#ef6b57', '#ef6b57'], text: ['MAIN', 'CHARACTER', 'ENERGY'] },
+    art: {
+      fabric: WHITE,
+      motif: 'quote',
+      ink: ['#1e1e21', '#ef6b57', '#ef6b57'],
+      text: ['MAIN', 'CHARACTER', 'ENERGY'],
+    },
   },
   {
     name: 'Hustle Quietly Tee',
     category: 'Quotes & Typography',
-    description: 'Let the work do the talking. Muted cream type on olive, in a heavyweight organic cotton.',
+    description:
+      'Let the work do the talking. Muted cream type on olive, in a heavyweight organic cotton.',
     price: 1999,
     quantity: 2,
     shipping: true,
-    art: { fabric: OLIVE, motif: 'quote', ink: ['#efe6d2', '#d9c89e', '#efe6d2'], text: ['HUSTLE', 'QUIETLY'] },
+    art: {
+      fabric: OLIVE,
+      motif: 'quote',
+      ink: ['#efe6d2', '#d9c89e', '#efe6d2'],
+      text: ['HUSTLE', 'QUIETLY'],
+    },
   },
 
   // Retro & Vintage
   {
     name: 'Sunset Boulevard Tee',
     category: 'Retro & Vintage',
-    description: 'A striped eighties sunset with a lone palm, in tangerine and magenta on navy. Cruise-ready.',
+    description:
+      'A striped eighties sunset with a lone palm, in tangerine and magenta on navy. Cruise-ready.',
     price: 700,
     quantity: 29,
     shipping: true,
@@ -283,7 +360,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     name: 'Arcade Champion Tee',
     category: 'Retro & Vintage',
-    description: 'A pixel invader and a high score nobody will ever beat. Bright green on black, like an old CRT.',
+    description:
+      'A pixel invader and a high score nobody will ever beat. Bright green on black, like an old CRT.',
     price: 1250,
     quantity: 16,
     shipping: true,
@@ -292,7 +370,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     name: "Rainbow '78 Tee",
     category: 'Retro & Vintage',
-    description: 'Four chunky rainbow stripes straight off a seventies van. Cream tee, warm colours.',
+    description:
+      'Four chunky rainbow stripes straight off a seventies van. Cream tee, warm colours.',
     price: 599,
     quantity: 35,
     shipping: false,
@@ -301,25 +380,38 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     name: 'Checkerboard Skate Tee',
     category: 'Retro & Vintage',
-    description: 'Checkerboard band and italic lettering from the old-school skate park. Black on white.',
+    description:
+      'Checkerboard band and italic lettering from the old-school skate park. Black on white.',
     price: 349,
     quantity: 42,
     shipping: false,
-    art: { fabric: WHITE, motif: 'checker', ink: ['#1e1e21', '#e5462e'], text: ['SKATE', 'OR DIE'] },
+    art: {
+      fabric: WHITE,
+      motif: 'checker',
+      ink: ['#1e1e21', '#e5462e'],
+      text: ['SKATE', 'OR DIE'],
+    },
   },
   {
     name: 'Retro Racer Tee',
     category: 'Retro & Vintage',
-    description: 'Twin racing stripes and a number roundel from a sixties grand prix. Orange with navy and white.',
+    description:
+      'Twin racing stripes and a number roundel from a sixties grand prix. Orange with navy and white.',
     price: 1500,
     quantity: 11,
     shipping: true,
-    art: { fabric: ORANGE, motif: 'racer', ink: ['#1f2a44', '#f5efe2', '#f5efe2'], text: ['27', 'GRAND PRIX'] },
+    art: {
+      fabric: ORANGE,
+      motif: 'racer',
+      ink: ['#1f2a44', '#f5efe2', '#f5efe2'],
+      text: ['27', 'GRAND PRIX'],
+    },
   },
   {
     name: 'Polaroid Summer Tee',
     category: 'Retro & Vintage',
-    description: 'An instant photo of a summer evening: sun, sea and three gulls, tilted just so. Sky blue tee.',
+    description:
+      'An instant photo of a summer evening: sun, sea and three gulls, tilted just so. Sky blue tee.',
     price: 2199,
     quantity: 2,
     shipping: true,
@@ -330,7 +422,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     name: 'Cricket Fever Tee',
     category: 'Sports',
-    description: 'A red leather ball with its stitched seam and a willow bat. For every street, maidan and stadium.',
+    description:
+      'A red leather ball with its stitched seam and a willow bat. For every street, maidan and stadium.',
     price: 375,
     quantity: 58,
     shipping: false,
@@ -339,34 +432,53 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     name: 'Hoops Tee',
     category: 'Sports',
-    description: 'A basketball in full orange with a bold slogan underneath. Court-ready navy cotton.',
+    description:
+      'A basketball in full orange with a bold slogan underneath. Court-ready navy cotton.',
     price: 899,
     quantity: 24,
     shipping: true,
-    art: { fabric: NAVY, motif: 'hoops', ink: ['#f27d26', '#1e1e21', '#f5f5f2'], text: ['BALL IS LIFE'] },
+    art: {
+      fabric: NAVY,
+      motif: 'hoops',
+      ink: ['#f27d26', '#1e1e21', '#f5f5f2'],
+      text: ['BALL IS LIFE'],
+    },
   },
   {
     name: 'Marathon Miles Tee',
     category: 'Sports',
-    description: 'The distance that matters, and the road that leads there. Light, breathable and sky blue.',
+    description:
+      'The distance that matters, and the road that leads there. Light, breathable and sky blue.',
     price: 1050,
     quantity: 20,
     shipping: true,
-    art: { fabric: SKY, motif: 'marathon', ink: ['#1f2a44', '#1f2a44', '#3a3b3f', '#f5f5f2'], text: ['42.195', 'KILOMETRES'] },
+    art: {
+      fabric: SKY,
+      motif: 'marathon',
+      ink: ['#1f2a44', '#1f2a44', '#3a3b3f', '#f5f5f2'],
+      text: ['42.195', 'KILOMETRES'],
+    },
   },
   {
     name: 'Football Club Crest Tee',
     category: 'Sports',
-    description: 'A proud club crest with a star for the title you will win this season. Forest green and gold.',
+    description:
+      'A proud club crest with a star for the title you will win this season. Forest green and gold.',
     price: 1699,
     quantity: 13,
     shipping: true,
-    art: { fabric: FOREST, motif: 'crest', ink: ['#f2c230', '#2f4f3a', '#f5f5f2'], text: ['FC', 'EST. 1998'] },
+    art: {
+      fabric: FOREST,
+      motif: 'crest',
+      ink: ['#f2c230', '#2f4f3a', '#f5f5f2'],
+      text: ['FC', 'EST. 1998'],
+    },
   },
   {
     name: 'Jersey Number 10 Tee',
     category: 'Sports',
-    description: 'The playmaker number, huge on the chest, with CAPTAIN across the top. Red and white.',
+    description:
+      'The playmaker number, huge on the chest, with CAPTAIN across the top. Red and white.',
     price: 650,
     quantity: 33,
     shipping: false,
@@ -377,7 +489,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     name: 'Mountain Calling Tee',
     category: 'Nature',
-    description: 'Snow-capped peaks, a low sun and a line of pines inside a round badge. Forest green.',
+    description:
+      'Snow-capped peaks, a low sun and a line of pines inside a round badge. Forest green.',
     price: 799,
     quantity: 30,
     shipping: true,
@@ -386,7 +499,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     name: 'Ocean Waves Tee',
     category: 'Nature',
-    description: 'Rolling waves under a warm sun, in blues and teals. Smells faintly of sea salt (it does not).',
+    description:
+      'Rolling waves under a warm sun, in blues and teals. Smells faintly of sea salt (it does not).',
     price: 550,
     quantity: 37,
     shipping: false,
@@ -395,7 +509,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     name: 'Monstera Leaf Tee',
     category: 'Nature',
-    description: 'A big split monstera leaf in jungle green. For plant parents with too many plants.',
+    description:
+      'A big split monstera leaf in jungle green. For plant parents with too many plants.',
     price: 1399,
     quantity: 15,
     shipping: true,
@@ -413,7 +528,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     name: 'Pine Forest Tee',
     category: 'Nature',
-    description: 'Five pines of different heights, like a walk in the hills. Two greens on heather grey.',
+    description:
+      'Five pines of different heights, like a walk in the hills. Two greens on heather grey.',
     price: 400,
     quantity: 46,
     shipping: false,

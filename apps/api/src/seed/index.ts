@@ -10,7 +10,14 @@ export async function seedAdmin(deps: AppDeps): Promise<void> {
   const email = adminEmail.trim().toLowerCase();
   if (await User.exists({ email })) return;
   try {
-    await User.create({ name: 'Shop Admin', email, password: await hashPassword(adminPassword), phone: '', address: '', role: ROLES.admin });
+    await User.create({
+      name: 'Shop Admin',
+      email,
+      password: await hashPassword(adminPassword),
+      phone: '',
+      address: '',
+      role: ROLES.admin,
+    });
   } catch (err) {
     // Another process seeded it first.
     if ((err as { code?: number }).code === 11000) return;

@@ -74,7 +74,8 @@ export function seededRng(seed: string): Rng {
   };
 }
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const esc = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const r1 = (n: number) => Math.round(n * 10) / 10;
 const ink = (list: string[], i: number) => list[i % list.length]!;
 
@@ -101,7 +102,14 @@ function fitText(
 }
 
 /** Points of a regular star. */
-function star(cx: number, cy: number, outer: number, inner: number, points = 5, rotate = -Math.PI / 2): string {
+function star(
+  cx: number,
+  cy: number,
+  outer: number,
+  inner: number,
+  points = 5,
+  rotate = -Math.PI / 2,
+): string {
   const pts: string[] = [];
   for (let i = 0; i < points * 2; i += 1) {
     const r = i % 2 === 0 ? outer : inner;
@@ -112,7 +120,14 @@ function star(cx: number, cy: number, outer: number, inner: number, points = 5, 
 }
 
 /** A five-petal blossom. */
-function blossom(cx: number, cy: number, r: number, petal: string, heart: string, turn: number): string {
+function blossom(
+  cx: number,
+  cy: number,
+  r: number,
+  petal: string,
+  heart: string,
+  turn: number,
+): string {
   const petals = Array.from({ length: 5 }, (_, i) => {
     const a = turn + (i * 72 * Math.PI) / 180;
     const px = cx + Math.cos(a) * r * 0.55;
@@ -125,14 +140,22 @@ function blossom(cx: number, cy: number, r: number, petal: string, heart: string
 /** A smooth wave across the box at height y. */
 function wave(y: number, amp: number, length: number, phase: number, x0 = 0, x1 = 300): string {
   let d = `M ${x0} ${r1(y + Math.sin(phase) * amp)}`;
-  for (let x = x0 + 10; x <= x1; x += 10) d += ` L ${x} ${r1(y + Math.sin(phase + (x / length) * Math.PI * 2) * amp)}`;
+  for (let x = x0 + 10; x <= x1; x += 10)
+    d += ` L ${x} ${r1(y + Math.sin(phase + (x / length) * Math.PI * 2) * amp)}`;
   return d;
 }
 
 const MOTIFS: Record<Motif, Draw> = {
   sakura: (c, rng) => {
     const flowers = Array.from({ length: 7 }, (_, i) =>
-      blossom(40 + rng() * 220, 40 + rng() * 220, 22 + rng() * 22, ink(c, 1 + (i % 2)), ink(c, 3), rng() * 6),
+      blossom(
+        40 + rng() * 220,
+        40 + rng() * 220,
+        22 + rng() * 22,
+        ink(c, 1 + (i % 2)),
+        ink(c, 3),
+        rng() * 6,
+      ),
     ).join('');
     return `<circle cx="150" cy="150" r="118" fill="${ink(c, 0)}"/>
       <path d="M 20 270 C 80 200 120 190 170 150 C 210 120 240 80 290 60" stroke="${ink(c, 3)}" stroke-width="9" fill="none" stroke-linecap="round"/>
@@ -161,7 +184,11 @@ const MOTIFS: Record<Motif, Draw> = {
       ${fitText(t[0] ?? 'GO!', 150, 150, 170, 64, ink(c, 3), 'dominant-baseline="central" transform="rotate(-8 150 150)"')}`;
   },
   moon: (c, rng) => {
-    const stars = Array.from({ length: 14 }, () => `<circle cx="${r1(rng() * 300)}" cy="${r1(rng() * 170)}" r="${r1(1.5 + rng() * 2.5)}" fill="${ink(c, 2)}"/>`).join('');
+    const stars = Array.from(
+      { length: 14 },
+      () =>
+        `<circle cx="${r1(rng() * 300)}" cy="${r1(rng() * 170)}" r="${r1(1.5 + rng() * 2.5)}" fill="${ink(c, 2)}"/>`,
+    ).join('');
     return `<circle cx="150" cy="150" r="140" fill="${ink(c, 0)}"/>${stars}
       <circle cx="150" cy="128" r="74" fill="${ink(c, 1)}"/>
       <circle cx="126" cy="110" r="12" fill="${ink(c, 0)}" opacity="0.12"/><circle cx="176" cy="150" r="18" fill="${ink(c, 0)}" opacity="0.12"/>
@@ -169,7 +196,11 @@ const MOTIFS: Record<Motif, Draw> = {
       <path d="M 60 240 q 30 -22 58 0 q 26 -20 58 0 q 30 -20 64 2" stroke="${ink(c, 0)}" stroke-width="5" fill="none" opacity="0.35"/>`;
   },
   visor: (c, rng, t) => {
-    const ticks = Array.from({ length: 11 }, (_, i) => `<rect x="${60 + i * 18}" y="236" width="6" height="${8 + Math.round(rng() * 18)}" fill="${ink(c, 1)}"/>`).join('');
+    const ticks = Array.from(
+      { length: 11 },
+      (_, i) =>
+        `<rect x="${60 + i * 18}" y="236" width="6" height="${8 + Math.round(rng() * 18)}" fill="${ink(c, 1)}"/>`,
+    ).join('');
     return `<path d="M 30 70 L 270 70 L 286 120 L 250 190 L 50 190 L 14 120 Z" fill="${ink(c, 0)}"/>
       <path d="M 54 96 L 246 96 L 256 124 L 232 164 L 68 164 L 44 124 Z" fill="${ink(c, 1)}"/>
       <path d="M 70 104 L 150 104 L 120 156 L 74 156 L 56 124 Z" fill="#fff" opacity="0.25"/>
@@ -199,7 +230,12 @@ const MOTIFS: Record<Motif, Draw> = {
       <path d="M 250 118 L 282 96 M 222 96 L 246 68 M 186 82 L 200 52" stroke="#1b1b2f" stroke-width="8" stroke-linecap="round"/>`;
   },
   vinyl: (c, rng) => {
-    const grooves = [112, 100, 88, 76].map((r) => `<circle cx="150" cy="150" r="${r}" fill="none" stroke="#fff" stroke-opacity="0.12" stroke-width="2"/>`).join('');
+    const grooves = [112, 100, 88, 76]
+      .map(
+        (r) =>
+          `<circle cx="150" cy="150" r="${r}" fill="none" stroke="#fff" stroke-opacity="0.12" stroke-width="2"/>`,
+      )
+      .join('');
     const turn = Math.round(rng() * 360);
     return `<circle cx="150" cy="150" r="132" fill="#151515"/>${grooves}
       <path d="M 150 150 L 240 40 A 132 132 0 0 1 270 90 Z" fill="#fff" opacity="0.08" transform="rotate(${turn} 150 150)"/>
@@ -228,13 +264,25 @@ const MOTIFS: Record<Motif, Draw> = {
     return `${bars}<rect x="10" y="268" width="280" height="6" rx="3" fill="${ink(c, 2)}"/>`;
   },
   keys: (c, _rng, t) => {
-    const white = Array.from({ length: 9 }, (_, i) => `<rect x="${15 + i * 30}" y="120" width="28" height="130" rx="3" fill="${ink(c, 0)}"/>`).join('');
-    const black = [0, 1, 3, 4, 5, 7].map((i) => `<rect x="${35 + i * 30}" y="120" width="18" height="80" rx="2" fill="${ink(c, 1)}"/>`).join('');
+    const white = Array.from(
+      { length: 9 },
+      (_, i) =>
+        `<rect x="${15 + i * 30}" y="120" width="28" height="130" rx="3" fill="${ink(c, 0)}"/>`,
+    ).join('');
+    const black = [0, 1, 3, 4, 5, 7]
+      .map(
+        (i) =>
+          `<rect x="${35 + i * 30}" y="120" width="18" height="80" rx="2" fill="${ink(c, 1)}"/>`,
+      )
+      .join('');
     return `${fitText(t[0] ?? 'JAZZ', 150, 72, 270, 64, ink(c, 2), 'font-style="italic"')}
       ${fitText(t[1] ?? 'CLUB', 150, 104, 160, 22, ink(c, 0), 'letter-spacing="8"')}${white}${black}`;
   },
   tour: (c, rng, t) => {
-    const stars = Array.from({ length: 3 }, (_, i) => `<polygon points="${star(95 + i * 55, 222, 16, 7)}" fill="${ink(c, 1)}"/>`).join('');
+    const stars = Array.from(
+      { length: 3 },
+      (_, i) => `<polygon points="${star(95 + i * 55, 222, 16, 7)}" fill="${ink(c, 1)}"/>`,
+    ).join('');
     const skull = rng() > 0.5;
     return `${fitText(t[0] ?? 'GARAGE', 150, 60, 280, 64, ink(c, 0))}
       ${fitText(t[1] ?? 'BAND', 150, 120, 280, 64, ink(c, 0))}
@@ -244,7 +292,12 @@ const MOTIFS: Record<Motif, Draw> = {
       ${fitText(skull ? '2024 · 2025' : 'LIVE · LOUD', 150, 280, 200, 22, ink(c, 2), 'letter-spacing="4"')}`;
   },
   soundwave: (c, rng) => {
-    const lines = [0, 1, 2].map((i) => `<path d="${wave(150, 70 - i * 22, 70 + i * 24, rng() * 6)}" stroke="${ink(c, i)}" stroke-width="${7 - i * 2}" fill="none" stroke-linecap="round" stroke-linejoin="round"/>`).join('');
+    const lines = [0, 1, 2]
+      .map(
+        (i) =>
+          `<path d="${wave(150, 70 - i * 22, 70 + i * 24, rng() * 6)}" stroke="${ink(c, i)}" stroke-width="${7 - i * 2}" fill="none" stroke-linecap="round" stroke-linejoin="round"/>`,
+      )
+      .join('');
     return `${lines}<circle cx="150" cy="150" r="6" fill="${ink(c, 0)}"/>`;
   },
   line: (c, rng) => {
@@ -279,7 +332,9 @@ const MOTIFS: Record<Motif, Draw> = {
     for (let y = 0; y < 9; y += 1) {
       for (let x = 0; x < 9; x += 1) {
         const r = 4 + 10 * Math.abs(Math.sin((x + y) / 3 + rng() * 0.3));
-        dots.push(`<circle cx="${22 + x * 32}" cy="${22 + y * 32}" r="${r1(r)}" fill="${ink(c, (x * y) % 7 === 3 ? 1 : 0)}"/>`);
+        dots.push(
+          `<circle cx="${22 + x * 32}" cy="${22 + y * 32}" r="${r1(r)}" fill="${ink(c, (x * y) % 7 === 3 ? 1 : 0)}"/>`,
+        );
       }
     }
     return dots.join('');
@@ -293,12 +348,29 @@ const MOTIFS: Record<Motif, Draw> = {
     const lines = t.length ? t : ['STAY', 'CURIOUS'];
     const gap = Math.min(92, 270 / lines.length);
     const top = 150 - (gap * (lines.length - 1)) / 2;
-    return lines
-      .map((line, i) => fitText(line, 150, top + i * gap, 280, gap * 0.92, ink(c, i % 2 === 1 ? 1 : 0), 'dominant-baseline="central"'))
-      .join('') + `<path d="M 110 ${r1(top + gap * (lines.length - 1) + gap * 0.62)} L 190 ${r1(top + gap * (lines.length - 1) + gap * 0.62)}" stroke="${ink(c, 2)}" stroke-width="6" stroke-linecap="round"/>`;
+    return (
+      lines
+        .map((line, i) =>
+          fitText(
+            line,
+            150,
+            top + i * gap,
+            280,
+            gap * 0.92,
+            ink(c, i % 2 === 1 ? 1 : 0),
+            'dominant-baseline="central"',
+          ),
+        )
+        .join('') +
+      `<path d="M 110 ${r1(top + gap * (lines.length - 1) + gap * 0.62)} L 190 ${r1(top + gap * (lines.length - 1) + gap * 0.62)}" stroke="${ink(c, 2)}" stroke-width="6" stroke-linecap="round"/>`
+    );
   },
   sunset: (c) => {
-    const cuts = [0, 1, 2, 3, 4].map((i) => `<rect x="0" y="${168 + i * 20}" width="300" height="${4 + i * 2.2}" fill="#000"/>`).join('');
+    const cuts = [0, 1, 2, 3, 4]
+      .map(
+        (i) => `<rect x="0" y="${168 + i * 20}" width="300" height="${4 + i * 2.2}" fill="#000"/>`,
+      )
+      .join('');
     return `<defs><linearGradient id="sunset-g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${ink(c, 0)}"/><stop offset="0.55" stop-color="${ink(c, 1)}"/><stop offset="1" stop-color="${ink(c, 2)}"/></linearGradient>
       <mask id="sunset-m"><rect width="300" height="300" fill="#fff"/>${cuts}</mask></defs>
       <circle cx="150" cy="160" r="120" fill="url(#sunset-g)" mask="url(#sunset-m)"/>
@@ -306,20 +378,44 @@ const MOTIFS: Record<Motif, Draw> = {
       <path d="M 64 282 L 64 196 M 64 196 q -30 -6 -44 10 M 64 196 q 30 -8 42 8 M 64 196 q -16 -24 -40 -22 M 64 196 q 20 -26 42 -20" stroke="${ink(c, 3)}" stroke-width="6" fill="none" stroke-linecap="round"/>`;
   },
   invader: (c) => {
-    const rows = ['00100000100', '00010001000', '00111111100', '01101110110', '11111111111', '10111111101', '10100000101', '00011011000'];
+    const rows = [
+      '00100000100',
+      '00010001000',
+      '00111111100',
+      '01101110110',
+      '11111111111',
+      '10111111101',
+      '10100000101',
+      '00011011000',
+    ];
     const px = 24;
     const cells = rows
-      .flatMap((row, y) => [...row].map((on, x) => (on === '1' ? `<rect x="${18 + x * px}" y="${40 + y * px}" width="${px}" height="${px}" fill="${ink(c, 0)}"/>` : '')))
+      .flatMap((row, y) =>
+        [...row].map((on, x) =>
+          on === '1'
+            ? `<rect x="${18 + x * px}" y="${40 + y * px}" width="${px}" height="${px}" fill="${ink(c, 0)}"/>`
+            : '',
+        ),
+      )
       .join('');
     return `${cells}${fitText('HIGH SCORE 99999', 150, 272, 250, 22, ink(c, 1), '', { family: MONO })}`;
   },
   rainbow: (c) =>
     [0, 1, 2, 3]
-      .map((i) => `<path d="M ${30 + i * 26} 230 A ${120 - i * 26} ${120 - i * 26} 0 0 1 ${270 - i * 26} 230" stroke="${ink(c, i)}" stroke-width="24" fill="none"/>`)
-      .join('') + `<path d="M 20 250 Q 60 226 100 250 Q 140 274 180 250 Q 220 226 280 250" stroke="${ink(c, 0)}" stroke-width="5" fill="none"/>`,
+      .map(
+        (i) =>
+          `<path d="M ${30 + i * 26} 230 A ${120 - i * 26} ${120 - i * 26} 0 0 1 ${270 - i * 26} 230" stroke="${ink(c, i)}" stroke-width="24" fill="none"/>`,
+      )
+      .join('') +
+    `<path d="M 20 250 Q 60 226 100 250 Q 140 274 180 250 Q 220 226 280 250" stroke="${ink(c, 0)}" stroke-width="5" fill="none"/>`,
   checker: (c, _rng, t) => {
     const squares: string[] = [];
-    for (let y = 0; y < 3; y += 1) for (let x = 0; x < 10; x += 1) if ((x + y) % 2 === 0) squares.push(`<rect x="${x * 30}" y="${180 + y * 30}" width="30" height="30" fill="${ink(c, 0)}"/>`);
+    for (let y = 0; y < 3; y += 1)
+      for (let x = 0; x < 10; x += 1)
+        if ((x + y) % 2 === 0)
+          squares.push(
+            `<rect x="${x * 30}" y="${180 + y * 30}" width="30" height="30" fill="${ink(c, 0)}"/>`,
+          );
     return `<rect x="0" y="180" width="300" height="90" fill="none" stroke="${ink(c, 0)}" stroke-width="4"/>${squares.join('')}
       ${fitText(t[0] ?? 'SKATE', 150, 110, 280, 96, ink(c, 1), 'font-style="italic"')}
       ${fitText(t[1] ?? 'OR DIE', 150, 160, 200, 30, ink(c, 0), 'letter-spacing="6"')}`;
@@ -389,7 +485,10 @@ const MOTIFS: Record<Motif, Draw> = {
   },
   waves: (c, rng) => {
     const layers = [0, 1, 2, 3]
-      .map((i) => `<path d="${wave(110 + i * 40, 14, 120, rng() * 6 + i)} L 300 300 L 0 300 Z" fill="${ink(c, i % 2)}" opacity="${1 - i * 0.12}"/>`)
+      .map(
+        (i) =>
+          `<path d="${wave(110 + i * 40, 14, 120, rng() * 6 + i)} L 300 300 L 0 300 Z" fill="${ink(c, i % 2)}" opacity="${1 - i * 0.12}"/>`,
+      )
       .join('');
     return `<clipPath id="wave-clip"><circle cx="150" cy="150" r="130"/></clipPath>
       <g clip-path="url(#wave-clip)"><rect width="300" height="300" fill="${ink(c, 2)}"/>
@@ -397,16 +496,30 @@ const MOTIFS: Record<Motif, Draw> = {
   },
   leaf: (c) => {
     const cuts = [-1, 1]
-      .flatMap((side) => [70, 115, 160, 205].map((y) => `<path d="M 150 ${y} Q ${150 + side * 60} ${y - 10} ${150 + side * 130} ${y - 40}" stroke="${ink(c, 2)}" stroke-width="10" fill="none"/>`))
+      .flatMap((side) =>
+        [70, 115, 160, 205].map(
+          (y) =>
+            `<path d="M 150 ${y} Q ${150 + side * 60} ${y - 10} ${150 + side * 130} ${y - 40}" stroke="${ink(c, 2)}" stroke-width="10" fill="none"/>`,
+        ),
+      )
       .join('');
     return `<path d="M 150 30 C 260 40 290 150 250 220 C 220 270 170 280 150 280 C 130 280 80 270 50 220 C 10 150 40 40 150 30 Z" fill="${ink(c, 0)}"/>
       ${cuts}<path d="M 150 40 L 150 300" stroke="${ink(c, 1)}" stroke-width="7" stroke-linecap="round"/>`;
   },
   constellation: (c, rng) => {
-    const pts = Array.from({ length: 7 }, (_, i) => [40 + i * 36 + rng() * 16, 70 + rng() * 160] as const);
+    const pts = Array.from(
+      { length: 7 },
+      (_, i) => [40 + i * 36 + rng() * 16, 70 + rng() * 160] as const,
+    );
     const path = pts.map(([x, y], i) => `${i ? 'L' : 'M'} ${r1(x)} ${r1(y)}`).join(' ');
-    const dust = Array.from({ length: 24 }, () => `<circle cx="${r1(rng() * 300)}" cy="${r1(rng() * 300)}" r="${r1(0.8 + rng() * 1.8)}" fill="${ink(c, 1)}" opacity="0.8"/>`).join('');
-    const stars = pts.map(([x, y]) => `<polygon points="${star(x, y, 11, 4, 4)}" fill="${ink(c, 0)}"/>`).join('');
+    const dust = Array.from(
+      { length: 24 },
+      () =>
+        `<circle cx="${r1(rng() * 300)}" cy="${r1(rng() * 300)}" r="${r1(0.8 + rng() * 1.8)}" fill="${ink(c, 1)}" opacity="0.8"/>`,
+    ).join('');
+    const stars = pts
+      .map(([x, y]) => `<polygon points="${star(x, y, 11, 4, 4)}" fill="${ink(c, 0)}"/>`)
+      .join('');
     return `<circle cx="150" cy="150" r="138" fill="none" stroke="${ink(c, 1)}" stroke-width="2" stroke-dasharray="2 8"/>${dust}
       <path d="${path}" stroke="${ink(c, 1)}" stroke-width="2.5" fill="none"/>${stars}
       <path d="M 232 60 A 26 26 0 1 0 262 96 A 20 20 0 1 1 232 60 Z" fill="${ink(c, 2)}"/>`;

@@ -54,7 +54,16 @@ export async function setupTestApp(options: TestAppOptions = {}) {
   });
 
   let counter = 0;
-  async function createUser(fields: Partial<{ name: string; email: string; password: string; phone: string; address: string; role: number }> = {}) {
+  async function createUser(
+    fields: Partial<{
+      name: string;
+      email: string;
+      password: string;
+      phone: string;
+      address: string;
+      role: number;
+    }> = {},
+  ) {
     counter += 1;
     const password = fields.password ?? 'password123';
     const user = await User.create({
@@ -75,7 +84,8 @@ export async function setupTestApp(options: TestAppOptions = {}) {
     config,
     request: () => supertest(app),
     createUser,
-    createAdmin: (fields: Parameters<typeof createUser>[0] = {}) => createUser({ ...fields, role: ROLES.admin }),
+    createAdmin: (fields: Parameters<typeof createUser>[0] = {}) =>
+      createUser({ ...fields, role: ROLES.admin }),
     tokens,
   };
 }

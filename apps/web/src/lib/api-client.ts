@@ -49,7 +49,12 @@ function takeInitialData(path: string): unknown {
   return data;
 }
 
-async function request<T>(method: string, path: string, body?: unknown, init: RequestInit = {}): Promise<T> {
+async function request<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  init: RequestInit = {},
+): Promise<T> {
   if (method === 'GET') {
     const inlined = takeInitialData(path);
     if (inlined !== undefined) return inlined as T;
@@ -81,14 +86,19 @@ async function request<T>(method: string, path: string, body?: unknown, init: Re
   if (!res.ok) {
     const obj = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
     if (res.status === 401 && token) unauthorizedListeners.forEach((l) => l());
-    throw new ApiError(res.status, typeof obj.message === 'string' ? obj.message : res.statusText, obj);
+    throw new ApiError(
+      res.status,
+      typeof obj.message === 'string' ? obj.message : res.statusText,
+      obj,
+    );
   }
   return data as T;
 }
 
 export const api = {
   get: <T>(path: string, init?: RequestInit) => request<T>('GET', path, undefined, init),
-  post: <T>(path: string, body?: unknown, init?: RequestInit) => request<T>('POST', path, body, init),
+  post: <T>(path: string, body?: unknown, init?: RequestInit) =>
+    request<T>('POST', path, body, init),
   put: <T>(path: string, body?: unknown, init?: RequestInit) => request<T>('PUT', path, body, init),
   delete: <T>(path: string, init?: RequestInit) => request<T>('DELETE', path, undefined, init),
 };

@@ -92,7 +92,10 @@ export const userStore = createStore<StoredUser | null>({
   key: STORAGE_KEYS.user,
   read: (raw) => {
     const v = parseJson(raw) as Partial<StoredUser> | null;
-    return v && typeof v.name === 'string' && typeof v.userId === 'string' && typeof v.role === 'number'
+    return v &&
+      typeof v.name === 'string' &&
+      typeof v.userId === 'string' &&
+      typeof v.role === 'number'
       ? { name: v.name, userId: v.userId, role: v.role }
       : null;
   },
@@ -106,7 +109,10 @@ export const cartStore = createStore<CartItem[]>({
   read: (raw) => {
     const v = parseJson(raw);
     return Array.isArray(v)
-      ? (v.filter((l) => l && typeof l._id === 'string' && typeof l.price === 'number' && l.cartQuantity >= 1) as CartItem[])
+      ? (v.filter(
+          (l) =>
+            l && typeof l._id === 'string' && typeof l.price === 'number' && l.cartQuantity >= 1,
+        ) as CartItem[])
       : [];
   },
   write: (v) => JSON.stringify(v),

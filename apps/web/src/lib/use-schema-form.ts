@@ -14,7 +14,8 @@ export function useSchemaForm<Fields extends Record<string, string>>(initial: Fi
     name,
     value: values[name],
     error: errors[name],
-    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
+    onChange: (e: { target: { value: string } }) =>
+      setValues((v) => ({ ...v, [name]: e.target.value })),
   });
 
   function check<T>(schema: ZodType<T>, body: unknown): T | null {

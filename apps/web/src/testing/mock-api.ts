@@ -48,7 +48,10 @@ export function mockApi(routes: Record<string, Handler>) {
       calls.push(call);
       const out = (await handler(call)) as { [REPLY]?: true; status?: number; body?: unknown };
       const [status, json] = out && out[REPLY] ? [out.status!, out.body] : [200, out];
-      return new Response(JSON.stringify(json), { status, headers: { 'Content-Type': 'application/json' } });
+      return new Response(JSON.stringify(json), {
+        status,
+        headers: { 'Content-Type': 'application/json' },
+      });
     }
     throw new Error(`No mock for ${method} ${path}`);
   });

@@ -3,10 +3,17 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router-dom';
+import {
+  createMemoryRouter,
+  RouterProvider,
+  useLocation,
+  type RouteObject,
+} from 'react-router-dom';
 
 export function createTestQueryClient() {
-  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
+  });
 }
 
 /** Shows the current location so tests can assert navigation: data-testid="location". */
@@ -21,16 +28,42 @@ export function LocationProbe() {
  */
 export function renderRoute(
   ui: { element: ReactNode; path?: string } | { routes: RouteObject[] },
-  { url = '/', state, userEventOptions }: { url?: string; state?: unknown; userEventOptions?: Parameters<typeof userEvent.setup>[0] } = {},
+  {
+    url = '/',
+    state,
+    userEventOptions,
+  }: {
+    url?: string;
+    state?: unknown;
+    userEventOptions?: Parameters<typeof userEvent.setup>[0];
+  } = {},
 ) {
   const routes: RouteObject[] =
-    'routes' in ui ? ui.routes : [{ path: ui.path ?? new URL(url, 'http://x').pathname, element: ui.element }];
+    'routes' in ui
+      ? ui.routes
+      : [{ path: ui.path ?? new URL(url, 'http://x').pathname, element: ui.element }];
   const router = createMemoryRouter(
     [
-      ...routes.map((r) => ({ ...r, element: <>{r.element}<LocationProbe /></> })),
+      ...routes.map((r) => ({
+        ...r,
+        element: (
+          <>
+            {r.element}
+            <LocationProbe />
+          </>
+        ),
+      })),
       { path: '*', element: <LocationProbe /> },
     ],
-    { initialEntries: [{ pathname: new URL(url, 'http://x').pathname, search: new URL(url, 'http://x').search, state }] },
+    {
+      initialEntries: [
+        {
+          pathname: new URL(url, 'http://x').pathname,
+          search: new URL(url, 'http://x').search,
+          state,
+        },
+      ],
+    },
   );
   const queryClient = createTestQueryClient();
   const user = userEvent.setup(userEventOptions);

@@ -24,7 +24,9 @@ afterEach(() => {
 
 function startChild(dataDir: string): Promise<{ child: ChildProcess; uri: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, '--port', '0', '--data', dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [cli, '--port', '0', '--data', dataDir], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
@@ -57,7 +59,9 @@ describe('durability', () => {
     expect(await c2.countDocuments({ cheap: true })).toBe(100);
     expect((await c2.indexes()).map((i) => i.name)).toEqual(['_id_', 'slug_1']);
     await expect(c2.insertOne({ slug: 'p1' })).rejects.toMatchObject({ code: 11000 });
-    expect((await client.db('shop').listCollections().toArray()).map((x) => x.name)).toEqual(['products']);
+    expect((await client.db('shop').listCollections().toArray()).map((x) => x.name)).toEqual([
+      'products',
+    ]);
     await client.close();
     await mongo.stop();
   });
@@ -68,7 +72,8 @@ describe('durability', () => {
     const port = await server.listen();
     const client = await MongoClient.connect(`mongodb://127.0.0.1:${port}/`);
     const c = client.db('shop').collection('log');
-    for (let i = 0; i < 30; i++) await c.insertMany(Array.from({ length: 20 }, (_, j) => ({ i, j, pad: 'y'.repeat(100) })));
+    for (let i = 0; i < 30; i++)
+      await c.insertMany(Array.from({ length: 20 }, (_, j) => ({ i, j, pad: 'y'.repeat(100) })));
     await c.deleteMany({ j: { $gte: 10 } });
     const journals = fs.readdirSync(dataDir).filter((f) => f.startsWith('journal-'));
     expect(journals).toHaveLength(1);

@@ -12,14 +12,29 @@ afterAll(async () => {
   await h.close();
 });
 
-async function explain(coll: string, filter: Document, sort?: Document, limit?: number): Promise<Document> {
-  return h.db.command({ explain: { find: coll, filter, ...(sort ? { sort } : {}), ...(limit ? { limit } : {}) }, verbosity: 'executionStats' });
+async function explain(
+  coll: string,
+  filter: Document,
+  sort?: Document,
+  limit?: number,
+): Promise<Document> {
+  return h.db.command({
+    explain: { find: coll, filter, ...(sort ? { sort } : {}), ...(limit ? { limit } : {}) },
+    verbosity: 'executionStats',
+  });
 }
 
 describe('indexes', () => {
   it('uses an index for equality, $in and ranges, examining only matching documents', async () => {
     const c = h.db.collection('ix');
-    await c.insertMany(Array.from({ length: 2000 }, (_, i) => ({ sku: `s${i}`, cat: `c${i % 10}`, price: i, at: new Date(1_700_000_000_000 + i * 1000) })));
+    await c.insertMany(
+      Array.from({ length: 2000 }, (_, i) => ({
+        sku: `s${i}`,
+        cat: `c${i % 10}`,
+        price: i,
+        at: new Date(1_700_000_000_000 + i * 1000),
+      })),
+    );
     await c.createIndex({ sku: 1 }, { unique: true });
     await c.createIndex({ cat: 1 });
     await c.createIndex({ price: 1 });
@@ -37,43 +52,75 @@ describe('indexes', () => {
     expect(r.queryPlanner.winningPlan.stage).toBe('COLLSCAN');
     expect(r.executionStats.totalDocsExamined).toBe(2000);
     // newest-first page walks the date index and stops early
-    r = await explain('ix', { cat: { $in: ['c1', 'c2', 'c3'] }, price: { $gte: 0, $lte: 5000 } }, { at: -1 }, 12);
+    r = await explain(
+      'ix',
+      { cat: { $in: ['c1', 'c2', 'c3'] }, price: { $gte: 0, $lte: 5000 } },
+      { at: -1 },
+      12,
+    );
     expect(r.executionStats.nReturned).toBe(12);
     expect(r.executionStats.totalDocsExamined).toBeLessThan(100);
-    const page = await h.db.collection('ix').find({ cat: { $in: ['c1', 'c2', 'c3'] }, price: { $gte: 0, $lte: 5000 } }).sort({ at: -1 }).limit(12).toArray();
-    expect(page.map((d) => d.price)).toEqual([1993, 1992, 1991, 1983, 1982, 1981, 1973, 1972, 1971, 1963, 1962, 1961]);
-    await expect(h.db.collection('ix').find({}).hint('nope_1').toArray()).rejects.toMatchObject({ code: 2 });
-    expect(await h.db.collection('ix').find({ sku: 's5' }).hint({ sku: 1 }).toArray()).toHaveLength(1);
+    const page = await h.db
+      .collection('ix')
+      .find({ cat: { $in: ['c1', 'c2', 'c3'] }, price: { $gte: 0, $lte: 5000 } })
+      .sort({ at: -1 })
+      .limit(12)
+      .toArray();
+    expect(page.map((d) => d.price)).toEqual([
+      1993, 1992, 1991, 1983, 1982, 1981, 1973, 1972, 1971, 1963, 1962, 1961,
+    ]);
+    await expect(h.db.collection('ix').find({}).hint('nope_1').toArray()).rejects.toMatchObject({
+      code: 2,
+    });
+    expect(await h.db.collection('ix').find({ sku: 's5' }).hint({ sku: 1 }).toArray()).toHaveLength(
+      1,
+    );
   });
 
   it('enforces unique with null/missing, sparse and partial semantics', async () => {
     const u = h.db.collection('uniq');
     await u.createIndex({ code: 1 }, { unique: true });
     await u.insertOne({ a: 1 });
-    await expect(u.insertOne({ a: 2 })).rejects.toMatchObject({ code: 11000, keyValue: { code: null } });
+    await expect(u.insertOne({ a: 2 })).rejects.toMatchObject({
+      code: 11000,
+      keyValue: { code: null },
+    });
     const s = h.db.collection('sparse');
     await s.createIndex({ code: 1 }, { unique: true, sparse: true });
     await s.insertMany([{ a: 1 }, { a: 2 }, { code: 'x' }]);
     await expect(s.insertOne({ code: 'x' })).rejects.toMatchObject({ code: 11000 });
     const p = h.db.collection('partial');
     await p.createIndex({ email: 1 }, { unique: true, partialFilterExpression: { active: true } });
-    await p.insertMany([{ email: 'a', active: false }, { email: 'a', active: false }, { email: 'a', active: true }]);
+    await p.insertMany([
+      { email: 'a', active: false },
+      { email: 'a', active: false },
+      { email: 'a', active: true },
+    ]);
     await expect(p.insertOne({ email: 'a', active: true })).rejects.toMatchObject({ code: 11000 });
-    await expect(p.updateOne({ active: false }, { $set: { active: true } })).rejects.toMatchObject({ code: 11000 });
+    await expect(p.updateOne({ active: false }, { $set: { active: true } })).rejects.toMatchObject({
+      code: 11000,
+    });
     const comp = h.db.collection('compound');
     await comp.createIndex({ a: 1, b: 1 }, { unique: true });
-    await comp.insertMany([{ a: 1, b: 1 }, { a: 1, b: 2 }]);
+    await comp.insertMany([
+      { a: 1, b: 1 },
+      { a: 1, b: 2 },
+    ]);
     const e = await comp.insertOne({ a: 1, b: 2 }).catch((x: unknown) => x as Document);
     expect(e).toMatchObject({ code: 11000, keyPattern: { a: 1, b: 1 }, keyValue: { a: 1, b: 2 } });
     expect((e as Error).message).toMatch(/index: a_1_b_1 dup key: \{ a: 1, b: 2 \}/);
     // building a unique index over duplicates fails and leaves no index
-    await expect(comp.createIndex({ a: 1 }, { unique: true })).rejects.toMatchObject({ code: 11000 });
+    await expect(comp.createIndex({ a: 1 }, { unique: true })).rejects.toMatchObject({
+      code: 11000,
+    });
     expect((await comp.indexes()).length).toBe(2);
     const ci = h.db.collection('ci');
     await ci.createIndex({ name: 1 }, { unique: true, collation: { locale: 'en', strength: 2 } });
     await ci.insertOne({ name: 'Tees' });
     await expect(ci.insertOne({ name: 'tEES' })).rejects.toMatchObject({ code: 11000 });
-    expect(await ci.findOne({ name: 'tees' }, { collation: { locale: 'en', strength: 2 } })).toMatchObject({ name: 'Tees' });
+    expect(
+      await ci.findOne({ name: 'tees' }, { collation: { locale: 'en', strength: 2 } }),
+    ).toMatchObject({ name: 'Tees' });
     expect(await ci.findOne({ name: 'tees' })).toBeNull();
   });
 
@@ -82,7 +129,11 @@ describe('indexes', () => {
     await c.createIndex({ key: 1 }, { unique: true });
     const clients = await Promise.all([1, 2, 3].map(() => MongoClient.connect(h.mongo.uri)));
     const results = await Promise.allSettled(
-      Array.from({ length: 60 }, (_, i) => clients[i % 3]!.db(h.db.databaseName).collection('race').updateOne({ key: 'k' }, { $inc: { n: 1 } }, { upsert: true })),
+      Array.from({ length: 60 }, (_, i) =>
+        clients[i % 3]!.db(h.db.databaseName)
+          .collection('race')
+          .updateOne({ key: 'k' }, { $inc: { n: 1 } }, { upsert: true }),
+      ),
     );
     expect(results.every((r) => r.status === 'fulfilled')).toBe(true);
     expect(await c.countDocuments()).toBe(1);
@@ -93,7 +144,13 @@ describe('indexes', () => {
   it('expires documents through the TTL sweeper', async () => {
     const c = h.db.collection('sessions');
     await c.createIndex({ at: 1 }, { expireAfterSeconds: 1 });
-    await c.insertMany([{ at: new Date(Date.now() - 5000) }, { at: [new Date(Date.now() - 5000), new Date()] }, { at: new Date(Date.now() + 60_000) }, { at: 'not a date' }, {}]);
+    await c.insertMany([
+      { at: new Date(Date.now() - 5000) },
+      { at: [new Date(Date.now() - 5000), new Date()] },
+      { at: new Date(Date.now() + 60_000) },
+      { at: 'not a date' },
+      {},
+    ]);
     await new Promise((r) => setTimeout(r, 400));
     expect(await c.countDocuments()).toBe(3);
   });

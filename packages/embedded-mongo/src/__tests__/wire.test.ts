@@ -33,11 +33,17 @@ function exchange(port: number, bytes: Buffer): Promise<Buffer | 'closed'> {
   });
 }
 
-function opMsg(doc: Document, opts: { checksum?: boolean; sequence?: [string, Document[]] } = {}): Buffer {
+function opMsg(
+  doc: Document,
+  opts: { checksum?: boolean; sequence?: [string, Document[]] } = {},
+): Buffer {
   const parts: Buffer[] = [Buffer.from([0]), Buffer.from(serialize(doc))];
   if (opts.sequence) {
     const [id, docs] = opts.sequence;
-    const body = Buffer.concat([Buffer.from(id + '\0'), ...docs.map((d) => Buffer.from(serialize(d)))]);
+    const body = Buffer.concat([
+      Buffer.from(id + '\0'),
+      ...docs.map((d) => Buffer.from(serialize(d))),
+    ]);
     const size = Buffer.alloc(4);
     size.writeInt32LE(body.length + 4);
     parts.push(Buffer.from([1]), size, body);
@@ -64,7 +70,9 @@ function replyBody(reply: Buffer | 'closed'): Document {
 
 describe('wire protocol', () => {
   it('answers the legacy OP_QUERY isMaster handshake with OP_REPLY', async () => {
-    const q = Buffer.from(serialize({ isMaster: 1, helloOk: true, client: { driver: { name: 'raw' } } }));
+    const q = Buffer.from(
+      serialize({ isMaster: 1, helloOk: true, client: { driver: { name: 'raw' } } }),
+    );
     const ns = Buffer.from('admin.$cmd\0');
     const msg = Buffer.alloc(16 + 4 + ns.length + 8 + q.length);
     msg.writeInt32LE(msg.length, 0);
@@ -78,7 +86,13 @@ describe('wire protocol', () => {
     expect(reply.readInt32LE(12)).toBe(1);
     expect(reply.readInt32LE(32)).toBe(1); // numberReturned
     const doc = deserialize(reply.subarray(36));
-    expect(doc).toMatchObject({ ismaster: true, helloOk: true, maxWireVersion: 21, minWireVersion: 0, ok: 1 });
+    expect(doc).toMatchObject({
+      ismaster: true,
+      helloOk: true,
+      maxWireVersion: 21,
+      minWireVersion: 0,
+      ok: 1,
+    });
     expect(doc.maxBsonObjectSize).toBe(16 * 1024 * 1024);
     expect(doc.logicalSessionTimeoutMinutes).toBe(30);
     expect(doc.topologyVersion).toBeUndefined();
@@ -86,10 +100,18 @@ describe('wire protocol', () => {
   });
 
   it('handles OP_MSG with a checksum and a kind-1 document sequence', async () => {
-    const ping = replyBody(await exchange(mongo.port, opMsg({ ping: 1, $db: 'admin' }, { checksum: true })));
+    const ping = replyBody(
+      await exchange(mongo.port, opMsg({ ping: 1, $db: 'admin' }, { checksum: true })),
+    );
     expect(ping.ok).toBe(1);
     const ins = replyBody(
-      await exchange(mongo.port, opMsg({ insert: 'seq', $db: 'wire' }, { sequence: ['documents', [{ _id: 1 }, { _id: 2 }]] })),
+      await exchange(
+        mongo.port,
+        opMsg(
+          { insert: 'seq', $db: 'wire' },
+          { sequence: ['documents', [{ _id: 1 }, { _id: 2 }]] },
+        ),
+      ),
     );
     expect(ins).toMatchObject({ n: 2, ok: 1 });
   });
@@ -111,20 +133,38 @@ describe('wire protocol', () => {
   it('reports unknown commands as CommandNotFound and refuses transactions', async () => {
     const client = await MongoClient.connect(mongo.uri);
     try {
-      await expect(client.db('x').command({ frobnicate: 1 })).rejects.toMatchObject({ code: 59, codeName: 'CommandNotFound' });
+      await expect(client.db('x').command({ frobnicate: 1 })).rejects.toMatchObject({
+        code: 59,
+        codeName: 'CommandNotFound',
+      });
       const session = client.startSession();
       session.startTransaction();
       // The driver rewrites mongod's code 20 reply into its "does not support retryable writes" hint.
-      await expect(client.db('x').collection('t').insertOne({ a: 1 }, { session })).rejects.toThrow(/retryable writes|Transaction numbers/);
-      await expect(client.db('x').command({ find: 't', txnNumber: 1, startTransaction: true, autocommit: false })).rejects.toMatchObject({ code: 20 });
+      await expect(client.db('x').collection('t').insertOne({ a: 1 }, { session })).rejects.toThrow(
+        /retryable writes|Transaction numbers/,
+      );
+      await expect(
+        client
+          .db('x')
+          .command({ find: 't', txnNumber: 1, startTransaction: true, autocommit: false }),
+      ).rejects.toMatchObject({ code: 20 });
       await session.abortTransaction().catch(() => undefined);
       await session.endSession();
       const info = await client.db('admin').command({ buildInfo: 1 });
       expect(info.version).toBe('7.0.0');
-      for (const cmd of ['hostInfo', 'serverStatus', 'connectionStatus', 'whatsmyuri', 'getCmdLineOpts', 'listDatabases']) {
+      for (const cmd of [
+        'hostInfo',
+        'serverStatus',
+        'connectionStatus',
+        'whatsmyuri',
+        'getCmdLineOpts',
+        'listDatabases',
+      ]) {
         expect((await client.db('admin').command({ [cmd]: 1 })).ok).toBe(1);
       }
-      expect((await client.db('admin').command({ getParameter: 1, featureCompatibilityVersion: 1 })).ok).toBe(1);
+      expect(
+        (await client.db('admin').command({ getParameter: 1, featureCompatibilityVersion: 1 })).ok,
+      ).toBe(1);
       expect((await client.db('admin').command({ getLog: 'startupWarnings' })).ok).toBe(1);
     } finally {
       await client.close();
@@ -132,13 +172,18 @@ describe('wire protocol', () => {
   });
 
   it('keeps polling heartbeats going without leaking connections', async () => {
-    const client = await MongoClient.connect(mongo.uri, { heartbeatFrequencyMS: 500, minHeartbeatFrequencyMS: 50 } as never);
+    const client = await MongoClient.connect(mongo.uri, {
+      heartbeatFrequencyMS: 500,
+      minHeartbeatFrequencyMS: 50,
+    } as never);
     let beats = 0;
     let failures = 0;
     client.on('serverHeartbeatSucceeded', () => beats++);
     client.on('serverHeartbeatFailed', () => failures++);
     await client.db('admin').command({ ping: 1 });
-    const status = async (): Promise<number> => ((await client.db('admin').command({ serverStatus: 1 })).connections as Document).current as number;
+    const status = async (): Promise<number> =>
+      ((await client.db('admin').command({ serverStatus: 1 })).connections as Document)
+        .current as number;
     const before = await status();
     await new Promise((r) => setTimeout(r, 2600));
     expect(beats).toBeGreaterThanOrEqual(4);

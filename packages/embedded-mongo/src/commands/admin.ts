@@ -62,26 +62,58 @@ const serverStatus: CommandHandler = (_cmd, ctx) => ({
   uptimeMillis: Long.fromNumber(Math.floor(uptime(ctx) * 1000)),
   uptimeEstimate: Long.fromNumber(Math.floor(uptime(ctx))),
   localTime: new Date(),
-  connections: { current: ctx.server.connections(), available: 10_000, totalCreated: ctx.connectionId },
-  storageEngine: { name: 'embedded', supportsCommittedReads: false, persistent: !!ctx.server.dataDir },
-  mem: { bits: 64, resident: Math.round(process.memoryUsage().rss / 1048576), virtual: 0, supported: true },
+  connections: {
+    current: ctx.server.connections(),
+    available: 10_000,
+    totalCreated: ctx.connectionId,
+  },
+  storageEngine: {
+    name: 'embedded',
+    supportsCommittedReads: false,
+    persistent: !!ctx.server.dataDir,
+  },
+  mem: {
+    bits: 64,
+    resident: Math.round(process.memoryUsage().rss / 1048576),
+    virtual: 0,
+    supported: true,
+  },
   metrics: { cursor: { open: { total: ctx.server.cursors.size } } },
   ok: 1,
 });
 
 const hostInfo: CommandHandler = () => ({
-  system: { currentTime: new Date(), hostname: os.hostname(), cpuAddrSize: 64, memSizeMB: Math.round(os.totalmem() / 1048576), numCores: os.cpus().length, cpuArch: os.arch(), numaEnabled: false },
+  system: {
+    currentTime: new Date(),
+    hostname: os.hostname(),
+    cpuAddrSize: 64,
+    memSizeMB: Math.round(os.totalmem() / 1048576),
+    numCores: os.cpus().length,
+    cpuArch: os.arch(),
+    numaEnabled: false,
+  },
   os: { type: os.type(), name: os.platform(), version: os.release() },
   extra: {},
   ok: 1,
 });
 
 const getParameter: CommandHandler = (cmd) => {
-  const params: Document = { featureCompatibilityVersion: { version: '7.0' }, authenticationMechanisms: [], maxBSONDepth: 100, logLevel: 0, quiet: false };
-  if (cmd.getParameter === '*' || (typeof cmd.getParameter === 'object' && cmd.getParameter !== null)) return { ...params, ok: 1 };
+  const params: Document = {
+    featureCompatibilityVersion: { version: '7.0' },
+    authenticationMechanisms: [],
+    maxBSONDepth: 100,
+    logLevel: 0,
+    quiet: false,
+  };
+  if (
+    cmd.getParameter === '*' ||
+    (typeof cmd.getParameter === 'object' && cmd.getParameter !== null)
+  )
+    return { ...params, ok: 1 };
   const out: Document = {};
   for (const k of Object.keys(cmd)) if (k in params) out[k] = params[k];
-  if (Object.keys(out).length === 0) throw new MongoCommandError(ErrorCodes.InvalidOptions, 'no option found to get');
+  if (Object.keys(out).length === 0)
+    throw new MongoCommandError(ErrorCodes.InvalidOptions, 'no option found to get');
   return { ...out, ok: 1 };
 };
 
@@ -93,7 +125,10 @@ const getLog: CommandHandler = (cmd) => {
 const ok: CommandHandler = () => ({ ok: 1 });
 
 const refuseTransactions: CommandHandler = () => {
-  throw new MongoCommandError(ErrorCodes.IllegalOperation, 'Transaction numbers are only allowed on a replica set member or mongos');
+  throw new MongoCommandError(
+    ErrorCodes.IllegalOperation,
+    'Transaction numbers are only allowed on a replica set member or mongos',
+  );
 };
 
 export const adminCommands: Record<string, CommandHandler> = {
@@ -108,8 +143,18 @@ export const adminCommands: Record<string, CommandHandler> = {
   getParameter,
   setParameter: ok,
   getLog,
-  getCmdLineOpts: (_cmd, ctx) => ({ argv: ctx.server.argv, parsed: { net: { port: ctx.server.port, bindIp: ctx.server.host }, storage: { dbPath: ctx.server.dataDir ?? '' } }, ok: 1 }),
-  connectionStatus: () => ({ authInfo: { authenticatedUsers: [], authenticatedUserRoles: [] }, ok: 1 }),
+  getCmdLineOpts: (_cmd, ctx) => ({
+    argv: ctx.server.argv,
+    parsed: {
+      net: { port: ctx.server.port, bindIp: ctx.server.host },
+      storage: { dbPath: ctx.server.dataDir ?? '' },
+    },
+    ok: 1,
+  }),
+  connectionStatus: () => ({
+    authInfo: { authenticatedUsers: [], authenticatedUserRoles: [] },
+    ok: 1,
+  }),
   whatsmyuri: (_cmd, ctx) => ({ you: ctx.remote, ok: 1 }),
   endSessions: (cmd, ctx) => {
     const ids = Array.isArray(cmd.endSessions) ? (cmd.endSessions as Document[]) : [];
@@ -121,7 +166,10 @@ export const adminCommands: Record<string, CommandHandler> = {
   killAllSessionsByPattern: ok,
   refreshSessions: ok,
   startSession: () => {
-    throw new MongoCommandError(ErrorCodes.CommandNotSupported, 'startSession is not supported by embedded-mongo; drivers create sessions client-side');
+    throw new MongoCommandError(
+      ErrorCodes.CommandNotSupported,
+      'startSession is not supported by embedded-mongo; drivers create sessions client-side',
+    );
   },
   commitTransaction: refuseTransactions,
   abortTransaction: refuseTransactions,
@@ -133,8 +181,15 @@ export const adminCommands: Record<string, CommandHandler> = {
   killOp: () => ({ info: 'attempting to kill op', ok: 1 }),
   fsync: (_cmd, ctx) => ctx.server.engine.flushed().then(() => ({ numFiles: 1, ok: 1 })),
   lockInfo: () => ({ lockInfo: [], ok: 1 }),
-  getDefaultRWConcern: () => ({ defaultReadConcern: { level: 'local' }, defaultWriteConcern: { w: 1, wtimeout: 0 }, ok: 1 }),
+  getDefaultRWConcern: () => ({
+    defaultReadConcern: { level: 'local' },
+    defaultWriteConcern: { w: 1, wtimeout: 0 },
+    ok: 1,
+  }),
   saslStart: () => {
-    throw new MongoCommandError(18, 'Authentication failed: embedded-mongo runs without authentication');
+    throw new MongoCommandError(
+      18,
+      'Authentication failed: embedded-mongo runs without authentication',
+    );
   },
 };

@@ -15,34 +15,64 @@ import { commandCollation, explainReply } from './read.js';
 import { insertDoc } from './write.js';
 
 /** Stages that never modify their input documents in mingo, so no defensive copy is needed. */
-const NON_MUTATING = new Set(['$match', '$sort', '$skip', '$limit', '$count', '$group', '$sortByCount', '$sample']);
+const NON_MUTATING = new Set([
+  '$match',
+  '$sort',
+  '$skip',
+  '$limit',
+  '$count',
+  '$group',
+  '$sortByCount',
+  '$sample',
+]);
 const SERVER_ONLY: Record<string, [number, string]> = {
   $changeStream: [40573, 'The $changeStream stage is only supported on replica sets'],
   $collStats: [ErrorCodes.NotImplemented, '$collStats is not supported by embedded-mongo'],
   $indexStats: [ErrorCodes.NotImplemented, '$indexStats is not supported by embedded-mongo'],
   $currentOp: [ErrorCodes.NotImplemented, '$currentOp is not supported by embedded-mongo'],
   $listSessions: [ErrorCodes.NotImplemented, '$listSessions is not supported by embedded-mongo'],
-  $listLocalSessions: [ErrorCodes.NotImplemented, '$listLocalSessions must be the first stage of a database aggregation'],
-  $planCacheStats: [ErrorCodes.NotImplemented, '$planCacheStats is not supported by embedded-mongo'],
+  $listLocalSessions: [
+    ErrorCodes.NotImplemented,
+    '$listLocalSessions must be the first stage of a database aggregation',
+  ],
+  $planCacheStats: [
+    ErrorCodes.NotImplemented,
+    '$planCacheStats is not supported by embedded-mongo',
+  ],
   $geoNear: [ErrorCodes.NotImplemented, '$geoNear is not supported by embedded-mongo'],
   $search: [ErrorCodes.NotImplemented, '$search is not supported by embedded-mongo'],
 };
 
 function stageName(stage: Document): string {
   const keys = Object.keys(stage);
-  if (keys.length !== 1) throw new MongoCommandError(40323, 'A pipeline stage specification object must contain exactly one field.');
+  if (keys.length !== 1)
+    throw new MongoCommandError(
+      40323,
+      'A pipeline stage specification object must contain exactly one field.',
+    );
   return keys[0]!;
 }
 
 function parsePipeline(p: unknown): Document[] {
-  if (!Array.isArray(p)) throw new MongoCommandError(ErrorCodes.TypeMismatch, "'pipeline' option must be specified as an array");
+  if (!Array.isArray(p))
+    throw new MongoCommandError(
+      ErrorCodes.TypeMismatch,
+      "'pipeline' option must be specified as an array",
+    );
   p.forEach((stage, i) => {
-    if (!isPlainObject(stage)) throw new MongoCommandError(ErrorCodes.TypeMismatch, 'Each element of the \'pipeline\' array must be an object');
+    if (!isPlainObject(stage))
+      throw new MongoCommandError(
+        ErrorCodes.TypeMismatch,
+        "Each element of the 'pipeline' array must be an object",
+      );
     const name = stageName(stage);
-    if (!name.startsWith('$')) throw new MongoCommandError(40324, `Unrecognized pipeline stage name: '${name}'`);
+    if (!name.startsWith('$'))
+      throw new MongoCommandError(40324, `Unrecognized pipeline stage name: '${name}'`);
     const server = SERVER_ONLY[name];
-    if (server && !(name === '$listLocalSessions' && i === 0)) throw new MongoCommandError(server[0], server[1]);
-    if ((name === '$out' || name === '$merge') && i !== p.length - 1) throw new MongoCommandError(40601, `${name} can only be the final stage in the pipeline`);
+    if (server && !(name === '$listLocalSessions' && i === 0))
+      throw new MongoCommandError(server[0], server[1]);
+    if ((name === '$out' || name === '$merge') && i !== p.length - 1)
+      throw new MongoCommandError(40601, `${name} can only be the final stage in the pipeline`);
   });
   return p as Document[];
 }
@@ -56,7 +86,8 @@ interface Prefix {
 function foldPrefix(pipeline: Document[]): Prefix {
   const spec: QuerySpec = {};
   let i = 0;
-  const at = (name: string): Document | undefined => (pipeline[i] && name in pipeline[i]! ? pipeline[i] : undefined);
+  const at = (name: string): Document | undefined =>
+    pipeline[i] && name in pipeline[i]! ? pipeline[i] : undefined;
   let s = at('$match');
   if (s && isPlainObject(s.$match)) {
     spec.filter = s.$match;
@@ -65,7 +96,8 @@ function foldPrefix(pipeline: Document[]): Prefix {
   s = at('$sort');
   if (s && isPlainObject(s.$sort)) {
     spec.sort = parseSort(s.$sort);
-    if (spec.sort.length === 0) throw new MongoCommandError(15976, '$sort stage must have at least one sort key');
+    if (spec.sort.length === 0)
+      throw new MongoCommandError(15976, '$sort stage must have at least one sort key');
     i++;
   }
   s = at('$skip');
@@ -88,11 +120,20 @@ function targetOf(spec: unknown, db: string, stage: string): [string, string] {
     const c = spec.coll;
     if (typeof c === 'string') return [d, c];
   }
-  throw new MongoCommandError(ErrorCodes.FailedToParse, `${stage} requires a target collection name`);
+  throw new MongoCommandError(
+    ErrorCodes.FailedToParse,
+    `${stage} requires a target collection name`,
+  );
 }
 
 function runOut(spec: unknown, results: Doc[], ctx: CommandContext, bypass: boolean): void {
-  const [db, name] = targetOf(isPlainObject(spec) && spec.coll === undefined && typeof spec.into !== 'undefined' ? spec.into : spec, ctx.db, '$out');
+  const [db, name] = targetOf(
+    isPlainObject(spec) && spec.coll === undefined && typeof spec.into !== 'undefined'
+      ? spec.into
+      : spec,
+    ctx.db,
+    '$out',
+  );
   const coll = ctx.server.engine.ensureCollection(db, name);
   const old = [...coll.docs.values()];
   coll.truncate();
@@ -105,10 +146,21 @@ function runOut(spec: unknown, results: Doc[], ctx: CommandContext, bypass: bool
   }
 }
 
-function runMerge(spec: unknown, results: Doc[], ctx: CommandContext, variables: Document | undefined): void {
-  const opts: Document = typeof spec === 'string' ? { into: spec } : isPlainObject(spec) ? spec : {};
+function runMerge(
+  spec: unknown,
+  results: Doc[],
+  ctx: CommandContext,
+  variables: Document | undefined,
+): void {
+  const opts: Document =
+    typeof spec === 'string' ? { into: spec } : isPlainObject(spec) ? spec : {};
   const [db, name] = targetOf(opts.into, ctx.db, '$merge');
-  const on = opts.on === undefined ? ['_id'] : Array.isArray(opts.on) ? (opts.on as string[]) : [String(opts.on)];
+  const on =
+    opts.on === undefined
+      ? ['_id']
+      : Array.isArray(opts.on)
+        ? (opts.on as string[])
+        : [String(opts.on)];
   const whenMatched = opts.whenMatched ?? 'merge';
   const whenNotMatched = opts.whenNotMatched ?? 'insert';
   const coll = ctx.server.engine.ensureCollection(db, name);
@@ -119,7 +171,11 @@ function runMerge(spec: unknown, results: Doc[], ctx: CommandContext, variables:
     const existing = findOne(coll, filter);
     if (!existing) {
       if (whenNotMatched === 'discard') continue;
-      if (whenNotMatched === 'fail') throw new MongoCommandError(13113, '$merge could not find a matching document in the target collection for at least one document in the source collection');
+      if (whenNotMatched === 'fail')
+        throw new MongoCommandError(
+          13113,
+          '$merge could not find a matching document in the target collection for at least one document in the source collection',
+        );
       insertDoc(coll, withIdFirst(src));
       continue;
     }
@@ -127,15 +183,28 @@ function runMerge(spec: unknown, results: Doc[], ctx: CommandContext, variables:
     if (whenMatched === 'keepExisting') continue;
     if (whenMatched === 'fail') {
       insertDoc(coll, withIdFirst(src)); // fails with the real E11000 of the clashing index
-      throw new MongoCommandError(ErrorCodes.DuplicateKey, `E11000 duplicate key error collection: ${coll.ns}`);
+      throw new MongoCommandError(
+        ErrorCodes.DuplicateKey,
+        `E11000 duplicate key error collection: ${coll.ns}`,
+      );
     }
     if (whenMatched === 'replace') next = { ...src, _id: existing._id };
     else if (whenMatched === 'merge') next = { ...existing, ...src, _id: existing._id };
     else if (Array.isArray(whenMatched)) {
-      const vars = { ...(variables ?? {}), new: src, ...((opts.let as Document | undefined) ?? {}) };
-      next = runPipeline([cloneValue(existing)], whenMatched as Document[], { variables: vars })[0] ?? existing;
+      const vars = {
+        ...(variables ?? {}),
+        new: src,
+        ...((opts.let as Document | undefined) ?? {}),
+      };
+      next =
+        runPipeline([cloneValue(existing)], whenMatched as Document[], { variables: vars })[0] ??
+        existing;
       next._id = existing._id;
-    } else throw new MongoCommandError(ErrorCodes.BadValue, `Enumeration value '${String(whenMatched)}' for field 'whenMatched' is not a valid value.`);
+    } else
+      throw new MongoCommandError(
+        ErrorCodes.BadValue,
+        `Enumeration value '${String(whenMatched)}' for field 'whenMatched' is not a valid value.`,
+      );
     coll.replace(existing, withIdFirst(next));
   }
 }
@@ -164,10 +233,15 @@ function countShortcut(rest: Document[], input: Doc[]): Doc[] | undefined {
 const aggregate: CommandHandler = (cmd, ctx) => {
   const target = cmd.aggregate;
   const dbLevel = target === 1;
-  if (!dbLevel && (typeof target !== 'string' || !target)) throw new MongoCommandError(ErrorCodes.InvalidNamespace, `Invalid aggregate namespace`);
+  if (!dbLevel && (typeof target !== 'string' || !target))
+    throw new MongoCommandError(ErrorCodes.InvalidNamespace, `Invalid aggregate namespace`);
   const pipeline = parsePipeline(cmd.pipeline);
   const explain = !!cmd.explain;
-  if (!explain && !isPlainObject(cmd.cursor)) throw new MongoCommandError(ErrorCodes.FailedToParse, "The 'cursor' option is required, except for aggregate with the explain argument");
+  if (!explain && !isPlainObject(cmd.cursor))
+    throw new MongoCommandError(
+      ErrorCodes.FailedToParse,
+      "The 'cursor' option is required, except for aggregate with the explain argument",
+    );
   const { engine } = ctx.server;
   const coll = dbLevel ? undefined : engine.collection(ctx.db, target as string);
   const collation = commandCollation(cmd, coll);
@@ -184,12 +258,22 @@ const aggregate: CommandHandler = (cmd, ctx) => {
       input = [...ctx.server.sessions.values()].map(cloneValue);
       rest = stages.slice(1);
     } else if (first === '$documents') input = [];
-    else throw new MongoCommandError(ErrorCodes.InvalidNamespace, `{aggregate: 1} is not valid for '${first}'; a collection is required.`);
+    else
+      throw new MongoCommandError(
+        ErrorCodes.InvalidNamespace,
+        `{aggregate: 1} is not valid for '${first}'; a collection is required.`,
+      );
   } else {
     const prefix = foldPrefix(stages);
     const result = runQuery(coll, { ...prefix.spec, collation, hint: cmd.hint, variables });
     if (explain) {
-      const reply = explainReply(`${ctx.db}.${target as string}`, prefix.spec.filter, result, ctx, cmd);
+      const reply = explainReply(
+        `${ctx.db}.${target as string}`,
+        prefix.spec.filter,
+        result,
+        ctx,
+        cmd,
+      );
       return { ...reply, stages: stages.slice(prefix.consumed) };
     }
     input = result.docs;
@@ -204,7 +288,9 @@ const aggregate: CommandHandler = (cmd, ctx) => {
     const docs = [...(engine.collection(ctx.db, name)?.readDocs() ?? [])];
     return mutating ? docs.map(cloneValue) : docs;
   };
-  const results = rest.length ? runPipeline(input, rest, { collation, variables, resolver }) : input;
+  const results = rest.length
+    ? runPipeline(input, rest, { collation, variables, resolver })
+    : input;
   if (writeStage) {
     if ('$out' in writeStage) runOut(writeStage.$out, results, ctx, !!cmd.bypassDocumentValidation);
     else runMerge(writeStage.$merge, results, ctx, variables);

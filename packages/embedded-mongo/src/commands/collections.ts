@@ -9,23 +9,47 @@ import { keyString } from '../storage/values.js';
 import type { CommandHandler } from './context.js';
 import { collName } from './context.js';
 
-const UNSUPPORTED_CREATE = ['timeseries', 'clusteredIndex', 'encryptedFields', 'changeStreamPreAndPostImages'];
+const UNSUPPORTED_CREATE = [
+  'timeseries',
+  'clusteredIndex',
+  'encryptedFields',
+  'changeStreamPreAndPostImages',
+];
 
 const create: CommandHandler = (cmd, ctx) => {
   const name = collName(cmd, 'create');
   for (const opt of UNSUPPORTED_CREATE) {
-    if (cmd[opt] !== undefined) throw new MongoCommandError(ErrorCodes.NotImplemented, `create option '${opt}' is not supported by embedded-mongo`);
+    if (cmd[opt] !== undefined)
+      throw new MongoCommandError(
+        ErrorCodes.NotImplemented,
+        `create option '${opt}' is not supported by embedded-mongo`,
+      );
   }
   const { engine } = ctx.server;
-  if (engine.collection(ctx.db, name)) throw new MongoCommandError(ErrorCodes.NamespaceExists, `Collection ${ctx.db}.${name} already exists.`);
+  if (engine.collection(ctx.db, name))
+    throw new MongoCommandError(
+      ErrorCodes.NamespaceExists,
+      `Collection ${ctx.db}.${name} already exists.`,
+    );
   const options: Document = {};
   for (const [k, v] of Object.entries(cmd)) {
-    if (k === 'create' || k === 'writeConcern' || k === 'lsid' || k === '$db' || k === '$clusterTime' || k === 'comment' || k.startsWith('$')) continue;
+    if (
+      k === 'create' ||
+      k === 'writeConcern' ||
+      k === 'lsid' ||
+      k === '$db' ||
+      k === '$clusterTime' ||
+      k === 'comment' ||
+      k.startsWith('$')
+    )
+      continue;
     options[k] = v;
   }
   if (options.viewOn !== undefined) {
-    if (typeof options.viewOn !== 'string') throw new MongoCommandError(ErrorCodes.TypeMismatch, "'viewOn' option must be a string");
-    if (options.pipeline !== undefined && !Array.isArray(options.pipeline)) throw new MongoCommandError(ErrorCodes.TypeMismatch, "'pipeline' option must be an array");
+    if (typeof options.viewOn !== 'string')
+      throw new MongoCommandError(ErrorCodes.TypeMismatch, "'viewOn' option must be a string");
+    if (options.pipeline !== undefined && !Array.isArray(options.pipeline))
+      throw new MongoCommandError(ErrorCodes.TypeMismatch, "'pipeline' option must be an array");
     options.pipeline ??= [];
   }
   engine.createCollection(ctx.db, name, options);
@@ -48,7 +72,8 @@ const dropDatabase: CommandHandler = (_cmd, ctx) => {
 };
 
 function collectionInfo(coll: Collection): Document {
-  if (coll.isView) return { name: coll.name, type: 'view', options: coll.options, info: { readOnly: true } };
+  if (coll.isView)
+    return { name: coll.name, type: 'view', options: coll.options, info: { readOnly: true } };
   return {
     name: coll.name,
     type: 'collection',
@@ -96,15 +121,25 @@ const renameCollection: CommandHandler = (cmd, ctx) => {
   const to = String(cmd.to ?? '');
   const split = (ns: string): [string, string] => {
     const i = ns.indexOf('.');
-    if (i <= 0 || i === ns.length - 1) throw new MongoCommandError(ErrorCodes.InvalidNamespace, `Invalid namespace specified '${ns}'`);
+    if (i <= 0 || i === ns.length - 1)
+      throw new MongoCommandError(
+        ErrorCodes.InvalidNamespace,
+        `Invalid namespace specified '${ns}'`,
+      );
     return [ns.slice(0, i), ns.slice(i + 1)];
   };
   const [fdb, fname] = split(from);
   const [tdb, tname] = split(to);
   const { engine } = ctx.server;
-  if (!engine.collection(fdb, fname)) throw new MongoCommandError(ErrorCodes.NamespaceNotFound, `Source collection ${from} does not exist`);
-  if (from === to) throw new MongoCommandError(ErrorCodes.IllegalOperation, "Can't rename a collection to itself");
-  if (engine.collection(tdb, tname) && !cmd.dropTarget) throw new MongoCommandError(ErrorCodes.NamespaceExists, 'target namespace exists');
+  if (!engine.collection(fdb, fname))
+    throw new MongoCommandError(
+      ErrorCodes.NamespaceNotFound,
+      `Source collection ${from} does not exist`,
+    );
+  if (from === to)
+    throw new MongoCommandError(ErrorCodes.IllegalOperation, "Can't rename a collection to itself");
+  if (engine.collection(tdb, tname) && !cmd.dropTarget)
+    throw new MongoCommandError(ErrorCodes.NamespaceExists, 'target namespace exists');
   engine.rename(fdb, fname, tdb, tname);
   return { ok: 1 };
 };
@@ -117,8 +152,14 @@ const collMod: CommandHandler = (cmd, ctx) => {
     const index =
       typeof idx.name === 'string'
         ? coll.indexes.get(idx.name)
-        : [...coll.indexes.values()].find((i) => keyString(i.spec.key) === keyString(idx.keyPattern));
-    if (!index) throw new MongoCommandError(ErrorCodes.IndexNotFound, `cannot find index ${JSON.stringify(idx.name ?? idx.keyPattern)} for ns ${coll.ns}`);
+        : [...coll.indexes.values()].find(
+            (i) => keyString(i.spec.key) === keyString(idx.keyPattern),
+          );
+    if (!index)
+      throw new MongoCommandError(
+        ErrorCodes.IndexNotFound,
+        `cannot find index ${JSON.stringify(idx.name ?? idx.keyPattern)} for ns ${coll.ns}`,
+      );
     const spec: IndexSpec = { ...index.spec };
     if (idx.expireAfterSeconds !== undefined) {
       reply.expireAfterSeconds_old = spec.expireAfterSeconds;
@@ -173,12 +214,29 @@ const dbStats: CommandHandler = (_cmd, ctx) => {
 const collStats: CommandHandler = (cmd, ctx) => {
   const coll = ctx.server.engine.requireCollection(ctx.db, collName(cmd, 'collStats'));
   const size = collectionBytes(coll);
-  return { ns: coll.ns, count: coll.docs.size, size, avgObjSize: coll.docs.size ? size / coll.docs.size : 0, storageSize: size, nindexes: coll.indexes.size, totalIndexSize: 0, ok: 1 };
+  return {
+    ns: coll.ns,
+    count: coll.docs.size,
+    size,
+    avgObjSize: coll.docs.size ? size / coll.docs.size : 0,
+    storageSize: size,
+    nindexes: coll.indexes.size,
+    totalIndexSize: 0,
+    ok: 1,
+  };
 };
 
 const validate: CommandHandler = (cmd, ctx) => {
   const coll = ctx.server.engine.requireCollection(ctx.db, collName(cmd, 'validate'));
-  return { ns: coll.ns, nrecords: coll.docs.size, nIndexes: coll.indexes.size, valid: true, warnings: [], errors: [], ok: 1 };
+  return {
+    ns: coll.ns,
+    nrecords: coll.docs.size,
+    nIndexes: coll.indexes.size,
+    valid: true,
+    warnings: [],
+    errors: [],
+    ok: 1,
+  };
 };
 
 export const collectionCommands: Record<string, CommandHandler> = {

@@ -36,7 +36,10 @@ export type CommandHandler = (cmd: Document, ctx: CommandContext) => Document | 
 export function collName(cmd: Document, name: string): string {
   const v = cmd[name];
   if (typeof v !== 'string' || v === '') {
-    throw new MongoCommandError(ErrorCodes.InvalidNamespace, `collection name has invalid type ${v === null ? 'null' : typeof v}`);
+    throw new MongoCommandError(
+      ErrorCodes.InvalidNamespace,
+      `collection name has invalid type ${v === null ? 'null' : typeof v}`,
+    );
   }
   return v;
 }

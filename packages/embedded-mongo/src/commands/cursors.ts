@@ -29,7 +29,8 @@ export class CursorManager {
 
   private reap(): void {
     const now = Date.now();
-    for (const [k, c] of this.cursors) if (now - c.lastUsed > this.timeoutMs) this.cursors.delete(k);
+    for (const [k, c] of this.cursors)
+      if (now - c.lastUsed > this.timeoutMs) this.cursors.delete(k);
   }
 
   close(): void {
@@ -74,14 +75,32 @@ export class CursorManager {
 
   getMore(cmd: Document, db: string): Document {
     const raw = cmd.getMore as unknown;
-    const key = typeof raw === 'number' || typeof raw === 'bigint' || Long.isLong(raw) ? String(raw) : undefined;
-    if (key === undefined) throw new MongoCommandError(ErrorCodes.TypeMismatch, "Field 'getMore' must be of type long in: " + JSON.stringify(cmd));
-    if (typeof cmd.collection !== 'string') throw new MongoCommandError(ErrorCodes.TypeMismatch, "Field 'collection' must be of type string");
+    const key =
+      typeof raw === 'number' || typeof raw === 'bigint' || Long.isLong(raw)
+        ? String(raw)
+        : undefined;
+    if (key === undefined)
+      throw new MongoCommandError(
+        ErrorCodes.TypeMismatch,
+        "Field 'getMore' must be of type long in: " + JSON.stringify(cmd),
+      );
+    if (typeof cmd.collection !== 'string')
+      throw new MongoCommandError(
+        ErrorCodes.TypeMismatch,
+        "Field 'collection' must be of type string",
+      );
     const c = this.cursors.get(key);
     if (!c) throw new MongoCommandError(ErrorCodes.CursorNotFound, `cursor id ${key} not found`);
     if (c.ns !== `${db}.${cmd.collection}`)
-      throw new MongoCommandError(13, `Requested getMore on namespace '${db}.${cmd.collection}', but cursor belongs to a different namespace ${c.ns}`);
-    const batch = CursorManager.batch(c.docs, c.pos, typeof cmd.batchSize === 'number' ? cmd.batchSize : undefined);
+      throw new MongoCommandError(
+        13,
+        `Requested getMore on namespace '${db}.${cmd.collection}', but cursor belongs to a different namespace ${c.ns}`,
+      );
+    const batch = CursorManager.batch(
+      c.docs,
+      c.pos,
+      typeof cmd.batchSize === 'number' ? cmd.batchSize : undefined,
+    );
     c.pos += batch.length;
     c.lastUsed = Date.now();
     let id = c.id;
@@ -100,6 +119,12 @@ export class CursorManager {
       if (this.cursors.delete(id.toString())) killed.push(id);
       else notFound.push(id);
     }
-    return { cursorsKilled: killed, cursorsNotFound: notFound, cursorsAlive: [], cursorsUnknown: [], ok: 1 };
+    return {
+      cursorsKilled: killed,
+      cursorsNotFound: notFound,
+      cursorsAlive: [],
+      cursorsUnknown: [],
+      ok: 1,
+    };
   }
 }

@@ -14,11 +14,17 @@ import { keyString } from '../storage/values.js';
 
 const explain: CommandHandler = (cmd, ctx) => {
   const inner = cmd.explain;
-  if (!inner || typeof inner !== 'object' || Array.isArray(inner)) throw new MongoCommandError(ErrorCodes.BadValue, 'explain command requires a nested object');
+  if (!inner || typeof inner !== 'object' || Array.isArray(inner))
+    throw new MongoCommandError(ErrorCodes.BadValue, 'explain command requires a nested object');
   const name = Object.keys(inner as Document)[0];
-  if (name === 'aggregate') return aggregateCommands.aggregate!({ ...(inner as Document), explain: true }, ctx);
+  if (name === 'aggregate')
+    return aggregateCommands.aggregate!({ ...(inner as Document), explain: true }, ctx);
   const reply = explainRead(inner as Document, ctx);
-  if (!reply) throw new MongoCommandError(ErrorCodes.CommandNotFound, `Explain failed due to unknown command: ${name}`);
+  if (!reply)
+    throw new MongoCommandError(
+      ErrorCodes.CommandNotFound,
+      `Explain failed due to unknown command: ${name}`,
+    );
   return reply;
 };
 
@@ -35,8 +41,15 @@ const handlers: Record<string, CommandHandler> = {
 
 /** Commands that refuse to run inside a multi-document transaction, which we never have. */
 function checkTransaction(cmd: Document): void {
-  if (cmd.txnNumber !== undefined || cmd.startTransaction !== undefined || cmd.autocommit !== undefined) {
-    throw new MongoCommandError(ErrorCodes.IllegalOperation, 'Transaction numbers are only allowed on a replica set member or mongos');
+  if (
+    cmd.txnNumber !== undefined ||
+    cmd.startTransaction !== undefined ||
+    cmd.autocommit !== undefined
+  ) {
+    throw new MongoCommandError(
+      ErrorCodes.IllegalOperation,
+      'Transaction numbers are only allowed on a replica set member or mongos',
+    );
   }
 }
 
@@ -59,7 +72,8 @@ export async function runCommand(cmd: Document, ctx: CommandContext): Promise<Do
   try {
     if (!name) throw new MongoCommandError(ErrorCodes.FailedToParse, 'no command specified');
     const handler = Object.hasOwn(handlers, name) ? handlers[name] : undefined;
-    if (!handler) throw new MongoCommandError(ErrorCodes.CommandNotFound, `no such command: '${name}'`);
+    if (!handler)
+      throw new MongoCommandError(ErrorCodes.CommandNotFound, `no such command: '${name}'`);
     const fp = ctx.server.failPoints?.take(name, ctx, ctx.appName);
     if (fp?.closeConnection) {
       ctx.closeConnection = true;

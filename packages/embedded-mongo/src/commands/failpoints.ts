@@ -15,13 +15,22 @@ export class FailPoints {
   private failCommand: FailCommand | undefined;
 
   configure(cmd: Document): Document {
-    if (cmd.configureFailPoint !== 'failCommand') throw new MongoCommandError(ErrorCodes.BadValue, `unknown fail point ${String(cmd.configureFailPoint)}`);
+    if (cmd.configureFailPoint !== 'failCommand')
+      throw new MongoCommandError(
+        ErrorCodes.BadValue,
+        `unknown fail point ${String(cmd.configureFailPoint)}`,
+      );
     const mode = cmd.mode;
     if (mode === 'off') this.failCommand = undefined;
-    else if (mode === 'alwaysOn') this.failCommand = { remaining: Infinity, skip: 0, data: (cmd.data as Document) ?? {} };
+    else if (mode === 'alwaysOn')
+      this.failCommand = { remaining: Infinity, skip: 0, data: (cmd.data as Document) ?? {} };
     else if (mode && typeof mode === 'object') {
       const m = mode as Document;
-      this.failCommand = { remaining: m.times !== undefined ? Number(m.times) : Infinity, skip: Number(m.skip ?? 0), data: (cmd.data as Document) ?? {} };
+      this.failCommand = {
+        remaining: m.times !== undefined ? Number(m.times) : Infinity,
+        skip: Number(m.skip ?? 0),
+        data: (cmd.data as Document) ?? {},
+      };
     } else throw new MongoCommandError(ErrorCodes.BadValue, 'invalid fail point mode');
     return { count: 0, ok: 1 };
   }
@@ -47,14 +56,27 @@ export class FailPoints {
   static errorReply(data: Document): Document | undefined {
     if (data.errorCode === undefined) return undefined;
     const code = Number(data.errorCode);
-    const reply: Document = { ok: 0, errmsg: "Failing command via 'failCommand' failpoint", code, codeName: codeName(code) };
+    const reply: Document = {
+      ok: 0,
+      errmsg: "Failing command via 'failCommand' failpoint",
+      code,
+      codeName: codeName(code),
+    };
     if (Array.isArray(data.errorLabels)) reply.errorLabels = data.errorLabels;
     return reply;
   }
 }
 
 export const configureFailPoint: CommandHandler = (cmd, ctx) => {
-  if (!ctx.server.failPoints) throw new MongoCommandError(ErrorCodes.CommandNotFound, "no such command: 'configureFailPoint'");
-  if (ctx.db !== 'admin') throw new MongoCommandError(13, 'configureFailPoint may only be run against the admin database.');
+  if (!ctx.server.failPoints)
+    throw new MongoCommandError(
+      ErrorCodes.CommandNotFound,
+      "no such command: 'configureFailPoint'",
+    );
+  if (ctx.db !== 'admin')
+    throw new MongoCommandError(
+      13,
+      'configureFailPoint may only be run against the admin database.',
+    );
   return ctx.server.failPoints.configure(cmd);
 };

@@ -17,7 +17,11 @@ import { collName } from './context.js';
 function optionalObject(cmd: Document, field: string): Document | undefined {
   const v = cmd[field];
   if (v === undefined || v === null) return undefined;
-  if (!isPlainObject(v)) throw new MongoCommandError(ErrorCodes.TypeMismatch, `BSON field '${field}' is the wrong type '${Array.isArray(v) ? 'array' : typeof v}', expected type 'object'`);
+  if (!isPlainObject(v))
+    throw new MongoCommandError(
+      ErrorCodes.TypeMismatch,
+      `BSON field '${field}' is the wrong type '${Array.isArray(v) ? 'array' : typeof v}', expected type 'object'`,
+    );
   return v;
 }
 
@@ -25,27 +29,49 @@ function nonNegative(cmd: Document, field: string, command: string): number | un
   const v = cmd[field];
   if (v === undefined || v === null) return undefined;
   const n = Number(v);
-  if (!Number.isFinite(n)) throw new MongoCommandError(ErrorCodes.TypeMismatch, `BSON field '${command}.${field}' is the wrong type, expected a number`);
-  if (n < 0) throw new MongoCommandError(51024, `BSON field '${field}' value must be >= 0, actual value '${n}'`);
+  if (!Number.isFinite(n))
+    throw new MongoCommandError(
+      ErrorCodes.TypeMismatch,
+      `BSON field '${command}.${field}' is the wrong type, expected a number`,
+    );
+  if (n < 0)
+    throw new MongoCommandError(
+      51024,
+      `BSON field '${field}' value must be >= 0, actual value '${n}'`,
+    );
   return Math.floor(n);
 }
 
 /** Collation of a command, falling back to the collection's default collation. */
-export function commandCollation(cmd: Document, coll: Collection | undefined): Collation | undefined {
+export function commandCollation(
+  cmd: Document,
+  coll: Collection | undefined,
+): Collation | undefined {
   if (cmd.collation !== undefined) return parseCollation(cmd.collation);
   return parseCollation(coll?.options.collation);
 }
 
-export function applyProjection(docs: Doc[], projection: Document | undefined, filter: Document | undefined, spec: QuerySpec): Doc[] {
+export function applyProjection(
+  docs: Doc[],
+  projection: Document | undefined,
+  filter: Document | undefined,
+  spec: QuerySpec,
+): Doc[] {
   if (!projection || Object.keys(projection).length === 0) return docs;
   const positional = Object.keys(projection).some((k) => k.endsWith('.$'));
   try {
-    const q = new Query(positional ? (filter ?? {}) : {}, mingoOptions({ collation: spec.collation, variables: spec.variables }));
+    const q = new Query(
+      positional ? (filter ?? {}) : {},
+      mingoOptions({ collation: spec.collation, variables: spec.variables }),
+    );
     // mingo may emit _id last; mongod keeps it first.
     return (q.find(docs, projection).all() as Doc[]).map((d) => ('_id' in d ? withIdFirst(d) : d));
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e);
-    throw new MongoCommandError(/exclusion|inclusion/i.test(msg) ? ErrorCodes.Location31254 : ErrorCodes.BadValue, msg);
+    throw new MongoCommandError(
+      /exclusion|inclusion/i.test(msg) ? ErrorCodes.Location31254 : ErrorCodes.BadValue,
+      msg,
+    );
   }
 }
 
@@ -61,9 +87,18 @@ function parseFind(cmd: Document, ctx: CommandContext): FindParts {
   const name = collName(cmd, 'find');
   const coll = ctx.server.engine.collection(ctx.db, name);
   const limitRaw = cmd.limit === undefined || cmd.limit === null ? 0 : Number(cmd.limit);
-  if (!Number.isFinite(limitRaw)) throw new MongoCommandError(ErrorCodes.TypeMismatch, "BSON field 'limit' must be a number");
-  if (cmd.tailable || cmd.awaitData) throw new MongoCommandError(ErrorCodes.BadValue, 'tailable cursors require a capped collection, which embedded-mongo does not support');
-  if (cmd.min !== undefined || cmd.max !== undefined) throw new MongoCommandError(ErrorCodes.NotImplemented, 'find min/max are not supported by embedded-mongo');
+  if (!Number.isFinite(limitRaw))
+    throw new MongoCommandError(ErrorCodes.TypeMismatch, "BSON field 'limit' must be a number");
+  if (cmd.tailable || cmd.awaitData)
+    throw new MongoCommandError(
+      ErrorCodes.BadValue,
+      'tailable cursors require a capped collection, which embedded-mongo does not support',
+    );
+  if (cmd.min !== undefined || cmd.max !== undefined)
+    throw new MongoCommandError(
+      ErrorCodes.NotImplemented,
+      'find min/max are not supported by embedded-mongo',
+    );
   const spec: QuerySpec = {
     filter: optionalObject(cmd, 'filter'),
     sort: parseSort(optionalObject(cmd, 'sort')),
@@ -86,32 +121,67 @@ const find: CommandHandler = (cmd, ctx) => {
   const parts = parseFind(cmd, ctx);
   const { docs } = runQuery(parts.coll, parts.spec);
   const out = applyProjection(docs, parts.projection, parts.spec.filter, parts.spec);
-  return ctx.server.cursors.open(`${ctx.db}.${cmd.find as string}`, out, parts.batchSize, parts.singleBatch);
+  return ctx.server.cursors.open(
+    `${ctx.db}.${cmd.find as string}`,
+    out,
+    parts.batchSize,
+    parts.singleBatch,
+  );
 };
 
 const getMore: CommandHandler = (cmd, ctx) => ctx.server.cursors.getMore(cmd, ctx.db);
 
 const killCursors: CommandHandler = (cmd, ctx) => {
-  if (!Array.isArray(cmd.cursors)) throw new MongoCommandError(ErrorCodes.TypeMismatch, "BSON field 'killCursors.cursors' is missing but a required field");
+  if (!Array.isArray(cmd.cursors))
+    throw new MongoCommandError(
+      ErrorCodes.TypeMismatch,
+      "BSON field 'killCursors.cursors' is missing but a required field",
+    );
   return ctx.server.cursors.kill(cmd.cursors);
 };
 
 function countSpec(cmd: Document, ctx: CommandContext): [Collection | undefined, QuerySpec] {
   const coll = ctx.server.engine.collection(ctx.db, collName(cmd, 'count'));
-  const limit = cmd.limit === undefined || cmd.limit === null ? 0 : Math.abs(Math.trunc(Number(cmd.limit)));
-  return [coll, { filter: optionalObject(cmd, 'query'), skip: nonNegative(cmd, 'skip', 'count'), limit, collation: commandCollation(cmd, coll), hint: cmd.hint }];
+  const limit =
+    cmd.limit === undefined || cmd.limit === null ? 0 : Math.abs(Math.trunc(Number(cmd.limit)));
+  return [
+    coll,
+    {
+      filter: optionalObject(cmd, 'query'),
+      skip: nonNegative(cmd, 'skip', 'count'),
+      limit,
+      collation: commandCollation(cmd, coll),
+      hint: cmd.hint,
+    },
+  ];
 }
 
 const count: CommandHandler = (cmd, ctx) => {
   const [coll, spec] = countSpec(cmd, ctx);
-  if (coll && !coll.isView && !spec.filter && !spec.skip && !spec.limit && !spec.hint) return { n: coll.docs.size, ok: 1 };
+  if (coll && !coll.isView && !spec.filter && !spec.skip && !spec.limit && !spec.hint)
+    return { n: coll.docs.size, ok: 1 };
   return { n: runQuery(coll, spec).docs.length, ok: 1 };
 };
 
-function distinctParts(cmd: Document, ctx: CommandContext): [QuerySpec, Collection | undefined, string] {
+function distinctParts(
+  cmd: Document,
+  ctx: CommandContext,
+): [QuerySpec, Collection | undefined, string] {
   const coll = ctx.server.engine.collection(ctx.db, collName(cmd, 'distinct'));
-  if (typeof cmd.key !== 'string') throw new MongoCommandError(ErrorCodes.TypeMismatch, "BSON field 'distinct.key' is missing but a required field");
-  return [{ filter: optionalObject(cmd, 'query'), collation: commandCollation(cmd, coll), hint: cmd.hint }, coll, cmd.key];
+  if (typeof cmd.key !== 'string')
+    throw new MongoCommandError(
+      ErrorCodes.TypeMismatch,
+      "BSON field 'distinct.key' is missing but a required field",
+    );
+  return [
+    {
+      filter: optionalObject(cmd, 'query'),
+      collation: commandCollation(cmd, coll),
+      hint: cmd.hint,
+    },
+    coll,
+    cmd.key,
+  ];
 }
 
 const distinct: CommandHandler = (cmd, ctx) => {
@@ -131,25 +201,54 @@ const distinct: CommandHandler = (cmd, ctx) => {
   return { values, ok: 1 };
 };
 
-export function explainReply(ns: string, filter: Document | undefined, result: QueryResult, ctx: CommandContext, command: Document): Document {
+export function explainReply(
+  ns: string,
+  filter: Document | undefined,
+  result: QueryResult,
+  ctx: CommandContext,
+  command: Document,
+): Document {
   const s = result.stats;
   const winningPlan: Document =
     s.stage === 'IXSCAN'
-      ? { stage: 'IXSCAN', indexName: s.indexName, keyPattern: s.keyPattern, isMultiKey: false, direction: 'forward', inputStage: undefined }
+      ? {
+          stage: 'IXSCAN',
+          indexName: s.indexName,
+          keyPattern: s.keyPattern,
+          isMultiKey: false,
+          direction: 'forward',
+          inputStage: undefined,
+        }
       : { stage: s.stage, filter: filter ?? {}, direction: 'forward' };
   return {
     explainVersion: '1',
-    queryPlanner: { namespace: ns, indexFilterSet: false, parsedQuery: filter ?? {}, winningPlan, rejectedPlans: [] },
+    queryPlanner: {
+      namespace: ns,
+      indexFilterSet: false,
+      parsedQuery: filter ?? {},
+      winningPlan,
+      rejectedPlans: [],
+    },
     executionStats: {
       executionSuccess: true,
       nReturned: s.nReturned,
       executionTimeMillis: s.executionTimeMillis,
       totalKeysExamined: s.totalKeysExamined,
       totalDocsExamined: s.totalDocsExamined,
-      executionStages: { ...winningPlan, nReturned: s.nReturned, docsExamined: s.totalDocsExamined, keysExamined: s.totalKeysExamined },
+      executionStages: {
+        ...winningPlan,
+        nReturned: s.nReturned,
+        docsExamined: s.totalDocsExamined,
+        keysExamined: s.totalKeysExamined,
+      },
     },
     command,
-    serverInfo: { host: ctx.server.host, port: ctx.server.port, version: '7.0.0', gitVersion: 'embedded-mongo' },
+    serverInfo: {
+      host: ctx.server.host,
+      port: ctx.server.port,
+      version: '7.0.0',
+      gitVersion: 'embedded-mongo',
+    },
     ok: 1,
   };
 }
@@ -159,17 +258,41 @@ export function explainRead(inner: Document, ctx: CommandContext): Document | un
   const name = Object.keys(inner)[0];
   if (name === 'find') {
     const parts = parseFind(inner, ctx);
-    return explainReply(`${ctx.db}.${inner.find as string}`, parts.spec.filter, runQuery(parts.coll, parts.spec), ctx, inner);
+    return explainReply(
+      `${ctx.db}.${inner.find as string}`,
+      parts.spec.filter,
+      runQuery(parts.coll, parts.spec),
+      ctx,
+      inner,
+    );
   }
   if (name === 'count') {
     const [coll, spec] = countSpec(inner, ctx);
-    return explainReply(`${ctx.db}.${inner.count as string}`, spec.filter, runQuery(coll, spec), ctx, inner);
+    return explainReply(
+      `${ctx.db}.${inner.count as string}`,
+      spec.filter,
+      runQuery(coll, spec),
+      ctx,
+      inner,
+    );
   }
   if (name === 'distinct') {
     const [spec, coll] = distinctParts(inner, ctx);
-    return explainReply(`${ctx.db}.${inner.distinct as string}`, spec.filter, runQuery(coll, spec), ctx, inner);
+    return explainReply(
+      `${ctx.db}.${inner.distinct as string}`,
+      spec.filter,
+      runQuery(coll, spec),
+      ctx,
+      inner,
+    );
   }
   return undefined;
 }
 
-export const readCommands: Record<string, CommandHandler> = { find, getMore, killCursors, count, distinct };
+export const readCommands: Record<string, CommandHandler> = {
+  find,
+  getMore,
+  killCursors,
+  count,
+  distinct,
+};

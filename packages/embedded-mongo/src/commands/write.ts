@@ -7,7 +7,13 @@ import { runQuery } from '../query/executor.js';
 import { compileFilter } from '../query/mingo.js';
 import { parseSort } from '../query/sort.js';
 import type { MingoEnv } from '../query/mingo.js';
-import { applyUpdate, buildUpsert, isPipeline, isReplacement, validateUpdate } from '../query/update.js';
+import {
+  applyUpdate,
+  buildUpsert,
+  isPipeline,
+  isReplacement,
+  validateUpdate,
+} from '../query/update.js';
 import type { Collection } from '../storage/collection.js';
 import type { Doc } from '../storage/values.js';
 import { isPlainObject, withIdFirst } from '../storage/values.js';
@@ -22,8 +28,16 @@ function writeError(index: number, e: unknown): Document {
 
 function statements(cmd: Document, field: string, command: string): Document[] {
   const list = cmd[field];
-  if (!Array.isArray(list)) throw new MongoCommandError(ErrorCodes.FailedToParse, `BSON field '${command}.${field}' is missing but a required field`);
-  if (list.length > 100_000) throw new MongoCommandError(ErrorCodes.InvalidOptions, `Write batch sizes must be between 1 and 100000. Got ${list.length} operations.`);
+  if (!Array.isArray(list))
+    throw new MongoCommandError(
+      ErrorCodes.FailedToParse,
+      `BSON field '${command}.${field}' is missing but a required field`,
+    );
+  if (list.length > 100_000)
+    throw new MongoCommandError(
+      ErrorCodes.InvalidOptions,
+      `Write batch sizes must be between 1 and 100000. Got ${list.length} operations.`,
+    );
   return list as Document[];
 }
 
@@ -31,33 +45,56 @@ function validateId(doc: Doc): void {
   const id = doc._id;
   if (isPlainObject(id)) {
     const bad = Object.keys(id).find((k) => k.startsWith('$'));
-    if (bad) throw new MongoCommandError(ErrorCodes.DollarPrefixedFieldName, `_id fields may not contain '$'-prefixed fields: ${bad} is not valid for storage.`);
+    if (bad)
+      throw new MongoCommandError(
+        ErrorCodes.DollarPrefixedFieldName,
+        `_id fields may not contain '$'-prefixed fields: ${bad} is not valid for storage.`,
+      );
   }
-  if (Array.isArray(id)) throw new MongoCommandError(ErrorCodes.InvalidIdField, "The '_id' value cannot be of type array");
-  if (id instanceof RegExp) throw new MongoCommandError(ErrorCodes.InvalidIdField, "The '_id' value cannot be of type regex");
-  if (id === undefined && '_id' in doc) throw new MongoCommandError(ErrorCodes.InvalidIdField, "The '_id' value cannot be undefined");
+  if (Array.isArray(id))
+    throw new MongoCommandError(
+      ErrorCodes.InvalidIdField,
+      "The '_id' value cannot be of type array",
+    );
+  if (id instanceof RegExp)
+    throw new MongoCommandError(
+      ErrorCodes.InvalidIdField,
+      "The '_id' value cannot be of type regex",
+    );
+  if (id === undefined && '_id' in doc)
+    throw new MongoCommandError(ErrorCodes.InvalidIdField, "The '_id' value cannot be undefined");
 }
 
 /**
  * Enforces the collection's `validator` (query-operator form) like mongod: validationLevel
  * "moderate" skips updates of documents that were already invalid; action "warn" never rejects.
  */
-export function checkValidator(coll: Collection, doc: Doc, prev: Doc | undefined, bypass: boolean): void {
+export function checkValidator(
+  coll: Collection,
+  doc: Doc,
+  prev: Doc | undefined,
+  bypass: boolean,
+): void {
   if (bypass) return;
   const q = coll.validator();
-  if (!q || coll.options.validationLevel === 'off' || coll.options.validationAction === 'warn') return;
+  if (!q || coll.options.validationLevel === 'off' || coll.options.validationAction === 'warn')
+    return;
   if (q.test(doc)) return;
   if (prev && coll.options.validationLevel === 'moderate' && !q.test(prev)) return;
   const clauses = Object.entries(coll.options.validator as Document)
     .filter(([k, v]) => !compileFilter({ [k]: v }).test(doc))
     .map(([k, v]) => ({ operatorName: k.startsWith('$') ? k : '$eq', specifiedAs: { [k]: v } }));
   throw new MongoCommandError(121, 'Document failed validation', {
-    errInfo: { failingDocumentId: doc._id, details: { operatorName: '$and', clausesNotSatisfied: clauses } },
+    errInfo: {
+      failingDocumentId: doc._id,
+      details: { operatorName: '$and', clausesNotSatisfied: clauses },
+    },
   });
 }
 
 export function insertDoc(coll: Collection, raw: Doc, bypass = false): Doc {
-  if (!isPlainObject(raw)) throw new MongoCommandError(ErrorCodes.TypeMismatch, 'document to insert must be an object');
+  if (!isPlainObject(raw))
+    throw new MongoCommandError(ErrorCodes.TypeMismatch, 'document to insert must be an object');
   const doc = withIdFirst(raw);
   validateId(doc);
   checkValidator(coll, doc, undefined, bypass);
@@ -84,8 +121,16 @@ const insert: CommandHandler = (cmd, ctx) => {
   return writeErrors.length ? { n, writeErrors, ok: 1 } : { n, ok: 1 };
 };
 
-function envFor(cmd: Document, stmt: Document, coll: Collection | undefined, ctx: CommandContext): MingoEnv & { collation: ReturnType<typeof commandCollation> } {
-  const variables = { ...((cmd.let as Document | undefined) ?? {}), ...((stmt.c as Document | undefined) ?? {}) };
+function envFor(
+  cmd: Document,
+  stmt: Document,
+  coll: Collection | undefined,
+  ctx: CommandContext,
+): MingoEnv & { collation: ReturnType<typeof commandCollation> } {
+  const variables = {
+    ...((cmd.let as Document | undefined) ?? {}),
+    ...((stmt.c as Document | undefined) ?? {}),
+  };
   return {
     collation: commandCollation(stmt, coll),
     variables: Object.keys(variables).length ? variables : undefined,
@@ -99,18 +144,41 @@ interface UpdateOutcome {
   upsertedId?: unknown;
 }
 
-const UPDATE_STATEMENT_FIELDS = new Set(['q', 'u', 'upsert', 'multi', 'arrayFilters', 'collation', 'hint', 'c', 'upsertSupplied']);
+const UPDATE_STATEMENT_FIELDS = new Set([
+  'q',
+  'u',
+  'upsert',
+  'multi',
+  'arrayFilters',
+  'collation',
+  'hint',
+  'c',
+  'upsertSupplied',
+]);
 
-function updateOne(cmd: Document, stmt: Document, name: string, ctx: CommandContext): UpdateOutcome {
+function updateOne(
+  cmd: Document,
+  stmt: Document,
+  name: string,
+  ctx: CommandContext,
+): UpdateOutcome {
   // mongod 7.0 has no `sort` for updates (added in 8.0) and rejects unknown fields.
   for (const k of Object.keys(stmt)) {
-    if (!UPDATE_STATEMENT_FIELDS.has(k)) throw new MongoCommandError(40415, `BSON field 'update.updates.${k}' is an unknown field.`);
+    if (!UPDATE_STATEMENT_FIELDS.has(k))
+      throw new MongoCommandError(40415, `BSON field 'update.updates.${k}' is an unknown field.`);
   }
-  if (!isPlainObject(stmt.q)) throw new MongoCommandError(ErrorCodes.TypeMismatch, "BSON field 'update.updates.q' is the wrong type, expected type 'object'");
+  if (!isPlainObject(stmt.q))
+    throw new MongoCommandError(
+      ErrorCodes.TypeMismatch,
+      "BSON field 'update.updates.q' is the wrong type, expected type 'object'",
+    );
   const u = validateUpdate(stmt.u);
   const multi = !!stmt.multi;
   if (multi && !isPipeline(u) && isReplacement(u) && Object.keys(u).length > 0)
-    throw new MongoCommandError(ErrorCodes.FailedToParse, 'multi update is not supported for replacement-style update');
+    throw new MongoCommandError(
+      ErrorCodes.FailedToParse,
+      'multi update is not supported for replacement-style update',
+    );
   const { engine } = ctx.server;
   let coll = engine.collection(ctx.db, name);
   const env = envFor(cmd, stmt, coll, ctx);
@@ -176,11 +244,25 @@ const del: CommandHandler = (cmd, ctx) => {
   for (let i = 0; i < stmts.length; i++) {
     try {
       const stmt = stmts[i]!;
-      if (!isPlainObject(stmt.q)) throw new MongoCommandError(ErrorCodes.TypeMismatch, "BSON field 'delete.deletes.q' is the wrong type, expected type 'object'");
+      if (!isPlainObject(stmt.q))
+        throw new MongoCommandError(
+          ErrorCodes.TypeMismatch,
+          "BSON field 'delete.deletes.q' is the wrong type, expected type 'object'",
+        );
       const limit = Number(stmt.limit ?? 0);
-      if (limit !== 0 && limit !== 1) throw new MongoCommandError(ErrorCodes.FailedToParse, `The limit field in delete objects must be 0 or 1. Got ${limit}`);
+      if (limit !== 0 && limit !== 1)
+        throw new MongoCommandError(
+          ErrorCodes.FailedToParse,
+          `The limit field in delete objects must be 0 or 1. Got ${limit}`,
+        );
       const env = envFor(cmd, stmt, coll, ctx);
-      const { docs } = runQuery(coll, { filter: stmt.q, collation: env.collation, hint: stmt.hint, variables: env.variables, limit });
+      const { docs } = runQuery(coll, {
+        filter: stmt.q,
+        collation: env.collation,
+        hint: stmt.hint,
+        variables: env.variables,
+        limit,
+      });
       for (const doc of docs) coll!.remove(doc);
       n += docs.length;
     } catch (e) {
@@ -195,20 +277,53 @@ const findAndModify: CommandHandler = (cmd, ctx) => {
   const name = collName(cmd, Object.keys(cmd)[0]!);
   const remove = !!cmd.remove;
   const hasUpdate = cmd.update !== undefined && cmd.update !== null;
-  if (remove && hasUpdate) throw new MongoCommandError(ErrorCodes.FailedToParse, 'Cannot specify both an update and remove=true');
-  if (!remove && !hasUpdate) throw new MongoCommandError(ErrorCodes.FailedToParse, 'Either an update or remove=true must be specified');
-  if (remove && cmd.upsert) throw new MongoCommandError(ErrorCodes.FailedToParse, 'Cannot specify both upsert=true and remove=true ');
-  if (remove && cmd.new) throw new MongoCommandError(ErrorCodes.FailedToParse, "Cannot specify both new=true and remove=true; 'remove' always returns the deleted document");
-  if (cmd.query !== undefined && cmd.query !== null && !isPlainObject(cmd.query)) throw new MongoCommandError(ErrorCodes.TypeMismatch, "BSON field 'findAndModify.query' is the wrong type, expected type 'object'");
+  if (remove && hasUpdate)
+    throw new MongoCommandError(
+      ErrorCodes.FailedToParse,
+      'Cannot specify both an update and remove=true',
+    );
+  if (!remove && !hasUpdate)
+    throw new MongoCommandError(
+      ErrorCodes.FailedToParse,
+      'Either an update or remove=true must be specified',
+    );
+  if (remove && cmd.upsert)
+    throw new MongoCommandError(
+      ErrorCodes.FailedToParse,
+      'Cannot specify both upsert=true and remove=true ',
+    );
+  if (remove && cmd.new)
+    throw new MongoCommandError(
+      ErrorCodes.FailedToParse,
+      "Cannot specify both new=true and remove=true; 'remove' always returns the deleted document",
+    );
+  if (cmd.query !== undefined && cmd.query !== null && !isPlainObject(cmd.query))
+    throw new MongoCommandError(
+      ErrorCodes.TypeMismatch,
+      "BSON field 'findAndModify.query' is the wrong type, expected type 'object'",
+    );
   const { engine } = ctx.server;
   let coll = engine.collection(ctx.db, name);
   const env = envFor(cmd, cmd, coll, ctx);
   const filter = (cmd.query as Document | undefined) ?? {};
   const fields = isPlainObject(cmd.fields) ? cmd.fields : undefined;
   const u = hasUpdate ? validateUpdate(cmd.update) : undefined;
-  const { docs } = runQuery(coll, { filter, sort: parseSort(cmd.sort), limit: 1, collation: env.collation, hint: cmd.hint, variables: env.variables });
+  const { docs } = runQuery(coll, {
+    filter,
+    sort: parseSort(cmd.sort),
+    limit: 1,
+    collation: env.collation,
+    hint: cmd.hint,
+    variables: env.variables,
+  });
   const found = docs[0];
-  const project = (d: Doc | null): Doc | null => (d && fields ? (applyProjection([d], fields, filter, { collation: env.collation, variables: env.variables })[0] ?? null) : d);
+  const project = (d: Doc | null): Doc | null =>
+    d && fields
+      ? (applyProjection([d], fields, filter, {
+          collation: env.collation,
+          variables: env.variables,
+        })[0] ?? null)
+      : d;
   if (remove) {
     if (!found) return { lastErrorObject: { n: 0 }, value: null, ok: 1 };
     coll!.remove(found);
@@ -221,7 +336,11 @@ const findAndModify: CommandHandler = (cmd, ctx) => {
       checkValidator(coll!, next, found, !!cmd.bypassDocumentValidation);
       coll!.replace(found, next);
     }
-    return { lastErrorObject: { n: 1, updatedExisting: true }, value: project(cmd.new ? next : found), ok: 1 };
+    return {
+      lastErrorObject: { n: 1, updatedExisting: true },
+      value: project(cmd.new ? next : found),
+      ok: 1,
+    };
   }
   if (!cmd.upsert) return { lastErrorObject: { n: 0, updatedExisting: false }, value: null, ok: 1 };
   const doc = buildUpsert(filter, u!, { arrayFilters, filter, env });
@@ -229,7 +348,11 @@ const findAndModify: CommandHandler = (cmd, ctx) => {
   coll ??= engine.ensureCollection(ctx.db, name);
   checkValidator(coll, doc, undefined, !!cmd.bypassDocumentValidation);
   coll.insert(doc);
-  return { lastErrorObject: { n: 1, updatedExisting: false, upserted: doc._id }, value: project(cmd.new ? doc : null), ok: 1 };
+  return {
+    lastErrorObject: { n: 1, updatedExisting: false, upserted: doc._id },
+    value: project(cmd.new ? doc : null),
+    ok: 1,
+  };
 };
 
 export const writeCommands: Record<string, CommandHandler> = {

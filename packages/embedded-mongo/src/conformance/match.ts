@@ -14,7 +14,11 @@ function tag(v: unknown): string | undefined {
 }
 
 function isNumeric(v: unknown): boolean {
-  return typeof v === 'number' || typeof v === 'bigint' || ['Long', 'Int32', 'Double', 'Decimal128'].includes(tag(v) ?? '');
+  return (
+    typeof v === 'number' ||
+    typeof v === 'bigint' ||
+    ['Long', 'Int32', 'Double', 'Decimal128'].includes(tag(v) ?? '')
+  );
 }
 
 function num(v: unknown): number {
@@ -27,7 +31,15 @@ function num(v: unknown): number {
 }
 
 export function isPlain(v: unknown): v is Document {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date) && !(v instanceof RegExp) && tag(v) === undefined && !(v instanceof Uint8Array);
+  return (
+    v !== null &&
+    typeof v === 'object' &&
+    !Array.isArray(v) &&
+    !(v instanceof Date) &&
+    !(v instanceof RegExp) &&
+    tag(v) === undefined &&
+    !(v instanceof Uint8Array)
+  );
 }
 
 function specialOp(v: unknown): string | undefined {
@@ -42,9 +54,13 @@ function typeMatches(name: string, v: unknown): boolean {
     case 'double':
       return typeof v === 'number' || t === 'Double';
     case 'int':
-      return (typeof v === 'number' && Number.isInteger(v) && Math.abs(v) < 2 ** 31) || t === 'Int32';
+      return (
+        (typeof v === 'number' && Number.isInteger(v) && Math.abs(v) < 2 ** 31) || t === 'Int32'
+      );
     case 'long':
-      return t === 'Long' || (typeof v === 'number' && Number.isInteger(v)) || typeof v === 'bigint';
+      return (
+        t === 'Long' || (typeof v === 'number' && Number.isInteger(v)) || typeof v === 'bigint'
+      );
     case 'decimal':
       return t === 'Decimal128';
     case 'number':
@@ -78,24 +94,35 @@ function typeMatches(name: string, v: unknown): boolean {
 
 function show(v: unknown): string {
   try {
-    return JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? x.toString() : x)) ?? String(v);
+    return (
+      JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? x.toString() : x)) ?? String(v)
+    );
   } catch {
     return String(v);
   }
 }
 
 /** Returns a list of mismatch descriptions (empty when `actual` matches `expected`). */
-export function match(expected: unknown, actual: unknown, entities: Entities, strict = false, path = '$', errs: string[] = []): string[] {
+export function match(
+  expected: unknown,
+  actual: unknown,
+  entities: Entities,
+  strict = false,
+  path = '$',
+  errs: string[] = [],
+): string[] {
   const op = specialOp(expected);
   if (op) {
     const arg = (expected as Document)[op];
     switch (op) {
       case '$$exists':
-        if ((actual !== undefined) !== arg) errs.push(`${path}: expected ${arg ? 'present' : 'absent'}`);
+        if ((actual !== undefined) !== arg)
+          errs.push(`${path}: expected ${arg ? 'present' : 'absent'}`);
         return errs;
       case '$$type': {
         const names = Array.isArray(arg) ? (arg as string[]) : [arg as string];
-        if (!names.some((n) => typeMatches(n, actual))) errs.push(`${path}: expected type ${names.join('|')}, got ${show(actual)}`);
+        if (!names.some((n) => typeMatches(n, actual)))
+          errs.push(`${path}: expected type ${names.join('|')}, got ${show(actual)}`);
         return errs;
       }
       case '$$unsetOrMatches':
@@ -104,10 +131,15 @@ export function match(expected: unknown, actual: unknown, entities: Entities, st
       case '$$matchesEntity':
         return match(entities.get(arg as string), actual, entities, strict, path, errs);
       case '$$matchesHexBytes':
-        if (!(actual instanceof Uint8Array) || Buffer.from(actual).toString('hex') !== String(arg).toLowerCase()) errs.push(`${path}: bytes differ`);
+        if (
+          !(actual instanceof Uint8Array) ||
+          Buffer.from(actual).toString('hex') !== String(arg).toLowerCase()
+        )
+          errs.push(`${path}: bytes differ`);
         return errs;
       case '$$lte':
-        if (!isNumeric(actual) || num(actual) > num(arg)) errs.push(`${path}: expected <= ${show(arg)}, got ${show(actual)}`);
+        if (!isNumeric(actual) || num(actual) > num(arg))
+          errs.push(`${path}: expected <= ${show(arg)}, got ${show(actual)}`);
         return errs;
       case '$$matchAsRoot':
         return match(arg, actual, entities, false, path, errs);
@@ -123,7 +155,10 @@ export function match(expected: unknown, actual: unknown, entities: Entities, st
       errs.push(`${path}: expected an array, got ${show(actual)}`);
       return errs;
     }
-    if (actual.length !== expected.length) errs.push(`${path}: expected ${expected.length} elements, got ${actual.length}: ${show(actual)}`);
+    if (actual.length !== expected.length)
+      errs.push(
+        `${path}: expected ${expected.length} elements, got ${actual.length}: ${show(actual)}`,
+      );
     else expected.forEach((e, i) => match(e, actual[i], entities, strict, `${path}[${i}]`, errs));
     return errs;
   }
@@ -140,27 +175,33 @@ export function match(expected: unknown, actual: unknown, entities: Entities, st
       }
       match(v, actual[k], entities, strict, `${path}.${k}`, errs);
     }
-    if (strict) for (const k of Object.keys(actual)) if (!(k in expected)) errs.push(`${path}.${k}: unexpected field`);
+    if (strict)
+      for (const k of Object.keys(actual))
+        if (!(k in expected)) errs.push(`${path}.${k}: unexpected field`);
     return errs;
   }
   if (isNumeric(expected)) {
     if (!isNumeric(actual) || num(actual) !== num(expected)) {
-      if (!(Number.isNaN(num(expected)) && isNumeric(actual) && Number.isNaN(num(actual)))) errs.push(`${path}: expected ${show(expected)}, got ${show(actual)}`);
+      if (!(Number.isNaN(num(expected)) && isNumeric(actual) && Number.isNaN(num(actual))))
+        errs.push(`${path}: expected ${show(expected)}, got ${show(actual)}`);
     }
     return errs;
   }
   if (expected instanceof Date) {
-    if (!(actual instanceof Date) || actual.getTime() !== expected.getTime()) errs.push(`${path}: expected ${expected.toISOString()}, got ${show(actual)}`);
+    if (!(actual instanceof Date) || actual.getTime() !== expected.getTime())
+      errs.push(`${path}: expected ${expected.toISOString()}, got ${show(actual)}`);
     return errs;
   }
   const et = tag(expected);
   if (et) {
-    const ok = tag(actual) === et && String(actual) === String(expected) && show(actual) === show(expected);
+    const ok =
+      tag(actual) === et && String(actual) === String(expected) && show(actual) === show(expected);
     if (!ok) errs.push(`${path}: expected ${et} ${show(expected)}, got ${show(actual)}`);
     return errs;
   }
   if (expected instanceof RegExp) {
-    if (!(actual instanceof RegExp) || actual.source !== expected.source) errs.push(`${path}: regex differs`);
+    if (!(actual instanceof RegExp) || actual.source !== expected.source)
+      errs.push(`${path}: regex differs`);
     return errs;
   }
   if (expected !== actual) errs.push(`${path}: expected ${show(expected)}, got ${show(actual)}`);

@@ -15,7 +15,11 @@ const DEFAULT_DIR = path.resolve(pkgDir, '../../../shared/mongo-conformance/crud
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { uri: { type: 'string' }, verbose: { type: 'boolean', short: 'v' }, filter: { type: 'string' } },
+  options: {
+    uri: { type: 'string' },
+    verbose: { type: 'boolean', short: 'v' },
+    filter: { type: 'string' },
+  },
 });
 
 const dir = path.resolve(positionals[0] ?? process.env.MONGO_CONFORMANCE_DIR ?? DEFAULT_DIR);
@@ -34,7 +38,8 @@ await runner.open();
 const results: TestOutcome[] = [];
 const started = Date.now();
 try {
-  for (const f of files) results.push(...(await runner.runFile(f, fs.readFileSync(path.join(dir, f), 'utf8'))));
+  for (const f of files)
+    results.push(...(await runner.runFile(f, fs.readFileSync(path.join(dir, f), 'utf8'))));
 } finally {
   await runner.close();
   await mongo?.stop();
@@ -43,11 +48,18 @@ try {
 const count = (s: TestOutcome['status']): number => results.filter((r) => r.status === s).length;
 for (const r of results) {
   if (r.status === 'failed') console.log(`FAIL ${r.file} :: ${r.description}\n     ${r.reason}`);
-  else if (values.verbose) console.log(`${r.status === 'passed' ? 'ok  ' : 'skip'} ${r.file} :: ${r.description}${r.reason ? ` (${r.reason})` : ''}`);
+  else if (values.verbose)
+    console.log(
+      `${r.status === 'passed' ? 'ok  ' : 'skip'} ${r.file} :: ${r.description}${r.reason ? ` (${r.reason})` : ''}`,
+    );
 }
 const reasons = new Map<string, number>();
-for (const r of results) if (r.status === 'skipped') reasons.set(r.reason!, (reasons.get(r.reason!) ?? 0) + 1);
-console.log(`conformance: ${files.length} files from ${dir} in ${((Date.now() - started) / 1000).toFixed(1)}s; skipped tests by reason:`);
-for (const [reason, n] of [...reasons].sort((a, b) => b[1] - a[1])) console.log(`  ${String(n).padStart(4)}  ${reason}`);
+for (const r of results)
+  if (r.status === 'skipped') reasons.set(r.reason!, (reasons.get(r.reason!) ?? 0) + 1);
+console.log(
+  `conformance: ${files.length} files from ${dir} in ${((Date.now() - started) / 1000).toFixed(1)}s; skipped tests by reason:`,
+);
+for (const [reason, n] of [...reasons].sort((a, b) => b[1] - a[1]))
+  console.log(`  ${String(n).padStart(4)}  ${reason}`);
 console.log(`${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped`);
 process.exitCode = count('failed') > 0 ? 1 : 0;

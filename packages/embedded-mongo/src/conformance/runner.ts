@@ -1,6 +1,12 @@
 // Runs one file of MongoDB's unified test format (CRUD subset) against a server through the
 // official driver. Judged by expectResult, expectError and outcome; expectEvents is not checked.
-import { BSON, MongoBulkWriteError, MongoClient, MongoServerError, MongoWriteConcernError } from 'mongodb';
+import {
+  BSON,
+  MongoBulkWriteError,
+  MongoClient,
+  MongoServerError,
+  MongoWriteConcernError,
+} from 'mongodb';
 import type { Collection, Db, Document } from 'mongodb';
 import type { Entities } from './match.js';
 import { isPlain, match } from './match.js';
@@ -33,8 +39,19 @@ interface UnifiedFile {
   schemaVersion: string;
   runOnRequirements?: Document[];
   createEntities?: Document[];
-  initialData?: { collectionName: string; databaseName: string; documents: Document[]; createOptions?: Document }[];
-  tests: { description: string; runOnRequirements?: Document[]; skipReason?: string; operations: Document[]; outcome?: Document[] }[];
+  initialData?: {
+    collectionName: string;
+    databaseName: string;
+    documents: Document[];
+    createOptions?: Document;
+  }[];
+  tests: {
+    description: string;
+    runOnRequirements?: Document[];
+    skipReason?: string;
+    operations: Document[];
+    outcome?: Document[];
+  }[];
 }
 
 function versionParts(v: string): number[] {
@@ -56,9 +73,12 @@ export function unmetRequirements(reqs: Document[] | undefined): string | undefi
   const reasons: string[] = [];
   for (const r of reqs) {
     const why: string[] = [];
-    if (r.minServerVersion && compareVersions(CLAIMED_VERSION, String(r.minServerVersion)) < 0) why.push(`server version >= ${String(r.minServerVersion)}`);
-    if (r.maxServerVersion && compareVersions(CLAIMED_VERSION, String(r.maxServerVersion)) > 0) why.push(`server version <= ${String(r.maxServerVersion)}`);
-    if (Array.isArray(r.topologies) && !r.topologies.includes(CLAIMED_TOPOLOGY)) why.push(`topology ${(r.topologies as string[]).join('/')}`);
+    if (r.minServerVersion && compareVersions(CLAIMED_VERSION, String(r.minServerVersion)) < 0)
+      why.push(`server version >= ${String(r.minServerVersion)}`);
+    if (r.maxServerVersion && compareVersions(CLAIMED_VERSION, String(r.maxServerVersion)) > 0)
+      why.push(`server version <= ${String(r.maxServerVersion)}`);
+    if (Array.isArray(r.topologies) && !r.topologies.includes(CLAIMED_TOPOLOGY))
+      why.push(`topology ${(r.topologies as string[]).join('/')}`);
     if (r.serverless === 'require') why.push('serverless');
     if (r.auth === true) why.push('authentication');
     if (r.csfle) why.push('client-side encryption');
@@ -93,13 +113,19 @@ export class UnifiedRunner {
     // Files don't share state: start each from empty databases (some have no initialData).
     if (!fileReason) {
       const dbs = new Set<string>([
-        ...(spec.createEntities ?? []).flatMap((e) => (e.database ? [String((e.database as Document).databaseName)] : [])),
+        ...(spec.createEntities ?? []).flatMap((e) =>
+          e.database ? [String((e.database as Document).databaseName)] : [],
+        ),
         ...(spec.initialData ?? []).map((d) => d.databaseName),
       ]);
       for (const db of dbs) await this.internal!.db(db).dropDatabase();
     }
     for (const test of spec.tests) {
-      const reason = fileReason ?? test.skipReason ?? unmetRequirements(test.runOnRequirements) ?? knownSkip(file, test.description);
+      const reason =
+        fileReason ??
+        test.skipReason ??
+        unmetRequirements(test.runOnRequirements) ??
+        knownSkip(file, test.description);
       if (reason) {
         out.push({ file, description: test.description, status: 'skipped', reason });
         continue;
@@ -108,7 +134,12 @@ export class UnifiedRunner {
         await this.runTest(spec, test);
         out.push({ file, description: test.description, status: 'passed' });
       } catch (e) {
-        out.push({ file, description: test.description, status: 'failed', reason: e instanceof Error ? e.message : String(e) });
+        out.push({
+          file,
+          description: test.description,
+          status: 'failed',
+          reason: e instanceof Error ? e.message : String(e),
+        });
       }
     }
     return out;
@@ -119,8 +150,10 @@ export class UnifiedRunner {
     for (const data of spec.initialData ?? []) {
       const db = client.db(data.databaseName);
       await db.dropCollection(data.collectionName).catch(() => undefined);
-      if (data.createOptions || data.documents.length === 0) await db.createCollection(data.collectionName, data.createOptions ?? {});
-      if (data.documents.length) await db.collection(data.collectionName).insertMany(data.documents);
+      if (data.createOptions || data.documents.length === 0)
+        await db.createCollection(data.collectionName, data.createOptions ?? {});
+      if (data.documents.length)
+        await db.collection(data.collectionName).insertMany(data.documents);
     }
   }
 
@@ -147,7 +180,10 @@ export class UnifiedRunner {
         } else if (e.database) {
           const d = e.database as Document;
           const client = entities.get(d.client as string) as MongoClient;
-          entities.set(d.id as string, client.db(d.databaseName as string, (d.databaseOptions as Document | undefined) ?? {}));
+          entities.set(
+            d.id as string,
+            client.db(d.databaseName as string, (d.databaseOptions as Document | undefined) ?? {}),
+          );
         } else if (e.collection) {
           const c = e.collection as Document;
           const db = entities.get(c.database as string) as Db;
@@ -166,13 +202,26 @@ export class UnifiedRunner {
         // Unacknowledged writes may still be in flight on another connection.
         if (unacknowledged) await new Promise((r) => setTimeout(r, 50));
         for (const o of test.outcome) {
-          const docs = await this.internal!.db(o.databaseName as string).collection(o.collectionName as string).find({}).sort({ _id: 1 }).toArray();
-          const errs = match(o.documents, docs, entities, true, `outcome ${o.collectionName as string}`);
+          const docs = await this.internal!.db(o.databaseName as string)
+            .collection(o.collectionName as string)
+            .find({})
+            .sort({ _id: 1 })
+            .toArray();
+          const errs = match(
+            o.documents,
+            docs,
+            entities,
+            true,
+            `outcome ${o.collectionName as string}`,
+          );
           if (errs.length) throw new Error(errs.slice(0, 3).join('; '));
         }
       }
     } finally {
-      if (failPointSet) await this.internal!.db('admin').command({ configureFailPoint: 'failCommand', mode: 'off' }).catch(() => undefined);
+      if (failPointSet)
+        await this.internal!.db('admin')
+          .command({ configureFailPoint: 'failCommand', mode: 'off' })
+          .catch(() => undefined);
       await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
     }
   }
@@ -187,12 +236,14 @@ export class UnifiedRunner {
     }
     if (op.ignoreResultAndError) return;
     if (op.expectError) {
-      if (error === undefined) throw new Error(`${label}: expected an error, got ${JSON.stringify(result)}`);
+      if (error === undefined)
+        throw new Error(`${label}: expected an error, got ${JSON.stringify(result)}`);
       const problems = checkError(op.expectError as Document, error, entities);
       if (problems.length) throw new Error(`${label}: ${problems.join('; ')}`);
       return;
     }
-    if (error !== undefined) throw new Error(`${label}: unexpected error: ${(error as Error).message ?? String(error)}`);
+    if (error !== undefined)
+      throw new Error(`${label}: unexpected error: ${(error as Error).message ?? String(error)}`);
     if (op.expectResult !== undefined) {
       const errs = match(op.expectResult, plainResult(result), entities, false, 'result');
       if (errs.length) throw new Error(`${label}: ${errs.slice(0, 3).join('; ')}`);
@@ -219,23 +270,42 @@ function plainResult(r: unknown): unknown {
 }
 
 function isServerError(e: unknown): boolean {
-  return e instanceof MongoServerError || e instanceof MongoBulkWriteError || e instanceof MongoWriteConcernError;
+  return (
+    e instanceof MongoServerError ||
+    e instanceof MongoBulkWriteError ||
+    e instanceof MongoWriteConcernError
+  );
 }
 
 function checkError(exp: Document, e: unknown, entities: Entities): string[] {
   const err = e as MongoServerError & { result?: unknown; errorResponse?: Document };
   const problems: string[] = [];
   const msg = err?.message ?? String(e);
-  if (exp.isClientError === true && isServerError(e)) problems.push(`expected a client error, got server error: ${msg}`);
-  if (exp.isClientError === false && !isServerError(e)) problems.push(`expected a server error, got: ${msg}`);
-  if (exp.errorContains !== undefined && !msg.toLowerCase().includes(String(exp.errorContains).toLowerCase()))
+  if (exp.isClientError === true && isServerError(e))
+    problems.push(`expected a client error, got server error: ${msg}`);
+  if (exp.isClientError === false && !isServerError(e))
+    problems.push(`expected a server error, got: ${msg}`);
+  if (
+    exp.errorContains !== undefined &&
+    !msg.toLowerCase().includes(String(exp.errorContains).toLowerCase())
+  )
     problems.push(`error "${msg}" does not contain "${String(exp.errorContains)}"`);
-  if (exp.errorCode !== undefined && err.code !== exp.errorCode) problems.push(`expected code ${String(exp.errorCode)}, got ${String(err.code)} (${msg})`);
-  if (exp.errorCodeName !== undefined && err.codeName !== exp.errorCodeName) problems.push(`expected codeName ${String(exp.errorCodeName)}, got ${String(err.codeName)}`);
-  for (const l of (exp.errorLabelsContain as string[] | undefined) ?? []) if (!err.hasErrorLabel?.(l)) problems.push(`missing label ${l}`);
-  for (const l of (exp.errorLabelsOmit as string[] | undefined) ?? []) if (err.hasErrorLabel?.(l)) problems.push(`unexpected label ${l}`);
-  if (exp.errorResponse !== undefined) problems.push(...match(exp.errorResponse, err.errorResponse ?? {}, entities, false, 'errorResponse'));
-  if (exp.expectResult !== undefined) problems.push(...match(exp.expectResult, plainResult(err.result), entities, false, 'error.result'));
+  if (exp.errorCode !== undefined && err.code !== exp.errorCode)
+    problems.push(`expected code ${String(exp.errorCode)}, got ${String(err.code)} (${msg})`);
+  if (exp.errorCodeName !== undefined && err.codeName !== exp.errorCodeName)
+    problems.push(`expected codeName ${String(exp.errorCodeName)}, got ${String(err.codeName)}`);
+  for (const l of (exp.errorLabelsContain as string[] | undefined) ?? [])
+    if (!err.hasErrorLabel?.(l)) problems.push(`missing label ${l}`);
+  for (const l of (exp.errorLabelsOmit as string[] | undefined) ?? [])
+    if (err.hasErrorLabel?.(l)) problems.push(`unexpected label ${l}`);
+  if (exp.errorResponse !== undefined)
+    problems.push(
+      ...match(exp.errorResponse, err.errorResponse ?? {}, entities, false, 'errorResponse'),
+    );
+  if (exp.expectResult !== undefined)
+    problems.push(
+      ...match(exp.expectResult, plainResult(err.result), entities, false, 'error.result'),
+    );
   return problems;
 }
 
@@ -292,9 +362,21 @@ async function execute(op: Document, entities: Entities, internal: MongoClient):
     }
   }
   const coll = target as Collection;
-  if (!coll || typeof coll.insertOne !== 'function') throw new Error(`unknown entity ${String(op.object)}`);
+  if (!coll || typeof coll.insertOne !== 'function')
+    throw new Error(`unknown entity ${String(op.object)}`);
   void internal;
-  const { filter, update, replacement, document, documents, pipeline, requests, fieldName, keys, ...rest } = args;
+  const {
+    filter,
+    update,
+    replacement,
+    document,
+    documents,
+    pipeline,
+    requests,
+    fieldName,
+    keys,
+    ...rest
+  } = args;
   const f = (filter as Document | undefined) ?? {};
   switch (name) {
     case 'insertOne':
@@ -341,5 +423,9 @@ async function execute(op: Document, entities: Entities, internal: MongoClient):
 }
 
 function isDb(v: unknown): v is Db {
-  return !!v && typeof (v as Db).createCollection === 'function' && typeof (v as Db).collection === 'function';
+  return (
+    !!v &&
+    typeof (v as Db).createCollection === 'function' &&
+    typeof (v as Db).collection === 'function'
+  );
 }

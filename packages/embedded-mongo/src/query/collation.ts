@@ -12,12 +12,14 @@ export interface Collation {
 /** Parses a command's/index's `collation` option; undefined means the binary comparison. */
 export function parseCollation(spec: unknown): Collation | undefined {
   if (spec === undefined || spec === null) return undefined;
-  if (typeof spec !== 'object' || Array.isArray(spec)) throw badValue('collation must be an object');
+  if (typeof spec !== 'object' || Array.isArray(spec))
+    throw badValue('collation must be an object');
   const s = spec as Document;
-  if (typeof s.locale !== 'string') throw badValue("Missing expected field \"locale\"");
+  if (typeof s.locale !== 'string') throw badValue('Missing expected field "locale"');
   if (s.locale === 'simple') return undefined;
   const strength = s.strength === undefined ? 3 : Number(s.strength);
-  if (![1, 2, 3, 4, 5].includes(strength)) throw badValue('unable to parse collation :: caused by :: strength must be 1..5');
+  if (![1, 2, 3, 4, 5].includes(strength))
+    throw badValue('unable to parse collation :: caused by :: strength must be 1..5');
   return { locale: s.locale, strength };
 }
 
@@ -56,7 +58,12 @@ export function applyCollationToFilter(filter: Document, c: Collation | undefine
 
 function rewriteValue(v: unknown): unknown {
   if (typeof v === 'string') return escapeRegex(v);
-  if (v && typeof v === 'object' && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype) {
+  if (
+    v &&
+    typeof v === 'object' &&
+    !Array.isArray(v) &&
+    Object.getPrototypeOf(v) === Object.prototype
+  ) {
     const out: Document = {};
     for (const [k, x] of Object.entries(v as Document)) {
       if (k === '$eq') out.$in = [rewriteValue(x)];

@@ -37,19 +37,39 @@ export interface QueryResult {
   stats: QueryStats;
 }
 
-export function runQuery(coll: Collection | undefined, spec: QuerySpec, env: MingoEnv = {}): QueryResult {
+export function runQuery(
+  coll: Collection | undefined,
+  spec: QuerySpec,
+  env: MingoEnv = {},
+): QueryResult {
   const started = performance.now();
   const filter = spec.filter ?? {};
-  const query = compileFilter(filter, { ...env, collation: spec.collation, variables: spec.variables });
+  const query = compileFilter(filter, {
+    ...env,
+    collation: spec.collation,
+    variables: spec.variables,
+  });
   const hint = findHintedIndex(coll, spec.hint);
-  const stats: QueryStats = { stage: 'EOF', totalDocsExamined: 0, totalKeysExamined: 0, nReturned: 0, executionTimeMillis: 0 };
+  const stats: QueryStats = {
+    stage: 'EOF',
+    totalDocsExamined: 0,
+    totalKeysExamined: 0,
+    nReturned: 0,
+    executionTimeMillis: 0,
+  };
   if (!coll) return { docs: [], stats };
   const sort = spec.sort ?? [];
   const skip = spec.skip ?? 0;
   const want = spec.limit ? skip + spec.limit : undefined;
   const p = plan(coll, filter, sort, want, spec.collation, hint);
   stats.stage = p.kind;
-  const test = p.consumed ? residualTest(filter, p.consumed, { ...env, collation: spec.collation, variables: spec.variables }) : (doc: Doc): boolean => query.test(doc);
+  const test = p.consumed
+    ? residualTest(filter, p.consumed, {
+        ...env,
+        collation: spec.collation,
+        variables: spec.variables,
+      })
+    : (doc: Doc): boolean => query.test(doc);
   let matched: Doc[] = [];
   let sortedAlready = false;
 
@@ -84,7 +104,8 @@ export function runQuery(coll: Collection | undefined, spec: QuerySpec, env: Min
         stats.totalDocsExamined++;
         if (test(doc)) group.push(doc);
       }
-      if (p.sorted && rest.length && group.length > 1) matched.push(...sortDocs(group, rest, spec.collation));
+      if (p.sorted && rest.length && group.length > 1)
+        matched.push(...sortDocs(group, rest, spec.collation));
       else matched.push(...group);
       if (want !== undefined && matched.length >= want && (p.sorted || sort.length === 0)) break;
     }
@@ -98,7 +119,11 @@ export function runQuery(coll: Collection | undefined, spec: QuerySpec, env: Min
 }
 
 /** The filter without the part an index lookup already guarantees (cheaper per document). */
-function residualTest(filter: Document, consumed: { field: string; ops: string[] }, env: MingoEnv): (doc: Doc) => boolean {
+function residualTest(
+  filter: Document,
+  consumed: { field: string; ops: string[] },
+  env: MingoEnv,
+): (doc: Doc) => boolean {
   const rest: Document = { ...filter };
   const cond = rest[consumed.field];
   if (consumed.ops[0] === '' || !cond || typeof cond !== 'object') delete rest[consumed.field];

@@ -22,14 +22,22 @@ export interface MingoEnv {
  */
 const $inKeys = ((selector: string, value: unknown) => {
   const keys = value as Set<string>;
-  return (obj: AnyObject) => pathValues(obj, selector).some((v) => v !== undefined && keys.has(keyString(v)));
+  return (obj: AnyObject) =>
+    pathValues(obj, selector).some((v) => v !== undefined && keys.has(keyString(v)));
 }) as unknown as QueryOperator;
 
 const CONTEXT = Context.init({ query: { $inKeys } });
 
 function fastIn(list: unknown[], collation: Collation | undefined): Set<string> | undefined {
   for (const v of list) {
-    if (v === null || v === undefined || v instanceof RegExp || Array.isArray(v) || isPlainObject(v)) return undefined;
+    if (
+      v === null ||
+      v === undefined ||
+      v instanceof RegExp ||
+      Array.isArray(v) ||
+      isPlainObject(v)
+    )
+      return undefined;
     const r = typeRank(v);
     if (r === 0 || r === 13 || (r === 3 && collation && collation.strength < 3)) return undefined;
   }
@@ -40,7 +48,8 @@ function rewriteIn(filter: Document, collation: Collation | undefined): Document
   let out: Document | undefined;
   for (const [k, v] of Object.entries(filter)) {
     let next: unknown = v;
-    if ((k === '$and' || k === '$or' || k === '$nor') && Array.isArray(v)) next = v.map((x) => (isPlainObject(x) ? rewriteIn(x, collation) : x));
+    if ((k === '$and' || k === '$or' || k === '$nor') && Array.isArray(v))
+      next = v.map((x) => (isPlainObject(x) ? rewriteIn(x, collation) : x));
     else if (!k.startsWith('$') && isPlainObject(v) && Array.isArray(v.$in)) {
       const keys = fastIn(v.$in, collation);
       if (keys) {
@@ -54,8 +63,17 @@ function rewriteIn(filter: Document, collation: Collation | undefined): Document
 }
 
 export function mingoOptions(env: MingoEnv = {}): Partial<Options> {
-  const opts: { -readonly [K in keyof Options]?: Options[K] } = { idKey: '_id', useStrictMode: true, failOnError: true, context: CONTEXT };
-  if (env.collation) opts.collation = { locale: env.collation.locale, strength: env.collation.strength as 1 | 2 | 3 };
+  const opts: { -readonly [K in keyof Options]?: Options[K] } = {
+    idKey: '_id',
+    useStrictMode: true,
+    failOnError: true,
+    context: CONTEXT,
+  };
+  if (env.collation)
+    opts.collation = {
+      locale: env.collation.locale,
+      strength: env.collation.strength as 1 | 2 | 3,
+    };
   if (env.variables) opts.variables = env.variables;
   if (env.resolver) opts.collectionResolver = env.resolver as (name: string) => AnyObject[];
   return opts;
@@ -64,9 +82,13 @@ export function mingoOptions(env: MingoEnv = {}): Partial<Options> {
 /** Compiles a filter; mingo's parse errors become BadValue like mongod's. */
 export function compileFilter(filter: Document | undefined, env: MingoEnv = {}): Query {
   const f = filter ?? {};
-  if (typeof f !== 'object' || Array.isArray(f)) throw new MongoCommandError(ErrorCodes.BadValue, 'filter must be an object');
+  if (typeof f !== 'object' || Array.isArray(f))
+    throw new MongoCommandError(ErrorCodes.BadValue, 'filter must be an object');
   try {
-    return new Query(rewriteIn(applyCollationToFilter(f, env.collation), env.collation), mingoOptions(env));
+    return new Query(
+      rewriteIn(applyCollationToFilter(f, env.collation), env.collation),
+      mingoOptions(env),
+    );
   } catch (e) {
     throw new MongoCommandError(ErrorCodes.BadValue, e instanceof Error ? e.message : String(e));
   }

@@ -51,7 +51,8 @@ function equalityValue(v: unknown): boolean {
 }
 
 function rangeValue(v: unknown): boolean {
-  if (v === null || v === undefined || Array.isArray(v) || isPlainObject(v) || v instanceof RegExp) return false;
+  if (v === null || v === undefined || Array.isArray(v) || isPlainObject(v) || v instanceof RegExp)
+    return false;
   const r = typeRank(v);
   return r !== 0 && r !== 1 && r !== 13 && r !== 11;
 }
@@ -100,7 +101,11 @@ function strength(c: Collation | undefined): number {
 }
 
 /** Index entries holding candidates for a predicate, or undefined if the index can't serve it. */
-function entriesFor(index: Index, p: Predicate, collation: Collation | undefined): LeadEntry[] | undefined {
+function entriesFor(
+  index: Index,
+  p: Predicate,
+  collation: Collation | undefined,
+): LeadEntry[] | undefined {
   if (p.eq) {
     const hasString = p.eq.some((v) => typeof v === 'string' || isPlainObject(v));
     if (hasString && strength(index.collation) > strength(collation)) return undefined;
@@ -113,7 +118,9 @@ function entriesFor(index: Index, p: Predicate, collation: Collation | undefined
       const e = index.lookup(v);
       if (e) out.push(e);
     }
-    return p.eq.length > 1 ? out.sort((a, b) => compareValues(a.value, b.value, index.collation)) : out;
+    return p.eq.length > 1
+      ? out.sort((a, b) => compareValues(a.value, b.value, index.collation))
+      : out;
   }
   const strings = typeRank((p.lower ?? p.upper)!.value) === 3;
   if (strings && !sameCollation(index.collation, collation)) return undefined;
@@ -132,7 +139,11 @@ function countOf(entries: LeadEntry[]): number {
  * Whether index membership decides the predicate exactly (same equality/ordering rules as the
  * query), so the executor may drop it from the per-document filter.
  */
-function exactlyAnswered(index: Index, p: Predicate, collation: Collation | undefined): { field: string; ops: string[] } | undefined {
+function exactlyAnswered(
+  index: Index,
+  p: Predicate,
+  collation: Collation | undefined,
+): { field: string; ops: string[] } | undefined {
   if (!p.ops || p.ops.length === 0 || index.sparse) return undefined;
   if (strength(index.collation) !== strength(collation)) return undefined;
   if (!p.eq && index.multikey) return undefined; // only one bound was used
@@ -140,7 +151,10 @@ function exactlyAnswered(index: Index, p: Predicate, collation: Collation | unde
   return { field: p.field, ops: p.ops };
 }
 
-export function findHintedIndex(coll: Collection | undefined, hint: unknown): Index | 'natural' | undefined {
+export function findHintedIndex(
+  coll: Collection | undefined,
+  hint: unknown,
+): Index | 'natural' | undefined {
   if (hint === undefined || hint === null) return undefined;
   if (isPlainObject(hint) && Object.keys(hint).length === 0) return undefined;
   if (isPlainObject(hint) && '$natural' in hint) return 'natural';
@@ -151,7 +165,11 @@ export function findHintedIndex(coll: Collection | undefined, hint: unknown): In
     const want = keyString(hint);
     found = [...coll.indexes.values()].find((i) => keyString(i.spec.key) === want);
   }
-  if (!found) throw new MongoCommandError(ErrorCodes.BadValue, 'error processing query: planner returned error :: caused by :: hint provided does not correspond to an existing index');
+  if (!found)
+    throw new MongoCommandError(
+      ErrorCodes.BadValue,
+      'error processing query: planner returned error :: caused by :: hint provided does not correspond to an existing index',
+    );
   return found;
 }
 
@@ -183,7 +201,14 @@ export function plan(
   if (first) {
     for (const index of coll.indexes.values()) {
       if (hint && index !== hint) continue;
-      if (index.fields[0] !== first.path || !index.ordered || index.multikey || index.sparse || index.isPartial) continue;
+      if (
+        index.fields[0] !== first.path ||
+        !index.ordered ||
+        index.multikey ||
+        index.sparse ||
+        index.isPartial
+      )
+        continue;
       if (!sameCollation(index.collation, collation)) continue;
       sortIndex = index;
       break;
@@ -194,15 +219,37 @@ export function plan(
     const sorted = !!first && best.index === sortIndex;
     const consumed = exactlyAnswered(best.index, best.pred, collation);
     if (sorted || !sortIndex || want === undefined) {
-      return { kind: 'IXSCAN', index: best.index, entries: best.entries, sorted, reverse: first?.dir === -1, consumed };
+      return {
+        kind: 'IXSCAN',
+        index: best.index,
+        entries: best.entries,
+        sorted,
+        reverse: first?.dir === -1,
+        consumed,
+      };
     }
     // Walking the sort index stops after `want` matches; expect to visit want * total / count.
     const orderedCost = (want * total) / Math.max(best.count, 1);
     if (best.count <= orderedCost) {
-      return { kind: 'IXSCAN', index: best.index, entries: best.entries, sorted: false, reverse: false, consumed };
+      return {
+        kind: 'IXSCAN',
+        index: best.index,
+        entries: best.entries,
+        sorted: false,
+        reverse: false,
+        consumed,
+      };
     }
   }
-  if (sortIndex && first) return { kind: 'IXSCAN', index: sortIndex, entries: sortIndex.sorted, sorted: true, reverse: first.dir === -1 };
-  if (hint) return { kind: 'IXSCAN', index: hint, entries: hint.sorted, sorted: false, reverse: false };
+  if (sortIndex && first)
+    return {
+      kind: 'IXSCAN',
+      index: sortIndex,
+      entries: sortIndex.sorted,
+      sorted: true,
+      reverse: first.dir === -1,
+    };
+  if (hint)
+    return { kind: 'IXSCAN', index: hint, entries: hint.sorted, sorted: false, reverse: false };
   return collscan;
 }

@@ -13,12 +13,17 @@ export interface SortField {
 
 export function parseSort(spec: unknown): SortField[] {
   if (spec === undefined || spec === null) return [];
-  if (typeof spec !== 'object' || Array.isArray(spec)) throw new MongoCommandError(2, 'sort must be an object');
+  if (typeof spec !== 'object' || Array.isArray(spec))
+    throw new MongoCommandError(2, 'sort must be an object');
   const out: SortField[] = [];
   for (const [path, v] of Object.entries(spec as Document)) {
     if (v && typeof v === 'object' && '$meta' in v) continue; // textScore etc.: no effect here
     const n = Number(v);
-    if (n !== 1 && n !== -1) throw new MongoCommandError(15975, '$sort key ordering must be 1 (for ascending) or -1 (for descending)');
+    if (n !== 1 && n !== -1)
+      throw new MongoCommandError(
+        15975,
+        '$sort key ordering must be 1 (for ascending) or -1 (for descending)',
+      );
     out.push({ path, dir: n });
   }
   return out;
@@ -38,7 +43,11 @@ export function sortKey(doc: Doc, f: SortField, collation?: Collation): unknown 
 /** Stable sort by the fields, computing each document's keys once. */
 export function sortDocs(docs: Doc[], fields: SortField[], collation?: Collation): Doc[] {
   if (fields.length === 0) return docs;
-  const keyed = docs.map((doc, i) => ({ doc, i, keys: fields.map((f) => sortKey(doc, f, collation)) }));
+  const keyed = docs.map((doc, i) => ({
+    doc,
+    i,
+    keys: fields.map((f) => sortKey(doc, f, collation)),
+  }));
   keyed.sort((a, b) => {
     for (let k = 0; k < fields.length; k++) {
       const c = compareValues(a.keys[k], b.keys[k], collation);

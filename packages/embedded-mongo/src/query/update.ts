@@ -6,14 +6,34 @@ import { update as mingoUpdate } from 'mingo';
 import type { Modifier } from 'mingo/updater';
 import { ErrorCodes, MongoCommandError } from '../errors.js';
 import type { Doc } from '../storage/values.js';
-import { cloneValue, getPath, isPlainObject, keyString, typeRank, withIdFirst } from '../storage/values.js';
+import {
+  cloneValue,
+  getPath,
+  isPlainObject,
+  keyString,
+  typeRank,
+  withIdFirst,
+} from '../storage/values.js';
 import { applyCollationToFilter } from './collation.js';
 import type { MingoEnv } from './mingo.js';
 import { mingoOptions, runPipeline } from './mingo.js';
 
 const OPERATORS = new Set([
-  '$set', '$unset', '$inc', '$mul', '$rename', '$min', '$max', '$currentDate',
-  '$push', '$pull', '$pullAll', '$addToSet', '$pop', '$bit', '$setOnInsert',
+  '$set',
+  '$unset',
+  '$inc',
+  '$mul',
+  '$rename',
+  '$min',
+  '$max',
+  '$currentDate',
+  '$push',
+  '$pull',
+  '$pullAll',
+  '$addToSet',
+  '$pop',
+  '$bit',
+  '$setOnInsert',
 ]);
 
 export type UpdateSpec = Document | Document[];
@@ -30,16 +50,32 @@ export function isReplacement(u: UpdateSpec): boolean {
 
 export function validateUpdate(u: unknown): UpdateSpec {
   if (Array.isArray(u)) {
-    for (const stage of u) if (!isPlainObject(stage)) throw new MongoCommandError(ErrorCodes.FailedToParse, 'Each element of the update pipeline must be an object');
+    for (const stage of u)
+      if (!isPlainObject(stage))
+        throw new MongoCommandError(
+          ErrorCodes.FailedToParse,
+          'Each element of the update pipeline must be an object',
+        );
     return u as Document[];
   }
-  if (!isPlainObject(u)) throw new MongoCommandError(ErrorCodes.FailedToParse, 'Update argument must be either an object or an array');
+  if (!isPlainObject(u))
+    throw new MongoCommandError(
+      ErrorCodes.FailedToParse,
+      'Update argument must be either an object or an array',
+    );
   const keys = Object.keys(u);
   if (keys.length && keys[0]!.startsWith('$')) {
     for (const k of keys) {
       if (!OPERATORS.has(k))
-        throw new MongoCommandError(ErrorCodes.FailedToParse, `Unknown modifier: ${k}. Expected a valid update modifier or pipeline-style update specified as an array`);
-      if (!isPlainObject(u[k])) throw new MongoCommandError(ErrorCodes.FailedToParse, `Modifiers operate on fields but we found type ${typeName(u[k])} instead. For example: {$mod: {<field>: ...}} not {${k}: ${JSON.stringify(u[k])}}`);
+        throw new MongoCommandError(
+          ErrorCodes.FailedToParse,
+          `Unknown modifier: ${k}. Expected a valid update modifier or pipeline-style update specified as an array`,
+        );
+      if (!isPlainObject(u[k]))
+        throw new MongoCommandError(
+          ErrorCodes.FailedToParse,
+          `Modifiers operate on fields but we found type ${typeName(u[k])} instead. For example: {$mod: {<field>: ...}} not {${k}: ${JSON.stringify(u[k])}}`,
+        );
     }
     checkConflicts(u);
   }
@@ -61,7 +97,10 @@ function checkConflicts(u: Document): void {
         const norm = path.replace(/\.\$(\[[^\]]*\])?/g, '');
         for (const q of paths) {
           if (q === norm || q.startsWith(norm + '.') || norm.startsWith(q + '.'))
-            throw new MongoCommandError(ErrorCodes.ConflictingUpdateOperators, `Updating the path '${path}' would create a conflict at '${q}'`);
+            throw new MongoCommandError(
+              ErrorCodes.ConflictingUpdateOperators,
+              `Updating the path '${path}' would create a conflict at '${q}'`,
+            );
         }
         paths.push(norm);
       }
@@ -79,7 +118,11 @@ export interface ApplyOptions {
 }
 
 /** Returns the updated copy and whether anything changed. */
-export function applyUpdate(doc: Doc, u: UpdateSpec, opts: ApplyOptions = {}): { doc: Doc; changed: boolean } {
+export function applyUpdate(
+  doc: Doc,
+  u: UpdateSpec,
+  opts: ApplyOptions = {},
+): { doc: Doc; changed: boolean } {
   const before = keyString(doc);
   let next: Doc;
   if (isPipeline(u)) {
@@ -91,7 +134,8 @@ export function applyUpdate(doc: Doc, u: UpdateSpec, opts: ApplyOptions = {}): {
     next = cloneValue(doc);
     const mod: Document = { ...u };
     if (mod.$setOnInsert) {
-      if (opts.inserting) mod.$set = { ...(mod.$set as Document | undefined), ...(mod.$setOnInsert as Document) };
+      if (opts.inserting)
+        mod.$set = { ...(mod.$set as Document | undefined), ...(mod.$setOnInsert as Document) };
       delete mod.$setOnInsert;
     }
     if (mod.$currentDate) {
@@ -109,15 +153,26 @@ export function applyUpdate(doc: Doc, u: UpdateSpec, opts: ApplyOptions = {}): {
         if (path.includes('$')) continue;
         const cur = getPath(next, path);
         if (cur !== undefined && cur !== null && typeRank(cur) !== 2)
-          throw new MongoCommandError(ErrorCodes.TypeMismatch, `Cannot apply ${op} to a value of non-numeric type. {_id: ${String(next._id)}} has the field '${path}' of non-numeric type ${Array.isArray(cur) ? 'array' : typeof cur}`);
+          throw new MongoCommandError(
+            ErrorCodes.TypeMismatch,
+            `Cannot apply ${op} to a value of non-numeric type. {_id: ${String(next._id)}} has the field '${path}' of non-numeric type ${Array.isArray(cur) ? 'array' : typeof cur}`,
+          );
       }
     }
     try {
       // mingo skips the update when `condition` doesn't match, so pass the (collation-aware)
       // filter only where the positional `$` operator needs it.
-      const positional = Object.values(mod).some((fields) => Object.keys(fields as Document).some((p) => /\.\$(\.|$)/.test(p)));
-      const condition = positional && opts.filter ? applyCollationToFilter(opts.filter, opts.env?.collation) : undefined;
-      mingoUpdate(next, mod as Modifier<Doc>, opts.arrayFilters, condition, { cloneMode: 'deep', queryOptions: mingoOptions(opts.env) });
+      const positional = Object.values(mod).some((fields) =>
+        Object.keys(fields as Document).some((p) => /\.\$(\.|$)/.test(p)),
+      );
+      const condition =
+        positional && opts.filter
+          ? applyCollationToFilter(opts.filter, opts.env?.collation)
+          : undefined;
+      mingoUpdate(next, mod as Modifier<Doc>, opts.arrayFilters, condition, {
+        cloneMode: 'deep',
+        queryOptions: mingoOptions(opts.env),
+      });
     } catch (e) {
       throw updateError(e);
     }
@@ -149,7 +204,8 @@ function updateError(e: unknown): MongoCommandError {
   if (e instanceof MongoCommandError) return e;
   const msg = e instanceof Error ? e.message : String(e);
   if (/immutable field/i.test(msg)) return new MongoCommandError(ErrorCodes.ImmutableField, msg);
-  if (/non-numeric|numeric type/i.test(msg)) return new MongoCommandError(ErrorCodes.TypeMismatch, msg);
+  if (/non-numeric|numeric type/i.test(msg))
+    return new MongoCommandError(ErrorCodes.TypeMismatch, msg);
   return new MongoCommandError(ErrorCodes.BadValue, msg);
 }
 

@@ -50,7 +50,8 @@ export class Collection {
   }
 
   private writable(): void {
-    if (this.isView) throw new MongoCommandError(166, `Namespace ${this.ns} is a view, not a collection`);
+    if (this.isView)
+      throw new MongoCommandError(166, `Namespace ${this.ns} is a view, not a collection`);
   }
 
   getById(id: unknown): Doc | undefined {
@@ -65,7 +66,9 @@ export class Collection {
       keyValue[f] = key.values[i] ?? null;
     });
     const shown = index.fields.map((f, i) => `${f}: ${formatValue(key.values[i])}`).join(', ');
-    const collation = index.collation ? ` collation: { locale: "${index.collation.locale}", strength: ${index.collation.strength} }` : '';
+    const collation = index.collation
+      ? ` collation: { locale: "${index.collation.locale}", strength: ${index.collation.strength} }`
+      : '';
     return new MongoCommandError(
       ErrorCodes.DuplicateKey,
       `E11000 duplicate key error collection: ${this.ns} index: ${index.name}${collation} dup key: { ${shown} }`,
@@ -155,7 +158,8 @@ export class Collection {
     if (this.validatorQuery === undefined) {
       const v = this.options.validator as Document | undefined;
       try {
-        this.validatorQuery = v && Object.keys(v).length && !('$jsonSchema' in v) ? new Query(v) : null;
+        this.validatorQuery =
+          v && Object.keys(v).length && !('$jsonSchema' in v) ? new Query(v) : null;
       } catch {
         this.validatorQuery = null;
       }
@@ -171,7 +175,9 @@ export class Collection {
 
   /** Removes all documents but keeps indexes (for $out replacement). */
   truncate(journal = true): void {
-    if (journal) for (const doc of this.docs.values()) this.sink({ t: 'del', db: this.db, c: this.name, id: doc._id });
+    if (journal)
+      for (const doc of this.docs.values())
+        this.sink({ t: 'del', db: this.db, c: this.name, id: doc._id });
     this.docs.clear();
     for (const index of this.indexes.values()) index.clear();
   }

@@ -1,7 +1,7 @@
 // All databases and collections of the server. Every mutation is applied synchronously (so a
 // command is atomic with respect to others on the single JS thread) and recorded as a logical
 // journal record: full document images and catalog changes, which replay idempotently.
-import type { Document , UUID} from 'bson';
+import type { Document, UUID } from 'bson';
 import { calculateObjectSize } from 'bson';
 import { ErrorCodes, MongoCommandError } from '../errors.js';
 import { Collection } from './collection.js';
@@ -39,7 +39,8 @@ export class Engine {
   /** The collection, or a NamespaceNotFound error like mongod's. */
   requireCollection(db: string, name: string): Collection {
     const c = this.collection(db, name);
-    if (!c) throw new MongoCommandError(ErrorCodes.NamespaceNotFound, `ns does not exist: ${db}.${name}`);
+    if (!c)
+      throw new MongoCommandError(ErrorCodes.NamespaceNotFound, `ns does not exist: ${db}.${name}`);
     return c;
   }
 
@@ -48,7 +49,13 @@ export class Engine {
     return this.collection(db, name) ?? this.createCollection(db, name, {});
   }
 
-  createCollection(db: string, name: string, options: Document, journal = true, uuid?: UUID): Collection {
+  createCollection(
+    db: string,
+    name: string,
+    options: Document,
+    journal = true,
+    uuid?: UUID,
+  ): Collection {
     validateNamespace(db, name);
     let colls = this.dbs.get(db);
     if (!colls) this.dbs.set(db, (colls = new Map()));
@@ -62,9 +69,14 @@ export class Engine {
   private viewDocs(view: Collection, depth = 0): Doc[] {
     if (depth > 20) throw new MongoCommandError(ErrorCodes.BadValue, 'View nesting too deep');
     const source = this.collection(view.db, view.options.viewOn as string);
-    const docs = source ? (source.isView ? this.viewDocs(source, depth + 1) : [...source.docs.values()]) : [];
+    const docs = source
+      ? source.isView
+        ? this.viewDocs(source, depth + 1)
+        : [...source.docs.values()]
+      : [];
     const pipeline = (view.options.pipeline as Document[] | undefined) ?? [];
-    const resolver = (n: string): Doc[] => [...(this.collection(view.db, n)?.readDocs() ?? [])].map(cloneValue);
+    const resolver = (n: string): Doc[] =>
+      [...(this.collection(view.db, n)?.readDocs() ?? [])].map(cloneValue);
     return pipeline.length ? runPipeline(docs.map(cloneValue), pipeline, { resolver }) : docs;
   }
 
@@ -100,7 +112,8 @@ export class Engine {
     const c = rec.c as string;
     switch (rec.t) {
       case 'cc':
-        if (!this.collection(db, c)) this.createCollection(db, c, rec.options as Document, false, rec.uuid as UUID);
+        if (!this.collection(db, c))
+          this.createCollection(db, c, rec.options as Document, false, rec.uuid as UUID);
         break;
       case 'dc':
         this.dropCollection(db, c, false);
@@ -157,7 +170,8 @@ export class Engine {
     for (const [db, colls] of this.dbs) {
       for (const [name, coll] of colls) {
         yield { t: 'cc', db, c: name, options: coll.options, uuid: coll.uuid };
-        for (const spec of coll.indexSpecs()) if (spec.name !== '_id_') yield { t: 'ix', db, c: name, spec };
+        for (const spec of coll.indexSpecs())
+          if (spec.name !== '_id_') yield { t: 'ix', db, c: name, spec };
         let batch: Doc[] = [];
         let bytes = 0;
         for (const doc of coll.docs.values()) {
@@ -177,7 +191,8 @@ export class Engine {
 }
 
 export function validateNamespace(db: string, name: string): void {
-  if (!db || /[/\\. "$]/.test(db) || db.length > 63) throw new MongoCommandError(ErrorCodes.InvalidNamespace, `Invalid database name: '${db}'`);
+  if (!db || /[/\\. "$]/.test(db) || db.length > 63)
+    throw new MongoCommandError(ErrorCodes.InvalidNamespace, `Invalid database name: '${db}'`);
   if (!name || name.includes('$') || name.startsWith('.') || name.includes('\0'))
     throw new MongoCommandError(ErrorCodes.InvalidNamespace, `Invalid collection name: ${name}`);
 }

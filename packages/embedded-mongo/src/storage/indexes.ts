@@ -53,7 +53,9 @@ export class Index {
     this.fields = Object.keys(spec.key);
     this.collation = parseCollation(spec.collation);
     this.ordered = Object.values(spec.key).every((v) => typeof v === 'number');
-    this.partial = spec.partialFilterExpression ? new Query(spec.partialFilterExpression) : undefined;
+    this.partial = spec.partialFilterExpression
+      ? new Query(spec.partialFilterExpression)
+      : undefined;
   }
 
   get name(): string {
@@ -88,7 +90,8 @@ export class Index {
       if (vals.length === 0) vals = [null];
       else vals = vals.map((v) => (v === undefined ? null : v));
       const next: unknown[][] = [];
-      for (const c of combos) for (const v of vals) if (next.length < MAX_KEYS_PER_DOC) next.push([...c, v]);
+      for (const c of combos)
+        for (const v of vals) if (next.length < MAX_KEYS_PER_DOC) next.push([...c, v]);
       combos = next;
     }
     const seen = new Map<string, IndexKey>();
@@ -185,10 +188,18 @@ export class Index {
    * Leading-field entries within bounds, restricted to the bounds' BSON type bracket as MongoDB
    * does ($gt: 5 matches numbers only).
    */
-  range(lower?: { value: unknown; inclusive: boolean }, upper?: { value: unknown; inclusive: boolean }): LeadEntry[] {
+  range(
+    lower?: { value: unknown; inclusive: boolean },
+    upper?: { value: unknown; inclusive: boolean },
+  ): LeadEntry[] {
     const rank = typeRank(lower ? lower.value : upper!.value);
-    let start = lower ? (lower.inclusive ? this.position(lower.value) : this.positionAfter(lower.value)) : 0;
-    if (!lower) while (start < this.sorted.length && typeRank(this.sorted[start]!.value) < rank) start++;
+    let start = lower
+      ? lower.inclusive
+        ? this.position(lower.value)
+        : this.positionAfter(lower.value)
+      : 0;
+    if (!lower)
+      while (start < this.sorted.length && typeRank(this.sorted[start]!.value) < rank) start++;
     const out: LeadEntry[] = [];
     for (let i = start; i < this.sorted.length; i++) {
       const e = this.sorted[i]!;

@@ -12,13 +12,20 @@ import { crc32c } from '../wire/crc32c.js';
 import type { Durability, Engine } from './engine.js';
 
 function writeAsync(fd: number, buf: Buffer, off: number, len: number): Promise<number> {
-  return new Promise((resolve, reject) => fs.write(fd, buf, off, len, null, (err, n) => (err ? reject(err) : resolve(n))));
+  return new Promise((resolve, reject) =>
+    fs.write(fd, buf, off, len, null, (err, n) => (err ? reject(err) : resolve(n))),
+  );
 }
 const fdatasyncAsync = promisify(fs.fdatasync);
 
 const SNAPSHOT = 'snapshot.bson';
 const LOCK = 'LOCK';
-const REC_OPTS = { promoteLongs: true, promoteValues: true, promoteBuffers: false, bsonRegExp: false } as const;
+const REC_OPTS = {
+  promoteLongs: true,
+  promoteValues: true,
+  promoteBuffers: false,
+  bsonRegExp: false,
+} as const;
 
 /** Directories locked by this process (the LOCK file's pid check can't tell them apart). */
 const lockedHere = new Set<string>();
@@ -117,11 +124,13 @@ export class Journal implements Durability {
 
   private lock(): void {
     const real = fs.realpathSync(this.dir);
-    if (lockedHere.has(real)) throw new Error(`data directory ${this.dir} is already in use by this process`);
+    if (lockedHere.has(real))
+      throw new Error(`data directory ${this.dir} is already in use by this process`);
     const file = path.join(this.dir, LOCK);
     try {
       const pid = Number(fs.readFileSync(file, 'utf8'));
-      if (pid && pid !== process.pid && pidAlive(pid)) throw new Error(`data directory ${this.dir} is in use by process ${pid}`);
+      if (pid && pid !== process.pid && pidAlive(pid))
+        throw new Error(`data directory ${this.dir} is in use by process ${pid}`);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
     }
@@ -148,7 +157,8 @@ export class Journal implements Durability {
       const buf = fs.readFileSync(snap);
       const { records, end } = readRecords(buf);
       const hdr = records[0];
-      if (!hdr || hdr.t !== 'hdr' || end !== buf.length) throw new Error(`corrupt snapshot ${snap}`);
+      if (!hdr || hdr.t !== 'hdr' || end !== buf.length)
+        throw new Error(`corrupt snapshot ${snap}`);
       this.gen = Number(hdr.gen);
       for (const rec of records.slice(1)) this.engine.replay(rec);
       this.snapshotBytes = buf.length;
@@ -161,7 +171,8 @@ export class Journal implements Durability {
       replayed = records.length;
     }
     for (const f of fs.readdirSync(this.dir)) {
-      if (/^journal-\d+\.log$/.test(f) && f !== `journal-${this.gen}.log`) fs.unlinkSync(path.join(this.dir, f));
+      if (/^journal-\d+\.log$/.test(f) && f !== `journal-${this.gen}.log`)
+        fs.unlinkSync(path.join(this.dir, f));
     }
     if (replayed > 0 || !fs.existsSync(snap)) {
       // Fold the replayed journal (and any torn tail) into a new snapshot.
@@ -231,7 +242,9 @@ export class Journal implements Durability {
   private schedule(): void {
     if (this.flushing || this.closed) return;
     // setImmediate lets every write that arrives in this tick join the same fsync.
-    this.flushing = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.flushLoop());
+    this.flushing = new Promise<void>((resolve) => setImmediate(resolve)).then(() =>
+      this.flushLoop(),
+    );
   }
 
   private async flushLoop(): Promise<void> {
@@ -247,7 +260,8 @@ export class Journal implements Durability {
         this.durable = upto;
         this.release();
       }
-      if (this.journalBytes > Math.max(this.compactBytes, 2 * this.snapshotBytes)) this.compactSync();
+      if (this.journalBytes > Math.max(this.compactBytes, 2 * this.snapshotBytes))
+        this.compactSync();
     } catch (e) {
       this.failed = e instanceof Error ? e : new Error(String(e));
       for (const w of this.waiters.splice(0)) w.reject(this.failed);

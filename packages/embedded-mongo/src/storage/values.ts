@@ -1,7 +1,7 @@
 // Helpers over BSON values as they come out of `bson.deserialize` (numbers promoted to JS
 // numbers, ObjectId/Decimal128/Binary/... as bson classes, Date and RegExp native).
 import { ObjectId } from 'bson';
-import type { Document , Binary} from 'bson';
+import type { Document, Binary } from 'bson';
 import type { Collation } from '../query/collation.js';
 import { collationKey } from '../query/collation.js';
 
@@ -188,7 +188,12 @@ export function keyString(v: unknown, collation?: Collation): string {
       return 'n' + n;
     }
     case 'Binary':
-      return 'x' + (v as Binary).sub_type + ':' + Buffer.from((v as Binary).buffer.subarray(0, (v as Binary).position)).toString('base64');
+      return (
+        'x' +
+        (v as Binary).sub_type +
+        ':' +
+        Buffer.from((v as Binary).buffer.subarray(0, (v as Binary).position)).toString('base64')
+      );
     case 'MinKey':
       return '<';
     case 'MaxKey':
@@ -201,7 +206,8 @@ export function keyString(v: unknown, collation?: Collation): string {
       return tag + ':' + JSON.stringify(v);
   }
   let s = '{';
-  for (const k of Object.keys(v)) s += JSON.stringify(k) + ':' + keyString((v as Doc)[k], collation) + ',';
+  for (const k of Object.keys(v))
+    s += JSON.stringify(k) + ':' + keyString((v as Doc)[k], collation) + ',';
   return s + '}';
 }
 
@@ -217,7 +223,14 @@ export function cloneValue<T>(v: T): T {
 }
 
 export function isPlainObject(v: unknown): v is Doc {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date) && !(v instanceof RegExp) && bsonTag(v) === undefined;
+  return (
+    v !== null &&
+    typeof v === 'object' &&
+    !Array.isArray(v) &&
+    !(v instanceof Date) &&
+    !(v instanceof RegExp) &&
+    bsonTag(v) === undefined
+  );
 }
 
 /**
@@ -246,7 +259,8 @@ function collect(cur: unknown, parts: string[], i: number, out: unknown[]): void
       const el = cur[Number(part)];
       if (el !== undefined) collect(el, parts, i + 1, out);
     }
-    for (const el of cur) if (el !== null && typeof el === 'object' && !Array.isArray(el)) collect(el, parts, i, out);
+    for (const el of cur)
+      if (el !== null && typeof el === 'object' && !Array.isArray(el)) collect(el, parts, i, out);
     return;
   }
   if (!isPlainObject(cur)) return;
@@ -286,7 +300,10 @@ export function formatValue(v: unknown): string {
   const tag = typeof v === 'object' ? bsonTag(v) : undefined;
   if (tag === 'Long') return String(v);
   if (tag === 'Decimal128') return `${String(v)}`;
-  if (tag === 'Binary') return `BinData(${(v as Binary).sub_type}, ${Buffer.from((v as Binary).buffer).toString('hex').toUpperCase()})`;
+  if (tag === 'Binary')
+    return `BinData(${(v as Binary).sub_type}, ${Buffer.from((v as Binary).buffer)
+      .toString('hex')
+      .toUpperCase()})`;
   if (isPlainObject(v)) {
     const keys = Object.keys(v);
     if (keys.length === 0) return '{}';

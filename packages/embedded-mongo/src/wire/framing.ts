@@ -25,7 +25,12 @@ export function readHeader(buf: Buffer): MessageHeader {
   };
 }
 
-export function writeHeader(buf: Buffer, requestId: number, responseTo: number, opCode: number): void {
+export function writeHeader(
+  buf: Buffer,
+  requestId: number,
+  responseTo: number,
+  opCode: number,
+): void {
   buf.writeInt32LE(buf.length, 0);
   buf.writeInt32LE(requestId, 4);
   buf.writeInt32LE(responseTo, 8);
@@ -45,7 +50,8 @@ export class MessageReader {
       if (this.buffered < 4) break;
       const head = this.peek(4);
       const len = head.readInt32LE(0);
-      if (len < HEADER_SIZE || len > MAX_MESSAGE_SIZE) throw new ProtocolError(`invalid message length ${len}`);
+      if (len < HEADER_SIZE || len > MAX_MESSAGE_SIZE)
+        throw new ProtocolError(`invalid message length ${len}`);
       if (this.buffered < len) break;
       out.push(this.take(len));
     }

@@ -11,7 +11,12 @@ export const EXHAUST_ALLOWED = 1 << 16;
 /** Flags a client may set; any other required bit (0-15) must make us reject the message. */
 const KNOWN_FLAGS = CHECKSUM_PRESENT | MORE_TO_COME | EXHAUST_ALLOWED;
 
-export const DESERIALIZE_OPTIONS = { promoteLongs: true, promoteValues: true, promoteBuffers: false, bsonRegExp: false } as const;
+export const DESERIALIZE_OPTIONS = {
+  promoteLongs: true,
+  promoteValues: true,
+  promoteBuffers: false,
+  bsonRegExp: false,
+} as const;
 
 export interface OpMsgRequest {
   flags: number;
@@ -20,12 +25,14 @@ export interface OpMsgRequest {
 
 export function parseOpMsg(msg: Buffer): OpMsgRequest {
   const flags = msg.readUInt32LE(HEADER_SIZE);
-  if (flags & 0xffff & ~KNOWN_FLAGS) throw new ProtocolError(`unsupported OP_MSG flag bits ${flags}`);
+  if (flags & 0xffff & ~KNOWN_FLAGS)
+    throw new ProtocolError(`unsupported OP_MSG flag bits ${flags}`);
   let end = msg.length;
   if (flags & CHECKSUM_PRESENT) {
     end -= 4;
     if (end < HEADER_SIZE + 4) throw new ProtocolError('OP_MSG too short for checksum');
-    if (crc32c(msg, 0, end) !== msg.readUInt32LE(end)) throw new ProtocolError('OP_MSG checksum mismatch');
+    if (crc32c(msg, 0, end) !== msg.readUInt32LE(end))
+      throw new ProtocolError('OP_MSG checksum mismatch');
   }
   let pos = HEADER_SIZE + 4;
   let body: Document | undefined;

@@ -24,7 +24,12 @@ export function parseOpQuery(msg: Buffer): OpQueryRequest {
   return { collection, query };
 }
 
-export function encodeOpReply(requestId: number, responseTo: number, docs: Document[], flags = 0): Buffer {
+export function encodeOpReply(
+  requestId: number,
+  responseTo: number,
+  docs: Document[],
+  flags = 0,
+): Buffer {
   const bodies = docs.map((d) => serialize(d, { ignoreUndefined: true }));
   const len = HEADER_SIZE + 20 + bodies.reduce((n, b) => n + b.length, 0);
   const buf = Buffer.allocUnsafe(len);

@@ -77,5 +77,6 @@ export const PHOTO_WIDTHS = [320, 640, 960] as const;
  * page. The web app renders them; the API's page preloads name the same ones. The card's
  * matches the grid: 2 columns on phones, 3 on tablets, 4 on desktops.
  */
-export const CARD_IMAGE_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw';
+export const CARD_IMAGE_SIZES =
+  '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw';
 export const DETAIL_IMAGE_SIZES = '(min-width: 1280px) 608px, (min-width: 768px) 50vw, 100vw';

@@ -26,7 +26,9 @@ export function addToCart<T extends Omit<CartLine, 'cartQuantity'>>(
 }
 
 export function increaseQuantity<T extends CartLine>(cart: readonly T[], id: string): T[] {
-  return cart.map((line) => (line._id === id ? { ...line, cartQuantity: line.cartQuantity + 1 } : line));
+  return cart.map((line) =>
+    line._id === id ? { ...line, cartQuantity: line.cartQuantity + 1 } : line,
+  );
 }
 
 /** One fewer; at quantity 1 the line is removed. */
@@ -70,7 +72,9 @@ export function hasNextPage(page: number, total: number): boolean {
 }
 
 /** A photo's `srcset` from the widths the photo pipeline made; undefined without any. */
-export function srcSetOf(photos: ReadonlyArray<{ url: string; width: number }> | undefined): string | undefined {
+export function srcSetOf(
+  photos: ReadonlyArray<{ url: string; width: number }> | undefined,
+): string | undefined {
   if (!photos?.length) return undefined;
   return photos.map((p) => `${p.url} ${p.width}w`).join(', ');
 }

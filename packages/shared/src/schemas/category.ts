@@ -7,7 +7,10 @@ export type Category = z.infer<typeof category>;
 export const categoryBody = z.object({ name: requiredText('Name', 60) });
 export type CategoryBody = z.infer<typeof categoryBody>;
 
-export const allCategoriesResponse = z.object({ success: z.boolean(), category: z.array(category) });
+export const allCategoriesResponse = z.object({
+  success: z.boolean(),
+  category: z.array(category),
+});
 export type AllCategoriesResponse = z.infer<typeof allCategoriesResponse>;
 
 export const categoryMutationResponse = z.object({

@@ -25,16 +25,26 @@ export const order = z.object({
   shippingAddress: z.string(),
   items: z.array(orderItem),
   createdAt: z.string(),
-  user: z.object({ _id: objectId.optional(), name: z.string(), email: z.string(), phone: z.string() }).nullable().optional(),
+  user: z
+    .object({ _id: objectId.optional(), name: z.string(), email: z.string(), phone: z.string() })
+    .nullable()
+    .optional(),
   paymentId: z.string().optional(),
   /** Set when stock ran out between checkout and payment: the admin must act. */
   stockShortage: z.boolean().optional(),
 });
 export type Order = z.infer<typeof order>;
 
-export const userOrdersResponse = z.object({ orders: z.array(order), total: z.number().optional() });
+export const userOrdersResponse = z.object({
+  orders: z.array(order),
+  total: z.number().optional(),
+});
 export type UserOrdersResponse = z.infer<typeof userOrdersResponse>;
-export const adminOrdersResponse = z.object({ success: z.boolean(), orders: z.array(order), total: z.number().optional() });
+export const adminOrdersResponse = z.object({
+  success: z.boolean(),
+  orders: z.array(order),
+  total: z.number().optional(),
+});
 export type AdminOrdersResponse = z.infer<typeof adminOrdersResponse>;
 /** `?page=&limit=` for the admin's order list (newest first). */
 export const ordersPageQuery = z.object({
@@ -43,7 +53,9 @@ export const ordersPageQuery = z.object({
 });
 export type OrdersPageQuery = z.infer<typeof ordersPageQuery>;
 /** The shopper's own list: the latest 100 by default. */
-export const userOrdersQuery = ordersPageQuery.extend({ limit: z.coerce.number().int().min(1).max(100).default(100) });
+export const userOrdersQuery = ordersPageQuery.extend({
+  limit: z.coerce.number().int().min(1).max(100).default(100),
+});
 export const orderIdParams = z.object({ orderId: objectId });
 export const updateStatusBody = z.object({ status: orderStatus });
 export type UpdateStatusBody = z.infer<typeof updateStatusBody>;

@@ -3,7 +3,11 @@ import { objectId } from './common.js';
 
 export const checkoutItem = z.object({
   _id: objectId,
-  cartQuantity: z.number().int('Quantity must be a whole number').min(1, 'Quantity must be at least 1').max(1000),
+  cartQuantity: z
+    .number()
+    .int('Quantity must be a whole number')
+    .min(1, 'Quantity must be at least 1')
+    .max(1000),
 });
 
 export const createOrderBody = z.object({
@@ -29,7 +33,10 @@ export const verifyPaymentBody = z.object({
   shippingAddress: z.string().trim().max(500).optional().default(''),
 });
 export type VerifyPaymentBody = z.input<typeof verifyPaymentBody>;
-export const verifyPaymentResponse = z.object({ success: z.boolean(), orderId: z.string().optional() });
+export const verifyPaymentResponse = z.object({
+  success: z.boolean(),
+  orderId: z.string().optional(),
+});
 export type VerifyPaymentResponse = z.infer<typeof verifyPaymentResponse>;
 
 export const paymentConfigResponse = z.object({

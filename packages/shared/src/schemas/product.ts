@@ -48,11 +48,17 @@ export const productCountResponse = z.object({ total: z.number() });
 export type ProductCountResponse = z.infer<typeof productCountResponse>;
 export const productListResponse = z.object({ prod: z.array(product) });
 export type ProductListResponse = z.infer<typeof productListResponse>;
-export const filterProductsResponse = z.object({ filterProduct: z.array(product), total: z.number() });
+export const filterProductsResponse = z.object({
+  filterProduct: z.array(product),
+  total: z.number(),
+});
 export type FilterProductsResponse = z.infer<typeof filterProductsResponse>;
 export const searchResponse = z.object({ data: z.array(product) });
 export type SearchResponse = z.infer<typeof searchResponse>;
-export const allProductsResponse = z.object({ success: z.boolean(), AllProducts: z.array(product) });
+export const allProductsResponse = z.object({
+  success: z.boolean(),
+  AllProducts: z.array(product),
+});
 export type AllProductsResponse = z.infer<typeof allProductsResponse>;
 export const productResponse = z.object({ Aproduct: product });
 export type ProductResponse = z.infer<typeof productResponse>;
@@ -63,16 +69,14 @@ export const slugParams = z.object({ slug: z.string().min(1).max(200) });
 export const searchParams = z.object({ keyword: z.string().max(100) });
 
 /** Multipart fields arrive as strings; shipping takes true/false/1/0/Yes/No. */
-const shippingField = z
-  .union([z.boolean(), z.string()])
-  .transform((v, ctx) => {
-    if (typeof v === 'boolean') return v;
-    const s = v.trim().toLowerCase();
-    if (['true', '1', 'yes'].includes(s)) return true;
-    if (['false', '0', 'no', ''].includes(s)) return false;
-    ctx.addIssue({ code: 'custom', message: 'Shipping must be Yes or No' });
-    return z.NEVER;
-  });
+const shippingField = z.union([z.boolean(), z.string()]).transform((v, ctx) => {
+  if (typeof v === 'boolean') return v;
+  const s = v.trim().toLowerCase();
+  if (['true', '1', 'yes'].includes(s)) return true;
+  if (['false', '0', 'no', ''].includes(s)) return false;
+  ctx.addIssue({ code: 'custom', message: 'Shipping must be Yes or No' });
+  return z.NEVER;
+});
 
 export const productBody = z.object({
   name: requiredText('Name', 120),
@@ -97,4 +101,3 @@ export const productMutationResponse = z.object({
   product: product.optional(),
 });
 export type ProductMutationResponse = z.infer<typeof productMutationResponse>;
-

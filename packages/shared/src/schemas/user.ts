@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { ADMIN_USERS_DEFAULT_LIMIT, ADMIN_USERS_MAX_LIMIT, OTP_LENGTH, PASSWORD_MIN_LENGTH } from '../constants/index.js';
+import {
+  ADMIN_USERS_DEFAULT_LIMIT,
+  ADMIN_USERS_MAX_LIMIT,
+  OTP_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '../constants/index.js';
 import { objectId, requiredText } from './common.js';
 
 /** A user as every call returns it: never a password hash. */
@@ -85,15 +90,29 @@ export const profileBody = z.object({
   password: password.optional(),
 });
 export type ProfileBody = z.input<typeof profileBody>;
-export const userDetailResponse = z.object({ success: z.boolean(), user: publicUser, message: z.string() });
+export const userDetailResponse = z.object({
+  success: z.boolean(),
+  user: publicUser,
+  message: z.string(),
+});
 export type UserDetailResponse = z.infer<typeof userDetailResponse>;
 /** `token` comes back when the user changed their own password: earlier tokens stop working. */
-export const profileResponse = z.object({ success: z.boolean(), message: z.string(), user: publicUser, token: z.string().optional() });
+export const profileResponse = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  user: publicUser,
+  token: z.string().optional(),
+});
 export type ProfileResponse = z.infer<typeof profileResponse>;
 /** The admin users list pages: `?page=&limit=` (limit at most 200); both optional. */
 export const adminUsersQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(ADMIN_USERS_MAX_LIMIT).default(ADMIN_USERS_DEFAULT_LIMIT),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(ADMIN_USERS_MAX_LIMIT)
+    .default(ADMIN_USERS_DEFAULT_LIMIT),
 });
 export type AdminUsersQuery = z.input<typeof adminUsersQuery>;
 export const allUsersResponse = z.object({

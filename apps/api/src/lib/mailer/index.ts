@@ -22,7 +22,12 @@ export interface Mailer {
   close(): void;
 }
 
-export function createMailer(opts: { smtpUrl?: string | undefined; from: string; dataDir: string; logger: Logger }): Mailer {
+export function createMailer(opts: {
+  smtpUrl?: string | undefined;
+  from: string;
+  dataDir: string;
+  logger: Logger;
+}): Mailer {
   if (opts.smtpUrl) {
     // Bounded waits, so a silent mail server fails the call in seconds rather than minutes.
     // Options in the URL's query (e.g. ?ignoreTLS=true, ?connectionTimeout=5000) take precedence.
@@ -42,7 +47,11 @@ export function createMailer(opts: { smtpUrl?: string | undefined; from: string;
     };
   }
   const outbox = join(opts.dataDir, 'outbox');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
   return {
     kind: 'outbox',
     async send(message) {

@@ -38,7 +38,11 @@ export interface PaymentGateway {
   /** The URL of the checkout script the web app loads. */
   readonly checkoutScript: string;
   /** Creates the provider's order; throws ProviderUnavailableError when the provider cannot be reached. */
-  createOrder(input: { amountPaise: number; receipt: string; notes?: Record<string, string> }): Promise<ProviderOrder>;
+  createOrder(input: {
+    amountPaise: number;
+    receipt: string;
+    notes?: Record<string, string>;
+  }): Promise<ProviderOrder>;
   /** The payments made against an order (for reconciliation). */
   fetchOrderPayments(orderId: string): Promise<ProviderPayment[]>;
   /** HMAC-SHA256 of `order_id|payment_id` with the key secret, compared in constant time. */

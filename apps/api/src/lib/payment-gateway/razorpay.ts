@@ -30,7 +30,12 @@ export function createRazorpayGateway(opts: {
 
     async createOrder({ amountPaise, receipt, notes }) {
       try {
-        const order = await client.orders.create({ amount: amountPaise, currency: 'INR', receipt, notes: notes ?? {} });
+        const order = await client.orders.create({
+          amount: amountPaise,
+          currency: 'INR',
+          receipt,
+          notes: notes ?? {},
+        });
         return { id: order.id, amount: Number(order.amount), currency: order.currency };
       } catch (err) {
         throw new ProviderUnavailableError(err);
@@ -40,23 +45,23 @@ export function createRazorpayGateway(opts: {
     async fetchOrderPayments(orderId) {
       try {
         const { items } = await client.orders.fetchPayments(orderId);
-        return items.map(
-          (p): ProviderPayment => ({
-            id: p.id,
-            orderId: p.order_id ?? orderId,
-            status: p.status as ProviderPayment['status'],
-            amount: Number(p.amount),
-            email: p.email ?? undefined,
-            contact: p.contact === undefined || p.contact === null ? undefined : String(p.contact),
-          }),
-        );
+        return items.map((p): ProviderPayment => ({
+          id: p.id,
+          orderId: p.order_id ?? orderId,
+          status: p.status as ProviderPayment['status'],
+          amount: Number(p.amount),
+          email: p.email ?? undefined,
+          contact: p.contact === undefined || p.contact === null ? undefined : String(p.contact),
+        }));
       } catch (err) {
         throw new ProviderUnavailableError(err);
       }
     },
 
-    verifySignature: (orderId, paymentId, signature) => verifyPaymentSignature(opts.keySecret, orderId, paymentId, signature),
+    verifySignature: (orderId, paymentId, signature) =>
+      verifyPaymentSignature(opts.keySecret, orderId, paymentId, signature),
     verifyWebhook: (rawBody, signature) =>
-      opts.webhookSecret !== undefined && verifyWebhookSignature(opts.webhookSecret, rawBody, signature),
+      opts.webhookSecret !== undefined &&
+      verifyWebhookSignature(opts.webhookSecret, rawBody, signature),
   };
 }

@@ -30,7 +30,10 @@ const SandboxPayment = mongoose.model('SandboxPayment', sandboxPaymentSchema);
 
 const randomId = () => randomBytes(10).toString('hex');
 
-export function createSandboxGateway(secrets: { keySecret: string; webhookSecret: string }): PaymentGateway {
+export function createSandboxGateway(secrets: {
+  keySecret: string;
+  webhookSecret: string;
+}): PaymentGateway {
   return {
     provider: 'sandbox',
     keyId: SANDBOX_KEY_ID,
@@ -42,17 +45,29 @@ export function createSandboxGateway(secrets: { keySecret: string; webhookSecret
 
     async fetchOrderPayments(orderId) {
       const rows = await SandboxPayment.find({ orderId }).lean();
-      return rows.map((p): ProviderPayment => ({ id: String(p._id), orderId: p.orderId, status: p.status as ProviderPayment['status'], amount: p.amount }));
+      return rows.map((p): ProviderPayment => ({
+        id: String(p._id),
+        orderId: p.orderId,
+        status: p.status as ProviderPayment['status'],
+        amount: p.amount,
+      }));
     },
 
-    verifySignature: (orderId, paymentId, signature) => verifyPaymentSignature(secrets.keySecret, orderId, paymentId, signature),
-    verifyWebhook: (rawBody, signature) => verifyWebhookSignature(secrets.webhookSecret, rawBody, signature),
+    verifySignature: (orderId, paymentId, signature) =>
+      verifyPaymentSignature(secrets.keySecret, orderId, paymentId, signature),
+    verifyWebhook: (rawBody, signature) =>
+      verifyWebhookSignature(secrets.webhookSecret, rawBody, signature),
 
     sandbox: {
       async pay(orderId, amountPaise) {
         const paymentId = `pay_sandbox_${randomId()}`;
         // Card payments on Razorpay's orders are captured automatically; so are the sandbox's.
-        await SandboxPayment.create({ _id: paymentId, orderId, amount: amountPaise, status: 'captured' });
+        await SandboxPayment.create({
+          _id: paymentId,
+          orderId,
+          amount: amountPaise,
+          status: 'captured',
+        });
         return {
           razorpay_payment_id: paymentId,
           razorpay_order_id: orderId,

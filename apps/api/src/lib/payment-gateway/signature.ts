@@ -20,10 +20,19 @@ export function signPayment(keySecret: string, orderId: string, paymentId: strin
   return hmacHex(keySecret, `${orderId}|${paymentId}`);
 }
 
-export function verifyPaymentSignature(keySecret: string, orderId: string, paymentId: string, signature: string): boolean {
+export function verifyPaymentSignature(
+  keySecret: string,
+  orderId: string,
+  paymentId: string,
+  signature: string,
+): boolean {
   return safeEqual(signPayment(keySecret, orderId, paymentId), signature);
 }
 
-export function verifyWebhookSignature(webhookSecret: string, rawBody: Buffer, signature: string): boolean {
+export function verifyWebhookSignature(
+  webhookSecret: string,
+  rawBody: Buffer,
+  signature: string,
+): boolean {
   return safeEqual(hmacHex(webhookSecret, rawBody), signature);
 }

@@ -42,10 +42,15 @@ export function parseCloudinaryUrl(url: string): Account {
 /** The SDK rejects with plain objects ({ message, http_code }); make them Errors. */
 function sdkError(action: string, err: unknown): Error {
   const e = err as { message?: string; http_code?: number } | undefined;
-  return new Error(`Cloudinary ${action} failed${e?.http_code ? ` (${e.http_code})` : ''}: ${e?.message ?? 'unknown error'}`);
+  return new Error(
+    `Cloudinary ${action} failed${e?.http_code ? ` (${e.http_code})` : ''}: ${e?.message ?? 'unknown error'}`,
+  );
 }
 
-export function createCloudinaryPhotoStore(opts: { url: string; uploadPrefix?: string | undefined }): PhotoStore {
+export function createCloudinaryPhotoStore(opts: {
+  url: string;
+  uploadPrefix?: string | undefined;
+}): PhotoStore {
   const account = parseCloudinaryUrl(opts.url);
   const api = {
     ...account,
@@ -82,19 +87,27 @@ export function createCloudinaryPhotoStore(opts: { url: string; uploadPrefix?: s
     async save(photo: ProcessedPhoto): Promise<StoredPhoto> {
       const widest = photo.variants[photo.variants.length - 1]!;
       const result = await upload(widest.data, `${FOLDER}/${photo.name}`);
-      const widths = photo.variants.map((v) => ({ width: v.width, url: deliveryUrl(result.public_id, result.version, v.width) }));
+      const widths = photo.variants.map((v) => ({
+        width: v.width,
+        url: deliveryUrl(result.public_id, result.version, v.width),
+      }));
       return { key: result.public_id, url: widths[widths.length - 1]!.url, widths };
     },
     async remove(photo: StoredPhoto): Promise<void> {
       let result: { result?: string };
       try {
-        result = await cloudinary.uploader.destroy(photo.key, { ...api, resource_type: 'image', invalidate: true } as {
+        result = await cloudinary.uploader.destroy(photo.key, {
+          ...api,
+          resource_type: 'image',
+          invalidate: true,
+        } as {
           resource_type: 'image';
         });
       } catch (err) {
         throw sdkError('destroy', err);
       }
-      if (result.result !== 'ok' && result.result !== 'not found') throw sdkError('destroy', { message: result.result });
+      if (result.result !== 'ok' && result.result !== 'not found')
+        throw sdkError('destroy', { message: result.result });
     },
   };
 }

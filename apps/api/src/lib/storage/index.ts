@@ -33,7 +33,10 @@ export interface PhotoStore {
 /** Chooses the adapter from configuration alone. */
 export function createPhotoStore(config: Config): PhotoStore {
   if (config.cloudinaryUrl) {
-    return createCloudinaryPhotoStore({ url: config.cloudinaryUrl, uploadPrefix: config.cloudinaryUploadPrefix });
+    return createCloudinaryPhotoStore({
+      url: config.cloudinaryUrl,
+      uploadPrefix: config.cloudinaryUploadPrefix,
+    });
   }
   return createLocalPhotoStore({ dir: `${config.dataDir}/uploads`, publicPath: '/uploads' });
 }

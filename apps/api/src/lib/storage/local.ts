@@ -21,14 +21,21 @@ export function createLocalPhotoStore(opts: { dir: string; publicPath: string })
     kind: 'local',
     async save(photo: ProcessedPhoto): Promise<StoredPhoto> {
       await mkdir(opts.dir, { recursive: true });
-      await Promise.all(photo.variants.map((v) => writeAtomically(fileName(photo.name, v.width), v.data)));
-      const widths = photo.variants.map((v) => ({ width: v.width, url: `${opts.publicPath}/${fileName(photo.name, v.width)}` }));
+      await Promise.all(
+        photo.variants.map((v) => writeAtomically(fileName(photo.name, v.width), v.data)),
+      );
+      const widths = photo.variants.map((v) => ({
+        width: v.width,
+        url: `${opts.publicPath}/${fileName(photo.name, v.width)}`,
+      }));
       return { key: photo.name, url: widths[widths.length - 1]!.url, widths };
     },
     async remove(photo: StoredPhoto): Promise<void> {
       // Keys are ours ([a-z0-9-]); refuse anything that could reach outside the uploads folder.
       if (!/^[a-z0-9-]+$/.test(photo.key)) return;
-      await Promise.all(photo.widths.map((w) => rm(join(opts.dir, fileName(photo.key, w.width)), { force: true })));
+      await Promise.all(
+        photo.widths.map((w) => rm(join(opts.dir, fileName(photo.key, w.width)), { force: true })),
+      );
     },
   };
 }

@@ -1,6 +1,12 @@
 /** /api/auth: register, login and the forgot-password calls. Thin: rate limit → validate → service. */
 import { Router } from 'express';
-import { forgotPasswordBody, loginBody, registerBody, resetPasswordBody, verifyOtpBody } from '@repo/shared';
+import {
+  forgotPasswordBody,
+  loginBody,
+  registerBody,
+  resetPasswordBody,
+  verifyOtpBody,
+} from '@repo/shared';
 import type { Auth } from '../../lib/auth.js';
 import { AppError, badRequest, issuesOf } from '../../lib/errors.js';
 import { createRateLimit } from '../../lib/rate-limit.js';
@@ -12,19 +18,32 @@ import { AUTH_RATE_LIMITS } from './rate-limits.js';
 export function authRouter(deps: AppDeps, auth: Auth): Router {
   const service = createAuthService(deps, auth.tokens);
   // With MongoDB configured there may be several API processes: they share counters there.
-  const options = { enabled: deps.config.rateLimit, store: deps.db.kind === 'mongodb' ? 'mongo' : 'memory' } as const;
+  const options = {
+    enabled: deps.config.rateLimit,
+    store: deps.db.kind === 'mongodb' ? 'mongo' : 'memory',
+  } as const;
   const limit = Object.fromEntries(
     Object.entries(AUTH_RATE_LIMITS).map(([name, rule]) => [name, createRateLimit(rule, options)]),
   ) as Record<keyof typeof AUTH_RATE_LIMITS, ReturnType<typeof createRateLimit>>;
   const router = Router();
 
   router.post('/register', limit.register, validate({ body: registerBody }), async (req, res) => {
-    res.status(201).json({ success: true, message: 'User registered successfully', ...(await service.register(req.body)) });
+    res.status(201).json({
+      success: true,
+      message: 'User registered successfully',
+      ...(await service.register(req.body)),
+    });
   });
 
-  router.post('/login', limit.loginPerIp, limit.login, validate({ body: loginBody }), async (req, res) => {
-    res.json({ success: true, message: 'Login successful', ...(await service.login(req.body)) });
-  });
+  router.post(
+    '/login',
+    limit.loginPerIp,
+    limit.login,
+    validate({ body: loginBody }),
+    async (req, res) => {
+      res.json({ success: true, message: 'Login successful', ...(await service.login(req.body)) });
+    },
+  );
 
   router.post(
     '/forgot-password',
@@ -47,7 +66,8 @@ export function authRouter(deps: AppDeps, auth: Auth): Router {
       await service.resetPassword(parseResetBody(req.body));
     } catch (err) {
       // This call's client reads `error` as well as `message` (SPEC: "message or error").
-      if (err instanceof AppError && err.status === 400) throw badRequest(err.message, { ...err.extra, error: err.message });
+      if (err instanceof AppError && err.status === 400)
+        throw badRequest(err.message, { ...err.extra, error: err.message });
       throw err;
     }
     res.json({ success: true, message: MESSAGES.passwordReset });
@@ -62,10 +82,18 @@ export function authRouter(deps: AppDeps, auth: Auth): Router {
  */
 function parseResetBody(body: unknown) {
   const b = (body ?? {}) as Record<string, unknown>;
-  if (['email', 'otp', 'newPassword', 'confirmPassword'].some((k) => b[k] === undefined || b[k] === null || b[k] === '')) {
+  if (
+    ['email', 'otp', 'newPassword', 'confirmPassword'].some(
+      (k) => b[k] === undefined || b[k] === null || b[k] === '',
+    )
+  ) {
     throw badRequest('All fields are required');
   }
-  if (typeof b.newPassword === 'string' && typeof b.confirmPassword === 'string' && b.newPassword !== b.confirmPassword) {
+  if (
+    typeof b.newPassword === 'string' &&
+    typeof b.confirmPassword === 'string' &&
+    b.newPassword !== b.confirmPassword
+  ) {
     throw badRequest('Passwords do not match');
   }
   const parsed = resetPasswordBody.safeParse(b);

@@ -3,7 +3,13 @@
  * one-time code. Plain data in and out; refusals are AppErrors.
  */
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { OTP_LENGTH, OTP_MAX_ATTEMPTS, OTP_TTL_MINUTES, ROLES, type PublicUser } from '@repo/shared';
+import {
+  OTP_LENGTH,
+  OTP_MAX_ATTEMPTS,
+  OTP_TTL_MINUTES,
+  ROLES,
+  type PublicUser,
+} from '@repo/shared';
 import type { TokenSigner } from '../../lib/auth.js';
 import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors.js';
 import type { AppDeps } from '../../lib/types.js';
@@ -29,17 +35,27 @@ export const MESSAGES = {
 
 const wrongOtp = (left: number) => `Invalid OTP. ${left} ${left === 1 ? 'try' : 'tries'} left.`;
 
-export function createAuthService(deps: Pick<AppDeps, 'config' | 'mailer' | 'logger'>, tokens: TokenSigner) {
+export function createAuthService(
+  deps: Pick<AppDeps, 'config' | 'mailer' | 'logger'>,
+  tokens: TokenSigner,
+) {
   const { config, mailer, logger } = deps;
   // Codes are kept as HMACs under a key of their own, derived from the server secret.
   const otpKey = createHmac('sha256', config.jwt.secret).update('password-reset-otp').digest();
-  const hashCode = (email: string, code: string) => createHmac('sha256', otpKey).update(`${email}\0${code}`).digest('hex');
+  const hashCode = (email: string, code: string) =>
+    createHmac('sha256', otpKey).update(`${email}\0${code}`).digest('hex');
 
   function session(user: Parameters<typeof toPublicUser>[0]): Session {
     return { token: tokens.sign(String(user._id)), user: toPublicUser(user) };
   }
 
-  async function register(body: { name: string; email: string; password: string; phone: string; address: string }): Promise<Session> {
+  async function register(body: {
+    name: string;
+    email: string;
+    password: string;
+    phone: string;
+    address: string;
+  }): Promise<Session> {
     const password = await hashPassword(body.password);
     try {
       // Whatever else the body held, a new account is a customer.
@@ -72,11 +88,16 @@ export function createAuthService(deps: Pick<AppDeps, 'config' | 'mailer' | 'log
     await storeCode(email, codeHash);
     if (!user) return;
     try {
-      await mailer.send(otpMail({ to: user.email, name: user.name, code, shopName: config.shopName }));
+      await mailer.send(
+        otpMail({ to: user.email, name: user.name, code, shopName: config.shopName }),
+      );
     } catch (err) {
       // No half-done state: a code the user never received is taken back.
       await Otp.deleteOne({ email, codeHash });
-      logger.warn({ err: { message: (err as Error).message } }, 'could not send the password reset mail');
+      logger.warn(
+        { err: { message: (err as Error).message } },
+        'could not send the password reset mail',
+      );
       throw new AppError(503, MESSAGES.mailFailed);
     }
   }
@@ -84,10 +105,15 @@ export function createAuthService(deps: Pick<AppDeps, 'config' | 'mailer' | 'log
   async function storeCode(email: string, codeHash: string, retry = true): Promise<void> {
     const expiresAt = new Date(Date.now() + OTP_TTL_MINUTES * 60_000);
     try {
-      await Otp.updateOne({ email }, { $set: { codeHash, expiresAt, attempts: 0 } }, { upsert: true });
+      await Otp.updateOne(
+        { email },
+        { $set: { codeHash, expiresAt, attempts: 0 } },
+        { upsert: true },
+      );
     } catch (err) {
       // Two requests racing to create the record: the loser replaces the winner's code.
-      if ((err as { code?: number }).code === 11000 && retry) return storeCode(email, codeHash, false);
+      if ((err as { code?: number }).code === 11000 && retry)
+        return storeCode(email, codeHash, false);
       throw err;
     }
   }
@@ -122,13 +148,20 @@ export function createAuthService(deps: Pick<AppDeps, 'config' | 'mailer' | 'log
   }
 
   /** The right code sets the new password and is spent: it works once, and the old password stops working. */
-  async function resetPassword(body: { email: string; otp: string; newPassword: string }): Promise<void> {
+  async function resetPassword(body: {
+    email: string;
+    otp: string;
+    newPassword: string;
+  }): Promise<void> {
     const otp = await checkCode(body.email, body.otp);
     const password = await hashPassword(body.newPassword);
     // Spend the code first: of two resets racing with it, only one gets past here.
     const spent = await Otp.findOneAndDelete({ _id: otp._id, codeHash: otp.codeHash });
     if (!spent) throw badRequest(MESSAGES.otpExpired);
-    const user = await User.findOneAndUpdate({ email: body.email }, { $set: { password, passwordChangedAt: new Date() } });
+    const user = await User.findOneAndUpdate(
+      { email: body.email },
+      { $set: { password, passwordChangedAt: new Date() } },
+    );
     if (!user) throw badRequest(MESSAGES.otpExpired);
   }
 

@@ -5,7 +5,12 @@ import type { MailMessage } from '../../lib/mailer/index.js';
 
 export const OTP_MAIL_SUBJECT = 'Your password reset code';
 
-export function otpMail(opts: { to: string; name: string; code: string; shopName: string }): MailMessage {
+export function otpMail(opts: {
+  to: string;
+  name: string;
+  code: string;
+  shopName: string;
+}): MailMessage {
   const { to, name, code, shopName } = opts;
   const validFor = `${OTP_TTL_MINUTES} minutes`;
   const text = [

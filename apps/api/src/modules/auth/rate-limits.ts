@@ -43,7 +43,8 @@ export const AUTH_RATE_LIMITS = {
     windowMs: MINUTE,
     limit: 1,
     countSuccessesOnly: true,
-    message: 'A code was asked for this email a moment ago. Please wait a minute before asking again.',
+    message:
+      'A code was asked for this email a moment ago. Please wait a minute before asking again.',
   },
   /** Shared by verify-otp and reset-password: both guess at a code. */
   otp: {

@@ -15,10 +15,15 @@ export function categoriesRouter(_deps: AppDeps, auth: Auth): Router {
     await sendCatalogRead(req, res, cache, categories.allCategoriesRead);
   });
 
-  router.post('/create-category', auth.requireAdmin, validate({ body: categoryBody }), async (req, res) => {
-    const category = await categories.createCategory(req.body.name);
-    res.status(201).json({ success: true, message: 'Category created', category });
-  });
+  router.post(
+    '/create-category',
+    auth.requireAdmin,
+    validate({ body: categoryBody }),
+    async (req, res) => {
+      const category = await categories.createCategory(req.body.name);
+      res.status(201).json({ success: true, message: 'Category created', category });
+    },
+  );
 
   router.put(
     '/update-category/:id',
@@ -30,10 +35,15 @@ export function categoriesRouter(_deps: AppDeps, auth: Auth): Router {
     },
   );
 
-  router.delete('/delete-category/:id', auth.requireAdmin, validate({ params: idParams }), async (_req, res) => {
-    await categories.deleteCategory(res.locals.params.id);
-    res.json({ success: true, message: 'Category deleted' });
-  });
+  router.delete(
+    '/delete-category/:id',
+    auth.requireAdmin,
+    validate({ params: idParams }),
+    async (_req, res) => {
+      await categories.deleteCategory(res.locals.params.id);
+      res.json({ success: true, message: 'Category deleted' });
+    },
+  );
 
   return router;
 }

@@ -15,13 +15,21 @@ export interface CategoryJson {
 }
 
 const FIELDS = { name: 1, slug: 1 } as const;
-const toJson = (c: { _id: unknown; name: string; slug: string }): CategoryJson => ({ _id: String(c._id), name: c.name, slug: c.slug });
+const toJson = (c: { _id: unknown; name: string; slug: string }): CategoryJson => ({
+  _id: String(c._id),
+  name: c.name,
+  slug: c.slug,
+});
 
 const duplicate = (name: string) => conflict(`A category named ${name} already exists`);
 
 /** A duplicate-key error on nameKey, from a race the first check could not see. */
 const isNameClash = (err: unknown) => {
-  const e = err as { code?: number; keyPattern?: Record<string, unknown>; keyValue?: Record<string, unknown> };
+  const e = err as {
+    code?: number;
+    keyPattern?: Record<string, unknown>;
+    keyValue?: Record<string, unknown>;
+  };
   return e?.code === 11000 && Boolean(e.keyPattern?.nameKey ?? e.keyValue?.nameKey);
 };
 

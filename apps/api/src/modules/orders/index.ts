@@ -1,5 +1,12 @@
 /** The orders module's public API. */
 export { ordersRouter } from './orders.router.js';
 export { Order } from './order.model.js';
-export { recordPaidOrder, takeStock, sendOrderConfirmation, ordersShowPhoto, type LeanOrder, type PaidOrderInput } from './orders.service.js';
+export {
+  recordPaidOrder,
+  takeStock,
+  sendOrderConfirmation,
+  ordersShowPhoto,
+  type LeanOrder,
+  type PaidOrderInput,
+} from './orders.service.js';
 export { formatRupees, paiseToRupees } from './money.js';

@@ -9,7 +9,13 @@ interface MailOrder {
   items: ReadonlyArray<{ name: string; price: number; cartQuantity: number }>;
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 /** Every user-provided string goes through this before it reaches HTML. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
@@ -20,10 +26,16 @@ export function orderNumber(id: unknown): string {
   return String(id).slice(-8).toUpperCase();
 }
 
-export function confirmationMail(shopName: string, to: { name: string; email: string }, order: MailOrder): MailMessage {
+export function confirmationMail(
+  shopName: string,
+  to: { name: string; email: string },
+  order: MailOrder,
+): MailMessage {
   const no = orderNumber(order._id);
   const address = order.shippingAddress || 'No shipping address provided.';
-  const lines = order.items.map((i) => `${i.cartQuantity} × ${i.name} — ${formatRupees(i.price * i.cartQuantity)}`);
+  const lines = order.items.map(
+    (i) => `${i.cartQuantity} × ${i.name} — ${formatRupees(i.price * i.cartQuantity)}`,
+  );
   const text = [
     `Hello ${to.name},`,
     '',
@@ -54,10 +66,20 @@ export function confirmationMail(shopName: string, to: { name: string; email: st
   return { to: to.email, subject: `Your order #${no} is confirmed`, text, html };
 }
 
-export function shippedMail(shopName: string, to: { name: string; email: string }, order: MailOrder): MailMessage {
+export function shippedMail(
+  shopName: string,
+  to: { name: string; email: string },
+  order: MailOrder,
+): MailMessage {
   const no = orderNumber(order._id);
   const address = order.shippingAddress || 'the address on your profile';
-  const text = [`Hello ${to.name},`, '', `Good news: your order #${no} has shipped to ${address}.`, '', `— ${shopName}`].join('\n');
+  const text = [
+    `Hello ${to.name},`,
+    '',
+    `Good news: your order #${no} has shipped to ${address}.`,
+    '',
+    `— ${shopName}`,
+  ].join('\n');
   const html =
     `<p>Hello ${escapeHtml(to.name)},</p>` +
     `<p>Good news: your order <strong>#${no}</strong> has shipped to ${escapeHtml(address)}.</p>` +

@@ -18,7 +18,13 @@ export type LeanOrder = OrderFields & { _id: Types.ObjectId; createdAt: Date; up
 export interface PaidOrderInput {
   user: Id | null;
   contact?: { email?: string | undefined; phone?: string | undefined } | undefined;
-  items: ReadonlyArray<{ product: Id; name: string; photo: string; price: number; cartQuantity: number }>;
+  items: ReadonlyArray<{
+    product: Id;
+    name: string;
+    photo: string;
+    price: number;
+    cartQuantity: number;
+  }>;
   amountPaise: number;
   currency: string;
   shippingAddress: string;
@@ -39,17 +45,26 @@ const isDuplicateKey = (err: unknown) => (err as { code?: number })?.code === 11
  * order takes the current one. For a product deleted meanwhile the checkout's photo stays.
  */
 async function currentPhotos(items: PaidOrderInput['items']): Promise<Map<string, string>> {
-  const rows = await Product.find({ _id: { $in: items.map((i) => i.product) } }, { photo: 1 }).lean();
+  const rows = await Product.find(
+    { _id: { $in: items.map((i) => i.product) } },
+    { photo: 1 },
+  ).lean();
   return new Map(rows.map((row) => [String(row._id), row.photo?.url ?? '']));
 }
 
-export async function recordPaidOrder(input: PaidOrderInput): Promise<{ order: LeanOrder; created: boolean }> {
+export async function recordPaidOrder(
+  input: PaidOrderInput,
+): Promise<{ order: LeanOrder; created: boolean }> {
   try {
     const photos = await currentPhotos(input.items);
     const doc = await Order.create({
       user: input.user,
       contact: { email: input.contact?.email ?? '', phone: input.contact?.phone ?? '' },
-      items: input.items.map((i) => ({ ...i, photo: photos.get(String(i.product)) ?? i.photo, stock: 'pending' })),
+      items: input.items.map((i) => ({
+        ...i,
+        photo: photos.get(String(i.product)) ?? i.photo,
+        stock: 'pending',
+      })),
       amount: paiseToRupees(input.amountPaise),
       amountPaise: input.amountPaise,
       currency: input.currency,
@@ -61,7 +76,9 @@ export async function recordPaidOrder(input: PaidOrderInput): Promise<{ order: L
     return { order: doc.toObject() as LeanOrder, created: true };
   } catch (err) {
     if (!isDuplicateKey(err)) throw err;
-    const existing = await Order.findOne({ $or: [{ providerOrderId: input.providerOrderId }, { paymentId: input.paymentId }] }).lean<LeanOrder>();
+    const existing = await Order.findOne({
+      $or: [{ providerOrderId: input.providerOrderId }, { paymentId: input.paymentId }],
+    }).lean<LeanOrder>();
     if (!existing) throw err;
     return { order: existing, created: false };
   }
@@ -80,7 +97,10 @@ export async function takeStock(orderId: Id): Promise<{ short: string[] }> {
   for (const [i, item] of order.items.entries()) {
     if (item.stock !== 'pending') continue;
     const path = `items.${i}.stock`;
-    const claim = await Order.updateOne({ _id: orderId, [path]: 'pending' }, { $set: { [path]: 'taking' } });
+    const claim = await Order.updateOne(
+      { _id: orderId, [path]: 'pending' },
+      { $set: { [path]: 'taking' } },
+    );
     if (claim.modifiedCount !== 1) continue;
     // One line: a single conditional update ({ quantity ≥ n } → $inc −n), never below zero.
     const line = { productId: String(item.product), quantity: item.cartQuantity };
@@ -92,7 +112,11 @@ export async function takeStock(orderId: Id): Promise<{ short: string[] }> {
     }
     // The status is read in the same write: an order cancelled meanwhile did not give this
     // item back (it was still 'taking'), so it goes back here; reopening takes it again.
-    const settled = await Order.findOneAndUpdate({ _id: orderId }, { $set: { [path]: 'taken' } }, { projection: { status: 1 } }).lean();
+    const settled = await Order.findOneAndUpdate(
+      { _id: orderId },
+      { $set: { [path]: 'taken' } },
+      { projection: { status: 1 } },
+    ).lean();
     if (settled?.status === 'cancelled') await restoreStock([line]);
   }
   return { short };
@@ -117,7 +141,9 @@ export async function sendOrderConfirmation(deps: AppDeps, order: LeanOrder): Pr
   }
 }
 
-async function recipientOf(order: Pick<LeanOrder, 'user' | 'contact'>): Promise<{ name: string; email: string } | undefined> {
+async function recipientOf(
+  order: Pick<LeanOrder, 'user' | 'contact'>,
+): Promise<{ name: string; email: string } | undefined> {
   if (order.user) {
     const user = await User.findById(order.user, { name: 1, email: 1 }).lean();
     if (user) return { name: user.name, email: user.email };
@@ -158,7 +184,11 @@ export function toOrderDto(o: LeanOrder, user?: PublicUserRef | null): OrderDto 
 export async function listUserOrders(userId: string, page: number, limit: number) {
   const filter = { user: userId };
   const [orders, total] = await Promise.all([
-    Order.find(filter).sort({ createdAt: -1, _id: -1 }).skip((page - 1) * limit).limit(limit).lean<LeanOrder[]>(),
+    Order.find(filter)
+      .sort({ createdAt: -1, _id: -1 })
+      .skip((page - 1) * limit)
+      .limit(limit)
+      .lean<LeanOrder[]>(),
     Order.countDocuments(filter),
   ]);
   return { orders: orders.map((o) => toOrderDto(o)), total };
@@ -169,7 +199,8 @@ type PopulatedUser = { _id: Types.ObjectId; name: string; email: string; phone?:
 /** The admin's view of who placed an order: the account, else the payer's contact. */
 function buyerOf(o: LeanOrder): PublicUserRef {
   const u = o.user as unknown as PopulatedUser;
-  if (u && typeof u === 'object' && 'email' in u) return { _id: String(u._id), name: u.name, email: u.email, phone: u.phone ?? '' };
+  if (u && typeof u === 'object' && 'email' in u)
+    return { _id: String(u._id), name: u.name, email: u.email, phone: u.phone ?? '' };
   return { name: 'Guest', email: o.contact?.email ?? '', phone: o.contact?.phone ?? '' };
 }
 
@@ -189,7 +220,9 @@ export async function listAllOrders(page: number, limit: number) {
 
 /** The units an order holds while it is not cancelled: its items whose stock was taken. */
 function heldStock(order: Pick<LeanOrder, 'items'>): StockLine[] {
-  return order.items.filter((i) => i.stock === 'taken').map((i) => ({ productId: String(i.product), quantity: i.cartQuantity }));
+  return order.items
+    .filter((i) => i.stock === 'taken')
+    .map((i) => ({ productId: String(i.product), quantity: i.cartQuantity }));
 }
 
 /** Takes a cancelled order's units again, or refuses (409, nothing taken) naming the first product short. */
@@ -236,7 +269,9 @@ export async function updateOrderStatus(deps: AppDeps, orderId: string, status: 
     if (cancelling) await restoreStock(held);
     if (status === 'shipped' && current.status !== 'shipped') void notifyShipped(deps, current);
 
-    const after = await Order.findById(orderId).populate('user', { name: 1, email: 1, phone: 1 }).lean<LeanOrder>();
+    const after = await Order.findById(orderId)
+      .populate('user', { name: 1, email: 1, phone: 1 })
+      .lean<LeanOrder>();
     if (!after) throw notFound('Order not found');
     return { success: true, order: toOrderDto(after, buyerOf(after)) };
   }
@@ -255,7 +290,12 @@ async function notifyShipped(deps: AppDeps, order: LeanOrder): Promise<void> {
 export const SHOP_TIME_ZONE = 'Asia/Kolkata';
 const OVERVIEW_DAYS = 30;
 const DAY_MS = 86_400_000;
-const dayKey = new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+const dayKey = new Intl.DateTimeFormat('en-CA', {
+  timeZone: SHOP_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 /**
  * The admin overview: orders and revenue (rupees, cancelled orders excluded) per IST day for
@@ -263,7 +303,9 @@ const dayKey = new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE, year
  */
 export async function orderOverview(now = new Date()) {
   // India has no daylight saving: a day is always 24 hours there.
-  const keys = Array.from({ length: OVERVIEW_DAYS }, (_, k) => dayKey.format(new Date(now.getTime() - (OVERVIEW_DAYS - 1 - k) * DAY_MS)));
+  const keys = Array.from({ length: OVERVIEW_DAYS }, (_, k) =>
+    dayKey.format(new Date(now.getTime() - (OVERVIEW_DAYS - 1 - k) * DAY_MS)),
+  );
   const since = new Date(`${keys[0]}T00:00:00+05:30`);
   const [result] = await Order.aggregate<{
     days: Array<{ _id: string; orders: number; revenuePaise: number }>;
@@ -275,9 +317,13 @@ export async function orderOverview(now = new Date()) {
           { $match: { createdAt: { $gte: since } } },
           {
             $group: {
-              _id: { $dateToString: { format: '%Y-%m-%d', date: '$createdAt', timezone: SHOP_TIME_ZONE } },
+              _id: {
+                $dateToString: { format: '%Y-%m-%d', date: '$createdAt', timezone: SHOP_TIME_ZONE },
+              },
               orders: { $sum: 1 },
-              revenuePaise: { $sum: { $cond: [{ $eq: ['$status', 'cancelled'] }, 0, '$amountPaise'] } },
+              revenuePaise: {
+                $sum: { $cond: [{ $eq: ['$status', 'cancelled'] }, 0, '$amountPaise'] },
+              },
             },
           },
         ],
@@ -286,11 +332,17 @@ export async function orderOverview(now = new Date()) {
     },
   ]);
   const byDay = new Map((result?.days ?? []).map((d) => [d._id, d]));
-  const statusCounts: Record<string, number> = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0]));
+  const statusCounts: Record<string, number> = Object.fromEntries(
+    ORDER_STATUSES.map((s) => [s, 0]),
+  );
   for (const s of result?.statuses ?? []) statusCounts[s._id] = s.count;
   return {
     success: true,
-    days: keys.map((date) => ({ date, orders: byDay.get(date)?.orders ?? 0, revenue: paiseToRupees(byDay.get(date)?.revenuePaise ?? 0) })),
+    days: keys.map((date) => ({
+      date,
+      orders: byDay.get(date)?.orders ?? 0,
+      revenue: paiseToRupees(byDay.get(date)?.revenuePaise ?? 0),
+    })),
     statusCounts,
   };
 }

@@ -31,28 +31,53 @@ export function mergeLines(items: CartInput['items']): Array<{ id: string; quant
 /** Prices the cart from the database: refuses unknown products and quantities above stock. */
 export async function priceCart(items: CartInput['items']) {
   const lines = mergeLines(items);
-  const products = await Product.find({ _id: { $in: lines.map((l) => l.id) } }, { name: 1, price: 1, quantity: 1, photo: 1 }).lean();
+  const products = await Product.find(
+    { _id: { $in: lines.map((l) => l.id) } },
+    { name: 1, price: 1, quantity: 1, photo: 1 },
+  ).lean();
   const byId = new Map(products.map((p) => [String(p._id), p]));
   const priced = lines.map(({ id, quantity }) => {
     const product = byId.get(id);
     if (!product) {
-      throw conflict('A product in your cart is no longer available. Please remove it and review your cart.', { productId: id });
+      throw conflict(
+        'A product in your cart is no longer available. Please remove it and review your cart.',
+        { productId: id },
+      );
     }
     if (product.quantity < quantity) {
-      const message = product.quantity > 0 ? `Only ${product.quantity} left of ${product.name}` : `${product.name} is out of stock`;
+      const message =
+        product.quantity > 0
+          ? `Only ${product.quantity} left of ${product.name}`
+          : `${product.name} is out of stock`;
       throw conflict(message, { productId: id, available: product.quantity });
     }
-    return { product: product._id, name: product.name, photo: product.photo?.url ?? '', price: product.price, cartQuantity: quantity };
+    return {
+      product: product._id,
+      name: product.name,
+      photo: product.photo?.url ?? '',
+      price: product.price,
+      cartQuantity: quantity,
+    };
   });
-  const amountPaise = priced.reduce((sum, line) => sum + toPaise(line.price) * line.cartQuantity, 0);
+  const amountPaise = priced.reduce(
+    (sum, line) => sum + toPaise(line.price) * line.cartQuantity,
+    0,
+  );
   return { items: priced, amountPaise };
 }
 
-export async function createCheckout(deps: AppDeps, cart: CartInput, userId: string | undefined): Promise<CreateOrderResponse> {
+export async function createCheckout(
+  deps: AppDeps,
+  cart: CartInput,
+  userId: string | undefined,
+): Promise<CreateOrderResponse> {
   const { items, amountPaise } = await priceCart(cart.items);
   const total = paiseToRupees(amountPaise);
   if (toPaise(cart.amount) !== amountPaise) {
-    throw conflict(`Prices changed: the total is now ${formatRupees(total)}. Please review your cart.`, { total });
+    throw conflict(
+      `Prices changed: the total is now ${formatRupees(total)}. Please review your cart.`,
+      { total },
+    );
   }
   // Razorpay's smallest order is ₹1.
   if (amountPaise < 100) throw conflict('The order total must be at least ₹1.', { total });
@@ -60,7 +85,11 @@ export async function createCheckout(deps: AppDeps, cart: CartInput, userId: str
   const receipt = `rcpt_${randomBytes(12).toString('hex')}`;
   let providerOrder;
   try {
-    providerOrder = await deps.payments.createOrder({ amountPaise, receipt, notes: { user: userId ?? 'guest' } });
+    providerOrder = await deps.payments.createOrder({
+      amountPaise,
+      receipt,
+      notes: { user: userId ?? 'guest' },
+    });
   } catch (err) {
     deps.logger.error({ err }, 'the payment provider could not create an order');
     throw new AppError(502, PROVIDER_UNAVAILABLE);
@@ -76,5 +105,7 @@ export async function createCheckout(deps: AppDeps, cart: CartInput, userId: str
     amountPaise,
     currency: providerOrder.currency,
   });
-  return { order: { id: providerOrder.id, amount: providerOrder.amount, currency: providerOrder.currency } };
+  return {
+    order: { id: providerOrder.id, amount: providerOrder.amount, currency: providerOrder.currency },
+  };
 }

@@ -62,12 +62,19 @@ export async function completeCheckout(deps: AppDeps, input: Completion): Promis
   if (order.paymentId !== paymentId) {
     // A second payment for a checkout that already became an order: keep it for a refund.
     await Checkout.updateOne({ _id: checkout._id }, { $addToSet: { extraPayments: paymentId } });
-    deps.logger.warn({ orderId, paymentId, providerOrderId: checkout.providerOrderId }, 'a second payment for a paid checkout: refund it');
+    deps.logger.warn(
+      { orderId, paymentId, providerOrderId: checkout.providerOrderId },
+      'a second payment for a paid checkout: refund it',
+    );
   }
-  await Checkout.updateOne({ _id: checkout._id, status: { $ne: 'paid' } }, { $set: { status: 'paid', order: order._id, paymentId: order.paymentId } });
+  await Checkout.updateOne(
+    { _id: checkout._id, status: { $ne: 'paid' } },
+    { $set: { status: 'paid', order: order._id, paymentId: order.paymentId } },
+  );
 
   const { short } = await takeStock(order._id);
-  if (short.length) deps.logger.warn({ orderId, short }, 'a paid order is short of stock: flagged for the admin');
+  if (short.length)
+    deps.logger.warn({ orderId, short }, 'a paid order is short of stock: flagged for the admin');
 
   let confirmation = Promise.resolve();
   if (created) {

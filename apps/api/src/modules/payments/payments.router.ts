@@ -1,5 +1,10 @@
 import express, { Router } from 'express';
-import { createOrderBody, sandboxPayBody, verifyPaymentBody, type PaymentConfigResponse } from '@repo/shared';
+import {
+  createOrderBody,
+  sandboxPayBody,
+  verifyPaymentBody,
+  type PaymentConfigResponse,
+} from '@repo/shared';
 import type { Auth } from '../../lib/auth.js';
 import { notFound } from '../../lib/errors.js';
 import type { AppDeps } from '../../lib/types.js';
@@ -20,28 +25,51 @@ export function paymentsRouter(deps: AppDeps, auth: Auth): Router {
       return typeof v === 'string' ? v : undefined;
     };
     const rawBody = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    res.json(await handleWebhook(deps, { rawBody, signature: header('x-razorpay-signature'), eventId: header('x-razorpay-event-id') }));
+    res.json(
+      await handleWebhook(deps, {
+        rawBody,
+        signature: header('x-razorpay-signature'),
+        eventId: header('x-razorpay-event-id'),
+      }),
+    );
   });
 
   router.use(express.json({ limit: '100kb' }));
 
   router.get('/config', (_req, res) => {
-    const body: PaymentConfigResponse = { provider: gateway.provider, keyId: gateway.keyId, checkoutScript: gateway.checkoutScript };
+    const body: PaymentConfigResponse = {
+      provider: gateway.provider,
+      keyId: gateway.keyId,
+      checkoutScript: gateway.checkoutScript,
+    };
     res.json(body);
   });
 
-  router.post('/create-order', auth.optionalAuth, validate({ body: createOrderBody }), async (req, res) => {
-    res.json(await createCheckout(deps, req.body, req.user?.id));
-  });
+  router.post(
+    '/create-order',
+    auth.optionalAuth,
+    validate({ body: createOrderBody }),
+    async (req, res) => {
+      res.json(await createCheckout(deps, req.body, req.user?.id));
+    },
+  );
 
-  router.post('/verify-payment', auth.requireAuth, validate({ body: verifyPaymentBody }), async (req, res) => {
-    res.json(await verifyPayment(deps, req.body, req.user!));
-  });
+  router.post(
+    '/verify-payment',
+    auth.requireAuth,
+    validate({ body: verifyPaymentBody }),
+    async (req, res) => {
+      res.json(await verifyPayment(deps, req.body, req.user!));
+    },
+  );
 
   // The sandbox provider: its checkout script and its "Pay" button. Refused when Razorpay is in use.
   router.get('/sandbox/checkout.js', (_req, res) => {
     if (!gateway.sandbox) throw notFound('The sandbox provider is not in use');
-    res.type('application/javascript; charset=utf-8').set('Cache-Control', 'no-cache').send(SANDBOX_CHECKOUT_JS);
+    res
+      .type('application/javascript; charset=utf-8')
+      .set('Cache-Control', 'no-cache')
+      .send(SANDBOX_CHECKOUT_JS);
   });
 
   router.post('/sandbox/pay', validate({ body: sandboxPayBody }), async (req, res) => {

@@ -5,27 +5,48 @@ import type { AppDeps } from '../../lib/types.js';
 import { Checkout } from './checkout.model.js';
 import { completeCheckout, profileAddress, type LeanCheckout } from './payment-completion.js';
 
-type Verified = Required<Pick<VerifyPaymentBody, 'razorpay_payment_id' | 'razorpay_order_id' | 'razorpay_signature' | 'userId'>> & {
+type Verified = Required<
+  Pick<
+    VerifyPaymentBody,
+    'razorpay_payment_id' | 'razorpay_order_id' | 'razorpay_signature' | 'userId'
+  >
+> & {
   shippingAddress?: string | undefined;
 };
 
-export async function verifyPayment(deps: AppDeps, body: Verified, actor: { id: string }): Promise<VerifyPaymentResponse> {
-  if (body.userId !== actor.id) throw forbidden('You can only complete a payment for your own account');
-  const { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: signature } = body;
+export async function verifyPayment(
+  deps: AppDeps,
+  body: Verified,
+  actor: { id: string },
+): Promise<VerifyPaymentResponse> {
+  if (body.userId !== actor.id)
+    throw forbidden('You can only complete a payment for your own account');
+  const {
+    razorpay_order_id: orderId,
+    razorpay_payment_id: paymentId,
+    razorpay_signature: signature,
+  } = body;
   if (!deps.payments.verifySignature(orderId, paymentId, signature)) {
     throw badRequest('Payment verification failed: the signature does not match');
   }
   // The order is built from what the server recorded, never from the client's items or amount.
   const checkout = await Checkout.findOne({ providerOrderId: orderId }).lean<LeanCheckout>();
   if (!checkout) throw notFound('No checkout was found for this payment');
-  if (checkout.user && String(checkout.user) !== actor.id) throw forbidden('This checkout belongs to another account');
+  if (checkout.user && String(checkout.user) !== actor.id)
+    throw forbidden('This checkout belongs to another account');
 
   const shippingAddress = body.shippingAddress?.trim() || (await profileAddress(actor.id));
   if (!shippingAddress) throw badRequest('Please add a shipping address to your profile');
 
-  const done = await completeCheckout(deps, { checkout, paymentId, userId: actor.id, shippingAddress });
+  const done = await completeCheckout(deps, {
+    checkout,
+    paymentId,
+    userId: actor.id,
+    shippingAddress,
+  });
   // A guest checkout already recorded for someone else (a race of two accounts) is not this user's.
-  if (done.ownerId !== null && done.ownerId !== actor.id) throw forbidden('This payment belongs to another account');
+  if (done.ownerId !== null && done.ownerId !== actor.id)
+    throw forbidden('This payment belongs to another account');
   return { success: true, orderId: done.orderId };
 }
 
@@ -33,7 +54,10 @@ export async function verifyPayment(deps: AppDeps, body: Verified, actor: { id: 
 export async function sandboxPay(deps: AppDeps, orderId: string) {
   const sandbox = deps.payments.sandbox;
   if (!sandbox) throw notFound('The sandbox provider is not in use');
-  const checkout = await Checkout.findOne({ providerOrderId: orderId }, { amountPaise: 1, status: 1 }).lean();
+  const checkout = await Checkout.findOne(
+    { providerOrderId: orderId },
+    { amountPaise: 1, status: 1 },
+  ).lean();
   if (!checkout) throw notFound('Unknown sandbox order');
   if (checkout.status === 'paid') throw conflict('This order is already paid');
   return sandbox.pay(orderId, checkout.amountPaise);

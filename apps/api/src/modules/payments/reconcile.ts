@@ -28,7 +28,10 @@ export async function reconcilePendingCheckouts(
 ): Promise<ReconcileSummary> {
   const { olderThanMs, giveUpAfterMs, limit } = { ...RECONCILE_DEFAULTS, ...options };
   const now = options.now ?? new Date();
-  const pending = await Checkout.find({ status: 'pending', createdAt: { $lte: new Date(now.getTime() - olderThanMs) } })
+  const pending = await Checkout.find({
+    status: 'pending',
+    createdAt: { $lte: new Date(now.getTime() - olderThanMs) },
+  })
     .sort({ createdAt: 1 })
     .limit(limit)
     .lean<LeanCheckout[]>();
@@ -40,17 +43,27 @@ export async function reconcilePendingCheckouts(
       const payments = await deps.payments.fetchOrderPayments(checkout.providerOrderId);
       const captured = payments.find((p) => p.status === 'captured');
       if (captured) {
-        const done = await completeCheckout(deps, { checkout, paymentId: captured.id, contact: { email: captured.email, phone: captured.contact } });
+        const done = await completeCheckout(deps, {
+          checkout,
+          paymentId: captured.id,
+          contact: { email: captured.email, phone: captured.contact },
+        });
         await done.confirmation;
         summary.completed += 1;
       } else if (now.getTime() - checkout.createdAt.getTime() >= giveUpAfterMs) {
         // Only a pending checkout becomes failed: a paid one never moves back.
-        const res = await Checkout.updateOne({ _id: checkout._id, status: 'pending' }, { $set: { status: 'failed' } });
+        const res = await Checkout.updateOne(
+          { _id: checkout._id, status: 'pending' },
+          { $set: { status: 'failed' } },
+        );
         summary.failed += res.modifiedCount;
       }
     } catch (err) {
       summary.errors += 1;
-      deps.logger.error({ err, providerOrderId: checkout.providerOrderId }, 'reconciling a checkout failed');
+      deps.logger.error(
+        { err, providerOrderId: checkout.providerOrderId },
+        'reconciling a checkout failed',
+      );
     }
   }
   return summary;

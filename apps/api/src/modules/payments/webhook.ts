@@ -48,12 +48,16 @@ export interface WebhookDelivery {
   eventId: string | undefined;
 }
 
-export async function handleWebhook(deps: AppDeps, delivery: WebhookDelivery): Promise<{ success: true; ignored?: string }> {
+export async function handleWebhook(
+  deps: AppDeps,
+  delivery: WebhookDelivery,
+): Promise<{ success: true; ignored?: string }> {
   if (!delivery.signature || !deps.payments.verifyWebhook(delivery.rawBody, delivery.signature)) {
     throw badRequest('Invalid webhook signature');
   }
   const eventId = delivery.eventId?.slice(0, 200);
-  if (eventId && (await WebhookEvent.exists({ _id: eventId }))) return { success: true, ignored: 'already handled' };
+  if (eventId && (await WebhookEvent.exists({ _id: eventId })))
+    return { success: true, ignored: 'already handled' };
 
   let json: unknown;
   try {
@@ -69,9 +73,14 @@ export async function handleWebhook(deps: AppDeps, delivery: WebhookDelivery): P
   if (COMPLETING_EVENTS.has(event) && payload?.payment) {
     const payment = payload.payment.entity;
     const providerOrderId = payment.order_id ?? payload.order?.entity.id;
-    const checkout = providerOrderId ? await Checkout.findOne({ providerOrderId }).lean<LeanCheckout>() : null;
+    const checkout = providerOrderId
+      ? await Checkout.findOne({ providerOrderId }).lean<LeanCheckout>()
+      : null;
     if (checkout) {
-      const contact = { email: payment.email ?? undefined, phone: payment.contact == null ? undefined : String(payment.contact) };
+      const contact = {
+        email: payment.email ?? undefined,
+        phone: payment.contact == null ? undefined : String(payment.contact),
+      };
       await completeCheckout(deps, { checkout, paymentId: payment.id, contact });
     } else {
       ignored = 'not an order of this shop';

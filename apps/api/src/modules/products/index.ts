@@ -8,7 +8,12 @@
  * transaction must be followed by `bumpCatalogVersion()` after the commit.
  */
 export { Product } from './product.model.js';
-export { findProductsByIds, countProductsInCategory, withCategories, type ProductJson } from './products.queries.js';
+export {
+  findProductsByIds,
+  countProductsInCategory,
+  withCategories,
+  type ProductJson,
+} from './products.queries.js';
 export { decrementStock, restoreStock, type StockLine, type StockResult } from './stock.js';
 export { renderPhoto } from './product-photo.js';
 export { createProductsService } from './products.service.js';

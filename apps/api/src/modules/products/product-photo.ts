@@ -46,7 +46,11 @@ type ImageType = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif';
 export function detectImageType(b: Buffer): ImageType | undefined {
   const ascii = (start: number, end: number) => b.subarray(start, end).toString('latin1');
   if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
-  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (
+    b.length >= 8 &&
+    b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  )
+    return 'png';
   if (b.length >= 6 && (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a')) return 'gif';
   if (b.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
   // ISO-BMFF: a 'ftyp' box whose major or compatible brands include avif/avis.
@@ -80,25 +84,42 @@ export function targetWidths(width: number): number[] {
  * Any sharp-readable input works; the seed passes SVG, uploads are checked beforehand.
  * `effort` trades encoding time for size (libwebp 0–6; the seed uses less to start fast).
  */
-export async function renderPhoto(input: Buffer, nameHint: string, opts: { effort?: number } = {}): Promise<ProcessedPhoto> {
+export async function renderPhoto(
+  input: Buffer,
+  nameHint: string,
+  opts: { effort?: number } = {},
+): Promise<ProcessedPhoto> {
   const widest = PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1]!;
   let base: { data: Buffer; info: OutputInfo };
   try {
     base = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()
-      .resize({ width: widest, height: widest * MAX_ASPECT, fit: 'inside', withoutEnlargement: true })
+      .resize({
+        width: widest,
+        height: widest * MAX_ASPECT,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
       .raw()
       .toBuffer({ resolveWithObject: true });
   } catch {
     throw badRequest('The photo could not be read as an image');
   }
-  const raw = { raw: { width: base.info.width, height: base.info.height, channels: base.info.channels } } as const;
+  const raw = {
+    raw: { width: base.info.width, height: base.info.height, channels: base.info.channels },
+  } as const;
   const variants = await Promise.all(
     targetWidths(base.info.width).map(async (width) => ({
       width,
-      data: await sharp(base.data, raw).resize({ width }).webp({ quality: 80, effort: opts.effort ?? 4 }).toBuffer(),
+      data: await sharp(base.data, raw)
+        .resize({ width })
+        .webp({ quality: 80, effort: opts.effort ?? 4 })
+        .toBuffer(),
     })),
   );
   const hash = createHash('sha256').update(input).digest('hex').slice(0, 12);
-  return { name: `${slugify(nameHint, 'photo').slice(0, 40).replace(/-+$/, '')}-${hash}`, variants };
+  return {
+    name: `${slugify(nameHint, 'photo').slice(0, 40).replace(/-+$/, '')}-${hash}`,
+    variants,
+  };
 }

@@ -8,7 +8,13 @@ const photoSchema = new mongoose.Schema(
     /** The widest rendition's URL. */
     url: { type: String, required: true },
     /** Every rendition, narrowest first. */
-    widths: [{ _id: false, width: { type: Number, required: true }, url: { type: String, required: true } }],
+    widths: [
+      {
+        _id: false,
+        width: { type: Number, required: true },
+        url: { type: String, required: true },
+      },
+    ],
   },
   { _id: false },
 );

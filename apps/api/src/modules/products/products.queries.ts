@@ -63,7 +63,9 @@ function toJson(p: ProductRow, categoryName: string | undefined): ProductJson {
 /** Rows → API products, with `category: { _id, name }` from one query for the whole list. */
 export async function withCategories(rows: ProductRow[]): Promise<ProductJson[]> {
   const ids = [...new Set(rows.map((r) => String(r.category)))];
-  const categories = ids.length ? await Category.find({ _id: { $in: ids } }, { name: 1 }).lean() : [];
+  const categories = ids.length
+    ? await Category.find({ _id: { $in: ids } }, { name: 1 }).lean()
+    : [];
   const names = new Map(categories.map((c) => [String(c._id), c.name]));
   return rows.map((r) => toJson(r, names.get(String(r.category))));
 }
@@ -97,9 +99,12 @@ export interface CatalogFilter {
 }
 
 /** Products in any of the checked categories and inside the price range; either may be empty. */
-export async function filterProducts(f: CatalogFilter): Promise<{ filterProduct: ProductJson[]; total: number }> {
+export async function filterProducts(
+  f: CatalogFilter,
+): Promise<{ filterProduct: ProductJson[]; total: number }> {
   const filter: ProductFilter = {};
-  if (f.checked.length) filter.category = { $in: f.checked.map((id) => new mongoose.Types.ObjectId(id)) };
+  if (f.checked.length)
+    filter.category = { $in: f.checked.map((id) => new mongoose.Types.ObjectId(id)) };
   if (f.radio.length === 2) filter.price = { $gte: f.radio[0], $lte: f.radio[1] };
   const [filterProduct, total] = await Promise.all([
     findPage(filter, pageOf(f.page)),
@@ -122,8 +127,13 @@ export async function searchProducts(keyword: string): Promise<ProductJson[]> {
   return findPage({ $or: [{ name: pattern }, { description: pattern }] }, { limit: SEARCH_LIMIT });
 }
 
-export async function allProducts(page: number): Promise<{ AllProducts: ProductJson[]; total: number }> {
-  const [AllProducts, total] = await Promise.all([findPage({}, pageOf(page, ADMIN_PAGE_SIZE)), countProducts()]);
+export async function allProducts(
+  page: number,
+): Promise<{ AllProducts: ProductJson[]; total: number }> {
+  const [AllProducts, total] = await Promise.all([
+    findPage({}, pageOf(page, ADMIN_PAGE_SIZE)),
+    countProducts(),
+  ]);
   return { AllProducts, total };
 }
 
@@ -139,12 +149,20 @@ export async function productById(id: string): Promise<ProductJson | undefined> 
 
 /** The newest products of the same category, without the product itself. */
 export function relatedProducts(productId: string, categoryId: string): Promise<ProductJson[]> {
-  return findPage({ category: new mongoose.Types.ObjectId(categoryId), _id: { $ne: new mongoose.Types.ObjectId(productId) } }, { limit: RELATED_LIMIT });
+  return findPage(
+    {
+      category: new mongoose.Types.ObjectId(categoryId),
+      _id: { $ne: new mongoose.Types.ObjectId(productId) },
+    },
+    { limit: RELATED_LIMIT },
+  );
 }
 
 /** Products by id, in the order asked; unknown ids are left out. For other modules (orders, payments). */
 export async function findProductsByIds(ids: string[]): Promise<ProductJson[]> {
-  const valid = [...new Set(ids.map((id) => String(id).toLowerCase()))].filter((id) => /^[a-f\d]{24}$/.test(id));
+  const valid = [...new Set(ids.map((id) => String(id).toLowerCase()))].filter((id) =>
+    /^[a-f\d]{24}$/.test(id),
+  );
   if (!valid.length) return [];
   const rows = await Product.find({ _id: { $in: valid } }, FIELDS).lean<ProductRow[]>();
   const byId = new Map((await withCategories(rows)).map((p) => [p._id, p]));

@@ -8,7 +8,10 @@ import { notFound } from '../../lib/errors.js';
 import * as queries from './products.queries.js';
 
 export const productReads = {
-  count: (): CatalogRead => ({ key: 'count', compute: async () => ({ total: await queries.countProducts() }) }),
+  count: (): CatalogRead => ({
+    key: 'count',
+    compute: async () => ({ total: await queries.countProducts() }),
+  }),
 
   listPage: (page: number): CatalogRead => ({
     key: `list:${page}`,
@@ -22,7 +25,10 @@ export const productReads = {
       radio: body.radio,
       page: body.page,
     };
-    return { key: `filter:${JSON.stringify(filter)}`, compute: () => queries.filterProducts(filter) };
+    return {
+      key: `filter:${JSON.stringify(filter)}`,
+      compute: () => queries.filterProducts(filter),
+    };
   },
 
   search: (keyword: string): CatalogRead => ({

@@ -35,7 +35,12 @@ export function productsRouter(deps: AppDeps, auth: Auth): Router {
   });
 
   router.post('/getFilter-product', validate({ body: filterProductsBody }), async (req, res) => {
-    await sendCatalogRead(req, res, cache, productReads.filter(req.body as z.output<typeof filterProductsBody>));
+    await sendCatalogRead(
+      req,
+      res,
+      cache,
+      productReads.filter(req.body as z.output<typeof filterProductsBody>),
+    );
   });
 
   // A blank keyword has no segment to match: it answers no products rather than a 404.
@@ -57,15 +62,25 @@ export function productsRouter(deps: AppDeps, auth: Auth): Router {
     await sendCatalogRead(req, res, cache, productReads.bySlug(slug));
   });
 
-  router.get('/related-product/:productId/:categoryId', validate({ params: relatedParams }), async (req, res) => {
-    const { productId, categoryId } = res.locals.params as z.output<typeof relatedParams>;
-    await sendCatalogRead(req, res, cache, productReads.related(productId, categoryId));
-  });
+  router.get(
+    '/related-product/:productId/:categoryId',
+    validate({ params: relatedParams }),
+    async (req, res) => {
+      const { productId, categoryId } = res.locals.params as z.output<typeof relatedParams>;
+      await sendCatalogRead(req, res, cache, productReads.related(productId, categoryId));
+    },
+  );
 
-  router.post('/create-product', auth.requireAdmin, receivePhoto, validate({ body: productBody }), async (req, res) => {
-    const product = await service.createProduct(req.body, req.file?.buffer);
-    res.status(201).json({ success: true, message: 'Product created successfully', product });
-  });
+  router.post(
+    '/create-product',
+    auth.requireAdmin,
+    receivePhoto,
+    validate({ body: productBody }),
+    async (req, res) => {
+      const product = await service.createProduct(req.body, req.file?.buffer);
+      res.status(201).json({ success: true, message: 'Product created successfully', product });
+    },
+  );
 
   router.put(
     '/update-product/:id',
@@ -79,10 +94,15 @@ export function productsRouter(deps: AppDeps, auth: Auth): Router {
     },
   );
 
-  router.delete('/delete-product/:id', auth.requireAdmin, validate({ params: idParams }), async (_req, res) => {
-    await service.deleteProduct(res.locals.params.id);
-    res.json({ success: true, message: 'Product deleted successfully' });
-  });
+  router.delete(
+    '/delete-product/:id',
+    auth.requireAdmin,
+    validate({ params: idParams }),
+    async (_req, res) => {
+      await service.deleteProduct(res.locals.params.id);
+      res.json({ success: true, message: 'Product deleted successfully' });
+    },
+  );
 
   return router;
 }

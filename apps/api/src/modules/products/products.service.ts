@@ -62,7 +62,10 @@ export function createProductsService(deps: { photos: PhotoStore; logger: Logger
     return product;
   }
 
-  async function createProduct(input: ProductInput, photoData: Buffer | undefined): Promise<ProductJson> {
+  async function createProduct(
+    input: ProductInput,
+    photoData: Buffer | undefined,
+  ): Promise<ProductJson> {
     await assertCategory(input.category);
     if (!photoData) throw badRequest('Photo is required');
     const photo = await storeUpload(photoData, input.name);
@@ -77,7 +80,11 @@ export function createProductsService(deps: { photos: PhotoStore; logger: Logger
     }
   }
 
-  async function updateProduct(id: string, input: ProductInput, photoData: Buffer | undefined): Promise<ProductJson> {
+  async function updateProduct(
+    id: string,
+    input: ProductInput,
+    photoData: Buffer | undefined,
+  ): Promise<ProductJson> {
     const current = await Product.findById(id, { name: 1, slug: 1 }).lean();
     if (!current) throw notFound('Product not found');
     await assertCategory(input.category);
@@ -92,13 +99,16 @@ export function createProductsService(deps: { photos: PhotoStore; logger: Logger
         (slug) =>
           Product.findByIdAndUpdate(
             id,
-            { $set: { ...input, slug: renamed ? slug : current.slug, ...(photo ? { photo } : {}) } },
+            {
+              $set: { ...input, slug: renamed ? slug : current.slug, ...(photo ? { photo } : {}) },
+            },
             { returnDocument: 'before', projection: { photo: 1 }, runValidators: true },
           ).lean(),
         id,
       );
       if (!before) throw notFound('Product not found');
-      if (photo && before.photo?.key !== photo.key) await releasePhoto(before.photo as StoredPhoto | undefined);
+      if (photo && before.photo?.key !== photo.key)
+        await releasePhoto(before.photo as StoredPhoto | undefined);
     } catch (err) {
       if (photo) await releasePhoto(photo);
       throw err;

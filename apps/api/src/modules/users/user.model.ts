@@ -23,7 +23,15 @@ export type UserDoc = HydratedDocument<UserFields>;
 export const User = mongoose.model('User', userSchema);
 
 /** The only shape of a user that leaves the API. */
-export function toPublicUser(u: { _id: unknown; name: string; email: string; phone?: string | null; address?: string | null; role?: number | null; createdAt?: Date | null }): PublicUser {
+export function toPublicUser(u: {
+  _id: unknown;
+  name: string;
+  email: string;
+  phone?: string | null;
+  address?: string | null;
+  role?: number | null;
+  createdAt?: Date | null;
+}): PublicUser {
   return {
     _id: String(u._id),
     name: u.name,

@@ -16,14 +16,24 @@ export function usersRouter(_deps: AppDeps, auth: Auth): Router {
   const account = [auth.requireAuth, validate({ params: userIdParams }), selfOrAdmin];
 
   router.get('/user-detail/:userId', ...account, async (_req, res) => {
-    res.json({ success: true, message: 'User details fetched', user: await users.getUser(userIdOf(res)) });
+    res.json({
+      success: true,
+      message: 'User details fetched',
+      user: await users.getUser(userIdOf(res)),
+    });
   });
 
   router.put('/profile/:userId', ...account, validate({ body: profileBody }), async (req, res) => {
     const user = await users.updateProfile(userIdOf(res), req.body);
     // A new password ends the other sessions; the user who changed it gets a fresh token.
-    const token = req.body.password && req.user?.id === user._id ? auth.tokens.sign(user._id) : undefined;
-    res.json({ success: true, message: 'Profile updated successfully', user, ...(token ? { token } : {}) });
+    const token =
+      req.body.password && req.user?.id === user._id ? auth.tokens.sign(user._id) : undefined;
+    res.json({
+      success: true,
+      message: 'Profile updated successfully',
+      user,
+      ...(token ? { token } : {}),
+    });
   });
 
   return router;
@@ -37,10 +47,15 @@ function userIdOf(res: Response): string {
 export function adminUsersRouter(_deps: AppDeps, auth: Auth): Router {
   const router = Router();
 
-  router.get('/adminpanel', auth.requireAdmin, validate({ query: adminUsersQuery }), async (_req, res) => {
-    const query = res.locals.query as { page: number; limit: number };
-    res.json({ success: true, ...(await users.listUsers(query)) });
-  });
+  router.get(
+    '/adminpanel',
+    auth.requireAdmin,
+    validate({ query: adminUsersQuery }),
+    async (_req, res) => {
+      const query = res.locals.query as { page: number; limit: number };
+      res.json({ success: true, ...(await users.listUsers(query)) });
+    },
+  );
 
   return router;
 }

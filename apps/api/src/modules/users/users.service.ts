@@ -22,12 +22,20 @@ export interface ProfileChanges {
 }
 
 export async function updateProfile(userId: string, body: ProfileChanges): Promise<PublicUser> {
-  const changes: Record<string, string | Date> = { name: body.name, phone: body.phone, address: body.address };
+  const changes: Record<string, string | Date> = {
+    name: body.name,
+    phone: body.phone,
+    address: body.address,
+  };
   if (body.password) {
     changes.password = await hashPassword(body.password);
     changes.passwordChangedAt = new Date();
   }
-  const user = await User.findByIdAndUpdate(userId, { $set: changes }, { returnDocument: 'after', runValidators: true }).lean();
+  const user = await User.findByIdAndUpdate(
+    userId,
+    { $set: changes },
+    { returnDocument: 'after', runValidators: true },
+  ).lean();
   if (!user) throw notFound('User not found');
   return toPublicUser(user);
 }

@@ -12,7 +12,12 @@ export function webAppRouter(config: Pick<Config, 'webDist'>): Router {
   const page = createWebPage(config.webDist);
   router.use(
     '/assets',
-    express.static(join(config.webDist, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }),
+    express.static(join(config.webDist, 'assets'), {
+      immutable: true,
+      maxAge: '365d',
+      index: false,
+      fallthrough: false,
+    }),
   );
   router.use(express.static(config.webDist, { index: false, maxAge: '1h' }));
   router.use(async (req, res, next) => {

@@ -37,7 +37,10 @@ interface Landing {
   /** The answers to inline for this URL; undefined when the page is not one we prepare. */
   inline: (pathname: string, search: string) => Inline[] | undefined;
   /** The largest image: photos and `sizes` from the inlined answers. */
-  image: (answers: Map<string, unknown>) => { photo?: string; photos?: Array<{ url: string; width: number }>; sizes: string } | undefined;
+  image: (
+    answers: Map<string, unknown>,
+  ) =>
+    { photo?: string; photos?: Array<{ url: string; width: number }>; sizes: string } | undefined;
 }
 
 type Photo = { photo?: string; photos?: Array<{ url: string; width: number }> };
@@ -55,7 +58,8 @@ const LANDINGS: Landing[] = [
           ]
         : undefined,
     image: (answers) => {
-      const first = (answers.get('/product/productList/1') as { prod?: Photo[] } | undefined)?.prod?.[0];
+      const first = (answers.get('/product/productList/1') as { prod?: Photo[] } | undefined)
+        ?.prod?.[0];
       return first && { ...first, sizes: CARD_IMAGE_SIZES };
     },
   },
@@ -72,7 +76,12 @@ const LANDINGS: Landing[] = [
       }
       if (!slugParams.safeParse({ slug }).success) return [];
       // The path exactly as the app builds it (encodeURIComponent of the slug).
-      return [{ path: `/product/get-product/${encodeURIComponent(slug)}`, read: productReads.bySlug(slug) }];
+      return [
+        {
+          path: `/product/get-product/${encodeURIComponent(slug)}`,
+          read: productReads.bySlug(slug),
+        },
+      ];
     },
     image: (answers) => {
       const [answer] = answers.values();
@@ -82,7 +91,8 @@ const LANDINGS: Landing[] = [
   },
 ];
 
-const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const escapeAttr = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** The chunks a route module needs beyond what the entry already loads, as URL paths. */
 function routeChunks(manifest: Manifest, module: string): string[] {
@@ -108,7 +118,9 @@ export interface WebPage {
 export function createWebPage(webDist: string): WebPage {
   const template = readFileSync(join(webDist, 'index.html'), 'utf8');
   const manifestFile = join(webDist, '.vite', 'manifest.json');
-  const manifest: Manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest) : {};
+  const manifest: Manifest = existsSync(manifestFile)
+    ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest)
+    : {};
   const preloads = new Map(
     LANDINGS.map((l) => [
       l,

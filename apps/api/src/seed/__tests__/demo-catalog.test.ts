@@ -74,7 +74,10 @@ describe('seedIfEmpty', { timeout: 60_000 }, () => {
     expect(await Product.countDocuments()).toBe(0);
 
     await Category.deleteMany({});
-    const off = { ...t.deps, config: { ...t.config, seed: { ...t.config.seed, demoCatalog: false } } };
+    const off = {
+      ...t.deps,
+      config: { ...t.config, seed: { ...t.config.seed, demoCatalog: false } },
+    };
     await seedIfEmpty(off);
     expect(await Category.countDocuments()).toBe(0);
   });
@@ -84,9 +87,33 @@ describe('resetDemoCatalog (pnpm seed)', { timeout: 90_000 }, () => {
   it('replaces every product and category with the demo ones, deletes old photos, keeps users and orders', async () => {
     await seedIfEmpty(t.deps);
     const admin = await t.createAdmin();
-    const mine = await Category.create({ name: 'Admin Made', nameKey: 'admin made', slug: 'admin-made' });
-    const photo = await t.deps.photos.save({ name: 'admin-tee-0123456789ab', variants: [{ width: 320, data: await sharp({ create: { width: 320, height: 320, channels: 3, background: '#000' } }).webp().toBuffer() }] });
-    await Product.create({ name: 'Admin Tee', slug: 'admin-tee', description: 'x', price: 10, quantity: 1, category: mine._id, photo });
+    const mine = await Category.create({
+      name: 'Admin Made',
+      nameKey: 'admin made',
+      slug: 'admin-made',
+    });
+    const photo = await t.deps.photos.save({
+      name: 'admin-tee-0123456789ab',
+      variants: [
+        {
+          width: 320,
+          data: await sharp({
+            create: { width: 320, height: 320, channels: 3, background: '#000' },
+          })
+            .webp()
+            .toBuffer(),
+        },
+      ],
+    });
+    await Product.create({
+      name: 'Admin Tee',
+      slug: 'admin-tee',
+      description: 'x',
+      price: 10,
+      quantity: 1,
+      category: mine._id,
+      photo,
+    });
     await Product.updateMany({}, { $set: { quantity: 999 } });
     await mongoose.connection.collection('orders').insertOne({ marker: 'kept' });
     const users = await User.countDocuments();
@@ -103,7 +130,9 @@ describe('resetDemoCatalog (pnpm seed)', { timeout: 90_000 }, () => {
     }
     expect(await User.countDocuments()).toBe(users);
     expect(await User.exists({ _id: admin.id })).not.toBeNull();
-    expect(await mongoose.connection.collection('orders').countDocuments({ marker: 'kept' })).toBe(1);
+    expect(await mongoose.connection.collection('orders').countDocuments({ marker: 'kept' })).toBe(
+      1,
+    );
   });
 
   it('runs as a command (the `pnpm seed` entry point) against the configured database', async () => {

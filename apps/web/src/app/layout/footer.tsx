@@ -7,9 +7,24 @@ export function Footer() {
       <div className="mx-auto flex max-w-7xl flex-col items-center gap-3 px-4 py-6 text-sm text-slate-600 sm:flex-row sm:justify-between dark:text-slate-400">
         <p>© {new Date().getFullYear()} T-Shirt Shop. Printed with love in India.</p>
         <nav aria-label="Footer" className="flex gap-4">
-          <Link to={paths.about} className="hover:text-brand-600 max-sm:py-2.5 dark:hover:text-white">About</Link>
-          <Link to={paths.contact} className="hover:text-brand-600 max-sm:py-2.5 dark:hover:text-white">Contact</Link>
-          <Link to={paths.privacy} className="hover:text-brand-600 max-sm:py-2.5 dark:hover:text-white">Privacy Policy</Link>
+          <Link
+            to={paths.about}
+            className="hover:text-brand-600 max-sm:py-2.5 dark:hover:text-white"
+          >
+            About
+          </Link>
+          <Link
+            to={paths.contact}
+            className="hover:text-brand-600 max-sm:py-2.5 dark:hover:text-white"
+          >
+            Contact
+          </Link>
+          <Link
+            to={paths.privacy}
+            className="hover:text-brand-600 max-sm:py-2.5 dark:hover:text-white"
+          >
+            Privacy Policy
+          </Link>
         </nav>
       </div>
     </footer>

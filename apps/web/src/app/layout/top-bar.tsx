@@ -2,7 +2,13 @@
  * SPEC §2 top bar: brand, search, Home, About, Cart (badge = distinct lines), Login or the
  * profile menu (Dashboard, Logout), the theme toggle; on phones a slide-out menu.
  */
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type KeyboardEvent as ReactKeyboardEvent,
+} from 'react';
 import { createPortal } from 'react-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
@@ -27,7 +33,12 @@ const navLink = ({ isActive }: { isActive: boolean }) =>
 function CartLink({ onClick }: { onClick?: () => void }) {
   const { count } = useCart();
   return (
-    <NavLink to={paths.cart} className={navLink} onClick={onClick} aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}>
+    <NavLink
+      to={paths.cart}
+      className={navLink}
+      onClick={onClick}
+      aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+    >
       <span className="relative inline-flex items-center">
         Cart
         <span
@@ -94,7 +105,8 @@ function ProfileMenu({ onLogout }: { onLogout: () => void }) {
     };
   }, [open]);
 
-  const item = 'block w-full px-4 py-2 text-left text-sm text-slate-800 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none dark:text-slate-100 dark:hover:bg-slate-800 dark:focus:bg-slate-800';
+  const item =
+    'block w-full px-4 py-2 text-left text-sm text-slate-800 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none dark:text-slate-100 dark:hover:bg-slate-800 dark:focus:bg-slate-800';
   return (
     <div className="relative" ref={ref}>
       <button
@@ -115,7 +127,13 @@ function ProfileMenu({ onLogout }: { onLogout: () => void }) {
           onKeyDown={moveFocus}
           className="absolute right-0 z-30 mt-1 w-44 rounded-lg border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
         >
-          <Link role="menuitem" to={dashboardPath(user)} onClick={() => setOpen(false)} onKeyDown={(e) => e.key === 'Tab' && setOpen(false)} className={item}>
+          <Link
+            role="menuitem"
+            to={dashboardPath(user)}
+            onClick={() => setOpen(false)}
+            onKeyDown={(e) => e.key === 'Tab' && setOpen(false)}
+            className={item}
+          >
             Dashboard
           </Link>
           <button
@@ -170,7 +188,9 @@ function MobileMenu({ onClose, onLogout }: { onClose: () => void; onLogout: () =
   /** Keeps Tab inside the open menu. */
   function trapFocus(e: ReactKeyboardEvent<HTMLDivElement>) {
     if (e.key !== 'Tab') return;
-    const focusable = [...e.currentTarget.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')];
+    const focusable = [
+      ...e.currentTarget.querySelectorAll<HTMLElement>('a[href], button:not([disabled])'),
+    ];
     const first = focusable[0];
     const last = focusable[focusable.length - 1];
     if (e.shiftKey && document.activeElement === first) {
@@ -182,7 +202,8 @@ function MobileMenu({ onClose, onLogout }: { onClose: () => void; onLogout: () =
     }
   }
 
-  const row = 'rounded-md px-3 py-2.5 text-left text-base font-medium text-slate-800 dark:text-slate-200';
+  const row =
+    'rounded-md px-3 py-2.5 text-left text-base font-medium text-slate-800 dark:text-slate-200';
   // In a portal: the header's backdrop blur would otherwise confine this fixed layer to the header.
   return createPortal(
     <div className="fixed inset-0 z-40 md:hidden">
@@ -195,7 +216,12 @@ function MobileMenu({ onClose, onLogout }: { onClose: () => void; onLogout: () =
         onKeyDown={trapFocus}
         className="absolute top-0 right-0 flex h-full w-72 max-w-[85vw] flex-col gap-1 overflow-y-auto bg-white p-4 shadow-xl dark:bg-slate-900"
       >
-        <button type="button" onClick={onClose} aria-label="Close menu" className="self-end rounded-md p-2 text-xl text-slate-700 dark:text-slate-200">
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label="Close menu"
+          className="self-end rounded-md p-2 text-xl text-slate-700 dark:text-slate-200"
+        >
           <CloseIcon className="h-6 w-6" />
         </button>
         <nav aria-label="Mobile" className="flex flex-col gap-1">
@@ -208,7 +234,12 @@ function MobileMenu({ onClose, onLogout }: { onClose: () => void; onLogout: () =
           <CartLink onClick={onClose} />
           {isAuthenticated && (
             <div>
-              <button type="button" aria-expanded={dashOpen} onClick={() => setDashOpen((o) => !o)} className={cn(row, 'w-full text-sm')}>
+              <button
+                type="button"
+                aria-expanded={dashOpen}
+                onClick={() => setDashOpen((o) => !o)}
+                className={cn(row, 'w-full text-sm')}
+              >
                 Dashboard <span aria-hidden="true">{dashOpen ? '▴' : '▾'}</span>
               </button>
               {dashOpen && (
@@ -271,7 +302,10 @@ export function TopBar() {
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2 md:h-16 md:flex-nowrap md:py-0">
-        <Link to={paths.home} className="-my-1 shrink-0 py-1 text-lg font-extrabold tracking-tight text-brand-700 dark:text-brand-100">
+        <Link
+          to={paths.home}
+          className="-my-1 shrink-0 py-1 text-lg font-extrabold tracking-tight text-brand-700 dark:text-brand-100"
+        >
           <span className="inline-flex items-center gap-1.5">
             <TeeIcon className="h-6 w-6" />
             T-Shirt Shop

@@ -36,7 +36,10 @@ export default function CartPage() {
     await Promise.all(
       items.map(async (line) => {
         try {
-          const { Aproduct } = await queryClient.fetchQuery({ ...productQueryOptions(line.slug), staleTime: 0 });
+          const { Aproduct } = await queryClient.fetchQuery({
+            ...productQueryOptions(line.slug),
+            staleTime: 0,
+          });
           fresh.set(line._id, Aproduct);
         } catch (error) {
           if (error instanceof ApiError && error.status === 404) fresh.set(line._id, null);
@@ -47,7 +50,8 @@ export default function CartPage() {
   }
 
   const checkout = useCheckout({
-    loadUser: async () => (userId ? (await queryClient.ensureQueryData(userDetailQueryOptions(userId))).user : undefined),
+    loadUser: async () =>
+      userId ? (await queryClient.ensureQueryData(userDetailQueryOptions(userId))).user : undefined,
     onPaid: cart.clear,
     onCartOutdated: refreshLines,
   });
@@ -68,14 +72,26 @@ export default function CartPage() {
             {itemsText(items)} in your cart
           </p>
           <div className="mt-4 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_360px] lg:items-start">
-            <ul aria-label="Cart items" className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white px-4 dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
+            <ul
+              aria-label="Cart items"
+              className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white px-4 dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900"
+            >
               {items.map((item) => (
                 <CartLine key={item._id} item={item} />
               ))}
             </ul>
             <div className="space-y-4 lg:sticky lg:top-20">
-              <ShippingAddress signedIn={isAuthenticated} address={detail.data?.user?.address} loading={detail.isLoading} />
-              <CartSummary subtotal={subtotal} total={total} pending={checkout.pending} onCheckout={() => void checkout.start(items, total)} />
+              <ShippingAddress
+                signedIn={isAuthenticated}
+                address={detail.data?.user?.address}
+                loading={detail.isLoading}
+              />
+              <CartSummary
+                subtotal={subtotal}
+                total={total}
+                pending={checkout.pending}
+                onCheckout={() => void checkout.start(items, total)}
+              />
             </div>
           </div>
         </>

@@ -34,7 +34,10 @@ export default function Home() {
   useToastOnError(count.error, 'Error on load Total Product');
   const list = useProductList(page, { enabled: !isFiltered });
   useToastOnError(list.error, 'Failed on Load');
-  const filtered = useFilteredProducts({ checked, radio: priceRange ?? [], page }, { enabled: isFiltered });
+  const filtered = useFilteredProducts(
+    { checked, radio: priceRange ?? [], page },
+    { enabled: isFiltered },
+  );
   useToastOnError(filtered.error, 'Error on Filter Product');
 
   const current = isFiltered ? filtered : list;
@@ -59,7 +62,11 @@ export default function Home() {
           onPriceChange={params.setPrice}
           onReset={params.reset}
         />
-        <section aria-labelledby="products-heading" className="mt-4 scroll-mt-24 lg:mt-0" id="products">
+        <section
+          aria-labelledby="products-heading"
+          className="mt-4 scroll-mt-24 lg:mt-0"
+          id="products"
+        >
           <div className="mb-3 flex items-baseline justify-between gap-4">
             <h2 id="products-heading" className="scroll-mt-24 text-lg font-bold sm:text-xl">
               {isFiltered ? 'Filtered Products' : 'All Products'}
@@ -70,10 +77,19 @@ export default function Home() {
               </p>
             )}
           </div>
-          <div aria-busy={current.isFetching} className={current.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-            <CatalogProducts products={products} loading={current.isPending} onAddToCart={addToCartWithToast} />
+          <div
+            aria-busy={current.isFetching}
+            className={current.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
+          >
+            <CatalogProducts
+              products={products}
+              loading={current.isPending}
+              onAddToCart={addToCartWithToast}
+            />
           </div>
-          {(products?.length || page > 1) && <Pagination page={page} total={total} onPageChange={goToPage} />}
+          {(products?.length || page > 1) && (
+            <Pagination page={page} total={total} onPageChange={goToPage} />
+          )}
         </section>
       </div>
     </div>

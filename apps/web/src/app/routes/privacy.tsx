@@ -6,12 +6,19 @@ export default function PrivacyPage() {
   useTitle('Privacy Policy');
   return (
     <StaticPage title="Privacy Policy" lead="Last updated April 2025">
-      <p>This policy explains what T-Shirt Shop collects about you, why, and what you can ask us to do with it.</p>
+      <p>
+        This policy explains what T-Shirt Shop collects about you, why, and what you can ask us to
+        do with it.
+      </p>
       <h2>What we collect</h2>
       <ul>
-        <li>Your name, email and address, which you give us when you register or update your profile.</li>
+        <li>
+          Your name, email and address, which you give us when you register or update your profile.
+        </li>
         <li>Your orders: what you bought, when, and where it was delivered.</li>
-        <li>Your interactions with the shop, such as the products you view and add to your cart.</li>
+        <li>
+          Your interactions with the shop, such as the products you view and add to your cart.
+        </li>
       </ul>
       <h2>How we use it</h2>
       <ul>
@@ -19,11 +26,14 @@ export default function PrivacyPage() {
         <li>To give you support when you contact us about an order or your account.</li>
         <li>To send you promotions, only if you opt in. You can opt out at any time.</li>
       </ul>
-      <p>Card payments are handled by our payment provider; we never see or store your card number.</p>
+      <p>
+        Card payments are handled by our payment provider; we never see or store your card number.
+      </p>
       <h2>Your choices</h2>
       <p>
-        You may ask us for access to your data, to update it, or to delete it. Write to our support address,{' '}
-        <a href={`mailto:${CONTACT.supportEmail}`}>{CONTACT.supportEmail}</a>, and we will reply within 30 days.
+        You may ask us for access to your data, to update it, or to delete it. Write to our support
+        address, <a href={`mailto:${CONTACT.supportEmail}`}>{CONTACT.supportEmail}</a>, and we will
+        reply within 30 days.
       </p>
     </StaticPage>
   );

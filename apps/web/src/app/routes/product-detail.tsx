@@ -16,7 +16,9 @@ import { useTitle } from '@/lib/use-title';
 
 export default function ProductDetailPage() {
   const { slug = '' } = useParams();
-  const product = useProduct(slug, { retry: (n, error) => !(error instanceof ApiError && error.status === 404) && n < 1 });
+  const product = useProduct(slug, {
+    retry: (n, error) => !(error instanceof ApiError && error.status === 404) && n < 1,
+  });
   const item = product.data?.Aproduct;
   const related = useRelatedProducts(item?._id, item?.category?._id);
   useTitle(item?.name ?? 'Product');
@@ -36,8 +38,15 @@ export default function ProductDetailPage() {
     const missing = product.error instanceof ApiError && product.error.status === 404;
     return (
       <div className="mx-auto max-w-xl px-4 py-16">
-        <EmptyState icon={missing ? <SearchIcon /> : <AlertIcon />} title={missing ? 'We couldn’t find that T-shirt.' : 'This product could not be loaded.'}>
-          <p>{missing ? 'It may have sold out for good or moved. Plenty more tees are waiting for you.' : 'Please check your connection and try again.'}</p>
+        <EmptyState
+          icon={missing ? <SearchIcon /> : <AlertIcon />}
+          title={missing ? 'We couldn’t find that T-shirt.' : 'This product could not be loaded.'}
+        >
+          <p>
+            {missing
+              ? 'It may have sold out for good or moved. Plenty more tees are waiting for you.'
+              : 'Please check your connection and try again.'}
+          </p>
           <div className="mt-4 flex justify-center gap-3">
             {!missing && (
               <Button variant="outline" onClick={() => void product.refetch()}>
@@ -54,7 +63,10 @@ export default function ProductDetailPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
       <ProductDetails product={item} onAddToCart={addToCartWithToast} />
-      <section aria-labelledby="similar-heading" className="mt-12 border-t border-slate-200 pt-8 dark:border-slate-800">
+      <section
+        aria-labelledby="similar-heading"
+        className="mt-12 border-t border-slate-200 pt-8 dark:border-slate-800"
+      >
         <h2 id="similar-heading" className="mb-4 text-xl font-bold">
           Similar Products
         </h2>

@@ -35,7 +35,14 @@ export default function SearchPage() {
           </p>
         )}
       </div>
-      {results.length > 0 && <CatalogProducts products={results} loading={false} onAddToCart={addToCartWithToast} label="Search results" />}
+      {results.length > 0 && (
+        <CatalogProducts
+          products={results}
+          loading={false}
+          onAddToCart={addToCartWithToast}
+          label="Search results"
+        />
+      )}
     </div>
   );
 }

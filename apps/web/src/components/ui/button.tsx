@@ -26,7 +26,11 @@ const sizes: Record<ButtonSize, string> = {
   lg: 'px-6 py-3 text-base',
 };
 
-export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', className?: string): string {
+export function buttonClasses(
+  variant: ButtonVariant = 'primary',
+  size: ButtonSize = 'md',
+  className?: string,
+): string {
   return cn(base, variants[variant], sizes[size], className);
 }
 
@@ -37,7 +41,16 @@ type ButtonProps = ComponentProps<'button'> & {
   loading?: boolean;
 };
 
-export function Button({ variant, size, loading = false, className, type = 'button', disabled, children, ...props }: ButtonProps) {
+export function Button({
+  variant,
+  size,
+  loading = false,
+  className,
+  type = 'button',
+  disabled,
+  children,
+  ...props
+}: ButtonProps) {
   return (
     <button
       type={type}
@@ -46,7 +59,12 @@ export function Button({ variant, size, loading = false, className, type = 'butt
       className={buttonClasses(variant, size, className)}
       {...props}
     >
-      {loading && <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent" />}
+      {loading && (
+        <span
+          aria-hidden="true"
+          className="h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent"
+        />
+      )}
       {children}
     </button>
   );

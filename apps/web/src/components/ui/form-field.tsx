@@ -19,7 +19,11 @@ interface FieldProps {
   hint?: ReactNode;
   error?: string;
   className?: string;
-  children: (control: { id: string; 'aria-describedby'?: string; 'aria-invalid'?: boolean }) => ReactNode;
+  children: (control: {
+    id: string;
+    'aria-describedby'?: string;
+    'aria-invalid'?: boolean;
+  }) => ReactNode;
 }
 
 /** A label, the control rendered by `children`, then a hint and an error message. */
@@ -50,7 +54,14 @@ export function Field({ label, hint, error, className, children }: FieldProps) {
 
 type Common = { label: ReactNode; hint?: ReactNode; error?: string; fieldClassName?: string };
 
-export function TextField({ label, hint, error, fieldClassName, className, ...props }: Common & ComponentProps<'input'>) {
+export function TextField({
+  label,
+  hint,
+  error,
+  fieldClassName,
+  className,
+  ...props
+}: Common & ComponentProps<'input'>) {
   return (
     <Field label={label} hint={hint} error={error} className={fieldClassName}>
       {(control) => <input {...control} {...props} className={cn(controlClasses, className)} />}
@@ -58,15 +69,37 @@ export function TextField({ label, hint, error, fieldClassName, className, ...pr
   );
 }
 
-export function TextAreaField({ label, hint, error, fieldClassName, className, ...props }: Common & ComponentProps<'textarea'>) {
+export function TextAreaField({
+  label,
+  hint,
+  error,
+  fieldClassName,
+  className,
+  ...props
+}: Common & ComponentProps<'textarea'>) {
   return (
     <Field label={label} hint={hint} error={error} className={fieldClassName}>
-      {(control) => <textarea rows={3} {...control} {...props} className={cn(controlClasses, 'resize-y', className)} />}
+      {(control) => (
+        <textarea
+          rows={3}
+          {...control}
+          {...props}
+          className={cn(controlClasses, 'resize-y', className)}
+        />
+      )}
     </Field>
   );
 }
 
-export function SelectField({ label, hint, error, fieldClassName, className, children, ...props }: Common & ComponentProps<'select'>) {
+export function SelectField({
+  label,
+  hint,
+  error,
+  fieldClassName,
+  className,
+  children,
+  ...props
+}: Common & ComponentProps<'select'>) {
   return (
     <Field label={label} hint={hint} error={error} className={fieldClassName}>
       {(control) => (

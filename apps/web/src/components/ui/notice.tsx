@@ -2,14 +2,27 @@ import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
 /** A coloured message box: red for errors (announced at once), green for success. */
-export function Notice({ tone, children, className }: { tone: 'error' | 'success' | 'info'; children: ReactNode; className?: string }) {
+export function Notice({
+  tone,
+  children,
+  className,
+}: {
+  tone: 'error' | 'success' | 'info';
+  children: ReactNode;
+  className?: string;
+}) {
   const tones = {
-    error: 'border-red-300 bg-red-50 text-red-800 dark:border-red-800 dark:bg-red-950/60 dark:text-red-200',
-    success: 'border-green-300 bg-green-50 text-green-800 dark:border-green-800 dark:bg-green-950/60 dark:text-green-200',
+    error:
+      'border-red-300 bg-red-50 text-red-800 dark:border-red-800 dark:bg-red-950/60 dark:text-red-200',
+    success:
+      'border-green-300 bg-green-50 text-green-800 dark:border-green-800 dark:bg-green-950/60 dark:text-green-200',
     info: 'border-slate-300 bg-slate-50 text-slate-800 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200',
   };
   return (
-    <div role={tone === 'error' ? 'alert' : 'status'} className={cn('rounded-lg border px-4 py-3 text-sm', tones[tone], className)}>
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={cn('rounded-lg border px-4 py-3 text-sm', tones[tone], className)}
+    >
       {children}
     </div>
   );

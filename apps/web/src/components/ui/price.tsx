@@ -3,14 +3,34 @@ import { struckPrice } from '@repo/shared/rules';
 import { cn } from '@/lib/cn';
 import { formatPrice } from '@/lib/format';
 
-export function Price({ value, struck = true, size = 'md', className }: { value: number; struck?: boolean; size?: 'sm' | 'md' | 'lg'; className?: string }) {
+export function Price({
+  value,
+  struck = true,
+  size = 'md',
+  className,
+}: {
+  value: number;
+  struck?: boolean;
+  size?: 'sm' | 'md' | 'lg';
+  className?: string;
+}) {
   return (
     <p className={cn('flex flex-wrap items-baseline gap-x-2', className)}>
-      <span className={cn('font-bold text-slate-900 dark:text-white', size === 'lg' ? 'text-3xl' : size === 'sm' ? 'text-sm' : 'text-lg')}>
+      <span
+        className={cn(
+          'font-bold text-slate-900 dark:text-white',
+          size === 'lg' ? 'text-3xl' : size === 'sm' ? 'text-sm' : 'text-lg',
+        )}
+      >
         {formatPrice(value)}
       </span>
       {struck && (
-        <s className={cn('text-slate-500 dark:text-slate-400', size === 'lg' ? 'text-lg' : 'text-sm')}>
+        <s
+          className={cn(
+            'text-slate-500 dark:text-slate-400',
+            size === 'lg' ? 'text-lg' : 'text-sm',
+          )}
+        >
           <span className="sr-only">was </span>
           {formatPrice(struckPrice(value))}
         </s>

@@ -24,26 +24,50 @@ export interface ProductCardProps {
   headingLevel?: 'h2' | 'h3';
 }
 
-export function ProductCard({ product, href, onAddToCart, detailsLink = false, priority, children, headingLevel = 'h3' }: ProductCardProps) {
+export function ProductCard({
+  product,
+  href,
+  onAddToCart,
+  detailsLink = false,
+  priority,
+  children,
+  headingLevel = 'h3',
+}: ProductCardProps) {
   const nameId = useId();
   const Heading = headingLevel;
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-within:ring-2 focus-within:ring-brand-500 dark:border-slate-800 dark:bg-slate-900">
-      <ProductImage product={product} sizes={CARD_IMAGE_SIZES} priority={priority} alt="" className="transition group-hover:opacity-95" />
+      <ProductImage
+        product={product}
+        sizes={CARD_IMAGE_SIZES}
+        priority={priority}
+        alt=""
+        className="transition group-hover:opacity-95"
+      />
       <div className="flex flex-1 flex-col gap-1.5 p-3 sm:p-4">
-        <Heading id={nameId} className="line-clamp-1 text-sm font-semibold text-slate-900 sm:text-base dark:text-white">
+        <Heading
+          id={nameId}
+          className="line-clamp-1 text-sm font-semibold text-slate-900 sm:text-base dark:text-white"
+        >
           <Link to={href} className="outline-none after:absolute after:inset-0 after:content-['']">
             {product.name}
           </Link>
         </Heading>
-        <p className="line-clamp-2 text-xs text-slate-600 sm:text-sm dark:text-slate-400">{product.description}</p>
+        <p className="line-clamp-2 text-xs text-slate-600 sm:text-sm dark:text-slate-400">
+          {product.description}
+        </p>
         <Price value={product.price} size="sm" className="mt-auto pt-1" />
         {children}
         {(onAddToCart || detailsLink) && (
           // pointer-events-none: a tap between these controls falls through to the card's link.
           <div className="pointer-events-none relative z-10 mt-2 flex flex-col items-stretch gap-1">
             {onAddToCart && (
-              <Button size="sm" aria-describedby={nameId} onClick={() => onAddToCart(product)} className="pointer-events-auto whitespace-nowrap">
+              <Button
+                size="sm"
+                aria-describedby={nameId}
+                onClick={() => onAddToCart(product)}
+                className="pointer-events-auto whitespace-nowrap"
+              >
                 ADD TO CART
               </Button>
             )}

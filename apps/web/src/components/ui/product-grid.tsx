@@ -2,9 +2,20 @@ import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
 /** SPEC §9: 2 columns on phones, 3 on tablets, 4 on desktops. */
-export function ProductGrid({ children, className, label }: { children: ReactNode; className?: string; label?: string }) {
+export function ProductGrid({
+  children,
+  className,
+  label,
+}: {
+  children: ReactNode;
+  className?: string;
+  label?: string;
+}) {
   return (
-    <ul aria-label={label} className={cn('grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4', className)}>
+    <ul
+      aria-label={label}
+      className={cn('grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4', className)}
+    >
       {children}
     </ul>
   );

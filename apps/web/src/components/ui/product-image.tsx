@@ -40,7 +40,11 @@ export function ProductImage({
           className="h-full w-full object-cover"
         />
       ) : (
-        <div role="img" aria-label={alt ?? product.name} className="flex h-full items-center justify-center text-slate-400">
+        <div
+          role="img"
+          aria-label={alt ?? product.name}
+          className="flex h-full items-center justify-center text-slate-400"
+        >
           <TeeIcon className="h-16 w-16" />
         </div>
       )}

@@ -8,7 +8,10 @@ import { TOAST_DEFAULTS } from '@repo/shared/constants';
 import { loadToastify, onToastifyLoad } from '@/lib/toast';
 
 const Container = lazy(async () => {
-  const [{ ToastContainer }] = await Promise.all([loadToastify(), import('react-toastify/dist/ReactToastify.css')]);
+  const [{ ToastContainer }] = await Promise.all([
+    loadToastify(),
+    import('react-toastify/dist/ReactToastify.css'),
+  ]);
   return {
     default: () => (
       <ToastContainer
@@ -25,7 +28,9 @@ const Container = lazy(async () => {
 function whenPageIdle(run: () => void): () => void {
   let handle: number | undefined;
   const schedule = () => {
-    handle = window.requestIdleCallback ? window.requestIdleCallback(run) : window.setTimeout(run, 200);
+    handle = window.requestIdleCallback
+      ? window.requestIdleCallback(run)
+      : window.setTimeout(run, 200);
   };
   if (document.readyState === 'complete') schedule();
   else window.addEventListener('load', schedule, { once: true });

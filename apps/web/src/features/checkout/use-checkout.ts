@@ -50,7 +50,9 @@ export function useCheckout({ loadUser, onPaid, onCartOutdated }: CheckoutOption
     setPending(true);
     let opened = false;
     try {
-      const config = await queryClient.fetchQuery(paymentConfigQueryOptions()).catch(() => undefined);
+      const config = await queryClient
+        .fetchQuery(paymentConfigQueryOptions())
+        .catch(() => undefined);
       const ready = config ? await loadScript(config.checkoutScript) : false;
       if (!config || !ready || !window.Razorpay) {
         window.alert(CHECKOUT_ALERTS.sdk);
@@ -81,7 +83,13 @@ export function useCheckout({ loadUser, onPaid, onCartOutdated }: CheckoutOption
             razorpay_order_id: response.razorpay_order_id,
             razorpay_signature: response.razorpay_signature,
             amount: total,
-            items: items.map(({ _id, name, photo, price, cartQuantity }) => ({ _id, name, photo, price, cartQuantity })),
+            items: items.map(({ _id, name, photo, price, cartQuantity }) => ({
+              _id,
+              name,
+              photo,
+              price,
+              cartQuantity,
+            })),
             userId: user?._id ?? stored?.userId ?? '',
             shippingAddress: user?.address ?? '',
           });

@@ -28,24 +28,43 @@ describe('the outbox mailer (no SMTP_URL)', () => {
     expect(mail.text).toContain('Outbox Olga');
     expect(mail.html).toContain('10 minutes');
 
-    await t.request().post('/api/auth/verify-otp').send({ email: user.email, otp: codeIn(mail) }).expect(200);
+    await t
+      .request()
+      .post('/api/auth/verify-otp')
+      .send({ email: user.email, otp: codeIn(mail) })
+      .expect(200);
   });
 
   it('writes nothing for an unknown email', async () => {
     const before = (await readdir(outbox)).length;
-    await t.request().post('/api/auth/forgot-password').send({ email: 'ghost@example.com' }).expect(200);
+    await t
+      .request()
+      .post('/api/auth/forgot-password')
+      .send({ email: 'ghost@example.com' })
+      .expect(200);
     expect(await readdir(outbox)).toHaveLength(before);
   });
 });
 
 describe('SMTP down', () => {
   it('answers forgot-password with a clear 503 and leaves no code stored', async () => {
-    const mailer = createMailer({ smtpUrl: await deadSmtpUrl(), from: t.config.mail.from, dataDir: t.config.dataDir, logger: t.deps.logger });
+    const mailer = createMailer({
+      smtpUrl: await deadSmtpUrl(),
+      from: t.config.mail.from,
+      dataDir: t.config.dataDir,
+      logger: t.deps.logger,
+    });
     const app = createApp({ ...t.deps, mailer });
     const { user } = await t.createUser();
 
-    const res = await supertest(app).post('/api/auth/forgot-password').send({ email: user.email }).expect(503);
-    expect(res.body).toMatchObject({ success: false, message: "We couldn't send the email right now. Please try again." });
+    const res = await supertest(app)
+      .post('/api/auth/forgot-password')
+      .send({ email: user.email })
+      .expect(503);
+    expect(res.body).toMatchObject({
+      success: false,
+      message: "We couldn't send the email right now. Please try again.",
+    });
     expect(await Otp.countDocuments({ email: user.email })).toBe(0);
 
     // An earlier code is gone too: the new request replaced it before the send failed.
@@ -62,11 +81,19 @@ describe('SMTP down', () => {
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const { port } = silent.address() as AddressInfo;
     const smtpUrl = `smtp://127.0.0.1:${port}?ignoreTLS=true&greetingTimeout=300`;
-    const mailer = createMailer({ smtpUrl, from: t.config.mail.from, dataDir: t.config.dataDir, logger: t.deps.logger });
+    const mailer = createMailer({
+      smtpUrl,
+      from: t.config.mail.from,
+      dataDir: t.config.dataDir,
+      logger: t.deps.logger,
+    });
     const { user } = await t.createUser();
 
     const start = Date.now();
-    await supertest(createApp({ ...t.deps, mailer })).post('/api/auth/forgot-password').send({ email: user.email }).expect(503);
+    await supertest(createApp({ ...t.deps, mailer }))
+      .post('/api/auth/forgot-password')
+      .send({ email: user.email })
+      .expect(503);
     expect(Date.now() - start).toBeLessThan(5_000);
     expect(await Otp.countDocuments({ email: user.email })).toBe(0);
     mailer.close();

@@ -14,9 +14,12 @@ beforeEach(() => {
 });
 
 const forgot = (email: unknown) => t.request().post('/api/auth/forgot-password').send({ email });
-const verify = (email: string, otp: string) => t.request().post('/api/auth/verify-otp').send({ email, otp });
-const reset = (body: Record<string, unknown>) => t.request().post('/api/auth/reset-password').send(body);
-const login = (email: string, password: string) => t.request().post('/api/auth/login').send({ email, password });
+const verify = (email: string, otp: string) =>
+  t.request().post('/api/auth/verify-otp').send({ email, otp });
+const reset = (body: Record<string, unknown>) =>
+  t.request().post('/api/auth/reset-password').send(body);
+const login = (email: string, password: string) =>
+  t.request().post('/api/auth/login').send({ email, password });
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 /** Asks for a code and reads it from the mail the SMTP server received. */
@@ -48,7 +51,12 @@ describe('the whole forgot-password flow over SMTP', () => {
     const verified = await verify(user.email, code).expect(200);
     expect(verified.body).toMatchObject({ message: expect.any(String) });
 
-    const done = await reset({ email: user.email, otp: code, newPassword: 'new-password-1', confirmPassword: 'new-password-1' }).expect(200);
+    const done = await reset({
+      email: user.email,
+      otp: code,
+      newPassword: 'new-password-1',
+      confirmPassword: 'new-password-1',
+    }).expect(200);
     expect(done.body).toMatchObject({ message: 'Password reset successfully' });
 
     await login(user.email, 'new-password-1').expect(200);
@@ -57,8 +65,17 @@ describe('the whole forgot-password flow over SMTP', () => {
     // Spent: the same code works no more, for verifying or for resetting.
     expect(await Otp.countDocuments({ email: user.email })).toBe(0);
     await verify(user.email, code).expect(400);
-    const again = await reset({ email: user.email, otp: code, newPassword: 'third-password', confirmPassword: 'third-password' }).expect(400);
-    expect(again.body).toMatchObject({ success: false, message: expect.any(String), error: again.body.message });
+    const again = await reset({
+      email: user.email,
+      otp: code,
+      newPassword: 'third-password',
+      confirmPassword: 'third-password',
+    }).expect(400);
+    expect(again.body).toMatchObject({
+      success: false,
+      message: expect.any(String),
+      error: again.body.message,
+    });
     await login(user.email, 'new-password-1').expect(200);
   });
 
@@ -94,7 +111,10 @@ describe('the whole forgot-password flow over SMTP', () => {
     const { user } = await t.createUser();
     const code = await requestCode(user.email);
     const res = await verify(user.email, wrongCode(code)).expect(400);
-    expect(res.body).toMatchObject({ success: false, message: `Invalid OTP. ${OTP_MAX_ATTEMPTS - 1} tries left.` });
+    expect(res.body).toMatchObject({
+      success: false,
+      message: `Invalid OTP. ${OTP_MAX_ATTEMPTS - 1} tries left.`,
+    });
     expect((await Otp.findOne({ email: user.email }).lean())!.attempts).toBe(1);
     // The right code still works, and does not use a try.
     await verify(user.email, code).expect(200);
@@ -105,12 +125,25 @@ describe('the whole forgot-password flow over SMTP', () => {
     const { user } = await t.createUser({ password: 'old-password-1' });
     const code = await requestCode(user.email);
     for (let i = 1; i <= OTP_MAX_ATTEMPTS; i += 1) {
-      const wrong = i % 2 ? verify(user.email, wrongCode(code)) : reset({ email: user.email, otp: wrongCode(code), newPassword: 'new-password-1', confirmPassword: 'new-password-1' });
+      const wrong =
+        i % 2
+          ? verify(user.email, wrongCode(code))
+          : reset({
+              email: user.email,
+              otp: wrongCode(code),
+              newPassword: 'new-password-1',
+              confirmPassword: 'new-password-1',
+            });
       await wrong.expect(400);
     }
     const refused = await verify(user.email, code).expect(400);
     expect(refused.body.message).toBe('Too many wrong tries. Please request a new OTP.');
-    await reset({ email: user.email, otp: code, newPassword: 'new-password-1', confirmPassword: 'new-password-1' }).expect(400);
+    await reset({
+      email: user.email,
+      otp: code,
+      newPassword: 'new-password-1',
+      confirmPassword: 'new-password-1',
+    }).expect(400);
     await login(user.email, 'old-password-1').expect(200);
 
     const fresh = await requestCode(user.email);
@@ -120,7 +153,9 @@ describe('the whole forgot-password flow over SMTP', () => {
   it('does not let parallel guesses get past the limit', async () => {
     const { user } = await t.createUser();
     const code = await requestCode(user.email);
-    const guesses = Array.from({ length: 12 }, (_, i) => verify(user.email, wrongCode(String((Number(code) + i) % 1_000_000))));
+    const guesses = Array.from({ length: 12 }, (_, i) =>
+      verify(user.email, wrongCode(String((Number(code) + i) % 1_000_000))),
+    );
     const results = await Promise.all(guesses);
     expect(results.every((r) => r.status === 400)).toBe(true);
     expect((await Otp.findOne({ email: user.email }).lean())!.attempts).toBe(OTP_MAX_ATTEMPTS);
@@ -130,10 +165,20 @@ describe('the whole forgot-password flow over SMTP', () => {
   it('refuses an expired code', async () => {
     const { user } = await t.createUser({ password: 'old-password-1' });
     const code = await requestCode(user.email);
-    await Otp.updateOne({ email: user.email }, { $set: { expiresAt: new Date(Date.now() - 1000) } });
+    await Otp.updateOne(
+      { email: user.email },
+      { $set: { expiresAt: new Date(Date.now() - 1000) } },
+    );
     const res = await verify(user.email, code).expect(400);
-    expect(res.body.message).toBe('This OTP has expired or was never requested. Please request a new one.');
-    const r = await reset({ email: user.email, otp: code, newPassword: 'new-password-1', confirmPassword: 'new-password-1' }).expect(400);
+    expect(res.body.message).toBe(
+      'This OTP has expired or was never requested. Please request a new one.',
+    );
+    const r = await reset({
+      email: user.email,
+      otp: code,
+      newPassword: 'new-password-1',
+      confirmPassword: 'new-password-1',
+    }).expect(400);
     expect(r.body).toMatchObject({ message: res.body.message, error: res.body.message });
     await login(user.email, 'old-password-1').expect(200);
   });
@@ -151,11 +196,22 @@ describe('the whole forgot-password flow over SMTP', () => {
     const { user } = await t.createUser();
     const code = await requestCode(user.email);
     const results = await Promise.all([
-      reset({ email: user.email, otp: code, newPassword: 'racer-one-pw', confirmPassword: 'racer-one-pw' }),
-      reset({ email: user.email, otp: code, newPassword: 'racer-two-pw', confirmPassword: 'racer-two-pw' }),
+      reset({
+        email: user.email,
+        otp: code,
+        newPassword: 'racer-one-pw',
+        confirmPassword: 'racer-one-pw',
+      }),
+      reset({
+        email: user.email,
+        otp: code,
+        newPassword: 'racer-two-pw',
+        confirmPassword: 'racer-two-pw',
+      }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
-    const winner = results.find((r) => r.status === 200) === results[0] ? 'racer-one-pw' : 'racer-two-pw';
+    const winner =
+      results.find((r) => r.status === 200) === results[0] ? 'racer-one-pw' : 'racer-two-pw';
     await login(user.email, winner).expect(200);
   });
 
@@ -163,7 +219,13 @@ describe('the whole forgot-password flow over SMTP', () => {
     const res = await t
       .request()
       .post('/api/auth/register')
-      .send({ name: '<img src=x onerror=alert(1)>', email: 'html-name@example.com', password: 'password-123', phone: '9876543210', address: 'Goa' })
+      .send({
+        name: '<img src=x onerror=alert(1)>',
+        email: 'html-name@example.com',
+        password: 'password-123',
+        phone: '9876543210',
+        address: 'Goa',
+      })
       .expect(201);
     await requestCode(res.body.user.email);
     const html = smtp.mails.at(-1)!.html as string;
@@ -173,7 +235,13 @@ describe('the whole forgot-password flow over SMTP', () => {
 });
 
 describe('reset-password refusals carry message and error', () => {
-  const body = (patch: Record<string, unknown>) => ({ email: 'someone@example.com', otp: '123456', newPassword: 'new-password-1', confirmPassword: 'new-password-1', ...patch });
+  const body = (patch: Record<string, unknown>) => ({
+    email: 'someone@example.com',
+    otp: '123456',
+    newPassword: 'new-password-1',
+    confirmPassword: 'new-password-1',
+    ...patch,
+  });
 
   it.each([
     [{ confirmPassword: 'other-password-1' }, 'Passwords do not match'],
@@ -211,7 +279,12 @@ describe('verify-otp and forgot-password input', () => {
 
   it('does not change anything for a customer who never asked', async () => {
     const { user } = await t.createUser({ password: 'old-password-1' });
-    await reset({ email: user.email, otp: '123456', newPassword: 'new-password-1', confirmPassword: 'new-password-1' }).expect(400);
+    await reset({
+      email: user.email,
+      otp: '123456',
+      newPassword: 'new-password-1',
+      confirmPassword: 'new-password-1',
+    }).expect(400);
     await login(user.email, 'old-password-1').expect(200);
     expect(await User.countDocuments({ email: user.email })).toBe(1);
   });

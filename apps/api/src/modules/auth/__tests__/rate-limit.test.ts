@@ -21,39 +21,64 @@ describe('login', () => {
   it('allows 10 failed logins per address and email in 15 minutes', async () => {
     const api = freshApp();
     const { user, password } = await t.createUser();
-    for (let i = 0; i < 10; i += 1) await api.post('/api/auth/login').send({ email: user.email, password: 'wrong-password' }).expect(401);
-    expect429(await api.post('/api/auth/login').send({ email: user.email, password }), /Too many failed logins/);
+    for (let i = 0; i < 10; i += 1)
+      await api
+        .post('/api/auth/login')
+        .send({ email: user.email, password: 'wrong-password' })
+        .expect(401);
+    expect429(
+      await api.post('/api/auth/login').send({ email: user.email, password }),
+      /Too many failed logins/,
+    );
     // The same email differently written is the same counter.
-    expect429(await api.post('/api/auth/login').send({ email: ` ${user.email.toUpperCase()}`, password }), /Too many failed logins/);
+    expect429(
+      await api.post('/api/auth/login').send({ email: ` ${user.email.toUpperCase()}`, password }),
+      /Too many failed logins/,
+    );
     // Another account from the same address is not locked out.
     const other = await t.createUser();
-    await api.post('/api/auth/login').send({ email: other.user.email, password: other.password }).expect(200);
+    await api
+      .post('/api/auth/login')
+      .send({ email: other.user.email, password: other.password })
+      .expect(200);
   });
 
   it('does not count successful logins', async () => {
     const api = freshApp();
     const { user, password } = await t.createUser();
-    for (let i = 0; i < 15; i += 1) await api.post('/api/auth/login').send({ email: user.email, password }).expect(200);
+    for (let i = 0; i < 15; i += 1)
+      await api.post('/api/auth/login').send({ email: user.email, password }).expect(200);
   });
 
   it('allows 50 failed logins per address over all emails', async () => {
     const api = freshApp();
     const users = await Promise.all(Array.from({ length: 6 }, () => t.createUser()));
     for (let i = 0; i < 50; i += 1) {
-      await api.post('/api/auth/login').send({ email: users[i % 6]!.user.email, password: 'wrong-password' }).expect(401);
+      await api
+        .post('/api/auth/login')
+        .send({ email: users[i % 6]!.user.email, password: 'wrong-password' })
+        .expect(401);
     }
     const fresh = await t.createUser();
-    expect429(await api.post('/api/auth/login').send({ email: fresh.user.email, password: fresh.password }), /Too many failed logins/);
+    expect429(
+      await api.post('/api/auth/login').send({ email: fresh.user.email, password: fresh.password }),
+      /Too many failed logins/,
+    );
   });
 });
 
 describe('register', () => {
   it('allows 10 sign-up attempts per address an hour, invalid ones included', async () => {
     const api = freshApp();
-    for (let i = 0; i < 10; i += 1) await api.post('/api/auth/register').send({ name: 'x' }).expect(400);
-    const res = await api
-      .post('/api/auth/register')
-      .send({ name: 'Late', email: 'late@example.com', password: 'password-123', phone: '9876543210', address: 'Goa' });
+    for (let i = 0; i < 10; i += 1)
+      await api.post('/api/auth/register').send({ name: 'x' }).expect(400);
+    const res = await api.post('/api/auth/register').send({
+      name: 'Late',
+      email: 'late@example.com',
+      password: 'password-123',
+      phone: '9876543210',
+      address: 'Goa',
+    });
     expect429(res, /Too many sign-ups/);
     expect(res.headers['ratelimit-policy']).toBeTruthy();
   });
@@ -62,22 +87,41 @@ describe('register', () => {
 describe('forgot-password', () => {
   it('allows 5 requests per address in 15 minutes', async () => {
     const api = freshApp();
-    for (let i = 0; i < 5; i += 1) await api.post('/api/auth/forgot-password').send({ email: `someone${i}@example.com` }).expect(200);
-    expect429(await api.post('/api/auth/forgot-password').send({ email: 'another@example.com' }), /Too many password reset requests/);
+    for (let i = 0; i < 5; i += 1)
+      await api
+        .post('/api/auth/forgot-password')
+        .send({ email: `someone${i}@example.com` })
+        .expect(200);
+    expect429(
+      await api.post('/api/auth/forgot-password').send({ email: 'another@example.com' }),
+      /Too many password reset requests/,
+    );
   });
 
   it('allows one code a minute per email, known or not, whoever asks', async () => {
     const api = freshApp({ config: { ...t.config, trustProxy: 1 } });
     const { user } = await t.createUser();
     for (const email of [user.email, 'unknown-person@example.com']) {
-      await api.post('/api/auth/forgot-password').set('X-Forwarded-For', '203.0.113.1').send({ email }).expect(200);
-      const again = await api.post('/api/auth/forgot-password').set('X-Forwarded-For', '203.0.113.2').send({ email: email.toUpperCase() });
+      await api
+        .post('/api/auth/forgot-password')
+        .set('X-Forwarded-For', '203.0.113.1')
+        .send({ email })
+        .expect(200);
+      const again = await api
+        .post('/api/auth/forgot-password')
+        .set('X-Forwarded-For', '203.0.113.2')
+        .send({ email: email.toUpperCase() });
       expect429(again, /Please wait a minute/);
     }
   });
 
   it('does not count a request whose mail could not be sent', async () => {
-    const mailer = createMailer({ smtpUrl: await deadSmtpUrl(), from: t.config.mail.from, dataDir: t.config.dataDir, logger: t.deps.logger });
+    const mailer = createMailer({
+      smtpUrl: await deadSmtpUrl(),
+      from: t.config.mail.from,
+      dataDir: t.config.dataDir,
+      logger: t.deps.logger,
+    });
     const api = freshApp({ mailer });
     const { user } = await t.createUser();
     await api.post('/api/auth/forgot-password').send({ email: user.email }).expect(503);
@@ -89,12 +133,32 @@ describe('forgot-password', () => {
 describe('verify-otp and reset-password', () => {
   it('share 10 tries per address in 15 minutes', async () => {
     const api = freshApp();
-    for (let i = 0; i < 6; i += 1) await api.post('/api/auth/verify-otp').send({ email: 'a@example.com', otp: '123456' }).expect(400);
+    for (let i = 0; i < 6; i += 1)
+      await api
+        .post('/api/auth/verify-otp')
+        .send({ email: 'a@example.com', otp: '123456' })
+        .expect(400);
     for (let i = 0; i < 4; i += 1) {
-      await api.post('/api/auth/reset-password').send({ email: 'a@example.com', otp: '123456', newPassword: 'password-1', confirmPassword: 'password-1' }).expect(400);
+      await api
+        .post('/api/auth/reset-password')
+        .send({
+          email: 'a@example.com',
+          otp: '123456',
+          newPassword: 'password-1',
+          confirmPassword: 'password-1',
+        })
+        .expect(400);
     }
-    expect429(await api.post('/api/auth/verify-otp').send({ email: 'b@example.com', otp: '123456' }), /Too many OTP attempts/);
-    const reset = await api.post('/api/auth/reset-password').send({ email: 'b@example.com', otp: '123456', newPassword: 'password-1', confirmPassword: 'password-1' });
+    expect429(
+      await api.post('/api/auth/verify-otp').send({ email: 'b@example.com', otp: '123456' }),
+      /Too many OTP attempts/,
+    );
+    const reset = await api.post('/api/auth/reset-password').send({
+      email: 'b@example.com',
+      otp: '123456',
+      newPassword: 'password-1',
+      confirmPassword: 'password-1',
+    });
     expect(reset.status).toBe(429);
   });
 });
@@ -102,22 +166,40 @@ describe('verify-otp and reset-password', () => {
 describe('client addresses behind a proxy', () => {
   const exhaustForgot = async (api: supertest.Agent | ReturnType<typeof freshApp>, ip: string) => {
     for (let i = 0; i < 5; i += 1) {
-      await api.post('/api/auth/forgot-password').set('X-Forwarded-For', ip).send({ email: `p${i}-${ip}@example.com` }).expect(200);
+      await api
+        .post('/api/auth/forgot-password')
+        .set('X-Forwarded-For', ip)
+        .send({ email: `p${i}-${ip}@example.com` })
+        .expect(200);
     }
   };
 
   it('ignores X-Forwarded-For unless TRUST_PROXY says to, so the header cannot dodge a limit', async () => {
     const api = freshApp();
     await exhaustForgot(api, '198.51.100.1');
-    const dodge = await api.post('/api/auth/forgot-password').set('X-Forwarded-For', '198.51.100.2').send({ email: 'dodge@example.com' });
+    const dodge = await api
+      .post('/api/auth/forgot-password')
+      .set('X-Forwarded-For', '198.51.100.2')
+      .send({ email: 'dodge@example.com' });
     expect(dodge.status).toBe(429);
   });
 
   it('counts each client apart behind a trusted proxy', async () => {
     const api = freshApp({ config: { ...t.config, trustProxy: 1 } });
     await exhaustForgot(api, '198.51.100.1');
-    expect((await api.post('/api/auth/forgot-password').set('X-Forwarded-For', '198.51.100.1').send({ email: 'x1@example.com' })).status).toBe(429);
-    await api.post('/api/auth/forgot-password').set('X-Forwarded-For', '198.51.100.2').send({ email: 'x2@example.com' }).expect(200);
+    expect(
+      (
+        await api
+          .post('/api/auth/forgot-password')
+          .set('X-Forwarded-For', '198.51.100.1')
+          .send({ email: 'x1@example.com' })
+      ).status,
+    ).toBe(429);
+    await api
+      .post('/api/auth/forgot-password')
+      .set('X-Forwarded-For', '198.51.100.2')
+      .send({ email: 'x2@example.com' })
+      .expect(200);
   });
 });
 
@@ -129,10 +211,24 @@ describe('with MongoDB configured', () => {
   it('shares counters between API processes, storing no email', async () => {
     const a = freshApp({ db: { kind: 'mongodb' } });
     const b = freshApp({ db: { kind: 'mongodb' } });
-    for (let i = 0; i < 3; i += 1) await a.post('/api/auth/forgot-password').send({ email: `shared${i}@example.com` }).expect(200);
-    for (let i = 3; i < 5; i += 1) await b.post('/api/auth/forgot-password').send({ email: `shared${i}@example.com` }).expect(200);
-    expect429(await a.post('/api/auth/forgot-password').send({ email: 'shared5@example.com' }), /Too many password reset requests/);
-    expect429(await b.post('/api/auth/forgot-password').send({ email: 'shared0@example.com' }), /Too many password reset requests/);
+    for (let i = 0; i < 3; i += 1)
+      await a
+        .post('/api/auth/forgot-password')
+        .send({ email: `shared${i}@example.com` })
+        .expect(200);
+    for (let i = 3; i < 5; i += 1)
+      await b
+        .post('/api/auth/forgot-password')
+        .send({ email: `shared${i}@example.com` })
+        .expect(200);
+    expect429(
+      await a.post('/api/auth/forgot-password').send({ email: 'shared5@example.com' }),
+      /Too many password reset requests/,
+    );
+    expect429(
+      await b.post('/api/auth/forgot-password').send({ email: 'shared0@example.com' }),
+      /Too many password reset requests/,
+    );
 
     const rows = await counters().find({}).toArray();
     expect(rows.length).toBeGreaterThan(0);
@@ -144,9 +240,20 @@ describe('with MongoDB configured', () => {
     const a = freshApp({ db: { kind: 'mongodb' } });
     const b = freshApp({ db: { kind: 'mongodb' } });
     const { user, password } = await t.createUser();
-    for (let i = 0; i < 6; i += 1) await (i % 2 ? a : b).post('/api/auth/login').send({ email: user.email, password }).expect(200);
-    for (let i = 0; i < 10; i += 1) await (i % 2 ? a : b).post('/api/auth/login').send({ email: user.email, password: 'wrong-password' }).expect(401);
-    expect429(await a.post('/api/auth/login').send({ email: user.email, password }), /Too many failed logins/);
+    for (let i = 0; i < 6; i += 1)
+      await (i % 2 ? a : b)
+        .post('/api/auth/login')
+        .send({ email: user.email, password })
+        .expect(200);
+    for (let i = 0; i < 10; i += 1)
+      await (i % 2 ? a : b)
+        .post('/api/auth/login')
+        .send({ email: user.email, password: 'wrong-password' })
+        .expect(401);
+    expect429(
+      await a.post('/api/auth/login').send({ email: user.email, password }),
+      /Too many failed logins/,
+    );
   });
 
   it('starts a new window when the old one is over', async () => {
@@ -156,6 +263,9 @@ describe('with MongoDB configured', () => {
     expect((await a.post('/api/auth/forgot-password').send({ email })).status).toBe(429);
     // Age every per-email window past its end, as a minute passing would.
     await counters().updateMany({ hits: 1 }, { $set: { resetAt: new Date(Date.now() - 1000) } });
-    await freshApp({ db: { kind: 'mongodb' } }).post('/api/auth/forgot-password').send({ email }).expect(200);
+    await freshApp({ db: { kind: 'mongodb' } })
+      .post('/api/auth/forgot-password')
+      .send({ email })
+      .expect(200);
   });
 });

@@ -7,7 +7,7 @@ import { authResponse, ROLES } from '@repo/shared';
 import { createApp } from '../../../app.js';
 import { REDACT_PATHS } from '../../../lib/logger.js';
 import { setupTestApp } from '../../../test/harness.js';
-import { User } from '../../users/index.js';
+import { BCRYPT_COST, User } from '../../users/index.js';
 
 const t = await setupTestApp();
 
@@ -35,7 +35,13 @@ describe('POST /api/auth/register', () => {
     expect(res.body).toMatchObject({
       success: true,
       message: expect.any(String),
-      user: { name: 'Asha Rao', email: 'asha.new@example.com', phone: body.phone, address: body.address, role: ROLES.customer },
+      user: {
+        name: 'Asha Rao',
+        email: 'asha.new@example.com',
+        phone: body.phone,
+        address: body.address,
+        role: ROLES.customer,
+      },
     });
     expect(res.body.user).not.toHaveProperty('password');
     expect(JSON.stringify(res.body)).not.toContain(body.password);
@@ -44,7 +50,7 @@ describe('POST /api/auth/register', () => {
     expect(row).not.toBeNull();
     expect(String(row!._id)).toBe(res.body.user._id);
     expect(row!.password).not.toBe(body.password);
-    expect(bcrypt.getRounds(row!.password)).toBeGreaterThanOrEqual(10);
+    expect(bcrypt.getRounds(row!.password)).toBe(BCRYPT_COST);
     expect(await bcrypt.compare(body.password, row!.password)).toBe(true);
     expect(row!.createdAt).toBeInstanceOf(Date);
   });
@@ -54,7 +60,11 @@ describe('POST /api/auth/register', () => {
     const payload = jwt.verify(res.body.token, t.config.jwt.secret) as jwt.JwtPayload;
     expect(payload.sub).toBe(res.body.user._id);
     expect(payload.exp! - payload.iat!).toBe(7 * 24 * 3600);
-    await t.request().get(`/api/user/user-detail/${res.body.user._id}`).set('Authorization', `Bearer ${res.body.token}`).expect(200);
+    await t
+      .request()
+      .get(`/api/user/user-detail/${res.body.user._id}`)
+      .set('Authorization', `Bearer ${res.body.token}`)
+      .expect(200);
   });
 
   it('makes a customer even when the body asks for an admin', async () => {
@@ -62,24 +72,42 @@ describe('POST /api/auth/register', () => {
     const res = await t.request().post('/api/auth/register').send(body).expect(201);
     expect(res.body.user.role).toBe(ROLES.customer);
     expect((await storedUser(body.email))!.role).toBe(ROLES.customer);
-    await t.request().get('/api/all-user/adminpanel').set('Authorization', `Bearer ${res.body.token}`).expect(403);
+    await t
+      .request()
+      .get('/api/all-user/adminpanel')
+      .set('Authorization', `Bearer ${res.body.token}`)
+      .expect(403);
   });
 
-  it.each(['name', 'email', 'password', 'phone', 'address'])('requires %s (400 naming it)', async (field) => {
-    const body: Record<string, unknown> = newAccount();
-    delete body[field];
-    const res = await t.request().post('/api/auth/register').send(body).expect(400);
-    expect(res.body).toMatchObject({ success: false, message: expect.stringContaining(field) });
-    expect(res.body.issues).toEqual(expect.arrayContaining([expect.objectContaining({ path: field })]));
-    expect(await User.countDocuments({ email: body.email ?? '' })).toBe(0);
-  });
+  it.each(['name', 'email', 'password', 'phone', 'address'])(
+    'requires %s (400 naming it)',
+    async (field) => {
+      const body: Record<string, unknown> = newAccount();
+      delete body[field];
+      const res = await t.request().post('/api/auth/register').send(body).expect(400);
+      expect(res.body).toMatchObject({ success: false, message: expect.stringContaining(field) });
+      expect(res.body.issues).toEqual(
+        expect.arrayContaining([expect.objectContaining({ path: field })]),
+      );
+      expect(await User.countDocuments({ email: body.email ?? '' })).toBe(0);
+    },
+  );
 
   it('refuses blank fields, a bad email and a short password', async () => {
-    for (const patch of [{ name: '   ' }, { address: '' }, { email: 'not-an-email' }, { password: 'short' }]) {
+    for (const patch of [
+      { name: '   ' },
+      { address: '' },
+      { email: 'not-an-email' },
+      { password: 'short' },
+    ]) {
       const res = await t.request().post('/api/auth/register').send(newAccount(patch)).expect(400);
       expect(res.body.success).toBe(false);
     }
-    const res = await t.request().post('/api/auth/register').send(newAccount({ password: '1234567' })).expect(400);
+    const res = await t
+      .request()
+      .post('/api/auth/register')
+      .send(newAccount({ password: '1234567' }))
+      .expect(400);
     expect(res.body.message).toContain('Password must be at least 8 characters');
   });
 
@@ -91,7 +119,11 @@ describe('POST /api/auth/register', () => {
       .post('/api/auth/register')
       .send({ ...body, email: body.email.toUpperCase(), name: 'Someone Else' })
       .expect(409);
-    expect(res.body).toEqual({ success: false, message: 'An account with this email already exists', requestId: expect.any(String) });
+    expect(res.body).toEqual({
+      success: false,
+      message: 'An account with this email already exists',
+      requestId: expect.any(String),
+    });
     expect(await User.countDocuments({ email: body.email })).toBe(1);
   });
 
@@ -99,14 +131,21 @@ describe('POST /api/auth/register', () => {
     const body = newAccount();
     const results = await Promise.all([
       t.request().post('/api/auth/register').send(body),
-      t.request().post('/api/auth/register').send({ ...body, name: 'Twin' }),
+      t
+        .request()
+        .post('/api/auth/register')
+        .send({ ...body, name: 'Twin' }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
     expect(await User.countDocuments({ email: body.email })).toBe(1);
   });
 
   it('refuses operator objects instead of strings', async () => {
-    const res = await t.request().post('/api/auth/register').send(newAccount({ email: { $ne: null } })).expect(400);
+    const res = await t
+      .request()
+      .post('/api/auth/register')
+      .send(newAccount({ email: { $ne: null } }))
+      .expect(400);
     expect(res.body.success).toBe(false);
   });
 });
@@ -115,17 +154,35 @@ describe('POST /api/auth/login', () => {
   it('logs in with the right password, whatever the email case', async () => {
     const body = newAccount();
     const created = await t.request().post('/api/auth/register').send(body).expect(201);
-    const res = await t.request().post('/api/auth/login').send({ email: ` ${body.email.toUpperCase()}`, password: body.password }).expect(200);
+    const res = await t
+      .request()
+      .post('/api/auth/login')
+      .send({ email: ` ${body.email.toUpperCase()}`, password: body.password })
+      .expect(200);
     expect(authResponse.parse(res.body)).toBeTruthy();
-    expect(res.body).toMatchObject({ success: true, message: expect.any(String), user: created.body.user });
+    expect(res.body).toMatchObject({
+      success: true,
+      message: expect.any(String),
+      user: created.body.user,
+    });
     expect(res.body.user).not.toHaveProperty('password');
-    expect(jwt.verify(res.body.token, t.config.jwt.secret)).toMatchObject({ sub: created.body.user._id });
+    expect(jwt.verify(res.body.token, t.config.jwt.secret)).toMatchObject({
+      sub: created.body.user._id,
+    });
   });
 
   it('answers a wrong password and an unknown email with the same 401', async () => {
     const { user } = await t.createUser();
-    const wrong = await t.request().post('/api/auth/login').send({ email: user.email, password: 'not the password' }).expect(401);
-    const unknown = await t.request().post('/api/auth/login').send({ email: 'nobody@example.com', password: 'whatever1' }).expect(401);
+    const wrong = await t
+      .request()
+      .post('/api/auth/login')
+      .send({ email: user.email, password: 'not the password' })
+      .expect(401);
+    const unknown = await t
+      .request()
+      .post('/api/auth/login')
+      .send({ email: 'nobody@example.com', password: 'whatever1' })
+      .expect(401);
     expect(wrong.body).toMatchObject({ success: false, message: 'Invalid email or password' });
     expect(unknown.body).toMatchObject({ success: false, message: 'Invalid email or password' });
     expect(wrong.body).not.toHaveProperty('token');
@@ -136,7 +193,11 @@ describe('POST /api/auth/login', () => {
     await t.request().post('/api/auth/register').send(body).expect(201);
     const time = async (email: string) => {
       const start = performance.now();
-      await t.request().post('/api/auth/login').send({ email, password: 'wrong password' }).expect(401);
+      await t
+        .request()
+        .post('/api/auth/login')
+        .send({ email, password: 'wrong password' })
+        .expect(401);
       return performance.now() - start;
     };
     await time('warm-up@example.com');
@@ -154,7 +215,11 @@ describe('POST /api/auth/login', () => {
   it('requires both fields', async () => {
     await t.request().post('/api/auth/login').send({ email: 'a@example.com' }).expect(400);
     await t.request().post('/api/auth/login').send({ password: 'password123' }).expect(400);
-    await t.request().post('/api/auth/login').send({ email: 'a@example.com', password: '' }).expect(400);
+    await t
+      .request()
+      .post('/api/auth/login')
+      .send({ email: 'a@example.com', password: '' })
+      .expect(400);
   });
 
   it('refuses query operators in place of the email or password, logging nobody in', async () => {
@@ -173,26 +238,43 @@ describe('POST /api/auth/login', () => {
 });
 
 describe('tokens', () => {
-  const detail = (id: string, auth: string) => t.request().get(`/api/user/user-detail/${id}`).set('Authorization', auth);
+  const detail = (id: string, auth: string) =>
+    t.request().get(`/api/user/user-detail/${id}`).set('Authorization', auth);
 
   it('refuses a token signed with another secret, even one claiming the admin role', async () => {
     const { id } = await t.createUser();
-    const forged = jwt.sign({ role: 1 }, 'another-secret-that-is-also-32-characters-long', { subject: id, expiresIn: '1h' });
+    const forged = jwt.sign({ role: 1 }, 'another-secret-that-is-also-32-characters-long', {
+      subject: id,
+      expiresIn: '1h',
+    });
     const res = await detail(id, `Bearer ${forged}`).expect(401);
     expect(res.body.success).toBe(false);
-    await t.request().get('/api/all-user/adminpanel').set('Authorization', `Bearer ${forged}`).expect(401);
+    await t
+      .request()
+      .get('/api/all-user/adminpanel')
+      .set('Authorization', `Bearer ${forged}`)
+      .expect(401);
   });
 
   it('takes the role from the database, never from the token', async () => {
     const { id } = await t.createUser();
-    const withRoleClaim = jwt.sign({ role: 1 }, t.config.jwt.secret, { subject: id, expiresIn: '1h' });
-    await t.request().get('/api/all-user/adminpanel').set('Authorization', `Bearer ${withRoleClaim}`).expect(403);
+    const withRoleClaim = jwt.sign({ role: 1 }, t.config.jwt.secret, {
+      subject: id,
+      expiresIn: '1h',
+    });
+    await t
+      .request()
+      .get('/api/all-user/adminpanel')
+      .set('Authorization', `Bearer ${withRoleClaim}`)
+      .expect(403);
   });
 
   it('refuses a tampered, an unsigned and an expired token', async () => {
     const { id, token } = await t.createUser();
     const [head, , sig] = token.split('.');
-    const body = Buffer.from(JSON.stringify({ sub: id, role: 1, exp: Math.floor(Date.now() / 1000) + 3600 })).toString('base64url');
+    const body = Buffer.from(
+      JSON.stringify({ sub: id, role: 1, exp: Math.floor(Date.now() / 1000) + 3600 }),
+    ).toString('base64url');
     await detail(id, `Bearer ${head}.${body}.${sig}`).expect(401);
     const none = jwt.sign({}, '', { subject: id, algorithm: 'none' });
     await detail(id, `Bearer ${none}`).expect(401);
@@ -228,13 +310,22 @@ describe('logs', () => {
         done();
       },
     });
-    const logger = pino({ level: 'trace', redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, sink);
+    const logger = pino(
+      { level: 'trace', redact: { paths: REDACT_PATHS, censor: '[redacted]' } },
+      sink,
+    );
     const app = createApp({ ...t.deps, logger });
     const body = newAccount({ password: 'Sup3r-secret-passphrase' });
     const supertest = (await import('supertest')).default;
     await supertest(app).post('/api/auth/register').send(body).expect(201);
-    await supertest(app).post('/api/auth/login').send({ email: body.email, password: body.password }).expect(200);
-    await supertest(app).post('/api/auth/login').send({ email: body.email, password: 'Wrong-secret-passphrase' }).expect(401);
+    await supertest(app)
+      .post('/api/auth/login')
+      .send({ email: body.email, password: body.password })
+      .expect(200);
+    await supertest(app)
+      .post('/api/auth/login')
+      .send({ email: body.email, password: 'Wrong-secret-passphrase' })
+      .expect(401);
     expect(logged).toContain('/api/auth/login');
     expect(logged).not.toContain('Sup3r-secret-passphrase');
     expect(logged).not.toContain('Wrong-secret-passphrase');

@@ -6,7 +6,12 @@
 import mongoose from 'mongoose';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/harness.js';
-import { makeProduct, recordingMailer, sandboxCheckout, stockOf } from '../../payments/__tests__/helpers.js';
+import {
+  makeProduct,
+  recordingMailer,
+  sandboxCheckout,
+  stockOf,
+} from '../../payments/__tests__/helpers.js';
 import { Product } from '../../products/index.js';
 import { Order, recordPaidOrder, takeStock } from '../index.js';
 
@@ -22,12 +27,19 @@ function paidOrder(lines: Line[]): Promise<string> {
     t,
     shopper,
     lines.map(([p, q]) => ({ _id: String(p._id), cartQuantity: q })),
-    { amount: lines.reduce((sum, [p, q]) => sum + p.price * q, 0), shippingAddress: '7 Seed Street' },
+    {
+      amount: lines.reduce((sum, [p, q]) => sum + p.price * q, 0),
+      shippingAddress: '7 Seed Street',
+    },
   );
 }
 
 const setStatus = (orderId: string, status: string) =>
-  t.request().put(`/api/orders/update-status/${orderId}`).set('Authorization', admin.auth).send({ status });
+  t
+    .request()
+    .put(`/api/orders/update-status/${orderId}`)
+    .set('Authorization', admin.auth)
+    .send({ status });
 const statusOf = async (orderId: string) => (await Order.findById(orderId).lean())!.status;
 
 describe('cancelling an order', () => {
@@ -70,9 +82,15 @@ describe('cancelling an order', () => {
         { _id: String(tee._id), cartQuantity: 1 },
         { _id: String(rare._id), cartQuantity: 1 },
       ],
-      { amount: tee.price + rare.price, beforePay: () => Product.updateOne({ _id: rare._id }, { $set: { quantity: 0 } }) },
+      {
+        amount: tee.price + rare.price,
+        beforePay: () => Product.updateOne({ _id: rare._id }, { $set: { quantity: 0 } }),
+      },
     );
-    expect((await Order.findById(orderId).lean())!.items.map((i) => i.stock)).toEqual(['taken', 'short']);
+    expect((await Order.findById(orderId).lean())!.items.map((i) => i.stock)).toEqual([
+      'taken',
+      'short',
+    ]);
 
     await setStatus(orderId, 'cancelled').expect(200);
     expect([await stockOf(tee._id), await stockOf(rare._id)]).toEqual([5, 0]);
@@ -114,7 +132,9 @@ describe('reopening a cancelled order', () => {
     const tee = await makeProduct({ quantity: 6 });
     const orderId = await paidOrder([[tee, 2]]);
     await setStatus(orderId, 'cancelled').expect(200);
-    const answers = await Promise.all(['pending', 'shipped', 'delivered'].map((s) => setStatus(orderId, s)));
+    const answers = await Promise.all(
+      ['pending', 'shipped', 'delivered'].map((s) => setStatus(orderId, s)),
+    );
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(await stockOf(tee._id)).toBe(4);
     expect(await statusOf(orderId)).not.toBe('cancelled');
@@ -153,7 +173,11 @@ describe('reopening a cancelled order', () => {
     await Product.deleteOne({ _id: gone._id });
 
     const res = await setStatus(orderId, 'delivered').expect(409);
-    expect(res.body).toMatchObject({ success: false, message: 'Retired Tee is out of stock: not enough to reopen this order', available: 0 });
+    expect(res.body).toMatchObject({
+      success: false,
+      message: 'Retired Tee is out of stock: not enough to reopen this order',
+      available: 0,
+    });
     expect(await statusOf(orderId)).toBe('cancelled');
     expect(await stockOf(tee._id)).toBe(4);
   });

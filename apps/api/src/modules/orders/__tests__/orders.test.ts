@@ -17,7 +17,11 @@ const raviOrder = await seedOrder({ user: ravi.id, createdAt: minutesAgo(20) });
 
 describe('GET /api/orders/user-orders', () => {
   it("lists only the shopper's own orders, newest first, in the shared order shape", async () => {
-    const res = await t.request().get('/api/orders/user-orders').set('Authorization', asha.auth).expect(200);
+    const res = await t
+      .request()
+      .get('/api/orders/user-orders')
+      .set('Authorization', asha.auth)
+      .expect(200);
     expect(res.body.orders.map((o: { _id: string }) => o._id)).toEqual([ashaNew, ashaOld]);
     expect(res.body.total).toBe(2);
     expect(res.body.orders[0]).toEqual({
@@ -25,35 +29,77 @@ describe('GET /api/orders/user-orders', () => {
       status: 'pending',
       amount: 500,
       shippingAddress: '7 Seed Street',
-      items: [{ _id: expect.any(String), name: 'New Tee', photo: '/p.webp', price: 500, cartQuantity: 1, stock: 'pending' }],
+      items: [
+        {
+          _id: expect.any(String),
+          name: 'New Tee',
+          photo: '/p.webp',
+          price: 500,
+          cartQuantity: 1,
+          stock: 'pending',
+        },
+      ],
       createdAt: expect.any(String),
       paymentId: expect.stringMatching(/^pay_seed_/),
       stockShortage: false,
     });
-    const other = await t.request().get('/api/orders/user-orders').set('Authorization', ravi.auth).expect(200);
+    const other = await t
+      .request()
+      .get('/api/orders/user-orders')
+      .set('Authorization', ravi.auth)
+      .expect(200);
     expect(other.body.orders.map((o: { _id: string }) => o._id)).toEqual([raviOrder]);
   });
 
   it('pages with ?page and ?limit, and requires a token', async () => {
-    const res = await t.request().get('/api/orders/user-orders?page=2&limit=1').set('Authorization', asha.auth).expect(200);
+    const res = await t
+      .request()
+      .get('/api/orders/user-orders?page=2&limit=1')
+      .set('Authorization', asha.auth)
+      .expect(200);
     expect(res.body.orders.map((o: { _id: string }) => o._id)).toEqual([ashaOld]);
-    await t.request().get('/api/orders/user-orders?page=0').set('Authorization', asha.auth).expect(400);
+    await t
+      .request()
+      .get('/api/orders/user-orders?page=0')
+      .set('Authorization', asha.auth)
+      .expect(400);
     await t.request().get('/api/orders/user-orders').expect(401);
   });
 });
 
 describe('GET /api/orders/adminorders', () => {
   it('lists every order newest first with the buyer name, email and phone, paged with a total', async () => {
-    const res = await t.request().get('/api/orders/adminorders').set('Authorization', admin.auth).expect(200);
+    const res = await t
+      .request()
+      .get('/api/orders/adminorders')
+      .set('Authorization', admin.auth)
+      .expect(200);
     expect(res.body.success).toBe(true);
     expect(res.body.total).toBe(3);
-    expect(res.body.orders.map((o: { _id: string }) => o._id)).toEqual([ashaNew, raviOrder, ashaOld]);
-    expect(res.body.orders[1].user).toEqual({ _id: ravi.id, name: 'Ravi', email: 'ravi@example.com', phone: '9000000002' });
+    expect(res.body.orders.map((o: { _id: string }) => o._id)).toEqual([
+      ashaNew,
+      raviOrder,
+      ashaOld,
+    ]);
+    expect(res.body.orders[1].user).toEqual({
+      _id: ravi.id,
+      name: 'Ravi',
+      email: 'ravi@example.com',
+      phone: '9000000002',
+    });
 
-    const page = await t.request().get('/api/orders/adminorders?page=2&limit=2').set('Authorization', admin.auth).expect(200);
+    const page = await t
+      .request()
+      .get('/api/orders/adminorders?page=2&limit=2')
+      .set('Authorization', admin.auth)
+      .expect(200);
     expect(page.body.orders.map((o: { _id: string }) => o._id)).toEqual([ashaOld]);
     expect(page.body.total).toBe(3);
-    await t.request().get('/api/orders/adminorders?limit=1000').set('Authorization', admin.auth).expect(400);
+    await t
+      .request()
+      .get('/api/orders/adminorders?limit=1000')
+      .set('Authorization', admin.auth)
+      .expect(400);
   });
 
   it('is for admins only', async () => {
@@ -64,14 +110,32 @@ describe('GET /api/orders/adminorders', () => {
 
 describe('PUT /api/orders/update-status/{orderId}', () => {
   it('lets an admin set a status from the shared list and answers the updated order', async () => {
-    const res = await t.request().put(`/api/orders/update-status/${raviOrder}`).set('Authorization', admin.auth).send({ status: 'delivered' }).expect(200);
-    expect(res.body).toMatchObject({ success: true, order: { _id: raviOrder, status: 'delivered', user: { name: 'Ravi' } } });
+    const res = await t
+      .request()
+      .put(`/api/orders/update-status/${raviOrder}`)
+      .set('Authorization', admin.auth)
+      .send({ status: 'delivered' })
+      .expect(200);
+    expect(res.body).toMatchObject({
+      success: true,
+      order: { _id: raviOrder, status: 'delivered', user: { name: 'Ravi' } },
+    });
     expect((await Order.findById(raviOrder).lean())!.status).toBe('delivered');
   });
 
   it('mails the shopper once when the order is marked shipped', async () => {
-    await t.request().put(`/api/orders/update-status/${ashaNew}`).set('Authorization', admin.auth).send({ status: 'shipped' }).expect(200);
-    await t.request().put(`/api/orders/update-status/${ashaNew}`).set('Authorization', admin.auth).send({ status: 'shipped' }).expect(200);
+    await t
+      .request()
+      .put(`/api/orders/update-status/${ashaNew}`)
+      .set('Authorization', admin.auth)
+      .send({ status: 'shipped' })
+      .expect(200);
+    await t
+      .request()
+      .put(`/api/orders/update-status/${ashaNew}`)
+      .set('Authorization', admin.auth)
+      .send({ status: 'shipped' })
+      .expect(200);
     const mail = await vi.waitFor(() => {
       const m = mailer.sent.find((x) => x.to === 'asha@example.com' && /shipped/.test(x.subject));
       if (!m) throw new Error('no mail yet');
@@ -83,12 +147,37 @@ describe('PUT /api/orders/update-status/{orderId}', () => {
   });
 
   it('refuses an unknown status (400), an unknown order (404), a bad id (400) and a customer (403)', async () => {
-    const bad = await t.request().put(`/api/orders/update-status/${ashaOld}`).set('Authorization', admin.auth).send({ status: 'lost' }).expect(400);
+    const bad = await t
+      .request()
+      .put(`/api/orders/update-status/${ashaOld}`)
+      .set('Authorization', admin.auth)
+      .send({ status: 'lost' })
+      .expect(400);
     expect(bad.body.message).toMatch(/pending, shipped, delivered, cancelled/);
-    await t.request().put(`/api/orders/update-status/${ashaOld}`).set('Authorization', admin.auth).send({ status: { $ne: 'x' } }).expect(400);
-    await t.request().put('/api/orders/update-status/0123456789abcdef01234567').set('Authorization', admin.auth).send({ status: 'shipped' }).expect(404);
-    await t.request().put('/api/orders/update-status/nope').set('Authorization', admin.auth).send({ status: 'shipped' }).expect(400);
-    await t.request().put(`/api/orders/update-status/${ashaOld}`).set('Authorization', asha.auth).send({ status: 'delivered' }).expect(403);
+    await t
+      .request()
+      .put(`/api/orders/update-status/${ashaOld}`)
+      .set('Authorization', admin.auth)
+      .send({ status: { $ne: 'x' } })
+      .expect(400);
+    await t
+      .request()
+      .put('/api/orders/update-status/0123456789abcdef01234567')
+      .set('Authorization', admin.auth)
+      .send({ status: 'shipped' })
+      .expect(404);
+    await t
+      .request()
+      .put('/api/orders/update-status/nope')
+      .set('Authorization', admin.auth)
+      .send({ status: 'shipped' })
+      .expect(400);
+    await t
+      .request()
+      .put(`/api/orders/update-status/${ashaOld}`)
+      .set('Authorization', asha.auth)
+      .send({ status: 'delivered' })
+      .expect(403);
     expect((await Order.findById(ashaOld).lean())!.status).toBe('pending');
   });
 });

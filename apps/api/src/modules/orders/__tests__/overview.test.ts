@@ -5,7 +5,8 @@ import { setupTestApp } from '../../../test/harness.js';
 import { seedOrder } from './seed-orders.js';
 
 const t = await setupTestApp();
-const istDay = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(d);
+const istDay = (d: Date) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(d);
 const DAY = 86_400_000;
 
 describe('GET /api/orders/overview', () => {
@@ -21,7 +22,11 @@ describe('GET /api/orders/overview', () => {
     await seedOrder({ amountPaise: 30_000, createdAt: new Date(now.getTime() - 40 * DAY) });
 
     const admin = await t.createAdmin();
-    const res = await t.request().get('/api/orders/overview').set('Authorization', admin.auth).expect(200);
+    const res = await t
+      .request()
+      .get('/api/orders/overview')
+      .set('Authorization', admin.auth)
+      .expect(200);
     const body = orderOverviewResponse.parse(res.body);
     expect(body.days).toHaveLength(30);
     expect(body.days.at(-1)).toEqual({ date: today, orders: 3, revenue: 1499.5 });

@@ -3,12 +3,28 @@ import { randomBytes } from 'node:crypto';
 import mongoose from 'mongoose';
 import { Order, recordPaidOrder } from '../index.js';
 
-export async function seedOrder(fields: { user?: string | null; amountPaise?: number; status?: string; createdAt?: Date; name?: string } = {}) {
+export async function seedOrder(
+  fields: {
+    user?: string | null;
+    amountPaise?: number;
+    status?: string;
+    createdAt?: Date;
+    name?: string;
+  } = {},
+) {
   const id = randomBytes(6).toString('hex');
   const { order } = await recordPaidOrder({
     user: fields.user ?? null,
     contact: { email: 'payer@example.com', phone: '' },
-    items: [{ product: new mongoose.Types.ObjectId(), name: fields.name ?? 'Seeded Tee', photo: '/p.webp', price: (fields.amountPaise ?? 50_000) / 100, cartQuantity: 1 }],
+    items: [
+      {
+        product: new mongoose.Types.ObjectId(),
+        name: fields.name ?? 'Seeded Tee',
+        photo: '/p.webp',
+        price: (fields.amountPaise ?? 50_000) / 100,
+        cartQuantity: 1,
+      },
+    ],
     amountPaise: fields.amountPaise ?? 50_000,
     currency: 'INR',
     shippingAddress: '7 Seed Street',

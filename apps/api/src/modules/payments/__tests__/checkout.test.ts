@@ -10,7 +10,11 @@ const t = await setupTestApp();
 describe('GET /api/payment/config', () => {
   it('names the sandbox provider and its script when no Razorpay keys are set', async () => {
     const res = await t.request().get('/api/payment/config').expect(200);
-    expect(res.body).toEqual({ provider: 'sandbox', keyId: 'rzp_sandbox', checkoutScript: '/api/payment/sandbox/checkout.js' });
+    expect(res.body).toEqual({
+      provider: 'sandbox',
+      keyId: 'rzp_sandbox',
+      checkoutScript: '/api/payment/sandbox/checkout.js',
+    });
   });
 
   it('serves the sandbox checkout script as uncached JavaScript defining window.Razorpay', async () => {
@@ -31,22 +35,47 @@ describe('POST /api/payment/create-order', () => {
       .request()
       .post('/api/payment/create-order')
       .set('Authorization', shopper.auth)
-      .send({ amount: 499.5 * 2 + 799, items: [{ _id: String(a._id), cartQuantity: 2 }, { _id: String(b._id), cartQuantity: 1 }] })
+      .send({
+        amount: 499.5 * 2 + 799,
+        items: [
+          { _id: String(a._id), cartQuantity: 2 },
+          { _id: String(b._id), cartQuantity: 1 },
+        ],
+      })
       .expect(200);
-    expect(res.body.order).toEqual({ id: expect.stringMatching(/^order_sandbox_[a-f0-9]+$/), amount: 179_800, currency: 'INR' });
+    expect(res.body.order).toEqual({
+      id: expect.stringMatching(/^order_sandbox_[a-f0-9]+$/),
+      amount: 179_800,
+      currency: 'INR',
+    });
 
     const checkout = await Checkout.findOne({ providerOrderId: res.body.order.id }).lean();
-    expect(checkout).toMatchObject({ status: 'pending', amount: 1798, amountPaise: 179_800, provider: 'sandbox' });
+    expect(checkout).toMatchObject({
+      status: 'pending',
+      amount: 1798,
+      amountPaise: 179_800,
+      provider: 'sandbox',
+    });
     expect(String(checkout!.user)).toBe(shopper.id);
     expect(checkout!.items).toEqual([
-      { product: a._id, name: 'Retro Sunset Tee', photo: a.photo!.url, price: 499.5, cartQuantity: 2 },
+      {
+        product: a._id,
+        name: 'Retro Sunset Tee',
+        photo: a.photo!.url,
+        price: 499.5,
+        cartQuantity: 2,
+      },
       { product: b._id, name: b.name, photo: b.photo!.url, price: 799, cartQuantity: 1 },
     ]);
   });
 
   it('works without a token (the checkout then has no user)', async () => {
     const p = await makeProduct({ price: 300 });
-    const res = await t.request().post('/api/payment/create-order').send({ amount: 300, items: [{ _id: String(p._id), cartQuantity: 1 }] }).expect(200);
+    const res = await t
+      .request()
+      .post('/api/payment/create-order')
+      .send({ amount: 300, items: [{ _id: String(p._id), cartQuantity: 1 }] })
+      .expect(200);
     const checkout = await Checkout.findOne({ providerOrderId: res.body.order.id }).lean();
     expect(checkout!.user).toBeNull();
   });
@@ -54,29 +83,65 @@ describe('POST /api/payment/create-order', () => {
   it('merges duplicate ids into one line and checks the merged quantity against stock', async () => {
     const p = await makeProduct({ price: 100, quantity: 3 });
     const id = String(p._id);
-    const ok = await t.request().post('/api/payment/create-order').send({ amount: 300, items: [{ _id: id, cartQuantity: 1 }, { _id: id, cartQuantity: 2 }] }).expect(200);
+    const ok = await t
+      .request()
+      .post('/api/payment/create-order')
+      .send({
+        amount: 300,
+        items: [
+          { _id: id, cartQuantity: 1 },
+          { _id: id, cartQuantity: 2 },
+        ],
+      })
+      .expect(200);
     const checkout = await Checkout.findOne({ providerOrderId: ok.body.order.id }).lean();
     expect(checkout!.items).toHaveLength(1);
     expect(checkout!.items[0]!.cartQuantity).toBe(3);
 
-    const res = await t.request().post('/api/payment/create-order').send({ amount: 400, items: [{ _id: id, cartQuantity: 2 }, { _id: id, cartQuantity: 2 }] }).expect(409);
+    const res = await t
+      .request()
+      .post('/api/payment/create-order')
+      .send({
+        amount: 400,
+        items: [
+          { _id: id, cartQuantity: 2 },
+          { _id: id, cartQuantity: 2 },
+        ],
+      })
+      .expect(409);
     expect(res.body.message).toBe(`Only 3 left of ${p.name}`);
   });
 
   it('refuses a client amount that differs from the server total, telling the real total', async () => {
     const p = await makeProduct({ price: 1299 });
     const before = await Checkout.countDocuments();
-    const res = await t.request().post('/api/payment/create-order').send({ amount: 1, items: [{ _id: String(p._id), cartQuantity: 2 }] }).expect(409);
-    expect(res.body).toMatchObject({ success: false, message: 'Prices changed: the total is now ₹2,598. Please review your cart.', total: 2598 });
+    const res = await t
+      .request()
+      .post('/api/payment/create-order')
+      .send({ amount: 1, items: [{ _id: String(p._id), cartQuantity: 2 }] })
+      .expect(409);
+    expect(res.body).toMatchObject({
+      success: false,
+      message: 'Prices changed: the total is now ₹2,598. Please review your cart.',
+      total: 2598,
+    });
     expect(await Checkout.countDocuments()).toBe(before);
   });
 
   it('refuses a quantity above stock, naming the product', async () => {
     const p = await makeProduct({ name: 'Retro Sunset Tee', price: 500, quantity: 2 });
-    const res = await t.request().post('/api/payment/create-order').send({ amount: 1500, items: [{ _id: String(p._id), cartQuantity: 3 }] }).expect(409);
+    const res = await t
+      .request()
+      .post('/api/payment/create-order')
+      .send({ amount: 1500, items: [{ _id: String(p._id), cartQuantity: 3 }] })
+      .expect(409);
     expect(res.body).toMatchObject({ success: false, message: 'Only 2 left of Retro Sunset Tee' });
     const sold = await makeProduct({ name: 'Sold Out Tee', quantity: 0 });
-    const res2 = await t.request().post('/api/payment/create-order').send({ amount: 499, items: [{ _id: String(sold._id), cartQuantity: 1 }] }).expect(409);
+    const res2 = await t
+      .request()
+      .post('/api/payment/create-order')
+      .send({ amount: 499, items: [{ _id: String(sold._id), cartQuantity: 1 }] })
+      .expect(409);
     expect(res2.body.message).toBe('Sold Out Tee is out of stock');
   });
 
@@ -91,8 +156,17 @@ describe('POST /api/payment/create-order', () => {
 
   it('refuses quantities below 1, fractions, an empty cart and a malformed id with a 400', async () => {
     const p = await makeProduct();
-    for (const items of [[{ _id: String(p._id), cartQuantity: 0 }], [{ _id: String(p._id), cartQuantity: 1.5 }], [], [{ _id: { $ne: null }, cartQuantity: 1 }]]) {
-      const res = await t.request().post('/api/payment/create-order').send({ amount: 499, items }).expect(400);
+    for (const items of [
+      [{ _id: String(p._id), cartQuantity: 0 }],
+      [{ _id: String(p._id), cartQuantity: 1.5 }],
+      [],
+      [{ _id: { $ne: null }, cartQuantity: 1 }],
+    ]) {
+      const res = await t
+        .request()
+        .post('/api/payment/create-order')
+        .send({ amount: 499, items })
+        .expect(400);
       expect(res.body.success).toBe(false);
     }
   });
@@ -100,13 +174,25 @@ describe('POST /api/payment/create-order', () => {
 
 describe('payment configuration', () => {
   it('treats empty variables as their defaults and names bad ones', () => {
-    const c = loadConfig({ DATA_DIR: t.config.dataDir, RAZORPAY_API_URL: '', RECONCILE_INTERVAL_MS: '', SANDBOX_KEY_SECRET: '' });
+    const c = loadConfig({
+      DATA_DIR: t.config.dataDir,
+      RAZORPAY_API_URL: '',
+      RECONCILE_INTERVAL_MS: '',
+      SANDBOX_KEY_SECRET: '',
+    });
     expect(c.payments.razorpayApiUrl).toBe('https://api.razorpay.com');
     expect(c.payments.reconcileIntervalMs).toBe(300_000);
     expect(c.payments.sandbox.keySecret).toMatch(/^[a-f0-9]{64}$/);
-    expect(loadConfig({ DATA_DIR: t.config.dataDir, SANDBOX_KEY_SECRET: 'mine' }).payments.sandbox.keySecret).toBe('mine');
+    expect(
+      loadConfig({ DATA_DIR: t.config.dataDir, SANDBOX_KEY_SECRET: 'mine' }).payments.sandbox
+        .keySecret,
+    ).toBe('mine');
     expect(t.config.payments.reconcileIntervalMs).toBe(0);
-    expect(() => loadConfig({ DATA_DIR: t.config.dataDir, RAZORPAY_API_URL: 'not a url' })).toThrow(/RAZORPAY_API_URL/);
-    expect(() => loadConfig({ DATA_DIR: t.config.dataDir, RECONCILE_INTERVAL_MS: '-5' })).toThrow(/RECONCILE_INTERVAL_MS/);
+    expect(() => loadConfig({ DATA_DIR: t.config.dataDir, RAZORPAY_API_URL: 'not a url' })).toThrow(
+      /RAZORPAY_API_URL/,
+    );
+    expect(() => loadConfig({ DATA_DIR: t.config.dataDir, RECONCILE_INTERVAL_MS: '-5' })).toThrow(
+      /RECONCILE_INTERVAL_MS/,
+    );
   });
 });

@@ -6,7 +6,9 @@ import { Product } from '../../products/index.js';
 import type { setupTestApp } from '../../../test/harness.js';
 
 let counter = 0;
-export async function makeProduct(fields: { name?: string; price?: number; quantity?: number } = {}) {
+export async function makeProduct(
+  fields: { name?: string; price?: number; quantity?: number } = {},
+) {
   counter += 1;
   const name = fields.name ?? `Test Tee ${counter}`;
   return Product.create({
@@ -62,12 +64,22 @@ export async function sandboxCheckout(
     .send({ amount: options.amount, items })
     .expect(200);
   await options.beforePay?.();
-  const paid = await t.request().post('/api/payment/sandbox/pay').send({ order_id: created.body.order.id }).expect(200);
+  const paid = await t
+    .request()
+    .post('/api/payment/sandbox/pay')
+    .send({ order_id: created.body.order.id })
+    .expect(200);
   const verified = await t
     .request()
     .post('/api/payment/verify-payment')
     .set('Authorization', shopper.auth)
-    .send({ ...paid.body, amount: 0, items: [], userId: shopper.id, ...(options.shippingAddress ? { shippingAddress: options.shippingAddress } : {}) })
+    .send({
+      ...paid.body,
+      amount: 0,
+      items: [],
+      userId: shopper.id,
+      ...(options.shippingAddress ? { shippingAddress: options.shippingAddress } : {}),
+    })
     .expect(200);
   return verified.body.orderId as string;
 }

@@ -30,7 +30,14 @@ function send(res: ServerResponse, status: number, body: unknown) {
   res.end(JSON.stringify(body));
 }
 const error = (description: string) => ({
-  error: { code: 'BAD_REQUEST_ERROR', description, source: 'NA', step: 'NA', reason: 'NA', metadata: {} },
+  error: {
+    code: 'BAD_REQUEST_ERROR',
+    description,
+    source: 'NA',
+    step: 'NA',
+    reason: 'NA',
+    metadata: {},
+  },
 });
 
 async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
@@ -117,7 +124,11 @@ export async function startRazorpayStandIn(keys: { keyId: string; keySecret: str
       order.status = 'paid';
       order.amount_paid = order.amount;
       order.amount_due = 0;
-      return { razorpay_payment_id: id, razorpay_order_id: orderId, razorpay_signature: signPayment(keys.keySecret, orderId, id) };
+      return {
+        razorpay_payment_id: id,
+        razorpay_order_id: orderId,
+        razorpay_signature: signPayment(keys.keySecret, orderId, id),
+      };
     },
     /** Like a provider outage: refuse connections until start() again. */
     async stop() {

@@ -24,18 +24,29 @@ const t = await setupTestApp({
   },
 });
 
-function createOrder(shopper: { auth: string }, product: { _id: unknown; price: number }, quantity = 1) {
+function createOrder(
+  shopper: { auth: string },
+  product: { _id: unknown; price: number },
+  quantity = 1,
+) {
   return t
     .request()
     .post('/api/payment/create-order')
     .set('Authorization', shopper.auth)
-    .send({ amount: product.price * quantity, items: [{ _id: String(product._id), cartQuantity: quantity }] });
+    .send({
+      amount: product.price * quantity,
+      items: [{ _id: String(product._id), cartQuantity: quantity }],
+    });
 }
 
 describe('with Razorpay keys', () => {
   it("tells the web app to load Razorpay's checkout script with the key id", async () => {
     const res = await t.request().get('/api/payment/config').expect(200);
-    expect(res.body).toEqual({ provider: 'razorpay', keyId: keys.keyId, checkoutScript: 'https://checkout.razorpay.com/v1/checkout.js' });
+    expect(res.body).toEqual({
+      provider: 'razorpay',
+      keyId: keys.keyId,
+      checkoutScript: 'https://checkout.razorpay.com/v1/checkout.js',
+    });
   });
 
   it('refuses the sandbox endpoints', async () => {
@@ -48,11 +59,24 @@ describe('with Razorpay keys', () => {
     const shopper = await t.createUser();
     const res = await createOrder(shopper, p, 3).expect(200);
     const sent = razorpay.orders.get(res.body.order.id);
-    expect(sent).toMatchObject({ amount: 194_997, currency: 'INR', receipt: expect.stringMatching(/^rcpt_[a-f0-9]{24}$/) });
+    expect(sent).toMatchObject({
+      amount: 194_997,
+      currency: 'INR',
+      receipt: expect.stringMatching(/^rcpt_[a-f0-9]{24}$/),
+    });
     expect(res.body.order).toEqual({ id: sent!.id, amount: 194_997, currency: 'INR' });
-    expect(razorpay.requests.at(-1)).toEqual({ method: 'POST', path: '/v1/orders', authorized: true });
+    expect(razorpay.requests.at(-1)).toEqual({
+      method: 'POST',
+      path: '/v1/orders',
+      authorized: true,
+    });
     const checkout = await Checkout.findOne({ providerOrderId: sent!.id }).lean();
-    expect(checkout).toMatchObject({ provider: 'razorpay', receipt: sent!.receipt, amountPaise: 194_997, status: 'pending' });
+    expect(checkout).toMatchObject({
+      provider: 'razorpay',
+      receipt: sent!.receipt,
+      amountPaise: 194_997,
+      status: 'pending',
+    });
   });
 
   it('verifies the handler fields Razorpay signs with the key secret, and refuses other signatures', async () => {
@@ -62,13 +86,33 @@ describe('with Razorpay keys', () => {
     const paid = razorpay.capture(created.body.order.id);
     const body = { ...paid, userId: shopper.id, shippingAddress: '3 Beach Road, Goa' };
 
-    const forged = { ...body, razorpay_signature: hmacHex('not-the-secret', `${paid.razorpay_order_id}|${paid.razorpay_payment_id}`) };
-    await t.request().post('/api/payment/verify-payment').set('Authorization', shopper.auth).send(forged).expect(400);
+    const forged = {
+      ...body,
+      razorpay_signature: hmacHex(
+        'not-the-secret',
+        `${paid.razorpay_order_id}|${paid.razorpay_payment_id}`,
+      ),
+    };
+    await t
+      .request()
+      .post('/api/payment/verify-payment')
+      .set('Authorization', shopper.auth)
+      .send(forged)
+      .expect(400);
     expect(await Order.countDocuments({ providerOrderId: paid.razorpay_order_id })).toBe(0);
 
-    const res = await t.request().post('/api/payment/verify-payment').set('Authorization', shopper.auth).send(body).expect(200);
+    const res = await t
+      .request()
+      .post('/api/payment/verify-payment')
+      .set('Authorization', shopper.auth)
+      .send(body)
+      .expect(200);
     expect(res.body.success).toBe(true);
-    expect(await Order.findById(res.body.orderId).lean()).toMatchObject({ provider: 'razorpay', amount: 1000, paymentId: paid.razorpay_payment_id });
+    expect(await Order.findById(res.body.orderId).lean()).toMatchObject({
+      provider: 'razorpay',
+      amount: 1000,
+      paymentId: paid.razorpay_payment_id,
+    });
     expect(await stockOf(p._id)).toBe(2);
   });
 
@@ -80,10 +124,25 @@ describe('with Razorpay keys', () => {
     const event = JSON.stringify({
       entity: 'event',
       event: 'payment.captured',
-      payload: { payment: { entity: { id: paid.razorpay_payment_id, order_id: paid.razorpay_order_id, status: 'captured', email: 'a@b.co', contact: 919812345678 } } },
+      payload: {
+        payment: {
+          entity: {
+            id: paid.razorpay_payment_id,
+            order_id: paid.razorpay_order_id,
+            status: 'captured',
+            email: 'a@b.co',
+            contact: 919812345678,
+          },
+        },
+      },
     });
     const post = (secret: string) =>
-      t.request().post('/api/payment/webhook').set('Content-Type', 'application/json').set('X-Razorpay-Signature', hmacHex(secret, event)).send(event);
+      t
+        .request()
+        .post('/api/payment/webhook')
+        .set('Content-Type', 'application/json')
+        .set('X-Razorpay-Signature', hmacHex(secret, event))
+        .send(event);
     await post(keys.keySecret).expect(400);
     await post(WEBHOOK_SECRET).expect(200);
     expect(await Order.countDocuments({ providerOrderId: paid.razorpay_order_id })).toBe(1);
@@ -97,17 +156,31 @@ describe('with Razorpay keys', () => {
     const unpaid = await createOrder(shopper, p).expect(200);
     const paid = razorpay.capture(created.body.order.id, { email: 'payer@example.com' });
 
-    const summary = await reconcilePendingCheckouts(t.deps, { now: new Date(Date.now() + 20 * 60_000) });
+    const summary = await reconcilePendingCheckouts(t.deps, {
+      now: new Date(Date.now() + 20 * 60_000),
+    });
     expect(summary).toEqual({ checked: 2, completed: 1, failed: 0, errors: 0 });
     expect(razorpay.requests.filter((r) => r.method === 'GET').map((r) => r.path)).toEqual(
-      expect.arrayContaining([`/v1/orders/${created.body.order.id}/payments`, `/v1/orders/${unpaid.body.order.id}/payments`]),
+      expect.arrayContaining([
+        `/v1/orders/${created.body.order.id}/payments`,
+        `/v1/orders/${unpaid.body.order.id}/payments`,
+      ]),
     );
-    expect(await Order.findOne({ providerOrderId: paid.razorpay_order_id }).lean()).toMatchObject({ paymentId: paid.razorpay_payment_id });
+    expect(await Order.findOne({ providerOrderId: paid.razorpay_order_id }).lean()).toMatchObject({
+      paymentId: paid.razorpay_payment_id,
+    });
   });
 
   it('reports wrong credentials as the provider being unavailable', async () => {
-    const gateway = createRazorpayGateway({ keyId: keys.keyId, keySecret: 'wrong', webhookSecret: undefined, apiUrl: razorpay.url });
-    await expect(gateway.createOrder({ amountPaise: 10_000, receipt: 'r1' })).rejects.toBeInstanceOf(ProviderUnavailableError);
+    const gateway = createRazorpayGateway({
+      keyId: keys.keyId,
+      keySecret: 'wrong',
+      webhookSecret: undefined,
+      apiUrl: razorpay.url,
+    });
+    await expect(
+      gateway.createOrder({ amountPaise: 10_000, receipt: 'r1' }),
+    ).rejects.toBeInstanceOf(ProviderUnavailableError);
     expect(razorpay.requests.at(-1)).toMatchObject({ authorized: false });
     expect(gateway.verifyWebhook(Buffer.from('{}'), hmacHex('x', '{}'))).toBe(false);
   });
@@ -119,7 +192,10 @@ describe('with Razorpay keys', () => {
     await razorpay.stop();
     try {
       const res = await createOrder(shopper, p).expect(502);
-      expect(res.body).toMatchObject({ success: false, message: 'The payment provider is unavailable. Please try again.' });
+      expect(res.body).toMatchObject({
+        success: false,
+        message: 'The payment provider is unavailable. Please try again.',
+      });
       expect(await Checkout.countDocuments()).toBe(before);
       expect(await stockOf(p._id)).toBe(4);
     } finally {

@@ -22,12 +22,19 @@ interface RazorpayLike {
   open(): void;
   on(event: string, fn: (payload: unknown) => void): void;
 }
-type SandboxWindow = JSDOM['window'] & { Razorpay: new (options: Record<string, unknown>) => RazorpayLike };
+type SandboxWindow = JSDOM['window'] & {
+  Razorpay: new (options: Record<string, unknown>) => RazorpayLike;
+};
 
 async function shopPage(theme: 'light' | 'dark' = 'light'): Promise<SandboxWindow> {
   const html = `<!doctype html><html class="${theme}"><body><button id="checkout">Proceed to Checkout</button>
     <script src="${base}/api/payment/sandbox/checkout.js"></script></body></html>`;
-  const dom = new JSDOM(html, { url: `${base}/cart`, runScripts: 'dangerously', resources: 'usable', pretendToBeVisual: true });
+  const dom = new JSDOM(html, {
+    url: `${base}/cart`,
+    runScripts: 'dangerously',
+    resources: 'usable',
+    pretendToBeVisual: true,
+  });
   await new Promise((resolve) => dom.window.addEventListener('load', resolve));
   const win = dom.window as unknown as SandboxWindow;
   // jsdom has no fetch: lend it Node's (the script's requests go to the real API).
@@ -48,20 +55,31 @@ async function providerOrder(shopper: { auth: string }) {
 }
 
 const key = (win: SandboxWindow, k: string, shiftKey = false) =>
-  win.document.activeElement!.dispatchEvent(new win.KeyboardEvent('keydown', { key: k, shiftKey, bubbles: true }));
+  win.document.activeElement!.dispatchEvent(
+    new win.KeyboardEvent('keydown', { key: k, shiftKey, bubbles: true }),
+  );
 const button = (win: SandboxWindow, name: string) =>
-  [...win.document.querySelectorAll('[role="dialog"] button')].find((b) => b.textContent === name) as HTMLButtonElement;
+  [...win.document.querySelectorAll('[role="dialog"] button')].find(
+    (b) => b.textContent === name,
+  ) as HTMLButtonElement;
 
 describe('the sandbox checkout dialog', () => {
-  it("shows a labelled modal dialog with the amount and the prefilled email, focus inside, Escape = Cancel", async () => {
+  it('shows a labelled modal dialog with the amount and the prefilled email, focus inside, Escape = Cancel', async () => {
     const shopper = await t.createUser();
     const order = await providerOrder(shopper);
     const win = await shopPage();
     const ondismiss = vi.fn();
     new win.Razorpay({
-      key: 'rzp_sandbox', amount: order.amount, currency: 'INR', name: 'T-Shirt Shop', description: 'Order payment',
-      order_id: order.id, prefill: { name: 'Asha', email: 'asha@example.com', contact: '9000000001' },
-      handler: vi.fn(), modal: { ondismiss }, theme: { color: '#0f766e' },
+      key: 'rzp_sandbox',
+      amount: order.amount,
+      currency: 'INR',
+      name: 'T-Shirt Shop',
+      description: 'Order payment',
+      order_id: order.id,
+      prefill: { name: 'Asha', email: 'asha@example.com', contact: '9000000001' },
+      handler: vi.fn(),
+      modal: { ondismiss },
+      theme: { color: '#0f766e' },
     }).open();
 
     const dialog = win.document.querySelector('[role="dialog"]')!;
@@ -92,13 +110,26 @@ describe('the sandbox checkout dialog', () => {
     const order = await providerOrder(shopper);
     const win = await shopPage('dark');
     const handler = vi.fn();
-    new win.Razorpay({ key: 'rzp_sandbox', amount: order.amount, currency: 'INR', order_id: order.id, prefill: { email: 'a@b.co' }, handler }).open();
-    expect(win.document.querySelector('[role="dialog"]')!.getAttribute('style')).toContain('background:#1f2937');
+    new win.Razorpay({
+      key: 'rzp_sandbox',
+      amount: order.amount,
+      currency: 'INR',
+      order_id: order.id,
+      prefill: { email: 'a@b.co' },
+      handler,
+    }).open();
+    expect(win.document.querySelector('[role="dialog"]')!.getAttribute('style')).toContain(
+      'background:#1f2937',
+    );
 
     button(win, 'Pay').click();
     await vi.waitFor(() => expect(handler).toHaveBeenCalledTimes(1));
     const fields = handler.mock.calls[0]![0];
-    expect(Object.keys(fields).sort()).toEqual(['razorpay_order_id', 'razorpay_payment_id', 'razorpay_signature']);
+    expect(Object.keys(fields).sort()).toEqual([
+      'razorpay_order_id',
+      'razorpay_payment_id',
+      'razorpay_signature',
+    ]);
     expect(fields.razorpay_order_id).toBe(order.id);
     expect(win.document.querySelector('[role="dialog"]')).toBeNull();
 
@@ -108,7 +139,9 @@ describe('the sandbox checkout dialog', () => {
       .set('Authorization', shopper.auth)
       .send({ ...fields, userId: shopper.id, shippingAddress: '12 MG Road' })
       .expect(200);
-    expect(await Order.exists({ _id: res.body.orderId, paymentId: fields.razorpay_payment_id })).toBeTruthy();
+    expect(
+      await Order.exists({ _id: res.body.orderId, paymentId: fields.razorpay_payment_id }),
+    ).toBeTruthy();
   });
 
   it("Fail payment fires payment.failed with Razorpay's error shape and keeps the dialog open; Cancel dismisses", async () => {
@@ -118,7 +151,13 @@ describe('the sandbox checkout dialog', () => {
     const failed = vi.fn();
     const ondismiss = vi.fn();
     const handler = vi.fn();
-    const rzp = new win.Razorpay({ key: 'rzp_sandbox', amount: order.amount, order_id: order.id, handler, modal: { ondismiss } });
+    const rzp = new win.Razorpay({
+      key: 'rzp_sandbox',
+      amount: order.amount,
+      order_id: order.id,
+      handler,
+      modal: { ondismiss },
+    });
     rzp.on('payment.failed', failed);
     rzp.open();
 
@@ -143,14 +182,33 @@ describe('the sandbox checkout dialog', () => {
   it('shows the API refusal in the dialog when Pay fails (an order already paid)', async () => {
     const shopper = await t.createUser();
     const order = await providerOrder(shopper);
-    await t.request().post('/api/payment/sandbox/pay').send({ order_id: order.id }).expect(200).then((r) =>
-      t.request().post('/api/payment/verify-payment').set('Authorization', shopper.auth).send({ ...r.body, userId: shopper.id, shippingAddress: 'x' }).expect(200),
-    );
+    await t
+      .request()
+      .post('/api/payment/sandbox/pay')
+      .send({ order_id: order.id })
+      .expect(200)
+      .then((r) =>
+        t
+          .request()
+          .post('/api/payment/verify-payment')
+          .set('Authorization', shopper.auth)
+          .send({ ...r.body, userId: shopper.id, shippingAddress: 'x' })
+          .expect(200),
+      );
     const win = await shopPage();
     const handler = vi.fn();
-    new win.Razorpay({ key: 'rzp_sandbox', amount: order.amount, order_id: order.id, handler }).open();
+    new win.Razorpay({
+      key: 'rzp_sandbox',
+      amount: order.amount,
+      order_id: order.id,
+      handler,
+    }).open();
     button(win, 'Pay').click();
-    await vi.waitFor(() => expect(win.document.querySelector('[role="status"]')!.textContent).toBe('This order is already paid'));
+    await vi.waitFor(() =>
+      expect(win.document.querySelector('[role="status"]')!.textContent).toBe(
+        'This order is already paid',
+      ),
+    );
     expect(handler).not.toHaveBeenCalled();
     expect(button(win, 'Pay').disabled).toBe(false);
   });

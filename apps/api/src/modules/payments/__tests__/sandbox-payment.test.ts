@@ -19,21 +19,42 @@ async function createOrder(shopper: Shopper | undefined, lines: Line[]) {
   const amount = lines.reduce((sum, [p, q]) => sum + p.price * q, 0);
   const req = t.request().post('/api/payment/create-order');
   if (shopper) req.set('Authorization', shopper.auth);
-  const res = await req.send({ amount, items: lines.map(([p, q]) => ({ _id: String(p._id), cartQuantity: q })) }).expect(200);
+  const res = await req
+    .send({ amount, items: lines.map(([p, q]) => ({ _id: String(p._id), cartQuantity: q })) })
+    .expect(200);
   return res.body.order as { id: string; amount: number; currency: string };
 }
 
 async function sandboxPay(orderId: string) {
-  const res = await t.request().post('/api/payment/sandbox/pay').send({ order_id: orderId }).expect(200);
-  return res.body as { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string };
+  const res = await t
+    .request()
+    .post('/api/payment/sandbox/pay')
+    .send({ order_id: orderId })
+    .expect(200);
+  return res.body as {
+    razorpay_payment_id: string;
+    razorpay_order_id: string;
+    razorpay_signature: string;
+  };
 }
 
-function verify(shopper: Shopper, paid: Awaited<ReturnType<typeof sandboxPay>>, extra: Record<string, unknown> = {}) {
+function verify(
+  shopper: Shopper,
+  paid: Awaited<ReturnType<typeof sandboxPay>>,
+  extra: Record<string, unknown> = {},
+) {
   return t
     .request()
     .post('/api/payment/verify-payment')
     .set('Authorization', shopper.auth)
-    .send({ ...paid, amount: 0, items: [], userId: shopper.id, shippingAddress: '221B Baker Street, Mumbai', ...extra });
+    .send({
+      ...paid,
+      amount: 0,
+      items: [],
+      userId: shopper.id,
+      shippingAddress: '221B Baker Street, Mumbai',
+      ...extra,
+    });
 }
 
 describe('a sandbox payment, end to end', () => {
@@ -58,7 +79,11 @@ describe('a sandbox payment, end to end', () => {
     expect(await stockOf(tee._id)).toBe(3);
     expect(await stockOf(cap._id)).toBe(1);
 
-    const list = await t.request().get('/api/orders/user-orders').set('Authorization', shopper.auth).expect(200);
+    const list = await t
+      .request()
+      .get('/api/orders/user-orders')
+      .set('Authorization', shopper.auth)
+      .expect(200);
     expect(list.body.orders).toHaveLength(1);
     expect(list.body.orders[0]).toMatchObject({
       _id: res.body.orderId,
@@ -68,8 +93,22 @@ describe('a sandbox payment, end to end', () => {
       stockShortage: false,
       paymentId: paid.razorpay_payment_id,
       items: [
-        { _id: String(tee._id), name: 'Retro <Sunset> Tee', photo: tee.photo!.url, price: 599, cartQuantity: 2, stock: 'taken' },
-        { _id: String(cap._id), name: 'Plain Tee', photo: cap.photo!.url, price: 399.5, cartQuantity: 1, stock: 'taken' },
+        {
+          _id: String(tee._id),
+          name: 'Retro <Sunset> Tee',
+          photo: tee.photo!.url,
+          price: 599,
+          cartQuantity: 2,
+          stock: 'taken',
+        },
+        {
+          _id: String(cap._id),
+          name: 'Plain Tee',
+          photo: cap.photo!.url,
+          price: 399.5,
+          cartQuantity: 1,
+          stock: 'taken',
+        },
       ],
     });
     expect(new Date(list.body.orders[0].createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
@@ -95,7 +134,10 @@ describe('a sandbox payment, end to end', () => {
     const shopper = await t.createUser();
     const order = await createOrder(shopper, [[p, 1]]);
     const paid = await sandboxPay(order.id);
-    const forged = { ...paid, razorpay_signature: paid.razorpay_signature.replace(/.$/, (c) => (c === '0' ? '1' : '0')) };
+    const forged = {
+      ...paid,
+      razorpay_signature: paid.razorpay_signature.replace(/.$/, (c) => (c === '0' ? '1' : '0')),
+    };
     await verify(shopper, forged).expect(400);
     await verify(shopper, { ...paid, razorpay_signature: 'short' }).expect(400);
     await verify(shopper, { ...paid, razorpay_payment_id: 'pay_sandbox_other' }).expect(400);
@@ -118,7 +160,11 @@ describe('a sandbox payment, end to end', () => {
 
     const second = await createOrder(shopper, [[p, 3]]);
     const paid2 = await sandboxPay(second.id);
-    const results = await Promise.all([verify(shopper, paid2), verify(shopper, paid2), verify(shopper, paid2)]);
+    const results = await Promise.all([
+      verify(shopper, paid2),
+      verify(shopper, paid2),
+      verify(shopper, paid2),
+    ]);
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(new Set(results.map((r) => r.body.orderId)).size).toBe(1);
     expect(await Order.countDocuments({ providerOrderId: second.id })).toBe(1);
@@ -136,7 +182,11 @@ describe('a sandbox payment, end to end', () => {
     expect(await Order.countDocuments({ providerOrderId: order.id })).toBe(1);
     expect(await stockOf(p._id)).toBe(9);
     const checkout = await Checkout.findOne({ providerOrderId: order.id }).lean();
-    expect(checkout).toMatchObject({ status: 'paid', paymentId: first.razorpay_payment_id, extraPayments: [second.razorpay_payment_id] });
+    expect(checkout).toMatchObject({
+      status: 'paid',
+      paymentId: first.razorpay_payment_id,
+      extraPayments: [second.razorpay_payment_id],
+    });
   });
 
   it('builds the order from the recorded checkout, not from the items and amount sent at verify', async () => {
@@ -145,10 +195,15 @@ describe('a sandbox payment, end to end', () => {
     const shopper = await t.createUser();
     const order = await createOrder(shopper, [[cheap, 1]]);
     const paid = await sandboxPay(order.id);
-    const res = await verify(shopper, paid, { amount: 999_999, items: [{ _id: String(dear._id), cartQuantity: 5, price: 1 }] }).expect(200);
+    const res = await verify(shopper, paid, {
+      amount: 999_999,
+      items: [{ _id: String(dear._id), cartQuantity: 5, price: 1 }],
+    }).expect(200);
     const saved = await Order.findById(res.body.orderId).lean();
     expect(saved).toMatchObject({ amount: 100, amountPaise: 10_000 });
-    expect(saved!.items.map((i) => [String(i.product), i.cartQuantity, i.price])).toEqual([[String(cheap._id), 1, 100]]);
+    expect(saved!.items.map((i) => [String(i.product), i.cartQuantity, i.price])).toEqual([
+      [String(cheap._id), 1, 100],
+    ]);
     expect(await stockOf(dear._id)).toBe(5);
   });
 
@@ -175,12 +230,18 @@ describe('a sandbox payment, end to end', () => {
     const p = await makeProduct({ quantity: 5 });
     const withAddress = await t.createUser({ address: '5 Park Street, Kolkata' });
     const o1 = await createOrder(withAddress, [[p, 1]]);
-    const r1 = await verify(withAddress, await sandboxPay(o1.id), { shippingAddress: '' }).expect(200);
-    expect((await Order.findById(r1.body.orderId).lean())!.shippingAddress).toBe('5 Park Street, Kolkata');
+    const r1 = await verify(withAddress, await sandboxPay(o1.id), { shippingAddress: '' }).expect(
+      200,
+    );
+    expect((await Order.findById(r1.body.orderId).lean())!.shippingAddress).toBe(
+      '5 Park Street, Kolkata',
+    );
 
     const noAddress = await t.createUser({ address: '' });
     const o2 = await createOrder(noAddress, [[p, 1]]);
-    const r2 = await verify(noAddress, await sandboxPay(o2.id), { shippingAddress: '   ' }).expect(400);
+    const r2 = await verify(noAddress, await sandboxPay(o2.id), { shippingAddress: '   ' }).expect(
+      400,
+    );
     expect(r2.body.message).toBe('Please add a shipping address to your profile');
     expect(await Order.countDocuments({ providerOrderId: o2.id })).toBe(0);
   });
@@ -229,7 +290,11 @@ describe('a sandbox payment, end to end', () => {
 
 describe('POST /api/payment/sandbox/pay', () => {
   it('refuses an unknown order and an order already paid', async () => {
-    await t.request().post('/api/payment/sandbox/pay').send({ order_id: 'order_sandbox_nope' }).expect(404);
+    await t
+      .request()
+      .post('/api/payment/sandbox/pay')
+      .send({ order_id: 'order_sandbox_nope' })
+      .expect(404);
     await t.request().post('/api/payment/sandbox/pay').send({}).expect(400);
     const p = await makeProduct({ quantity: 5 });
     const shopper = await t.createUser();

@@ -13,19 +13,42 @@ import { makeProduct, recordingMailer, stockOf } from './helpers.js';
 
 const WEBHOOK_SECRET = 'sandbox-webhook-secret-for-tests';
 const mailer = recordingMailer();
-const t = await setupTestApp({ env: { SANDBOX_WEBHOOK_SECRET: WEBHOOK_SECRET }, overrides: () => ({ mailer }) });
+const t = await setupTestApp({
+  env: { SANDBOX_WEBHOOK_SECRET: WEBHOOK_SECRET },
+  overrides: () => ({ mailer }),
+});
 
 type Shopper = Awaited<ReturnType<typeof t.createUser>>;
 
-async function checkoutAndPay(shopper: Shopper | undefined, product: { _id: unknown; price: number }, quantity = 1) {
+async function checkoutAndPay(
+  shopper: Shopper | undefined,
+  product: { _id: unknown; price: number },
+  quantity = 1,
+) {
   const req = t.request().post('/api/payment/create-order');
   if (shopper) req.set('Authorization', shopper.auth);
-  const created = await req.send({ amount: product.price * quantity, items: [{ _id: String(product._id), cartQuantity: quantity }] }).expect(200);
-  const paid = await t.request().post('/api/payment/sandbox/pay').send({ order_id: created.body.order.id }).expect(200);
-  return paid.body as { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string };
+  const created = await req
+    .send({
+      amount: product.price * quantity,
+      items: [{ _id: String(product._id), cartQuantity: quantity }],
+    })
+    .expect(200);
+  const paid = await t
+    .request()
+    .post('/api/payment/sandbox/pay')
+    .send({ order_id: created.body.order.id })
+    .expect(200);
+  return paid.body as {
+    razorpay_payment_id: string;
+    razorpay_order_id: string;
+    razorpay_signature: string;
+  };
 }
 
-function capturedEvent(paid: { razorpay_payment_id: string; razorpay_order_id: string }, event = 'payment.captured') {
+function capturedEvent(
+  paid: { razorpay_payment_id: string; razorpay_order_id: string },
+  event = 'payment.captured',
+) {
   return JSON.stringify({
     entity: 'event',
     event,
@@ -43,7 +66,9 @@ function capturedEvent(paid: { razorpay_payment_id: string; razorpay_order_id: s
           contact: '+919812345678',
         },
       },
-      ...(event === 'order.paid' ? { order: { entity: { id: paid.razorpay_order_id, entity: 'order', status: 'paid' } } } : {}),
+      ...(event === 'order.paid'
+        ? { order: { entity: { id: paid.razorpay_order_id, entity: 'order', status: 'paid' } } }
+        : {}),
     },
     created_at: Math.floor(Date.now() / 1000),
   });
@@ -67,26 +92,47 @@ describe('POST /api/payment/webhook', () => {
     const body = capturedEvent(paid);
     await deliver(body, { signature: hmacHex('another-secret', body) }).expect(400);
     await deliver(body, { signature: 'nothex' }).expect(400);
-    await t.request().post('/api/payment/webhook').set('Content-Type', 'application/json').send(body).expect(400);
+    await t
+      .request()
+      .post('/api/payment/webhook')
+      .set('Content-Type', 'application/json')
+      .send(body)
+      .expect(400);
     // The signature covers the raw bytes: the same JSON re-serialised differently is refused.
-    await deliver(JSON.stringify(JSON.parse(body), null, 2), { signature: hmacHex(WEBHOOK_SECRET, body) }).expect(400);
+    await deliver(JSON.stringify(JSON.parse(body), null, 2), {
+      signature: hmacHex(WEBHOOK_SECRET, body),
+    }).expect(400);
     expect(await Order.countDocuments({ providerOrderId: paid.razorpay_order_id })).toBe(0);
     expect(await stockOf(p._id)).toBe(3);
   });
 
   it("completes a paid checkout on payment.captured: the checkout's user, the profile's address", async () => {
     const p = await makeProduct({ quantity: 3 });
-    const shopper = await t.createUser({ email: 'closed-browser@example.com', address: '9 Lake Road, Pune' });
+    const shopper = await t.createUser({
+      email: 'closed-browser@example.com',
+      address: '9 Lake Road, Pune',
+    });
     const paid = await checkoutAndPay(shopper, p, 2);
     const res = await deliver(capturedEvent(paid), { eventId: 'evt_captured_1' }).expect(200);
     expect(res.body).toEqual({ success: true });
 
     const order = await Order.findOne({ providerOrderId: paid.razorpay_order_id }).lean();
-    expect(order).toMatchObject({ paymentId: paid.razorpay_payment_id, shippingAddress: '9 Lake Road, Pune', status: 'pending', paymentStatus: 'paid' });
+    expect(order).toMatchObject({
+      paymentId: paid.razorpay_payment_id,
+      shippingAddress: '9 Lake Road, Pune',
+      status: 'pending',
+      paymentStatus: 'paid',
+    });
     expect(String(order!.user)).toBe(shopper.id);
     expect(await stockOf(p._id)).toBe(1);
-    expect((await Checkout.findOne({ providerOrderId: paid.razorpay_order_id }).lean())!.status).toBe('paid');
-    const list = await t.request().get('/api/orders/user-orders').set('Authorization', shopper.auth).expect(200);
+    expect(
+      (await Checkout.findOne({ providerOrderId: paid.razorpay_order_id }).lean())!.status,
+    ).toBe('paid');
+    const list = await t
+      .request()
+      .get('/api/orders/user-orders')
+      .set('Authorization', shopper.auth)
+      .expect(200);
     expect(list.body.orders.map((o: { _id: string }) => o._id)).toEqual([String(order!._id)]);
   });
 
@@ -126,10 +172,18 @@ describe('POST /api/payment/webhook', () => {
     const paid = await checkoutAndPay(undefined, p);
     await deliver(capturedEvent(paid), { eventId: 'evt_guest' }).expect(200);
     const order = await Order.findOne({ providerOrderId: paid.razorpay_order_id }).lean();
-    expect(order).toMatchObject({ user: null, contact: { email: 'payer@example.com', phone: '+919812345678' }, shippingAddress: '' });
+    expect(order).toMatchObject({
+      user: null,
+      contact: { email: 'payer@example.com', phone: '+919812345678' },
+      shippingAddress: '',
+    });
 
     const admin = await t.createAdmin();
-    const list = await t.request().get('/api/orders/adminorders').set('Authorization', admin.auth).expect(200);
+    const list = await t
+      .request()
+      .get('/api/orders/adminorders')
+      .set('Authorization', admin.auth)
+      .expect(200);
     const row = list.body.orders.find((o: { _id: string }) => o._id === String(order!._id));
     expect(row.user).toEqual({ name: 'Guest', email: 'payer@example.com', phone: '+919812345678' });
   });
@@ -140,7 +194,9 @@ describe('POST /api/payment/webhook', () => {
     const paid = await checkoutAndPay(shopper, p);
     const failed = await deliver(capturedEvent(paid, 'payment.failed')).expect(200);
     expect(failed.body.ignored).toBe('event payment.failed needs nothing');
-    const foreign = await deliver(capturedEvent({ razorpay_order_id: 'order_elsewhere', razorpay_payment_id: 'pay_elsewhere' })).expect(200);
+    const foreign = await deliver(
+      capturedEvent({ razorpay_order_id: 'order_elsewhere', razorpay_payment_id: 'pay_elsewhere' }),
+    ).expect(200);
     expect(foreign.body.ignored).toBe('not an order of this shop');
     expect(await Order.countDocuments({ providerOrderId: paid.razorpay_order_id })).toBe(0);
   });
@@ -151,7 +207,10 @@ describe('reconciling pending checkouts', () => {
 
   it('completes a paid checkout nobody verified, fails an abandoned one after a day, leaves young ones alone', async () => {
     const p = await makeProduct({ quantity: 10 });
-    const shopper = await t.createUser({ email: 'reconciled@example.com', address: '1 Hill Road, Shimla' });
+    const shopper = await t.createUser({
+      email: 'reconciled@example.com',
+      address: '1 Hill Road, Shimla',
+    });
     await Checkout.updateMany({ status: 'pending' }, { $set: { status: 'failed' } }); // earlier tests' leftovers
 
     const paid = await checkoutAndPay(shopper, p, 3);
@@ -163,18 +222,40 @@ describe('reconciling pending checkouts', () => {
       .expect(200);
 
     // Five minutes on: too early to ask.
-    expect(await reconcilePendingCheckouts(t.deps, { now: later(5) })).toEqual({ checked: 0, completed: 0, failed: 0, errors: 0 });
+    expect(await reconcilePendingCheckouts(t.deps, { now: later(5) })).toEqual({
+      checked: 0,
+      completed: 0,
+      failed: 0,
+      errors: 0,
+    });
     // Twenty minutes on: the paid one is completed, the other stays pending.
-    expect(await reconcilePendingCheckouts(t.deps, { now: later(20) })).toEqual({ checked: 2, completed: 1, failed: 0, errors: 0 });
+    expect(await reconcilePendingCheckouts(t.deps, { now: later(20) })).toEqual({
+      checked: 2,
+      completed: 1,
+      failed: 0,
+      errors: 0,
+    });
     const order = await Order.findOne({ providerOrderId: paid.razorpay_order_id }).lean();
-    expect(order).toMatchObject({ shippingAddress: '1 Hill Road, Shimla', paymentId: paid.razorpay_payment_id });
+    expect(order).toMatchObject({
+      shippingAddress: '1 Hill Road, Shimla',
+      paymentId: paid.razorpay_payment_id,
+    });
     expect(await stockOf(p._id)).toBe(7);
     expect(mailer.sent.some((m) => m.to === 'reconciled@example.com')).toBe(true);
-    expect((await Checkout.findOne({ providerOrderId: abandoned.body.order.id }).lean())!.status).toBe('pending');
+    expect(
+      (await Checkout.findOne({ providerOrderId: abandoned.body.order.id }).lean())!.status,
+    ).toBe('pending');
 
     // A day on: the unpaid one is marked failed; nothing else changes.
-    expect(await reconcilePendingCheckouts(t.deps, { now: later(25 * 60) })).toEqual({ checked: 1, completed: 0, failed: 1, errors: 0 });
-    expect((await Checkout.findOne({ providerOrderId: abandoned.body.order.id }).lean())!.status).toBe('failed');
+    expect(await reconcilePendingCheckouts(t.deps, { now: later(25 * 60) })).toEqual({
+      checked: 1,
+      completed: 0,
+      failed: 1,
+      errors: 0,
+    });
+    expect(
+      (await Checkout.findOne({ providerOrderId: abandoned.body.order.id }).lean())!.status,
+    ).toBe('failed');
     expect(await Order.countDocuments({ providerOrderId: paid.razorpay_order_id })).toBe(1);
   });
 
@@ -182,10 +263,15 @@ describe('reconciling pending checkouts', () => {
     const p = await makeProduct({ quantity: 10 });
     const shopper = await t.createUser();
     const paid = await checkoutAndPay(shopper, p);
-    await Checkout.updateOne({ providerOrderId: paid.razorpay_order_id }, { $set: { status: 'failed' } });
+    await Checkout.updateOne(
+      { providerOrderId: paid.razorpay_order_id },
+      { $set: { status: 'failed' } },
+    );
     await deliver(capturedEvent(paid), { eventId: 'evt_late' }).expect(200);
     expect(await Order.countDocuments({ providerOrderId: paid.razorpay_order_id })).toBe(1);
-    expect((await Checkout.findOne({ providerOrderId: paid.razorpay_order_id }).lean())!.status).toBe('paid');
+    expect(
+      (await Checkout.findOne({ providerOrderId: paid.razorpay_order_id }).lean())!.status,
+    ).toBe('paid');
   });
 
   it('runs on its own every RECONCILE_INTERVAL_MS when enabled', async () => {
@@ -193,12 +279,23 @@ describe('reconciling pending checkouts', () => {
     const shopper = await t.createUser();
     const paid = await checkoutAndPay(shopper, p);
     // Backdated past the 15-minute grace period, as if the shopper closed the browser long ago.
-    await Checkout.collection.updateOne({ providerOrderId: paid.razorpay_order_id }, { $set: { createdAt: new Date(Date.now() - 20 * 60_000) } });
-    const deps = { ...t.deps, config: { ...t.deps.config, payments: { ...t.deps.config.payments, reconcileIntervalMs: 25 } } };
+    await Checkout.collection.updateOne(
+      { providerOrderId: paid.razorpay_order_id },
+      { $set: { createdAt: new Date(Date.now() - 20 * 60_000) } },
+    );
+    const deps = {
+      ...t.deps,
+      config: {
+        ...t.deps.config,
+        payments: { ...t.deps.config.payments, reconcileIntervalMs: 25 },
+      },
+    };
     expect(t.deps.config.payments.reconcileIntervalMs).toBe(0); // off in tests unless asked for
     const stop = startReconciler(deps);
     try {
-      await vi.waitFor(async () => expect(await Order.countDocuments({ providerOrderId: paid.razorpay_order_id })).toBe(1));
+      await vi.waitFor(async () =>
+        expect(await Order.countDocuments({ providerOrderId: paid.razorpay_order_id })).toBe(1),
+      );
     } finally {
       stop();
     }

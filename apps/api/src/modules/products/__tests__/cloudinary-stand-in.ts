@@ -15,18 +15,33 @@ export interface StandInAsset {
   version: number;
 }
 
-export async function startCloudinaryStandIn(account: { cloud: string; key: string; secret: string }) {
+export async function startCloudinaryStandIn(account: {
+  cloud: string;
+  key: string;
+  secret: string;
+}) {
   const assets = new Map<string, StandInAsset>();
-  const calls: Array<{ action: 'upload' | 'destroy'; publicId: string; params: Record<string, string> }> = [];
+  const calls: Array<{
+    action: 'upload' | 'destroy';
+    publicId: string;
+    params: Record<string, string>;
+  }> = [];
   let failNext: number | undefined;
 
   const signatureOk = (params: Record<string, string>) => {
     const toSign = Object.entries(params)
-      .filter(([k, v]) => !['file', 'api_key', 'signature', 'cloud_name', 'resource_type'].includes(k) && v !== '')
+      .filter(
+        ([k, v]) =>
+          !['file', 'api_key', 'signature', 'cloud_name', 'resource_type'].includes(k) && v !== '',
+      )
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([k, v]) => `${k}=${v}`.replace(/&/g, '%26'))
       .join('&');
-    return createHash('sha1').update(toSign + account.secret).digest('hex') === params.signature;
+    return (
+      createHash('sha1')
+        .update(toSign + account.secret)
+        .digest('hex') === params.signature
+    );
   };
 
   const app = express();
@@ -34,9 +49,12 @@ export async function startCloudinaryStandIn(account: { cloud: string; key: stri
   app.post('/v1_1/:cloud/image/:action', form, async (req, res) => {
     const params = req.body as Record<string, string>;
     const action = req.params.action as 'upload' | 'destroy';
-    if (req.params.cloud !== account.cloud) return res.status(404).json({ error: { message: 'Invalid cloud_name' } });
-    if (params.api_key !== account.key) return res.status(401).json({ error: { message: `Unknown API key ${params.api_key}` } });
-    if (!signatureOk(params)) return res.status(401).json({ error: { message: 'Invalid Signature' } });
+    if (req.params.cloud !== account.cloud)
+      return res.status(404).json({ error: { message: 'Invalid cloud_name' } });
+    if (params.api_key !== account.key)
+      return res.status(401).json({ error: { message: `Unknown API key ${params.api_key}` } });
+    if (!signatureOk(params))
+      return res.status(401).json({ error: { message: 'Invalid Signature' } });
     if (failNext !== undefined) {
       const status = failNext;
       failNext = undefined;
@@ -48,8 +66,11 @@ export async function startCloudinaryStandIn(account: { cloud: string; key: stri
       const existed = assets.delete(publicId);
       return res.json({ result: existed ? 'ok' : 'not found' });
     }
-    const file = (req.files as Express.Multer.File[] | undefined)?.find((f) => f.fieldname === 'file');
-    if (!file) return res.status(400).json({ error: { message: 'Missing required parameter - file' } });
+    const file = (req.files as Express.Multer.File[] | undefined)?.find(
+      (f) => f.fieldname === 'file',
+    );
+    if (!file)
+      return res.status(400).json({ error: { message: 'Missing required parameter - file' } });
     const meta = await sharp(file.buffer).metadata();
     const version = 1_700_000_000 + assets.size + calls.length;
     assets.set(publicId, { publicId, bytes: file.buffer, version });
@@ -59,7 +80,9 @@ export async function startCloudinaryStandIn(account: { cloud: string; key: stri
       public_id: publicId,
       version,
       version_id: createHash('md5').update(String(version)).digest('hex'),
-      signature: createHash('sha1').update(publicId + version).digest('hex'),
+      signature: createHash('sha1')
+        .update(publicId + version)
+        .digest('hex'),
       width: meta.width,
       height: meta.height,
       format: meta.format,

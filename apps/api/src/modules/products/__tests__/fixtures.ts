@@ -6,10 +6,15 @@ import { Product } from '../index.js';
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif';
 
 /** A real image of the given format: a coloured rectangle with a stripe, so it is not blank. */
-export async function makeImage(format: ImageFormat, opts: { width?: number; height?: number; color?: string } = {}): Promise<Buffer> {
+export async function makeImage(
+  format: ImageFormat,
+  opts: { width?: number; height?: number; color?: string } = {},
+): Promise<Buffer> {
   const width = opts.width ?? 1200;
   const height = opts.height ?? 900;
-  const stripe = Buffer.from(`<svg width="${width}" height="${Math.round(height / 4)}"><rect width="100%" height="100%" fill="#fff"/></svg>`);
+  const stripe = Buffer.from(
+    `<svg width="${width}" height="${Math.round(height / 4)}"><rect width="100%" height="100%" fill="#fff"/></svg>`,
+  );
   return sharp({ create: { width, height, channels: 3, background: opts.color ?? '#c0392b' } })
     .composite([{ input: stripe, top: 0, left: 0 }])
     .toFormat(format)
@@ -25,7 +30,11 @@ export function sidewaysJpeg(): Promise<Buffer> {
 }
 
 export async function makeCategory(name: string) {
-  const c = await Category.create({ name, nameKey: name.toLowerCase(), slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-') });
+  const c = await Category.create({
+    name,
+    nameKey: name.toLowerCase(),
+    slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+  });
   return String(c._id);
 }
 
@@ -33,7 +42,14 @@ let serial = 0;
 
 /** Inserts products directly (no photo processing); createdAt follows the array order unless given. */
 export async function insertProducts(
-  items: Array<{ name: string; price: number; category: string; description?: string; quantity?: number; createdAt?: Date }>,
+  items: Array<{
+    name: string;
+    price: number;
+    category: string;
+    description?: string;
+    quantity?: number;
+    createdAt?: Date;
+  }>,
 ) {
   const base = Date.UTC(2025, 0, 1);
   const docs = items.map((p) => {
@@ -47,11 +63,21 @@ export async function insertProducts(
       quantity: p.quantity ?? 10,
       shipping: serial % 2 === 0,
       category: p.category,
-      photo: { key: `k-${slug}`, url: `/uploads/${slug}-960.webp`, widths: [{ width: 960, url: `/uploads/${slug}-960.webp` }] },
+      photo: {
+        key: `k-${slug}`,
+        url: `/uploads/${slug}-960.webp`,
+        widths: [{ width: 960, url: `/uploads/${slug}-960.webp` }],
+      },
       createdAt: p.createdAt ?? new Date(base + serial * 1000),
       updatedAt: p.createdAt ?? new Date(base + serial * 1000),
     };
   });
   const created = await Product.insertMany(docs);
-  return created.map((d) => ({ id: String(d._id), slug: d.slug, name: d.name, price: d.price, category: String(d.category) }));
+  return created.map((d) => ({
+    id: String(d._id),
+    slug: d.slug,
+    name: d.name,
+    price: d.price,
+    category: String(d.category),
+  }));
 }

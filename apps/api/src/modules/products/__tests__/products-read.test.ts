@@ -38,7 +38,12 @@ const rows = await insertProducts(
 );
 const special = await insertProducts([
   { name: 'Kawaii (Limited) Tee', price: 850, category: anime, description: 'Soft pastel print.' },
-  { name: 'Equation Tee', price: 600, category: minimal, description: 'Printed with a+b=c in small type.' },
+  {
+    name: 'Equation Tee',
+    price: 600,
+    category: minimal,
+    description: 'Printed with a+b=c in small type.',
+  },
 ]);
 const TOTAL = 32;
 
@@ -46,7 +51,10 @@ const TOTAL = 32;
 async function expectedOrder(filter: Record<string, unknown> = {}) {
   const all = await Product.find(filter, { _id: 1, createdAt: 1 }).lean();
   return all
-    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (String(b._id) < String(a._id) ? -1 : 1))
+    .sort(
+      (a, b) =>
+        b.createdAt.getTime() - a.createdAt.getTime() || (String(b._id) < String(a._id) ? -1 : 1),
+    )
     .map((p) => String(p._id));
 }
 const ids = (list: ProductJson[]) => list.map((p) => p._id);
@@ -57,9 +65,25 @@ describe('a product as the API answers it', () => {
     const [first] = productListResponse.parse(res.body).prod;
     expect(first).toBeDefined();
     expect(Object.keys(res.body.prod[0]).sort()).toEqual(
-      ['_id', 'category', 'createdAt', 'description', 'name', 'photo', 'photos', 'price', 'quantity', 'shipping', 'slug', 'updatedAt'].sort(),
+      [
+        '_id',
+        'category',
+        'createdAt',
+        'description',
+        'name',
+        'photo',
+        'photos',
+        'price',
+        'quantity',
+        'shipping',
+        'slug',
+        'updatedAt',
+      ].sort(),
     );
-    expect(first!.category).toEqual({ _id: expect.any(String), name: expect.stringMatching(/^(Anime|Music|Minimal)$/) });
+    expect(first!.category).toEqual({
+      _id: expect.any(String),
+      name: expect.stringMatching(/^(Anime|Music|Minimal)$/),
+    });
     expect(first!.photo).toMatch(/^\/uploads\/.+\.webp$/);
     expect(first!.photos).toEqual([{ width: 960, url: first!.photo }]);
     expect(new Date(first!.createdAt!).toISOString()).toBe(first!.createdAt);
@@ -96,7 +120,11 @@ describe('GET /api/product/productList/:page', () => {
 });
 
 describe('POST /api/product/getFilter-product', () => {
-  const filter = (body: unknown) => t.request().post('/api/product/getFilter-product').send(body as object);
+  const filter = (body: unknown) =>
+    t
+      .request()
+      .post('/api/product/getFilter-product')
+      .send(body as object);
 
   it('with no filter answers every product, paged, with the total', async () => {
     const res = await filter({ checked: [], radio: [], page: 1 }).expect(200);
@@ -111,24 +139,34 @@ describe('POST /api/product/getFilter-product', () => {
     const expected = await expectedOrder({ category: { $in: [anime, minimal] } });
     expect(body.total).toBe(expected.length);
     expect(ids(body.filterProduct)).toEqual(expected.slice(0, PAGE_SIZE));
-    expect(body.filterProduct.every((p) => p.category._id === anime || p.category._id === minimal)).toBe(true);
-    const page2 = filterProductsResponse.parse((await filter({ checked: [anime, minimal], radio: [], page: 2 }).expect(200)).body);
+    expect(
+      body.filterProduct.every((p) => p.category._id === anime || p.category._id === minimal),
+    ).toBe(true);
+    const page2 = filterProductsResponse.parse(
+      (await filter({ checked: [anime, minimal], radio: [], page: 2 }).expect(200)).body,
+    );
     expect(ids(page2.filterProduct)).toEqual(expected.slice(PAGE_SIZE, 2 * PAGE_SIZE));
   });
 
   it('filters by an inclusive price range alone: 100 and 400 are in [100, 400], 401 is not', async () => {
-    const body = filterProductsResponse.parse((await filter({ checked: [], radio: [100, 400], page: 1 }).expect(200)).body);
+    const body = filterProductsResponse.parse(
+      (await filter({ checked: [], radio: [100, 400], page: 1 }).expect(200)).body,
+    );
     const found = body.filterProduct.map((p) => p.price);
     expect(found).toContain(100);
     expect(found).toContain(400);
     expect(found.every((p) => p >= 100 && p <= 400)).toBe(true);
     expect(body.total).toBe(await Product.countDocuments({ price: { $gte: 100, $lte: 400 } }));
-    const above = filterProductsResponse.parse((await filter({ radio: [1500, Number.MAX_SAFE_INTEGER] }).expect(200)).body);
+    const above = filterProductsResponse.parse(
+      (await filter({ radio: [1500, Number.MAX_SAFE_INTEGER] }).expect(200)).body,
+    );
     expect(above.filterProduct.map((p) => p.price).sort((a, b) => a - b)[0]).toBe(1500);
   });
 
   it('combines categories and price', async () => {
-    const body = filterProductsResponse.parse((await filter({ checked: [music], radio: [500, 1000], page: 1 }).expect(200)).body);
+    const body = filterProductsResponse.parse(
+      (await filter({ checked: [music], radio: [500, 1000], page: 1 }).expect(200)).body,
+    );
     const expected = await expectedOrder({ category: music, price: { $gte: 500, $lte: 1000 } });
     expect(expected.length).toBeGreaterThan(0);
     expect(body.total).toBe(expected.length);
@@ -136,10 +174,14 @@ describe('POST /api/product/getFilter-product', () => {
   });
 
   it('answers an empty page with the total beyond the end, and nothing for an unused category', async () => {
-    const beyond = filterProductsResponse.parse((await filter({ checked: [anime], radio: [], page: 9 }).expect(200)).body);
+    const beyond = filterProductsResponse.parse(
+      (await filter({ checked: [anime], radio: [], page: 9 }).expect(200)).body,
+    );
     expect(beyond.filterProduct).toEqual([]);
     expect(beyond.total).toBeGreaterThan(0);
-    const none = filterProductsResponse.parse((await filter({ checked: [empty], radio: [] }).expect(200)).body);
+    const none = filterProductsResponse.parse(
+      (await filter({ checked: [empty], radio: [] }).expect(200)).body,
+    );
     expect(none).toEqual({ filterProduct: [], total: 0 });
   });
 
@@ -160,7 +202,8 @@ describe('POST /api/product/getFilter-product', () => {
 });
 
 describe('GET /api/product/search/:keyword', () => {
-  const search = (keyword: string) => t.request().get(`/api/product/search/${encodeURIComponent(keyword)}`);
+  const search = (keyword: string) =>
+    t.request().get(`/api/product/search/${encodeURIComponent(keyword)}`);
 
   it('matches name or description without regard to case', async () => {
     const byName = searchResponse.parse((await search('KAWAII').expect(200)).body);
@@ -173,9 +216,15 @@ describe('GET /api/product/search/:keyword', () => {
   });
 
   it('takes the keyword literally: regular-expression characters match themselves', async () => {
-    expect(ids(searchResponse.parse((await search('(').expect(200)).body).data)).toEqual([special[0]!.id]);
-    expect(ids(searchResponse.parse((await search('(limited)').expect(200)).body).data)).toEqual([special[0]!.id]);
-    expect(ids(searchResponse.parse((await search('a+b').expect(200)).body).data)).toEqual([special[1]!.id]);
+    expect(ids(searchResponse.parse((await search('(').expect(200)).body).data)).toEqual([
+      special[0]!.id,
+    ]);
+    expect(ids(searchResponse.parse((await search('(limited)').expect(200)).body).data)).toEqual([
+      special[0]!.id,
+    ]);
+    expect(ids(searchResponse.parse((await search('a+b').expect(200)).body).data)).toEqual([
+      special[1]!.id,
+    ]);
     expect(searchResponse.parse((await search('.*').expect(200)).body).data).toEqual([]);
     expect(searchResponse.parse((await search('[').expect(200)).body).data).toEqual([]);
     expect(searchResponse.parse((await search('\\').expect(200)).body).data).toEqual([]);
@@ -203,7 +252,9 @@ describe('GET /api/product/get-product (the admin list, public)', () => {
   });
 
   it('pages with ?page (500 a page) and refuses a bad page', async () => {
-    const page2 = allProductsResponse.parse((await t.request().get('/api/product/get-product?page=2').expect(200)).body);
+    const page2 = allProductsResponse.parse(
+      (await t.request().get('/api/product/get-product?page=2').expect(200)).body,
+    );
     expect(page2.AllProducts).toEqual([]);
     await t.request().get('/api/product/get-product?page=0').expect(400);
     await t.request().get('/api/product/get-product?page=x').expect(400);
@@ -214,7 +265,12 @@ describe('GET /api/product/get-product/:slug', () => {
   it('answers the product by its slug', async () => {
     const res = await t.request().get(`/api/product/get-product/${special[0]!.slug}`).expect(200);
     const { Aproduct } = productResponse.parse(res.body);
-    expect(Aproduct).toMatchObject({ _id: special[0]!.id, name: 'Kawaii (Limited) Tee', price: 850, category: { _id: anime, name: 'Anime' } });
+    expect(Aproduct).toMatchObject({
+      _id: special[0]!.id,
+      name: 'Kawaii (Limited) Tee',
+      price: 850,
+      category: { _id: anime, name: 'Anime' },
+    });
   });
 
   it('answers 404 when there is none', async () => {
@@ -227,15 +283,23 @@ describe('GET /api/product/get-product/:slug', () => {
 describe('GET /api/product/related-product/:productId/:categoryId', () => {
   it('answers up to 8 newest products of the category, without the product itself', async () => {
     const self = rows.find((r) => r.category === anime)!;
-    const res = await t.request().get(`/api/product/related-product/${self.id}/${anime}`).expect(200);
+    const res = await t
+      .request()
+      .get(`/api/product/related-product/${self.id}/${anime}`)
+      .expect(200);
     const { products } = relatedProductsResponse.parse(res.body);
-    const expected = (await expectedOrder({ category: anime })).filter((id) => id !== self.id).slice(0, 8);
+    const expected = (await expectedOrder({ category: anime }))
+      .filter((id) => id !== self.id)
+      .slice(0, 8);
     expect(ids(products)).toEqual(expected);
     expect(products).toHaveLength(8);
   });
 
   it('answers an empty list for a category without other products', async () => {
-    const res = await t.request().get(`/api/product/related-product/${rows[0]!.id}/${empty}`).expect(200);
+    const res = await t
+      .request()
+      .get(`/api/product/related-product/${rows[0]!.id}/${empty}`)
+      .expect(200);
     expect(res.body).toEqual({ products: [] });
   });
 
@@ -260,7 +324,11 @@ describe('caching', () => {
       const first = await t.request().get(path).expect(200);
       expect(first.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
       expect(first.headers.etag).toMatch(/^"[^"]+"$/);
-      const again = await t.request().get(path).set('If-None-Match', first.headers.etag as string).expect(304);
+      const again = await t
+        .request()
+        .get(path)
+        .set('If-None-Match', first.headers.etag as string)
+        .expect(304);
       expect(again.text).toBe('');
     }
   });
@@ -269,7 +337,9 @@ describe('caching', () => {
     // A second API process: its own in-process cache, the same database.
     const otherApp = createApp(t.deps);
     const count = await t.request().get('/api/product/get-product-count').expect(200);
-    const primed = await supertest(otherApp).get(`/api/product/get-product/${special[0]!.slug}`).expect(200);
+    const primed = await supertest(otherApp)
+      .get(`/api/product/get-product/${special[0]!.slug}`)
+      .expect(200);
     expect(primed.body.Aproduct.quantity).toBe(10);
 
     await Product.updateOne({ _id: special[0]!.id }, { $set: { quantity: 3 } });
@@ -281,7 +351,11 @@ describe('caching', () => {
     expect(fresh.body.Aproduct.quantity).toBe(3);
     expect(fresh.headers.etag).not.toBe(primed.headers.etag);
     // Every other read moved on too, even one whose data did not change.
-    const recount = await t.request().get('/api/product/get-product-count').set('If-None-Match', count.headers.etag as string).expect(200);
+    const recount = await t
+      .request()
+      .get('/api/product/get-product-count')
+      .set('If-None-Match', count.headers.etag as string)
+      .expect(200);
     expect(recount.body.total).toBe(TOTAL);
   });
 
@@ -296,7 +370,13 @@ describe('caching', () => {
 
 describe('search limit', () => {
   it('answers at most 48 products', async () => {
-    await insertProducts(Array.from({ length: 50 }, (_, i) => ({ name: `Bulk Tee ${i}`, price: 300, category: empty })));
+    await insertProducts(
+      Array.from({ length: 50 }, (_, i) => ({
+        name: `Bulk Tee ${i}`,
+        price: 300,
+        category: empty,
+      })),
+    );
     const res = await t.request().get('/api/product/search/bulk').expect(200);
     expect(searchResponse.parse(res.body).data).toHaveLength(48);
   });

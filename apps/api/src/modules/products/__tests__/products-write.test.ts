@@ -3,7 +3,13 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { errorResponse, MAX_PHOTO_BYTES, PHOTO_WIDTHS, productMutationResponse, successMessage } from '@repo/shared';
+import {
+  errorResponse,
+  MAX_PHOTO_BYTES,
+  PHOTO_WIDTHS,
+  productMutationResponse,
+  successMessage,
+} from '@repo/shared';
 import { setupTestApp } from '../../../test/harness.js';
 import { Product } from '../index.js';
 import { makeCategory, makeImage, sidewaysJpeg, type ImageFormat } from './fixtures.js';
@@ -16,22 +22,40 @@ const otherCategory = await makeCategory('Music');
 const uploads = join(t.config.dataDir, 'uploads');
 const jpeg = await makeImage('jpeg');
 
-const fields = { name: 'Sunset Tee', description: 'A warm sunset print.', price: '799', quantity: '12', shipping: 'Yes', category };
+const fields = {
+  name: 'Sunset Tee',
+  description: 'A warm sunset print.',
+  price: '799',
+  quantity: '12',
+  shipping: 'Yes',
+  category,
+};
 
 type Fields = Record<string, string>;
 type Photo = { data: Buffer; filename?: string; contentType?: string };
 
-function send(req: ReturnType<ReturnType<typeof t.request>['post']>, f: Fields, photos: Photo[] = []) {
+function send(
+  req: ReturnType<ReturnType<typeof t.request>['post']>,
+  f: Fields,
+  photos: Photo[] = [],
+) {
   req.set('Authorization', admin.auth);
   for (const [k, v] of Object.entries(f)) req.field(k, v);
-  for (const p of photos) req.attach('photo', p.data, { filename: p.filename ?? 'photo.jpg', contentType: p.contentType ?? 'image/jpeg' });
+  for (const p of photos)
+    req.attach('photo', p.data, {
+      filename: p.filename ?? 'photo.jpg',
+      contentType: p.contentType ?? 'image/jpeg',
+    });
   return req;
 }
-const create = (f: Fields = fields, photos: Photo[] = [{ data: jpeg }]) => send(t.request().post('/api/product/create-product'), f, photos);
-const update = (id: string, f: Fields = fields, photos: Photo[] = []) => send(t.request().put(`/api/product/update-product/${id}`), f, photos);
+const create = (f: Fields = fields, photos: Photo[] = [{ data: jpeg }]) =>
+  send(t.request().post('/api/product/create-product'), f, photos);
+const update = (id: string, f: Fields = fields, photos: Photo[] = []) =>
+  send(t.request().put(`/api/product/update-product/${id}`), f, photos);
 
 const fileOf = (url: string) => join(uploads, url.replace(/^\/uploads\//, ''));
-const uploadedFiles = () => (existsSync(uploads) ? readdirSync(uploads).filter((f) => !f.startsWith('.')) : []);
+const uploadedFiles = () =>
+  existsSync(uploads) ? readdirSync(uploads).filter((f) => !f.startsWith('.')) : [];
 
 describe('POST /api/product/create-product', () => {
   it('creates a product with its photo re-encoded as WebP at each width, served with immutable caching', async () => {
@@ -65,11 +89,18 @@ describe('POST /api/product/create-product', () => {
   });
 
   it('turns EXIF orientation into upright pixels and drops the metadata', async () => {
-    const res = await create({ ...fields, name: 'Sideways' }, [{ data: await sidewaysJpeg() }]).expect(201);
+    const res = await create({ ...fields, name: 'Sideways' }, [
+      { data: await sidewaysJpeg() },
+    ]).expect(201);
     const widest = res.body.product.photos.at(-1);
     const meta = await sharp(fileOf(widest.url)).metadata();
     // 1200×600 stored, orientation 6: upright it is 600 wide and 1200 high; never enlarged.
-    expect({ width: meta.width, height: meta.height, orientation: meta.orientation, exif: meta.exif }).toEqual({
+    expect({
+      width: meta.width,
+      height: meta.height,
+      orientation: meta.orientation,
+      exif: meta.exif,
+    }).toEqual({
       width: 600,
       height: 1200,
       orientation: undefined,
@@ -81,30 +112,59 @@ describe('POST /api/product/create-product', () => {
   it('accepts JPEG, PNG, WebP, GIF and AVIF, judged by content: an image named .txt sent as text/plain is fine', async () => {
     const formats: ImageFormat[] = ['png', 'webp', 'gif', 'avif'];
     for (const format of formats) {
-      const res = await create({ ...fields, name: `Format ${format}` }, [{ data: await makeImage(format, { width: 400, height: 300 }), filename: `x.${format}`, contentType: `image/${format}` }]);
+      const res = await create({ ...fields, name: `Format ${format}` }, [
+        {
+          data: await makeImage(format, { width: 400, height: 300 }),
+          filename: `x.${format}`,
+          contentType: `image/${format}`,
+        },
+      ]);
       expect(res.status, format).toBe(201);
     }
-    const disguised = await create({ ...fields, name: 'Disguised' }, [{ data: jpeg, filename: 'notes.txt', contentType: 'text/plain' }]).expect(201);
+    const disguised = await create({ ...fields, name: 'Disguised' }, [
+      { data: jpeg, filename: 'notes.txt', contentType: 'text/plain' },
+    ]).expect(201);
     expect(disguised.body.product.photo).toMatch(/\.webp$/);
   });
 
   it('refuses a file that is not an accepted image, whatever its name and type, with a 415', async () => {
     const before = uploadedFiles().length;
     const fakes: Photo[] = [
-      { data: Buffer.from('just some text, not a picture'), filename: 'photo.jpg', contentType: 'image/jpeg' },
-      { data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), filename: 'x.svg', contentType: 'image/svg+xml' },
-      { data: await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).tiff().toBuffer(), filename: 'x.tiff', contentType: 'image/tiff' },
+      {
+        data: Buffer.from('just some text, not a picture'),
+        filename: 'photo.jpg',
+        contentType: 'image/jpeg',
+      },
+      {
+        data: Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+        ),
+        filename: 'x.svg',
+        contentType: 'image/svg+xml',
+      },
+      {
+        data: await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+          .tiff()
+          .toBuffer(),
+        filename: 'x.tiff',
+        contentType: 'image/tiff',
+      },
     ];
     for (const fake of fakes) {
       const res = await create({ ...fields, name: 'Fake' }, [fake]).expect(415);
-      expect(res.body).toMatchObject({ success: false, message: 'The photo must be a JPEG, PNG, WebP, GIF or AVIF image' });
+      expect(res.body).toMatchObject({
+        success: false,
+        message: 'The photo must be a JPEG, PNG, WebP, GIF or AVIF image',
+      });
     }
     expect(await Product.exists({ name: 'Fake' })).toBeNull();
     expect(uploadedFiles().length).toBe(before);
   });
 
   it('refuses a truncated image with a 400', async () => {
-    const res = await create({ ...fields, name: 'Broken' }, [{ data: jpeg.subarray(0, 200) }]).expect(400);
+    const res = await create({ ...fields, name: 'Broken' }, [
+      { data: jpeg.subarray(0, 200) },
+    ]).expect(400);
     expect(res.body.message).toBe('The photo could not be read as an image');
   });
 
@@ -116,9 +176,16 @@ describe('POST /api/product/create-product', () => {
   });
 
   it('refuses two photos, or a photo in another field, with a 400', async () => {
-    const res = await create({ ...fields, name: 'Twice' }, [{ data: jpeg }, { data: jpeg }]).expect(400);
+    const res = await create({ ...fields, name: 'Twice' }, [{ data: jpeg }, { data: jpeg }]).expect(
+      400,
+    );
     expect(errorResponse.parse(res.body).message).toMatch(/one photo/);
-    const other = t.request().post('/api/product/create-product').set('Authorization', admin.auth).field('name', 'X').attach('image', jpeg, 'a.jpg');
+    const other = t
+      .request()
+      .post('/api/product/create-product')
+      .set('Authorization', admin.auth)
+      .field('name', 'X')
+      .attach('image', jpeg, 'a.jpg');
     await other.expect(400);
     expect(await Product.exists({ name: 'Twice' })).toBeNull();
   });
@@ -151,7 +218,14 @@ describe('POST /api/product/create-product', () => {
   });
 
   it('reads shipping as true/false/1/0/Yes/No', async () => {
-    const cases: Array<[string, boolean]> = [['true', true], ['1', true], ['yes', true], ['No', false], ['0', false], ['false', false]];
+    const cases: Array<[string, boolean]> = [
+      ['true', true],
+      ['1', true],
+      ['yes', true],
+      ['No', false],
+      ['0', false],
+      ['false', false],
+    ];
     for (const [shipping, expected] of cases) {
       const res = await create({ ...fields, name: `Ship ${shipping}`, shipping }).expect(201);
       expect(res.body.product.shipping, shipping).toBe(expected);
@@ -164,7 +238,11 @@ describe('POST /api/product/create-product', () => {
     expect([a.body.product.slug, b.body.product.slug]).toEqual(['twin-tee', 'twin-tee-2']);
     const racing = await Promise.all([1, 2, 3].map(() => create({ ...fields, name: 'Race Tee' })));
     expect(racing.map((r) => r.status)).toEqual([201, 201, 201]);
-    expect(racing.map((r) => r.body.product.slug).sort()).toEqual(['race-tee', 'race-tee-2', 'race-tee-3']);
+    expect(racing.map((r) => r.body.product.slug).sort()).toEqual([
+      'race-tee',
+      'race-tee-2',
+      'race-tee-3',
+    ]);
     const accents = await create({ ...fields, name: 'Café Crème Ñandú' }).expect(201);
     expect(accents.body.product.slug).toBe('cafe-creme-nandu');
   });
@@ -174,7 +252,14 @@ describe('PUT /api/product/update-product/:id', () => {
   it('without a photo changes the fields and keeps the photo', async () => {
     const { body } = await create({ ...fields, name: 'Keeper' }).expect(201);
     const p = body.product;
-    const res = await update(p._id, { ...fields, name: 'Keeper Deluxe', price: '1299', quantity: '0', shipping: 'No', category: otherCategory }).expect(200);
+    const res = await update(p._id, {
+      ...fields,
+      name: 'Keeper Deluxe',
+      price: '1299',
+      quantity: '0',
+      shipping: 'No',
+      category: otherCategory,
+    }).expect(200);
     const after = productMutationResponse.parse(res.body);
     expect(after).toMatchObject({ success: true, message: 'Product updated successfully' });
     expect(after.product).toMatchObject({
@@ -193,7 +278,9 @@ describe('PUT /api/product/update-product/:id', () => {
   it('with a photo stores the new one and deletes the old files after the update', async () => {
     const { body } = await create({ ...fields, name: 'Repaint' }).expect(201);
     const old = body.product;
-    const res = await update(old._id, { ...fields, name: 'Repaint' }, [{ data: await makeImage('png', { color: '#16a085' }) }]).expect(200);
+    const res = await update(old._id, { ...fields, name: 'Repaint' }, [
+      { data: await makeImage('png', { color: '#16a085' }) },
+    ]).expect(200);
     const fresh = res.body.product;
     expect(fresh.slug).toBe(old.slug);
     expect(fresh.photo).not.toBe(old.photo);
@@ -203,17 +290,29 @@ describe('PUT /api/product/update-product/:id', () => {
 
   it('keeps the files when the same picture is uploaded again, or another product uses them', async () => {
     const picture = await makeImage('jpeg', { color: '#8e44ad' });
-    const a = (await create({ ...fields, name: 'Same Pic' }, [{ data: picture }]).expect(201)).body.product;
-    const again = (await update(a._id, { ...fields, name: 'Same Pic' }, [{ data: picture }]).expect(200)).body.product;
+    const a = (await create({ ...fields, name: 'Same Pic' }, [{ data: picture }]).expect(201)).body
+      .product;
+    const again = (
+      await update(a._id, { ...fields, name: 'Same Pic' }, [{ data: picture }]).expect(200)
+    ).body.product;
     expect(again.photo).toBe(a.photo);
     for (const w of a.photos) expect(existsSync(fileOf(w.url))).toBe(true);
 
     // Another product with the same name and picture shares the content-hashed files.
-    const twin = (await create({ ...fields, name: 'Same Pic' }, [{ data: picture }]).expect(201)).body.product;
+    const twin = (await create({ ...fields, name: 'Same Pic' }, [{ data: picture }]).expect(201))
+      .body.product;
     expect(twin.photo).toBe(a.photo);
-    await t.request().delete(`/api/product/delete-product/${a._id}`).set('Authorization', admin.auth).expect(200);
+    await t
+      .request()
+      .delete(`/api/product/delete-product/${a._id}`)
+      .set('Authorization', admin.auth)
+      .expect(200);
     for (const w of twin.photos) expect(existsSync(fileOf(w.url))).toBe(true);
-    await t.request().delete(`/api/product/delete-product/${twin._id}`).set('Authorization', admin.auth).expect(200);
+    await t
+      .request()
+      .delete(`/api/product/delete-product/${twin._id}`)
+      .set('Authorization', admin.auth)
+      .expect(200);
     for (const w of twin.photos) expect(existsSync(fileOf(w.url))).toBe(false);
   });
 
@@ -230,30 +329,53 @@ describe('PUT /api/product/update-product/:id', () => {
 
 describe('DELETE /api/product/delete-product/:id', () => {
   it('deletes the product and its photo files', async () => {
-    const { body } = await create({ ...fields, name: 'Goner' }, [{ data: await makeImage('webp', { color: '#d35400' }) }]).expect(201);
+    const { body } = await create({ ...fields, name: 'Goner' }, [
+      { data: await makeImage('webp', { color: '#d35400' }) },
+    ]).expect(201);
     const p = body.product;
-    const res = await t.request().delete(`/api/product/delete-product/${p._id}`).set('Authorization', admin.auth).expect(200);
-    expect(successMessage.parse(res.body)).toEqual({ success: true, message: 'Product deleted successfully' });
+    const res = await t
+      .request()
+      .delete(`/api/product/delete-product/${p._id}`)
+      .set('Authorization', admin.auth)
+      .expect(200);
+    expect(successMessage.parse(res.body)).toEqual({
+      success: true,
+      message: 'Product deleted successfully',
+    });
     expect(await Product.exists({ _id: p._id })).toBeNull();
     for (const w of p.photos) expect(existsSync(fileOf(w.url))).toBe(false);
     await t.request().get(`/api/product/get-product/${p.slug}`).expect(404);
-    await t.request().delete(`/api/product/delete-product/${p._id}`).set('Authorization', admin.auth).expect(404);
+    await t
+      .request()
+      .delete(`/api/product/delete-product/${p._id}`)
+      .set('Authorization', admin.auth)
+      .expect(404);
   });
 
   it('answers 400 for a malformed id', async () => {
-    await t.request().delete('/api/product/delete-product/not-an-id').set('Authorization', admin.auth).expect(400);
+    await t
+      .request()
+      .delete('/api/product/delete-product/not-an-id')
+      .set('Authorization', admin.auth)
+      .expect(400);
   });
 });
 
 describe('admin calls', () => {
   const id = '0123456789abcdef01234567';
   const calls = [
-    () => t.request().post('/api/product/create-product').field('name', 'Nope').attach('photo', jpeg, 'a.jpg'),
+    () =>
+      t
+        .request()
+        .post('/api/product/create-product')
+        .field('name', 'Nope')
+        .attach('photo', jpeg, 'a.jpg'),
     () => t.request().put(`/api/product/update-product/${id}`).field('name', 'Nope'),
     () => t.request().delete(`/api/product/delete-product/${id}`),
   ];
   it('need a token (401)', async () => {
-    for (const call of calls) expect(errorResponse.parse((await call().expect(401)).body).success).toBe(false);
+    for (const call of calls)
+      expect(errorResponse.parse((await call().expect(401)).body).success).toBe(false);
   });
   it('refuse a customer (403) before reading any upload', async () => {
     const before = uploadedFiles().length;

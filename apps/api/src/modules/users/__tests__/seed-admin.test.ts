@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { ROLES } from '@repo/shared';
 import { seedAdmin } from '../../../seed/index.js';
 import { setupTestApp } from '../../../test/harness.js';
-import { User } from '../index.js';
+import { BCRYPT_COST, User } from '../index.js';
 
-const t = await setupTestApp({ env: { SEED_ADMIN_EMAIL: ' Boss@Example.com ', SEED_ADMIN_PASSWORD: 'seeded-admin-pw' } });
+const t = await setupTestApp({
+  env: { SEED_ADMIN_EMAIL: ' Boss@Example.com ', SEED_ADMIN_PASSWORD: 'seeded-admin-pw' },
+});
 
 describe('the seeded admin', () => {
   it('is created once, as an admin with a bcrypt hash, and can log in', async () => {
@@ -14,16 +16,26 @@ describe('the seeded admin', () => {
     const rows = await User.find({ email: 'boss@example.com' }).select('+password').lean();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ role: ROLES.admin });
-    expect(bcrypt.getRounds(rows[0]!.password)).toBeGreaterThanOrEqual(10);
+    expect(bcrypt.getRounds(rows[0]!.password)).toBe(BCRYPT_COST);
 
-    const res = await t.request().post('/api/auth/login').send({ email: 'boss@example.com', password: 'seeded-admin-pw' }).expect(200);
+    const res = await t
+      .request()
+      .post('/api/auth/login')
+      .send({ email: 'boss@example.com', password: 'seeded-admin-pw' })
+      .expect(200);
     expect(res.body.user.role).toBe(ROLES.admin);
-    await t.request().get('/api/all-user/adminpanel').set('Authorization', `Bearer ${res.body.token}`).expect(200);
+    await t
+      .request()
+      .get('/api/all-user/adminpanel')
+      .set('Authorization', `Bearer ${res.body.token}`)
+      .expect(200);
   });
 
   it('leaves an existing account as it is', async () => {
     await User.updateOne({ email: 'boss@example.com' }, { $set: { name: 'Renamed Boss' } });
     await seedAdmin(t.deps);
-    expect(await User.findOne({ email: 'boss@example.com' }).lean()).toMatchObject({ name: 'Renamed Boss' });
+    expect(await User.findOne({ email: 'boss@example.com' }).lean()).toMatchObject({
+      name: 'Renamed Boss',
+    });
   });
 });

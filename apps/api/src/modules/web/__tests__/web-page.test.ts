@@ -24,17 +24,29 @@ writeFileSync(
     'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react-1.js'] },
     '_react-1.js': { file: 'assets/react-1.js' },
     '_grid-1.js': { file: 'assets/grid-1.js', imports: ['_react-1.js'] },
-    'src/app/routes/home.tsx': { file: 'assets/home-1.js', imports: ['_react-1.js', '_grid-1.js', 'index.html'] },
-    'src/app/routes/product-detail.tsx': { file: 'assets/product-detail-1.js', imports: ['_grid-1.js', 'index.html'] },
+    'src/app/routes/home.tsx': {
+      file: 'assets/home-1.js',
+      imports: ['_react-1.js', '_grid-1.js', 'index.html'],
+    },
+    'src/app/routes/product-detail.tsx': {
+      file: 'assets/product-detail-1.js',
+      imports: ['_grid-1.js', 'index.html'],
+    },
   }),
 );
-for (const f of ['index-1.js', 'react-1.js', 'grid-1.js', 'home-1.js', 'product-detail-1.js']) writeFileSync(join(webDist, 'assets', f), '');
+for (const f of ['index-1.js', 'react-1.js', 'grid-1.js', 'home-1.js', 'product-detail-1.js'])
+  writeFileSync(join(webDist, 'assets', f), '');
 
 const t = await setupTestApp({ env: { WEB_DIST: webDist } });
 const category = await makeCategory('Anime');
 const products = await insertProducts([
   { name: 'Older Tee', price: 300, category },
-  { name: 'Newest </script><b>$& Tee', price: 500, category, description: 'A "quoted" <i>tag</i> and $1.' },
+  {
+    name: 'Newest </script><b>$& Tee',
+    price: 500,
+    category,
+    description: 'A "quoted" <i>tag</i> and $1.',
+  },
 ]);
 const newest = products[1]!;
 
@@ -51,18 +63,26 @@ describe('the home page', () => {
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
     const data = initialData(res.text);
-    for (const path of ['/category/all-category', '/product/get-product-count', '/product/productList/1']) {
+    for (const path of [
+      '/category/all-category',
+      '/product/get-product-count',
+      '/product/productList/1',
+    ]) {
       const api = await t.request().get(`/api${path}`).expect(200);
       expect(data[path], path).toEqual(api.body);
     }
     // A product's text cannot end the script element or act as a replacement pattern.
     expect(res.text.match(/<\/script>/g)).toHaveLength(2);
-    expect((data['/product/productList/1'] as { prod: Array<{ name: string }> }).prod[0]!.name).toBe(newest.name);
+    expect(
+      (data['/product/productList/1'] as { prod: Array<{ name: string }> }).prod[0]!.name,
+    ).toBe(newest.name);
   });
 
   it("preloads the route's chunks beyond the entry's, and the first product's photo", async () => {
     const html = (await t.request().get('/').expect(200)).text;
-    const modulepreloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    const modulepreloads = [
+      ...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g),
+    ].map((m) => m[1]);
     expect(modulepreloads.sort()).toEqual(['/assets/grid-1.js', '/assets/home-1.js']);
     const { prod } = (await t.request().get('/api/product/productList/1').expect(200)).body as {
       prod: Array<{ photo: string; photos: Array<{ url: string; width: number }> }>;
@@ -77,10 +97,20 @@ describe('the home page', () => {
 
   it('is current after a catalog write, and answers 304 to its own ETag until then', async () => {
     const first = await t.request().get('/').expect(200);
-    await t.request().get('/').set('If-None-Match', first.headers.etag as string).expect(304);
+    await t
+      .request()
+      .get('/')
+      .set('If-None-Match', first.headers.etag as string)
+      .expect(304);
     await Product.updateOne({ _id: newest.id }, { $set: { price: 777 } });
-    const after = await t.request().get('/').set('If-None-Match', first.headers.etag as string).expect(200);
-    const list = initialData(after.text)['/product/productList/1'] as { prod: Array<{ price: number }> };
+    const after = await t
+      .request()
+      .get('/')
+      .set('If-None-Match', first.headers.etag as string)
+      .expect(200);
+    const list = initialData(after.text)['/product/productList/1'] as {
+      prod: Array<{ price: number }>;
+    };
     expect(list.prod[0]!.price).toBe(777);
   });
 
@@ -97,14 +127,18 @@ describe('a product page', () => {
     const path = `/product/get-product/${encodeURIComponent(older.slug)}`;
     expect(initialData(html)).toEqual({ [path]: (await t.request().get(`/api${path}`)).body });
     expect(html).toContain(`imagesizes="${DETAIL_IMAGE_SIZES}"`);
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/product-detail-1.js">');
+    expect(html).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/product-detail-1.js">',
+    );
     expect(html).not.toContain('home-1.js');
   });
 
   it('inlines nothing for a product that does not exist: the app shows its not-found', async () => {
     const html = (await t.request().get('/product-detail/no-such-tee').expect(200)).text;
     expect(html).not.toContain('initial-data');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/product-detail-1.js">');
+    expect(html).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/product-detail-1.js">',
+    );
   });
 });
 

@@ -11,7 +11,9 @@ import { renderRoute } from '@/testing/test-utils';
 import LoginPage from '../login';
 import RegisterPage from '../register';
 
-vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() } }));
+vi.mock('@/lib/toast', () => ({
+  toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() },
+}));
 
 const user = makeUser();
 const location = () => screen.getByTestId('location').textContent;
@@ -25,7 +27,10 @@ afterEach(() => {
 
 function renderLogin(routes: Record<string, Handler>, state?: unknown) {
   const api = mockApi(routes);
-  return { api, ...renderRoute({ element: <LoginPage />, path: '/login' }, { url: '/login', state }) };
+  return {
+    api,
+    ...renderRoute({ element: <LoginPage />, path: '/login' }, { url: '/login', state }),
+  };
 }
 
 async function submitLogin(u: ReturnType<typeof renderLogin>['user']) {
@@ -37,24 +42,43 @@ async function submitLogin(u: ReturnType<typeof renderLogin>['user']) {
 describe('login', () => {
   it('stores the session and returns to the page the visitor came from', async () => {
     const { user: u, api } = renderLogin(
-      { 'POST /auth/login': () => ({ success: true, message: 'Login successful', token: 'tok', user }) },
+      {
+        'POST /auth/login': () => ({
+          success: true,
+          message: 'Login successful',
+          token: 'tok',
+          user,
+        }),
+      },
       { from: { pathname: '/contact', search: '', hash: '' } },
     );
     await submitLogin(u);
     await waitFor(() => expect(location()).toBe('/contact'));
-    expect(api.callsTo('POST /auth/login')[0]!.body).toEqual({ email: 'asha@example.com', password: 'password123' });
+    expect(api.callsTo('POST /auth/login')[0]!.body).toEqual({
+      email: 'asha@example.com',
+      password: 'password123',
+    });
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('tok');
-    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.user)!)).toEqual({ name: user.name, userId: user._id, role: 0 });
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.user)!)).toEqual({
+      name: user.name,
+      userId: user._id,
+      role: 0,
+    });
   });
 
   it('goes home when there is nowhere to return to', async () => {
-    const { user: u } = renderLogin({ 'POST /auth/login': () => ({ success: true, message: 'ok', token: 'tok', user }) });
+    const { user: u } = renderLogin({
+      'POST /auth/login': () => ({ success: true, message: 'ok', token: 'tok', user }),
+    });
     await submitLogin(u);
     await waitFor(() => expect(location()).toBe('/'));
   });
 
   it('shows the server message when refused, "Login failed" without one', async () => {
-    const { user: u } = renderLogin({ 'POST /auth/login': () => reply(401, { success: false, message: 'Invalid email or password' }) });
+    const { user: u } = renderLogin({
+      'POST /auth/login': () =>
+        reply(401, { success: false, message: 'Invalid email or password' }),
+    });
     await submitLogin(u);
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Invalid email or password'));
     expect(tokenStore.get()).toBeNull();
@@ -67,7 +91,9 @@ describe('login', () => {
   });
 
   it('"Something went wrong" when the request itself fails', async () => {
-    const { user: u } = renderLogin({ 'POST /auth/login': () => Promise.reject(new TypeError('offline')) });
+    const { user: u } = renderLogin({
+      'POST /auth/login': () => Promise.reject(new TypeError('offline')),
+    });
     await submitLogin(u);
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Something went wrong'));
   });
@@ -82,7 +108,10 @@ describe('login', () => {
 describe('register', () => {
   function renderRegister(routes: Record<string, Handler>) {
     const api = mockApi(routes);
-    return { api, ...renderRoute({ element: <RegisterPage />, path: '/register' }, { url: '/register' }) };
+    return {
+      api,
+      ...renderRoute({ element: <RegisterPage />, path: '/register' }, { url: '/register' }),
+    };
   }
   async function fill(u: ReturnType<typeof renderRegister>['user']) {
     await u.type(screen.getByLabelText('Full Name'), 'Asha Verma');
@@ -95,14 +124,23 @@ describe('register', () => {
 
   it('has every field required, email and tel types, and a link to log in', () => {
     renderRegister({});
-    for (const label of ['Full Name', 'Email Address', 'Password', 'Phone Number', 'Shipping Address']) expect(screen.getByLabelText(label)).toBeRequired();
+    for (const label of [
+      'Full Name',
+      'Email Address',
+      'Password',
+      'Phone Number',
+      'Shipping Address',
+    ])
+      expect(screen.getByLabelText(label)).toBeRequired();
     expect(screen.getByLabelText('Email Address')).toHaveAttribute('type', 'email');
     expect(screen.getByLabelText('Phone Number')).toHaveAttribute('type', 'tel');
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
   });
 
   it('signs in and goes home on success', async () => {
-    const { user: u, api } = renderRegister({ 'POST /auth/register': () => ({ success: true, message: 'Registered', token: 'tok', user }) });
+    const { user: u, api } = renderRegister({
+      'POST /auth/register': () => ({ success: true, message: 'Registered', token: 'tok', user }),
+    });
     await fill(u);
     await waitFor(() => expect(location()).toBe('/'));
     expect(api.callsTo('POST /auth/register')[0]!.body).toEqual({
@@ -116,7 +154,10 @@ describe('register', () => {
   });
 
   it('shows the server message when refused', async () => {
-    const { user: u } = renderRegister({ 'POST /auth/register': () => reply(409, { success: false, message: 'Email is already registered' }) });
+    const { user: u } = renderRegister({
+      'POST /auth/register': () =>
+        reply(409, { success: false, message: 'Email is already registered' }),
+    });
     await fill(u);
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Email is already registered'));
     expect(tokenStore.get()).toBeNull();

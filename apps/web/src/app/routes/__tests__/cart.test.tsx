@@ -11,7 +11,9 @@ import { renderRoute } from '@/testing/test-utils';
 import CartPage from '../cart';
 import SearchPage from '../search';
 
-vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() } }));
+vi.mock('@/lib/toast', () => ({
+  toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() },
+}));
 
 /** The provider's script "loads" a fake checkout whose dialog the test drives. */
 const checkoutDialog = vi.hoisted(() => ({
@@ -42,13 +44,23 @@ const tee = makeCartItem({ name: 'Bold Tee', price: 499, cartQuantity: 2 });
 const hoodie = makeCartItem({ name: 'Moon Tee', price: 1299, cartQuantity: 1 });
 const user = makeUser();
 
-function setup({ items = [tee, hoodie], signedIn = false, routes = {} }: { items?: typeof tee[]; signedIn?: boolean; routes?: Record<string, Handler> } = {}) {
+function setup({
+  items = [tee, hoodie],
+  signedIn = false,
+  routes = {},
+}: { items?: (typeof tee)[]; signedIn?: boolean; routes?: Record<string, Handler> } = {}) {
   cartStore.set(items);
   if (signedIn) signIn('token-1', user);
   const api = mockApi({
     'GET /user/user-detail/:userId': () => ({ success: true, user, message: 'ok' }),
-    'GET /payment/config': () => ({ provider: 'sandbox', keyId: 'rzp_test_sandbox', checkoutScript: '/api/payment/sandbox/checkout.js' }),
-    'POST /payment/create-order': () => ({ order: { id: 'order_1', amount: 229700, currency: 'INR' } }),
+    'GET /payment/config': () => ({
+      provider: 'sandbox',
+      keyId: 'rzp_test_sandbox',
+      checkoutScript: '/api/payment/sandbox/checkout.js',
+    }),
+    'POST /payment/create-order': () => ({
+      order: { id: 'order_1', amount: 229700, currency: 'INR' },
+    }),
     'POST /payment/verify-payment': () => ({ success: true, orderId: 'o1' }),
     ...routes,
   });
@@ -59,7 +71,12 @@ const line = (name: string) => screen.getByRole('link', { name }).closest('li')!
 const location = () => screen.getByTestId('location').textContent;
 
 beforeEach(() => {
-  Object.assign(checkoutDialog, { options: undefined, failed: undefined, opened: 0, scriptLoads: true });
+  Object.assign(checkoutDialog, {
+    options: undefined,
+    failed: undefined,
+    opened: 0,
+    scriptLoads: true,
+  });
   vi.spyOn(window, 'alert').mockImplementation(() => {});
 });
 
@@ -83,7 +100,10 @@ describe('cart lines', () => {
 
   it('lists lines whose name opens the detail, with subtotal, delivery ₹0 and total', () => {
     setup();
-    expect(screen.getByRole('link', { name: 'Bold Tee' })).toHaveAttribute('href', `/product-detail/${tee.slug}`);
+    expect(screen.getByRole('link', { name: 'Bold Tee' })).toHaveAttribute(
+      'href',
+      `/product-detail/${tee.slug}`,
+    );
     expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('₹2,297'); // 2 × 499 + 1299
     expect(screen.getByText('Delivery').nextSibling).toHaveTextContent('₹0');
     expect(screen.getByTestId('cart-total')).toHaveTextContent('₹2,297');
@@ -121,30 +141,50 @@ describe('cart lines', () => {
     searchStore.set({ keyword: '', results: [product] });
     cartStore.set([]);
     mockApi({});
-    const { user: u } = renderRoute({ element: <SearchPage />, path: '/Search' }, { url: '/Search' });
+    const { user: u } = renderRoute(
+      { element: <SearchPage />, path: '/Search' },
+      { url: '/Search' },
+    );
     expect(screen.getByRole('heading', { name: 'Search Results' })).toBeInTheDocument();
     await u.click(screen.getByRole('button', { name: 'ADD TO CART' }));
     await u.click(screen.getByRole('button', { name: 'ADD TO CART' }));
     expect(toast.success).toHaveBeenCalledTimes(2);
     expect(toast.success).toHaveBeenCalledWith('Successfully Added');
-    expect(cartStore.get()).toEqual([expect.objectContaining({ _id: product._id, cartQuantity: 2 })]);
+    expect(cartStore.get()).toEqual([
+      expect.objectContaining({ _id: product._id, cartQuantity: 2 }),
+    ]);
   });
 });
 
 describe('shipping address', () => {
   it('signed out: asks to log in', () => {
     setup();
-    expect(screen.getByRole('link', { name: 'Log in to checkout' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Log in to checkout' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
   });
 
   it('signed in: the profile address and an Update Address link', async () => {
     setup({ signedIn: true });
     expect(await screen.findByText(user.address)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Update Address' })).toHaveAttribute('href', '/dashboard/user/profile');
+    expect(screen.getByRole('link', { name: 'Update Address' })).toHaveAttribute(
+      'href',
+      '/dashboard/user/profile',
+    );
   });
 
   it('signed in without an address: "No shipping address provided."', async () => {
-    setup({ signedIn: true, routes: { 'GET /user/user-detail/:userId': () => ({ success: true, user: { ...user, address: '' }, message: 'ok' }) } });
+    setup({
+      signedIn: true,
+      routes: {
+        'GET /user/user-detail/:userId': () => ({
+          success: true,
+          user: { ...user, address: '' },
+          message: 'ok',
+        }),
+      },
+    });
     expect(await screen.findByText('No shipping address provided.')).toBeInTheDocument();
   });
 });
@@ -180,7 +220,11 @@ describe('checkout', () => {
       prefill: { name: user.name, email: user.email, contact: user.phone },
     });
 
-    checkoutDialog.options!.handler({ razorpay_payment_id: 'pay_1', razorpay_order_id: 'order_1', razorpay_signature: 'sig' });
+    checkoutDialog.options!.handler({
+      razorpay_payment_id: 'pay_1',
+      razorpay_order_id: 'order_1',
+      razorpay_signature: 'sig',
+    });
     await waitFor(() => expect(location()).toBe('/dashboard/user/orders'));
     expect(api.callsTo('POST /payment/verify-payment')[0]!.body).toMatchObject({
       razorpay_payment_id: 'pay_1',
@@ -189,9 +233,14 @@ describe('checkout', () => {
       amount: 2297,
       userId: user._id,
       shippingAddress: user.address,
-      items: [expect.objectContaining({ _id: tee._id, cartQuantity: 2 }), expect.objectContaining({ _id: hoodie._id, cartQuantity: 1 })],
+      items: [
+        expect.objectContaining({ _id: tee._id, cartQuantity: 2 }),
+        expect.objectContaining({ _id: hoodie._id, cartQuantity: 1 }),
+      ],
     });
-    expect(api.callsTo('POST /payment/verify-payment')[0]!.headers.get('Authorization')).toBe('Bearer token-1');
+    expect(api.callsTo('POST /payment/verify-payment')[0]!.headers.get('Authorization')).toBe(
+      'Bearer token-1',
+    );
     expect(toast.success).toHaveBeenCalledWith('Payment Completed');
     expect(cartStore.get()).toEqual([]);
   });
@@ -212,14 +261,28 @@ describe('checkout', () => {
     checkoutDialog.scriptLoads = false;
     const { user: u, api } = setup({ signedIn: true });
     await u.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Razorpay SDK failed to load. Check your internet.'));
+    await waitFor(() =>
+      expect(window.alert).toHaveBeenCalledWith(
+        'Razorpay SDK failed to load. Check your internet.',
+      ),
+    );
     expect(api.callsTo('POST /payment/create-order')).toHaveLength(0);
   });
 
   it('alerts when the order cannot be created', async () => {
-    const { user: u } = setup({ signedIn: true, routes: { 'POST /payment/create-order': () => reply(500, { success: false, message: 'Internal error' }) } });
+    const { user: u } = setup({
+      signedIn: true,
+      routes: {
+        'POST /payment/create-order': () =>
+          reply(500, { success: false, message: 'Internal error' }),
+      },
+    });
     await u.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Server error while creating order. Please try again.'));
+    await waitFor(() =>
+      expect(window.alert).toHaveBeenCalledWith(
+        'Server error while creating order. Please try again.',
+      ),
+    );
     expect(checkoutDialog.opened).toBe(0);
     expect(cartStore.get()).toHaveLength(2);
   });
@@ -228,23 +291,48 @@ describe('checkout', () => {
     const { user: u } = setup({
       signedIn: true,
       routes: {
-        'POST /payment/create-order': () => reply(409, { success: false, message: 'Prices changed: the total is now ₹2,397', total: 2397 }),
+        'POST /payment/create-order': () =>
+          reply(409, {
+            success: false,
+            message: 'Prices changed: the total is now ₹2,397',
+            total: 2397,
+          }),
         'GET /product/get-product/:slug': ({ params }) =>
-          params.slug === tee.slug ? { Aproduct: { ...tee, cartQuantity: undefined, price: 549 } } : reply(404, { success: false, message: 'Product not found' }),
+          params.slug === tee.slug
+            ? { Aproduct: { ...tee, cartQuantity: undefined, price: 549 } }
+            : reply(404, { success: false, message: 'Product not found' }),
       },
     });
     await u.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Prices changed: the total is now ₹2,397'));
-    expect(cartStore.get()).toEqual([expect.objectContaining({ _id: tee._id, price: 549, cartQuantity: 2 })]);
+    await waitFor(() =>
+      expect(window.alert).toHaveBeenCalledWith('Prices changed: the total is now ₹2,397'),
+    );
+    expect(cartStore.get()).toEqual([
+      expect.objectContaining({ _id: tee._id, price: 549, cartQuantity: 2 }),
+    ]);
     expect(checkoutDialog.opened).toBe(0);
   });
 
   it('alerts when the payment went through but the order was not saved', async () => {
-    const { user: u } = setup({ signedIn: true, routes: { 'POST /payment/verify-payment': () => reply(400, { success: false, message: 'Bad signature' }) } });
+    const { user: u } = setup({
+      signedIn: true,
+      routes: {
+        'POST /payment/verify-payment': () =>
+          reply(400, { success: false, message: 'Bad signature' }),
+      },
+    });
     await u.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
     await waitFor(() => expect(checkoutDialog.opened).toBe(1));
-    checkoutDialog.options!.handler({ razorpay_payment_id: 'pay_1', razorpay_order_id: 'order_1', razorpay_signature: 'bad' });
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Payment succeeded but order save failed. Contact support.'));
+    checkoutDialog.options!.handler({
+      razorpay_payment_id: 'pay_1',
+      razorpay_order_id: 'order_1',
+      razorpay_signature: 'bad',
+    });
+    await waitFor(() =>
+      expect(window.alert).toHaveBeenCalledWith(
+        'Payment succeeded but order save failed. Contact support.',
+      ),
+    );
     expect(cartStore.get()).toHaveLength(2);
     expect(location()).toBe('/cart');
   });

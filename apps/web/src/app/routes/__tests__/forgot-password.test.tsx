@@ -6,7 +6,9 @@ import { mockApi, reply } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/test-utils';
 import ForgotPasswordPage from '../forgot-password';
 
-vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() } }));
+vi.mock('@/lib/toast', () => ({
+  toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() },
+}));
 
 const EMAIL = 'asha@example.com';
 
@@ -17,7 +19,10 @@ function setup(routes: Parameters<typeof mockApi>[0] = {}) {
     'POST /auth/reset-password': () => ({ message: 'Password has been reset' }),
     ...routes,
   });
-  const view = renderRoute({ element: <ForgotPasswordPage />, path: '/forgotpassword' }, { url: '/forgotpassword' });
+  const view = renderRoute(
+    { element: <ForgotPasswordPage />, path: '/forgotpassword' },
+    { url: '/forgotpassword' },
+  );
   return { api, ...view };
 }
 
@@ -56,7 +61,9 @@ describe('forgot password, step 1 (email)', () => {
   });
 
   it('shows the server refusal in the red box', async () => {
-    const { user } = setup({ 'POST /auth/forgot-password': () => reply(404, { success: false, message: 'User not found' }) });
+    const { user } = setup({
+      'POST /auth/forgot-password': () => reply(404, { success: false, message: 'User not found' }),
+    });
     await user.type(screen.getByLabelText('Email Address'), EMAIL);
     await user.click(screen.getByRole('button', { name: 'Send OTP' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('User not found');
@@ -90,7 +97,9 @@ describe('forgot password, step 2 (OTP)', () => {
   });
 
   it('shows the server message when the code is wrong', async () => {
-    const { user } = setup({ 'POST /auth/verify-otp': () => reply(400, { message: 'OTP has expired' }) });
+    const { user } = setup({
+      'POST /auth/verify-otp': () => reply(400, { message: 'OTP has expired' }),
+    });
     await user.type(await toOtpStep(user), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify OTP' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('OTP has expired');
@@ -138,7 +147,9 @@ describe('forgot password, step 3 (new password)', () => {
   });
 
   it('shows the server message when the reset is refused', async () => {
-    const { user } = setup({ 'POST /auth/reset-password': () => reply(400, { message: 'OTP expired', error: 'expired' }) });
+    const { user } = setup({
+      'POST /auth/reset-password': () => reply(400, { message: 'OTP expired', error: 'expired' }),
+    });
     await toPasswordStep(user);
     await user.type(screen.getByLabelText('New Password'), 'newpass123');
     await user.type(screen.getByLabelText('Confirm Password'), 'newpass123');

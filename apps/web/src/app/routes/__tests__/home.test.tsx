@@ -7,17 +7,22 @@ import { mockApi, reply, type Handler } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/test-utils';
 import Home from '../home';
 
-vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() } }));
+vi.mock('@/lib/toast', () => ({
+  toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() },
+}));
 
 const graphic = makeCategory('Graphic');
 const anime = makeCategory('Anime');
-const page = (n: number) => makeProducts(12, { name: undefined }).map((p, i) => ({ ...p, name: `P${n}-${i + 1}` }));
+const page = (n: number) =>
+  makeProducts(12, { name: undefined }).map((p, i) => ({ ...p, name: `P${n}-${i + 1}` }));
 
 function setup(url = '/', routes: Record<string, Handler> = {}) {
   const api = mockApi({
     'GET /category/all-category': () => ({ success: true, category: [graphic, anime] }),
     'GET /product/get-product-count': () => ({ total: 30 }),
-    'GET /product/productList/:page': ({ params }) => ({ prod: page(Number(params.page)).slice(0, Number(params.page) === 3 ? 6 : 12) }),
+    'GET /product/productList/:page': ({ params }) => ({
+      prod: page(Number(params.page)).slice(0, Number(params.page) === 3 ? 6 : 12),
+    }),
     'POST /product/getFilter-product': () => ({ filterProduct: makeProducts(5), total: 5 }),
     ...routes,
   });
@@ -51,7 +56,10 @@ describe('home: the plain paged list', () => {
     const card = (await screen.findByText('P1-1')).closest('article')!;
     expect(within(card).getByText('₹499')).toBeInTheDocument();
     expect(within(card).getByText('₹599')).toBeInTheDocument(); // 499 × 1.2 = 598.8
-    expect(within(card).getByRole('link', { name: 'P1-1' })).toHaveAttribute('href', expect.stringMatching(/^\/product-detail\//));
+    expect(within(card).getByRole('link', { name: 'P1-1' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/product-detail\//),
+    );
     expect(within(card).getByRole('link', { name: 'More details' })).toBeInTheDocument();
   });
 
@@ -72,7 +80,11 @@ describe('home: the plain paged list', () => {
     expect(await screen.findByText('P3-1')).toBeInTheDocument();
     expect(location()).toBe('/?page=3');
     expect(nextButton()).toBeDisabled(); // 3 × 12 = 36 ≥ 30
-    expect(api.callsTo('GET /product/productList/:page').map((c) => c.params.page)).toEqual(['1', '2', '3']);
+    expect(api.callsTo('GET /product/productList/:page').map((c) => c.params.page)).toEqual([
+      '1',
+      '2',
+      '3',
+    ]);
 
     await user.click(previousButton());
     expect(location()).toBe('/?page=2');
@@ -113,13 +125,21 @@ describe('home: filters', () => {
     await screen.findByText('P2-1');
     await user.click(await screen.findByRole('checkbox', { name: 'Graphic' }));
     await waitFor(() => expect(api.callsTo('POST /product/getFilter-product')).toHaveLength(1));
-    expect(api.callsTo('POST /product/getFilter-product')[0]!.body).toEqual({ checked: [graphic._id], radio: [], page: 1 });
+    expect(api.callsTo('POST /product/getFilter-product')[0]!.body).toEqual({
+      checked: [graphic._id],
+      radio: [],
+      page: 1,
+    });
     expect(location()).toBe(`/?category=${graphic._id}`);
     expect(screen.getByRole('checkbox', { name: 'Graphic' })).toBeChecked();
 
     await user.click(screen.getByRole('checkbox', { name: 'Anime' }));
     await waitFor(() => expect(api.callsTo('POST /product/getFilter-product')).toHaveLength(2));
-    expect(api.callsTo('POST /product/getFilter-product')[1]!.body).toEqual({ checked: [graphic._id, anime._id], radio: [], page: 1 });
+    expect(api.callsTo('POST /product/getFilter-product')[1]!.body).toEqual({
+      checked: [graphic._id, anime._id],
+      radio: [],
+      page: 1,
+    });
     expect(location()).toBe(`/?category=${graphic._id}%2C${anime._id}`);
   });
 
@@ -128,19 +148,31 @@ describe('home: filters', () => {
       'POST /product/getFilter-product': () => ({ filterProduct: makeProducts(3), total: 15 }),
     });
     await waitFor(() => expect(api.callsTo('POST /product/getFilter-product')).toHaveLength(1));
-    expect(api.callsTo('POST /product/getFilter-product')[0]!.body).toEqual({ checked: [anime._id], radio: [500, 700], page: 2 });
+    expect(api.callsTo('POST /product/getFilter-product')[0]!.body).toEqual({
+      checked: [anime._id],
+      radio: [500, 700],
+      page: 2,
+    });
     expect(api.callsTo('GET /product/productList/:page')).toHaveLength(0);
     expect(await screen.findByRole('checkbox', { name: 'Anime' })).toBeChecked();
     expect(screen.getByRole('radio', { name: '₹500 to ₹700' })).toBeChecked();
-    expect(await screen.findByRole('navigation', { name: 'Pagination' })).toHaveTextContent('Page 2 of 2');
+    expect(await screen.findByRole('navigation', { name: 'Pagination' })).toHaveTextContent(
+      'Page 2 of 2',
+    );
   });
 
   it('a price choice filters from page 1; the filtered total drives Next', async () => {
-    const { user, api } = setup('/?page=3', { 'POST /product/getFilter-product': () => ({ filterProduct: makeProducts(12), total: 13 }) });
+    const { user, api } = setup('/?page=3', {
+      'POST /product/getFilter-product': () => ({ filterProduct: makeProducts(12), total: 13 }),
+    });
     await screen.findByText('P3-1');
     await user.click(screen.getByRole('radio', { name: 'Above ₹1500' }));
     await waitFor(() => expect(api.callsTo('POST /product/getFilter-product')).toHaveLength(1));
-    expect(api.callsTo('POST /product/getFilter-product')[0]!.body).toEqual({ checked: [], radio: [1500, Number.MAX_SAFE_INTEGER], page: 1 });
+    expect(api.callsTo('POST /product/getFilter-product')[0]!.body).toEqual({
+      checked: [],
+      radio: [1500, Number.MAX_SAFE_INTEGER],
+      page: 1,
+    });
     expect(location()).toBe('/?price=1500-up');
     await waitFor(() => expect(screen.getByText('13 products')).toBeInTheDocument());
     expect(nextButton()).toBeEnabled(); // 12 < 13
@@ -162,7 +194,9 @@ describe('home: filters', () => {
   });
 
   it('shows "No products found." when a filter matches nothing', async () => {
-    setup(`/?category=${graphic._id}`, { 'POST /product/getFilter-product': () => ({ filterProduct: [], total: 0 }) });
+    setup(`/?category=${graphic._id}`, {
+      'POST /product/getFilter-product': () => ({ filterProduct: [], total: 0 }),
+    });
     expect(await screen.findByText('No products found.')).toBeInTheDocument();
   });
 });

@@ -9,6 +9,9 @@ export const getUserOrders = () => api.get<UserOrdersResponse>('/orders/user-ord
 export const userOrdersQueryOptions = (userId: string) =>
   queryOptions({ queryKey: ['orders', 'user', userId], queryFn: getUserOrders });
 
-export function useUserOrders(userId: string | undefined, config: QueryConfig<typeof userOrdersQueryOptions> = {}) {
+export function useUserOrders(
+  userId: string | undefined,
+  config: QueryConfig<typeof userOrdersQueryOptions> = {},
+) {
   return useQuery({ ...userOrdersQueryOptions(userId ?? ''), enabled: Boolean(userId), ...config });
 }

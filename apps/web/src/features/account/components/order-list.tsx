@@ -7,7 +7,10 @@ export function OrderList({ orders }: { orders: Order[] }) {
   return (
     <ul className="space-y-4" aria-label="Orders">
       {orders.map((order) => (
-        <li key={order._id} className="overflow-hidden rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+        <li
+          key={order._id}
+          className="overflow-hidden rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+        >
           <div className="flex flex-wrap items-center gap-x-6 gap-y-2 border-b border-slate-200 bg-slate-50 px-4 py-3 text-sm dark:border-slate-800 dark:bg-slate-800/50">
             <div>
               <p className="text-xs text-slate-600 dark:text-slate-400">Order</p>
@@ -30,7 +33,8 @@ export function OrderList({ orders }: { orders: Order[] }) {
           </div>
           {order.stockShortage && (
             <p className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950/50 dark:text-amber-200">
-              Some items ran short of stock after you paid. Our team will contact you about this order.
+              Some items ran short of stock after you paid. Our team will contact you about this
+              order.
             </p>
           )}
           <ul className="divide-y divide-slate-100 px-4 dark:divide-slate-800">
@@ -51,13 +55,17 @@ export function OrderList({ orders }: { orders: Order[] }) {
                     Quantity: {item.cartQuantity} × {formatPrice(item.price)}
                   </p>
                 </div>
-                <p className="font-semibold tabular-nums">{formatPrice(item.price * item.cartQuantity)}</p>
+                <p className="font-semibold tabular-nums">
+                  {formatPrice(item.price * item.cartQuantity)}
+                </p>
               </li>
             ))}
           </ul>
           <div className="border-t border-slate-200 px-4 py-3 text-sm dark:border-slate-800">
             <span className="text-slate-600 dark:text-slate-400">Shipping address: </span>
-            <span className="whitespace-pre-line">{order.shippingAddress || 'No shipping address provided.'}</span>
+            <span className="whitespace-pre-line">
+              {order.shippingAddress || 'No shipping address provided.'}
+            </span>
           </div>
         </li>
       ))}

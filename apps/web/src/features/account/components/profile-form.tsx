@@ -17,7 +17,12 @@ import { useUpdateProfile } from '../api/update-profile';
 type Fields = { name: string; phone: string; address: string; password: string };
 
 export function ProfileForm({ user }: { user: PublicUser }) {
-  const { values, setValues, field, check } = useSchemaForm<Fields>({ name: user.name, phone: user.phone ?? '', address: user.address ?? '', password: '' });
+  const { values, setValues, field, check } = useSchemaForm<Fields>({
+    name: user.name,
+    phone: user.phone ?? '',
+    address: user.address ?? '',
+    password: '',
+  });
   const update = useUpdateProfile();
 
   async function submit(e: FormEvent) {
@@ -43,9 +48,20 @@ export function ProfileForm({ user }: { user: PublicUser }) {
   return (
     <form onSubmit={submit} className="max-w-xl space-y-4">
       <TextField label="Full Name" autoComplete="name" required {...field('name')} />
-      <TextField label="Email Address" type="email" value={user.email} readOnly hint="Your email cannot be changed." />
+      <TextField
+        label="Email Address"
+        type="email"
+        value={user.email}
+        readOnly
+        hint="Your email cannot be changed."
+      />
       <TextField label="Phone Number" type="tel" autoComplete="tel" required {...field('phone')} />
-      <TextAreaField label="Shipping Address" autoComplete="street-address" required {...field('address')} />
+      <TextAreaField
+        label="Shipping Address"
+        autoComplete="street-address"
+        required
+        {...field('address')}
+      />
       <TextField
         label="New Password"
         type="password"

@@ -24,7 +24,13 @@ export function UserSummary({ user }: { user: SummaryUser }) {
       {rows.map(([label, value]) => (
         <div key={label} className="grid gap-1 px-5 py-3 sm:grid-cols-[140px_1fr] sm:gap-4">
           <dt className="text-sm font-medium text-slate-600 dark:text-slate-400">{label}</dt>
-          <dd className={value === 'Not Provided' ? 'text-sm text-slate-500 italic dark:text-slate-400' : 'text-sm break-words whitespace-pre-line text-slate-900 dark:text-slate-100'}>
+          <dd
+            className={
+              value === 'Not Provided'
+                ? 'text-sm text-slate-500 italic dark:text-slate-400'
+                : 'text-sm break-words whitespace-pre-line text-slate-900 dark:text-slate-100'
+            }
+          >
             {value}
           </dd>
         </div>

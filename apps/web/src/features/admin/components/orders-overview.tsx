@@ -184,7 +184,11 @@ const overviewTitle = (
 function OverviewPlaceholder() {
   const block = 'animate-pulse rounded bg-slate-100 dark:bg-slate-800';
   return (
-    <section aria-labelledby="orders-overview-title" aria-busy="true" className="flex flex-col gap-3">
+    <section
+      aria-labelledby="orders-overview-title"
+      aria-busy="true"
+      className="flex flex-col gap-3"
+    >
       {overviewTitle}
       <ul aria-hidden="true" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {ORDER_STATUSES.map((s) => (

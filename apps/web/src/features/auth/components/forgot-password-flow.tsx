@@ -78,10 +78,16 @@ export function ForgotPasswordFlow() {
     e.preventDefault();
     if (!newPassword || !confirmPassword) return fail('All fields are required');
     if (newPassword !== confirmPassword) return fail('Passwords do not match');
-    if (newPassword.length < PASSWORD_MIN_LENGTH) return fail(`Password must be at least ${PASSWORD_MIN_LENGTH} characters`);
+    if (newPassword.length < PASSWORD_MIN_LENGTH)
+      return fail(`Password must be at least ${PASSWORD_MIN_LENGTH} characters`);
     setMessage(null);
     try {
-      const data = await reset.mutateAsync({ email: email.trim(), otp, newPassword, confirmPassword });
+      const data = await reset.mutateAsync({
+        email: email.trim(),
+        otp,
+        newPassword,
+        confirmPassword,
+      });
       setMessage({ tone: 'success', text: data.message || 'Password reset successfully' });
       toast.success('Password reset successfully');
       redirectTimer.current = setTimeout(() => navigate(paths.login), RESET_REDIRECT_MS);
@@ -120,7 +126,14 @@ export function ForgotPasswordFlow() {
 
       {step === 'email' && (
         <form noValidate onSubmit={submitEmail} className="space-y-4">
-          <TextField label="Email Address" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <TextField
+            label="Email Address"
+            type="email"
+            name="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
           <Button type="submit" size="lg" className="w-full" loading={sendOtp.isPending}>
             Send OTP
           </Button>
@@ -172,10 +185,20 @@ export function ForgotPasswordFlow() {
             value={confirmPassword}
             onChange={(e) => setConfirmPassword(e.target.value)}
           />
-          <Button type="submit" size="lg" className="w-full" loading={reset.isPending} disabled={done}>
+          <Button
+            type="submit"
+            size="lg"
+            className="w-full"
+            loading={reset.isPending}
+            disabled={done}
+          >
             Reset Password
           </Button>
-          {done && <p className="text-center text-sm text-slate-600 dark:text-slate-400">Taking you to the login page...</p>}
+          {done && (
+            <p className="text-center text-sm text-slate-600 dark:text-slate-400">
+              Taking you to the login page...
+            </p>
+          )}
         </form>
       )}
     </div>

@@ -30,13 +30,25 @@ export function LoginForm() {
       navigate(redirectTarget(location.state), { replace: true });
     } catch (error) {
       // A refusal from the server carries its message; anything else is unexpected.
-      toast.error(error instanceof ApiError && error.status > 0 ? messageOf(error, 'Login failed') : 'Something went wrong');
+      toast.error(
+        error instanceof ApiError && error.status > 0
+          ? messageOf(error, 'Login failed')
+          : 'Something went wrong',
+      );
     }
   }
 
   return (
     <form onSubmit={submit} className="space-y-4">
-      <TextField label="Email Address" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      <TextField
+        label="Email Address"
+        type="email"
+        name="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
       <TextField
         label="Password"
         type="password"

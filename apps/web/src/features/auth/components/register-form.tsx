@@ -44,7 +44,11 @@ export function RegisterForm() {
     } catch (error) {
       // The server refused (e.g. the email is taken): its message; anything else is unexpected.
       const body = error instanceof ApiError ? error.body : {};
-      toast.error(body.success === false && typeof body.message === 'string' ? body.message : 'Something went wrong');
+      toast.error(
+        body.success === false && typeof body.message === 'string'
+          ? body.message
+          : 'Something went wrong',
+      );
     }
   }
 
@@ -60,7 +64,13 @@ export function RegisterForm() {
         hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
         {...field('password')}
       />
-      <TextField label="Phone Number" type="tel" autoComplete="tel" inputMode="tel" {...field('phone')} />
+      <TextField
+        label="Phone Number"
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        {...field('phone')}
+      />
       <TextAreaField label="Shipping Address" autoComplete="street-address" {...field('address')} />
       <Button type="submit" size="lg" className="w-full" loading={register.isPending}>
         Register

@@ -20,7 +20,10 @@ export function CartLine({ item }: { item: CartItem }) {
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-3">
           <h2 className="min-w-0 font-semibold text-slate-900 dark:text-white">
-            <Link to={href} className="hover:text-brand-700 hover:underline dark:hover:text-brand-100">
+            <Link
+              to={href}
+              className="hover:text-brand-700 hover:underline dark:hover:text-brand-100"
+            >
               {item.name}
             </Link>
           </h2>
@@ -34,20 +37,36 @@ export function CartLine({ item }: { item: CartItem }) {
             Remove
           </button>
         </div>
-        <p className="line-clamp-1 text-sm text-slate-600 dark:text-slate-400">{item.description}</p>
+        <p className="line-clamp-1 text-sm text-slate-600 dark:text-slate-400">
+          {item.description}
+        </p>
         <p className="mt-0.5 text-sm text-slate-700 dark:text-slate-300">
           {formatPrice(item.price)} <span className="text-slate-500 dark:text-slate-400">each</span>
         </p>
         <div className="mt-2 flex items-center justify-between gap-3">
-          <div className="flex items-center gap-2" role="group" aria-label={`Quantity of ${item.name}`}>
-            <button type="button" className={step} aria-label={`Decrease quantity of ${item.name}`} onClick={() => cart.decrease(item._id)}>
+          <div
+            className="flex items-center gap-2"
+            role="group"
+            aria-label={`Quantity of ${item.name}`}
+          >
+            <button
+              type="button"
+              className={step}
+              aria-label={`Decrease quantity of ${item.name}`}
+              onClick={() => cart.decrease(item._id)}
+            >
               <span aria-hidden="true">−</span>
             </button>
             <span aria-live="polite" className="w-8 text-center font-semibold tabular-nums">
               <span className="sr-only">Quantity </span>
               {item.cartQuantity}
             </span>
-            <button type="button" className={step} aria-label={`Increase quantity of ${item.name}`} onClick={() => cart.increase(item._id)}>
+            <button
+              type="button"
+              className={step}
+              aria-label={`Increase quantity of ${item.name}`}
+              onClick={() => cart.increase(item._id)}
+            >
               <span aria-hidden="true">+</span>
             </button>
           </div>

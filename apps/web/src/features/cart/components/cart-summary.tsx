@@ -3,16 +3,31 @@ import { DELIVERY_CHARGE } from '@repo/shared/constants';
 import { Button } from '@/components/ui/button';
 import { formatPrice } from '@/lib/format';
 
-export function CartSummary({ subtotal, total, onCheckout, pending }: { subtotal: number; total: number; onCheckout: () => void; pending: boolean }) {
+export function CartSummary({
+  subtotal,
+  total,
+  onCheckout,
+  pending,
+}: {
+  subtotal: number;
+  total: number;
+  onCheckout: () => void;
+  pending: boolean;
+}) {
   return (
-    <section aria-labelledby="summary-heading" className="rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+    <section
+      aria-labelledby="summary-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
+    >
       <h2 id="summary-heading" className="text-base font-bold">
         Order Summary
       </h2>
       <dl className="mt-3 space-y-2 text-sm">
         <div className="flex justify-between">
           <dt className="text-slate-600 dark:text-slate-400">Subtotal</dt>
-          <dd data-testid="cart-subtotal" className="tabular-nums">{formatPrice(subtotal)}</dd>
+          <dd data-testid="cart-subtotal" className="tabular-nums">
+            {formatPrice(subtotal)}
+          </dd>
         </div>
         <div className="flex justify-between">
           <dt className="text-slate-600 dark:text-slate-400">Delivery</dt>
@@ -20,7 +35,9 @@ export function CartSummary({ subtotal, total, onCheckout, pending }: { subtotal
         </div>
         <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold dark:border-slate-700">
           <dt>Total</dt>
-          <dd data-testid="cart-total" className="tabular-nums">{formatPrice(total)}</dd>
+          <dd data-testid="cart-total" className="tabular-nums">
+            {formatPrice(total)}
+          </dd>
         </div>
       </dl>
       <Button size="lg" className="mt-4 w-full" onClick={onCheckout} loading={pending}>

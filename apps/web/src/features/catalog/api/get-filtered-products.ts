@@ -22,6 +22,9 @@ export const filteredProductsQueryOptions = (filter: ProductFilter) =>
     placeholderData: keepPreviousData,
   });
 
-export function useFilteredProducts(filter: ProductFilter, config: QueryConfig<typeof filteredProductsQueryOptions> = {}) {
+export function useFilteredProducts(
+  filter: ProductFilter,
+  config: QueryConfig<typeof filteredProductsQueryOptions> = {},
+) {
   return useQuery({ ...filteredProductsQueryOptions(filter), ...config });
 }

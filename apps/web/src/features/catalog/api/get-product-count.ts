@@ -5,7 +5,8 @@ import type { QueryConfig } from '@/lib/react-query';
 
 export const getProductCount = () => api.get<ProductCountResponse>('/product/get-product-count');
 
-export const productCountQueryOptions = () => queryOptions({ queryKey: ['products', 'count'], queryFn: getProductCount });
+export const productCountQueryOptions = () =>
+  queryOptions({ queryKey: ['products', 'count'], queryFn: getProductCount });
 
 export function useProductCount(config: QueryConfig<typeof productCountQueryOptions> = {}) {
   return useQuery({ ...productCountQueryOptions(), ...config });

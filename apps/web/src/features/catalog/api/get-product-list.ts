@@ -4,11 +4,19 @@ import { api } from '@/lib/api-client';
 import type { QueryConfig } from '@/lib/react-query';
 
 /** One page of 12 products, newest first. */
-export const getProductList = (page: number) => api.get<ProductListResponse>(`/product/productList/${page}`);
+export const getProductList = (page: number) =>
+  api.get<ProductListResponse>(`/product/productList/${page}`);
 
 export const productListQueryOptions = (page: number) =>
-  queryOptions({ queryKey: ['products', 'list', page], queryFn: () => getProductList(page), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: ['products', 'list', page],
+    queryFn: () => getProductList(page),
+    placeholderData: keepPreviousData,
+  });
 
-export function useProductList(page: number, config: QueryConfig<typeof productListQueryOptions> = {}) {
+export function useProductList(
+  page: number,
+  config: QueryConfig<typeof productListQueryOptions> = {},
+) {
   return useQuery({ ...productListQueryOptions(page), ...config });
 }

@@ -3,7 +3,8 @@ import type { ProductResponse } from '@repo/shared';
 import { api } from '@/lib/api-client';
 import type { QueryConfig } from '@/lib/react-query';
 
-export const getProduct = (slug: string) => api.get<ProductResponse>(`/product/get-product/${encodeURIComponent(slug)}`);
+export const getProduct = (slug: string) =>
+  api.get<ProductResponse>(`/product/get-product/${encodeURIComponent(slug)}`);
 
 export const productQueryOptions = (slug: string) =>
   queryOptions({ queryKey: ['products', 'detail', slug], queryFn: () => getProduct(slug) });

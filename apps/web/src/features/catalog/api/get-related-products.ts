@@ -12,7 +12,11 @@ export const relatedProductsQueryOptions = (productId: string, categoryId: strin
     queryFn: () => getRelatedProducts(productId, categoryId),
   });
 
-export function useRelatedProducts(productId: string | undefined, categoryId: string | undefined, config: QueryConfig<typeof relatedProductsQueryOptions> = {}) {
+export function useRelatedProducts(
+  productId: string | undefined,
+  categoryId: string | undefined,
+  config: QueryConfig<typeof relatedProductsQueryOptions> = {},
+) {
   return useQuery({
     ...relatedProductsQueryOptions(productId ?? '', categoryId ?? ''),
     enabled: Boolean(productId && categoryId),

@@ -19,7 +19,9 @@ export function prefetchLandingPage(queryClient: QueryClient, url: URL): void {
     void queryClient.prefetchQuery(categoriesQueryOptions());
     if (checked.length || range) {
       // The same key the home page asks for (see useCatalogParams and home.tsx).
-      void queryClient.prefetchQuery(filteredProductsQueryOptions({ checked, radio: range ?? [], page }));
+      void queryClient.prefetchQuery(
+        filteredProductsQueryOptions({ checked, radio: range ?? [], page }),
+      );
     } else {
       void queryClient.prefetchQuery(productListQueryOptions(page));
       void queryClient.prefetchQuery(productCountQueryOptions());

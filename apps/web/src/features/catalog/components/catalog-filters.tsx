@@ -24,7 +24,15 @@ const option =
   'flex cursor-pointer items-center gap-2.5 rounded-md px-2 py-1.5 text-sm max-sm:py-2.5 text-slate-800 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800';
 const box = 'h-4 w-4 shrink-0 accent-brand-600';
 
-export function CatalogFilters({ categories, categoriesLoading, checked, priceId, onToggleCategory, onPriceChange, onReset }: CatalogFiltersProps) {
+export function CatalogFilters({
+  categories,
+  categoriesLoading,
+  checked,
+  priceId,
+  onToggleCategory,
+  onPriceChange,
+  onReset,
+}: CatalogFiltersProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   // The URL holds the filters and the router applies it in a transition; until that renders,
@@ -63,7 +71,10 @@ export function CatalogFilters({ categories, categoriesLoading, checked, priceId
         onClick={() => setOpen((o) => !o)}
       >
         <span>
-          Filters{active > 0 && <span className="ml-1 text-brand-700 dark:text-brand-100">({active})</span>}
+          Filters
+          {active > 0 && (
+            <span className="ml-1 text-brand-700 dark:text-brand-100">({active})</span>
+          )}
         </span>
         <span aria-hidden="true">{open ? '▴' : '▾'}</span>
       </Button>
@@ -76,7 +87,9 @@ export function CatalogFilters({ categories, categoriesLoading, checked, priceId
       >
         <fieldset>
           <legend className={legend}>Filter by category</legend>
-          {categoriesLoading && <p className="px-2 text-sm text-slate-500 dark:text-slate-400">Loading categories...</p>}
+          {categoriesLoading && (
+            <p className="px-2 text-sm text-slate-500 dark:text-slate-400">Loading categories...</p>
+          )}
           <div className="grid grid-cols-2 gap-x-2 sm:grid-cols-3 lg:grid-cols-1">
             {categories.map((c) => (
               <label key={c._id} className={option}>
@@ -108,7 +121,13 @@ export function CatalogFilters({ categories, categoriesLoading, checked, priceId
             ))}
           </div>
         </fieldset>
-        <Button variant="outline" size="sm" className="w-full" disabled={active === 0} onClick={reset}>
+        <Button
+          variant="outline"
+          size="sm"
+          className="w-full"
+          disabled={active === 0}
+          onClick={reset}
+        >
           Reset filters
         </Button>
       </div>

@@ -32,7 +32,13 @@ export function CatalogProducts({
     <ProductGrid label={label}>
       {products.map((p, i) => (
         <ProductGridItem key={p._id}>
-          <ProductCard product={p} href={paths.productDetail(p.slug)} onAddToCart={onAddToCart} detailsLink priority={i < eager} />
+          <ProductCard
+            product={p}
+            href={paths.productDetail(p.slug)}
+            onAddToCart={onAddToCart}
+            detailsLink
+            priority={i < eager}
+          />
         </ProductGridItem>
       ))}
     </ProductGrid>

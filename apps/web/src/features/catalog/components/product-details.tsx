@@ -9,13 +9,24 @@ import { ProductImage } from '@/components/ui/product-image';
 const FEW_LEFT = 5;
 
 function StockInfo({ quantity }: { quantity: number }) {
-  if (quantity <= 0) return <p className="text-sm font-semibold text-red-700 dark:text-red-400">Out of stock</p>;
+  if (quantity <= 0)
+    return <p className="text-sm font-semibold text-red-700 dark:text-red-400">Out of stock</p>;
   if (quantity <= FEW_LEFT)
-    return <p className="text-sm font-semibold text-amber-700 dark:text-amber-300">Hurry, only {quantity} left in stock</p>;
+    return (
+      <p className="text-sm font-semibold text-amber-700 dark:text-amber-300">
+        Hurry, only {quantity} left in stock
+      </p>
+    );
   return <p className="text-sm font-semibold text-green-700 dark:text-green-400">In stock</p>;
 }
 
-export function ProductDetails({ product, onAddToCart }: { product: Product; onAddToCart: (product: Product) => void }) {
+export function ProductDetails({
+  product,
+  onAddToCart,
+}: {
+  product: Product;
+  onAddToCart: (product: Product) => void;
+}) {
   const soldOut = product.quantity <= 0;
   return (
     <div className="grid gap-6 md:grid-cols-2 md:gap-10">
@@ -35,9 +46,16 @@ export function ProductDetails({ product, onAddToCart }: { product: Product; onA
         <h1 className="text-2xl font-black tracking-tight sm:text-3xl">{product.name}</h1>
         <Price value={product.price} size="lg" />
         <StockInfo quantity={product.quantity} />
-        <p className="leading-relaxed whitespace-pre-line text-slate-700 dark:text-slate-300">{product.description}</p>
+        <p className="leading-relaxed whitespace-pre-line text-slate-700 dark:text-slate-300">
+          {product.description}
+        </p>
         <div>
-          <Button size="lg" disabled={soldOut} onClick={() => onAddToCart(product)} className="w-full sm:w-auto">
+          <Button
+            size="lg"
+            disabled={soldOut}
+            onClick={() => onAddToCart(product)}
+            className="w-full sm:w-auto"
+          >
             ADD TO CART
           </Button>
         </div>

@@ -6,7 +6,13 @@ import { cn } from '@/lib/cn';
 import { paths } from '@/config/paths';
 import { useSearchProducts } from '../api/search-products';
 
-export function SearchForm({ onDone, className = '' }: { onDone?: () => void; className?: string }) {
+export function SearchForm({
+  onDone,
+  className = '',
+}: {
+  onDone?: () => void;
+  className?: string;
+}) {
   const [keyword, setKeyword] = useState('');
   const id = useId();
   const navigate = useNavigate();

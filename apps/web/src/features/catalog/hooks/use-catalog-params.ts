@@ -21,7 +21,11 @@ export function parseCatalogParams(params: URLSearchParams): CatalogParams {
     .filter(Boolean);
   const priceId = PRICE_RANGES.find((r) => r.id === params.get('price'))?.id;
   const page = Number.parseInt(params.get('page') ?? '', 10);
-  return { checked: [...new Set(checked)], priceId, page: Number.isFinite(page) && page > 1 ? page : 1 };
+  return {
+    checked: [...new Set(checked)],
+    priceId,
+    page: Number.isFinite(page) && page > 1 ? page : 1,
+  };
 }
 
 export function toSearchParams({ checked, priceId, page }: CatalogParams): URLSearchParams {
@@ -47,7 +51,10 @@ export function useCatalogParams() {
     priceRange,
     isFiltered: current.checked.length > 0 || priceRange !== undefined,
     toggleCategory: (id: string, on: boolean) =>
-      update({ checked: on ? [...current.checked, id] : current.checked.filter((c) => c !== id), page: 1 }),
+      update({
+        checked: on ? [...current.checked, id] : current.checked.filter((c) => c !== id),
+        page: 1,
+      }),
     setPrice: (priceId: string | undefined) => update({ priceId, page: 1 }),
     setPage: (page: number) => update({ page }),
     reset: () => update({ checked: [], priceId: undefined, page: 1 }),

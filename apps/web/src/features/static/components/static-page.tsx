@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react';
 
 /** The frame of the About, Contact and Privacy pages: a readable column with a title. */
-export function StaticPage({ title, lead, children }: { title: string; lead?: ReactNode; children: ReactNode }) {
+export function StaticPage({
+  title,
+  lead,
+  children,
+}: {
+  title: string;
+  lead?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
       <h1 className="text-3xl font-black tracking-tight sm:text-4xl">{title}</h1>

@@ -17,7 +17,9 @@ export default function UserDashboardLayout() {
   return (
     <div className="mx-auto flex max-w-7xl md:min-h-screen">
       <ResizableSidePanel label="Account">
-        <p className="px-3 text-xs font-bold tracking-wider text-slate-500 uppercase dark:text-slate-400">Dashboard</p>
+        <p className="px-3 text-xs font-bold tracking-wider text-slate-500 uppercase dark:text-slate-400">
+          Dashboard
+        </p>
         <p className="mt-1 truncate px-3 font-semibold" title={user?.name}>
           {user?.name ?? 'My account'}
         </p>
@@ -52,7 +54,9 @@ export default function UserDashboardLayout() {
                   className={({ isActive }) =>
                     cn(
                       'block rounded-full px-3 py-2.5 text-center text-sm font-medium',
-                      isActive ? 'bg-white text-brand-700 shadow-sm dark:bg-slate-950 dark:text-white' : 'text-slate-700 dark:text-slate-300',
+                      isActive
+                        ? 'bg-white text-brand-700 shadow-sm dark:bg-slate-950 dark:text-white'
+                        : 'text-slate-700 dark:text-slate-300',
                     )
                   }
                 >

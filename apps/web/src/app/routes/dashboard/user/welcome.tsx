@@ -26,7 +26,9 @@ export default function WelcomePage() {
       <h1 id="welcome-heading" className="text-2xl font-bold sm:text-3xl">
         Welcome, {user.name || 'there'}
       </h1>
-      <p className="mt-1 mb-6 text-sm text-slate-600 dark:text-slate-400">Here are your account details.</p>
+      <p className="mt-1 mb-6 text-sm text-slate-600 dark:text-slate-400">
+        Here are your account details.
+      </p>
       <UserSummary user={user} />
       <div className="mt-6 flex flex-wrap gap-3">
         <ButtonLink to={paths.userProfile}>Edit profile</ButtonLink>
