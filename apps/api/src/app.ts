@@ -15,9 +15,11 @@ import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { createAuth, createTokenSigner } from './lib/auth.js';
 import { databaseAnswers, requireDatabase } from './lib/db-status.js';
+import { refuseControlCharacters } from './lib/control-characters.js';
 import { apiNotFound, DB_UNAVAILABLE, errorHandler } from './lib/errors.js';
 import { FastLane, jsonBody } from './lib/fast-lane.js';
 import { requestId, requestLogSerializers } from './lib/logger.js';
+import { noStore } from './lib/no-store.js';
 import type { AppDeps } from './lib/types.js';
 import { authRouter } from './modules/auth/index.js';
 import { usersRouter, adminUsersRouter } from './modules/users/index.js';
@@ -104,9 +106,7 @@ function createExpressApp(deps: AppDeps, lane: FastLane): Express {
 
   const auth = createAuth(createTokenSigner(config.jwt.secret, config.jwt.expiresIn));
   const api = express.Router();
-  // The webhook needs the raw body for its signature: the payments router parses its own.
-  api.use('/payment', paymentsRouter(deps, auth));
-  api.use(jsonBody({ limit: '100kb' }));
+  api.use(refuseControlCharacters);
   api.get('/health', (_req, res) => {
     res.json({ status: 'ok', db: deps.db.kind });
   });
@@ -117,12 +117,16 @@ function createExpressApp(deps: AppDeps, lane: FastLane): Express {
       .json(ok ? { status: 'ready' } : { success: false, message: DB_UNAVAILABLE });
   });
   api.use(requireDatabase);
-  api.use('/auth', authRouter(deps, auth));
-  api.use('/user', usersRouter(deps, auth));
-  api.use('/all-user', adminUsersRouter(deps, auth));
+  // The webhook needs the raw body for its signature: the payments router parses its own.
+  api.use('/payment', paymentsRouter(deps, auth));
+  api.use(jsonBody({ limit: '100kb' }));
+  // Sessions, accounts and orders are one person's: never kept by a cache.
+  api.use('/auth', noStore, authRouter(deps, auth));
+  api.use('/user', noStore, usersRouter(deps, auth));
+  api.use('/all-user', noStore, adminUsersRouter(deps, auth));
   api.use('/category', categoriesRouter(deps, auth));
   api.use('/product', productsRouter(deps, auth));
-  api.use('/orders', ordersRouter(deps, auth));
+  api.use('/orders', noStore, ordersRouter(deps, auth));
   api.use(apiNotFound);
   app.use('/api', api);
 

@@ -125,6 +125,17 @@ describe('the database goes away and comes back', () => {
       () => request().get('/api/category/all-category'),
       () => request().get('/api/product/productList/1'),
       detail,
+      // The payment calls too: they used to wait for the driver's 5 s server selection.
+      () =>
+        request()
+          .post('/api/payment/create-order')
+          .send({ items: [{ _id: 'a'.repeat(24), cartQuantity: 1 }], amount: 499 }),
+      () => request().post('/api/payment/sandbox/pay').send({ order_id: 'order_sandbox_1' }),
+      () =>
+        request()
+          .post('/api/payment/webhook')
+          .set('Content-Type', 'application/json')
+          .send('{"event":"payment.captured"}'),
     ]) {
       const started = Date.now();
       const res = await call();

@@ -25,11 +25,14 @@ export function createTokenSigner(secret: string, expiresIn: string): TokenSigne
       }),
     verify: (token) => {
       try {
-        const payload = jwt.verify(token, secret, { algorithms: ['HS256'] });
+        // A token must say when it expires, and is refused once older than JWT_EXPIRES_IN
+        // whatever its own `exp` claims.
+        const payload = jwt.verify(token, secret, { algorithms: ['HS256'], maxAge: expiresIn });
         if (
           typeof payload !== 'object' ||
           typeof payload.sub !== 'string' ||
-          typeof payload.iat !== 'number'
+          typeof payload.iat !== 'number' ||
+          typeof payload.exp !== 'number'
         )
           return null;
         return { userId: payload.sub, issuedAt: payload.iat };

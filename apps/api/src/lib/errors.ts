@@ -2,6 +2,7 @@
  * One error class for every refusal the API makes on purpose, and one handler that turns
  * any error into the JSON shape `{ success: false, message }` with the right status.
  */
+import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import mongoose from 'mongoose';
 import multer from 'multer';
@@ -94,8 +95,14 @@ export function toErrorResponse(err: unknown): {
     return toErrorResponse(badRequest('Malformed JSON in the request body'));
   if (e?.type === 'entity.too.large')
     return toErrorResponse(new AppError(413, 'The request body is too large'));
+  // Any other 4xx from a library (express.static's missing file, a bad URL encoding…): its
+  // status with a fixed text, never its message, which may hold paths or internals.
   if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
-    return toErrorResponse(new AppError(e.status, (err as Error).message || 'Bad request'));
+    return toErrorResponse(
+      e.status === 404
+        ? notFound()
+        : new AppError(e.status, STATUS_CODES[e.status] ?? 'Bad request'),
+    );
   }
   if (isDatabaseUnavailable(err)) {
     return { status: 503, body: { success: false, message: DB_UNAVAILABLE }, expected: false };

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  categoryBody,
   filterProductsBody,
   loginBody,
   productBody,
   registerBody,
   resetPasswordBody,
+  searchParams,
+  slugParams,
+  verifyPaymentBody,
 } from '../index.js';
 
 describe('schemas', () => {
@@ -76,5 +80,35 @@ describe('schemas', () => {
     });
     expect(r.success).toBe(false);
     expect(r.error?.issues[0]?.message).toBe('Passwords do not match');
+  });
+  it('refuses control characters where a value reaches a query, keeping line breaks in text', () => {
+    const firstMessage = (r: { error?: { issues: { message: string }[] } }) =>
+      r.error?.issues[0]?.message;
+    expect(firstMessage(searchParams.safeParse({ keyword: 'tee\u0000' }))).toBe(
+      'Keyword must not contain control characters',
+    );
+    expect(searchParams.safeParse({ keyword: 'vintage tee' }).success).toBe(true);
+    expect(slugParams.safeParse({ slug: 'a\u001fb' }).success).toBe(false);
+    expect(firstMessage(categoryBody.safeParse({ name: 'Tees\u0000' }))).toBe(
+      'Name must not contain control characters',
+    );
+    const payment = {
+      razorpay_payment_id: 'pay_1',
+      razorpay_order_id: 'order_1',
+      razorpay_signature: 's',
+      userId: 'a'.repeat(24),
+    };
+    expect(verifyPaymentBody.safeParse(payment).success).toBe(true);
+    expect(
+      verifyPaymentBody.safeParse({ ...payment, razorpay_order_id: 'order_1\u0000' }).success,
+    ).toBe(false);
+    const address = registerBody.safeParse({
+      name: 'A',
+      email: 'a@b.co',
+      password: '12345678',
+      phone: '9876543210',
+      address: '12 MG Road\r\nBengaluru\t560001',
+    });
+    expect(address.success).toBe(true);
   });
 });

@@ -4,13 +4,29 @@ import { z } from 'zod';
 export const objectId = z.string().regex(/^[a-f\d]{24}$/i, 'Must be a valid id');
 export const idParams = z.object({ id: objectId });
 
-/** A trimmed, required text field. */
+/** C0 control characters and DEL, except tab, line feed and carriage return (multi-line text). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+/** Every control character: for one-line values that reach a query (keywords, slugs). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** A trimmed, required text field, without control characters (a NUL breaks queries). */
 export const requiredText = (label: string, max = 2000) =>
   z
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(max, `${label} is too long`);
+    .max(max, `${label} is too long`)
+    .refine((v) => !CONTROL_IN_TEXT.test(v), `${label} must not contain control characters`);
+
+/** A one-line value used in a query (a keyword, a slug, a payment id): no control characters at all. */
+export const queryText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .min(1, `${label} is required`)
+    .max(max, `${label} is too long`)
+    .refine((v) => !CONTROL.test(v), `${label} must not contain control characters`);
 
 /** Every error the API sends: `{ success: false, message }`, with field issues on 400. */
 export const errorResponse = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { objectId } from './common.js';
+import { objectId, queryText } from './common.js';
 
 export const checkoutItem = z.object({
   _id: objectId,
@@ -24,8 +24,8 @@ export const createOrderResponse = z.object({ order: paymentOrder });
 export type CreateOrderResponse = z.infer<typeof createOrderResponse>;
 
 export const verifyPaymentBody = z.object({
-  razorpay_payment_id: z.string().min(1).max(100),
-  razorpay_order_id: z.string().min(1).max(100),
+  razorpay_payment_id: queryText('razorpay_payment_id', 100),
+  razorpay_order_id: queryText('razorpay_order_id', 100),
   razorpay_signature: z.string().min(1).max(200),
   amount: z.number().optional(),
   items: z.array(z.unknown()).optional(),
@@ -47,7 +47,7 @@ export const paymentConfigResponse = z.object({
 export type PaymentConfigResponse = z.infer<typeof paymentConfigResponse>;
 
 /** The sandbox provider's "Pay" button: take a pretend payment for a sandbox order. */
-export const sandboxPayBody = z.object({ order_id: z.string().min(1).max(100) });
+export const sandboxPayBody = z.object({ order_id: queryText('order_id', 100) });
 export type SandboxPayBody = z.infer<typeof sandboxPayBody>;
 export const sandboxPayResponse = z.object({
   razorpay_payment_id: z.string(),

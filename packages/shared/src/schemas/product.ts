@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { objectId, requiredText } from './common.js';
+import { objectId, queryText, requiredText } from './common.js';
 
 export const productCategory = z.object({ _id: objectId, name: z.string() });
 
@@ -65,8 +65,8 @@ export type ProductResponse = z.infer<typeof productResponse>;
 export const relatedProductsResponse = z.object({ products: z.array(product) });
 export type RelatedProductsResponse = z.infer<typeof relatedProductsResponse>;
 export const relatedParams = z.object({ productId: objectId, categoryId: objectId });
-export const slugParams = z.object({ slug: z.string().min(1).max(200) });
-export const searchParams = z.object({ keyword: z.string().max(100) });
+export const slugParams = z.object({ slug: queryText('Slug', 200) });
+export const searchParams = z.object({ keyword: queryText('Keyword', 100) });
 
 /** Multipart fields arrive as strings; shipping takes true/false/1/0/Yes/No. */
 const shippingField = z.union([z.boolean(), z.string()]).transform((v, ctx) => {

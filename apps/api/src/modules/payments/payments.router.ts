@@ -7,6 +7,7 @@ import {
 } from '@repo/shared';
 import type { Auth } from '../../lib/auth.js';
 import { notFound } from '../../lib/errors.js';
+import { noStore } from '../../lib/no-store.js';
 import type { AppDeps } from '../../lib/types.js';
 import { validate } from '../../lib/validate.js';
 import { createCheckout } from './checkout.service.js';
@@ -14,7 +15,10 @@ import { sandboxPay, verifyPayment } from './payments.service.js';
 import { SANDBOX_CHECKOUT_JS } from './sandbox-checkout.js';
 import { handleWebhook } from './webhook.js';
 
-/** Mounted before the app's JSON parser: the webhook needs its raw body for the signature. */
+/**
+ * Mounted behind requireDatabase but before the app's JSON parser: the webhook needs its raw
+ * body for the signature.
+ */
 export function paymentsRouter(deps: AppDeps, auth: Auth): Router {
   const router = Router();
   const gateway = deps.payments;
@@ -47,6 +51,7 @@ export function paymentsRouter(deps: AppDeps, auth: Auth): Router {
 
   router.post(
     '/create-order',
+    noStore,
     auth.optionalAuth,
     validate({ body: createOrderBody }),
     async (req, res) => {
@@ -56,6 +61,7 @@ export function paymentsRouter(deps: AppDeps, auth: Auth): Router {
 
   router.post(
     '/verify-payment',
+    noStore,
     auth.requireAuth,
     validate({ body: verifyPaymentBody }),
     async (req, res) => {
