@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ORDER_STATUSES } from '../constants/index.js';
+import { ORDER_ACTORS, ORDER_EVENTS, ORDER_STATUSES, REFUND_STATUSES } from '../constants/index.js';
 import { objectId } from './common.js';
 
 export const orderStatus = z.enum(ORDER_STATUSES, {
@@ -17,6 +17,26 @@ export const orderItem = z.object({
 });
 export type OrderItem = z.infer<typeof orderItem>;
 
+/** The refund of a cancelled paid order, in paise as the provider counts it. */
+export const orderRefund = z.object({
+  /** The provider's refund id; empty until the provider has answered. */
+  id: z.string(),
+  amount: z.number(),
+  status: z.enum(REFUND_STATUSES),
+  createdAt: z.string(),
+  /** Why the provider refused it (failed refunds only). */
+  failureReason: z.string().optional(),
+});
+export type OrderRefund = z.infer<typeof orderRefund>;
+
+/** One dated step of an order's life; `by` says who cancelled or changed it. */
+export const orderTimelineEntry = z.object({
+  event: z.enum(ORDER_EVENTS),
+  at: z.string(),
+  by: z.enum(ORDER_ACTORS).optional(),
+});
+export type OrderTimelineEntry = z.infer<typeof orderTimelineEntry>;
+
 /** SPEC §3 Order; `user` is filled on the admin list. */
 export const order = z.object({
   _id: objectId,
@@ -32,6 +52,10 @@ export const order = z.object({
   paymentId: z.string().optional(),
   /** Set when stock ran out between checkout and payment: the admin must act. */
   stockShortage: z.boolean().optional(),
+  /** Set once a paid order is cancelled. */
+  refund: orderRefund.nullable().optional(),
+  /** Oldest first, starting with the payment. */
+  timeline: z.array(orderTimelineEntry).optional(),
 });
 export type Order = z.infer<typeof order>;
 
@@ -69,3 +93,14 @@ export const orderOverviewResponse = z.object({
   statusCounts: z.record(z.string(), z.number()),
 });
 export type OrderOverviewResponse = z.infer<typeof orderOverviewResponse>;
+
+/** GET /orders/{orderId}: one order, for its owner or an admin. */
+export const orderDetailResponse = z.object({ success: z.boolean(), order });
+export type OrderDetailResponse = z.infer<typeof orderDetailResponse>;
+/** PUT /orders/cancel/{orderId}: the shopper cancels an order that has not shipped. */
+export const cancelOrderResponse = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  order,
+});
+export type CancelOrderResponse = z.infer<typeof cancelOrderResponse>;

@@ -25,6 +25,15 @@ export interface ProviderPayment {
   contact?: string | undefined;
 }
 
+/** A refund of a payment, as the provider reports it (Razorpay's refund entity, trimmed). */
+export interface ProviderRefund {
+  id: string;
+  paymentId: string;
+  /** In paise. */
+  amount: number;
+  status: 'pending' | 'processed' | 'failed';
+}
+
 /** What the sandbox's "Pay" button gets back: exactly Razorpay's handler fields. */
 export interface SignedPayment {
   razorpay_payment_id: string;
@@ -45,6 +54,18 @@ export interface PaymentGateway {
   }): Promise<ProviderOrder>;
   /** The payments made against an order (for reconciliation). */
   fetchOrderPayments(orderId: string): Promise<ProviderPayment[]>;
+  /**
+   * Refunds a captured payment (the whole amount here). Throws ProviderRefusedError when the
+   * provider answers no (with its reason), ProviderUnavailableError when it cannot be reached.
+   */
+  refundPayment(input: {
+    paymentId: string;
+    amountPaise: number;
+    receipt: string;
+    notes?: Record<string, string>;
+  }): Promise<ProviderRefund>;
+  /** The refunds made on a payment (for reconciliation). */
+  fetchRefunds(paymentId: string): Promise<ProviderRefund[]>;
   /** HMAC-SHA256 of `order_id|payment_id` with the key secret, compared in constant time. */
   verifySignature(orderId: string, paymentId: string, signature: string): boolean;
   /** HMAC-SHA256 of the raw body with the webhook secret; false when no webhook secret is configured. */
@@ -58,6 +79,14 @@ export class ProviderUnavailableError extends Error {
   constructor(cause: unknown) {
     super('The payment provider is unavailable', { cause });
     this.name = 'ProviderUnavailableError';
+  }
+}
+
+/** The provider understood the request and refused it (e.g. the payment is already refunded). */
+export class ProviderRefusedError extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'ProviderRefusedError';
   }
 }
 

@@ -1,6 +1,12 @@
 /** Razorpay through its official SDK (`razorpay` on npm). */
 import Razorpay from 'razorpay';
-import { ProviderUnavailableError, type PaymentGateway, type ProviderPayment } from './index.js';
+import {
+  ProviderRefusedError,
+  ProviderUnavailableError,
+  type PaymentGateway,
+  type ProviderPayment,
+  type ProviderRefund,
+} from './index.js';
 import { verifyPaymentSignature, verifyWebhookSignature } from './signature.js';
 
 export const RAZORPAY_CHECKOUT_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
@@ -9,6 +15,28 @@ export const RAZORPAY_CHECKOUT_SCRIPT = 'https://checkout.razorpay.com/v1/checko
 interface SdkHttp {
   rq: { defaults: { baseURL?: string; timeout?: number } };
 }
+
+/** The SDK rejects with `{ statusCode, error: { description } }` for an answer, else a network error. */
+function refundError(err: unknown): Error {
+  const answer = err as { statusCode?: number; error?: { description?: string } } | undefined;
+  const status = answer?.statusCode ?? 0;
+  if (status >= 400 && status < 500 && status !== 401 && status !== 429) {
+    return new ProviderRefusedError(answer?.error?.description ?? `Razorpay answered ${status}`);
+  }
+  return new ProviderUnavailableError(err);
+}
+
+const toRefund = (r: {
+  id: string;
+  payment_id: string;
+  amount?: number | string | undefined;
+  status: string;
+}): ProviderRefund => ({
+  id: r.id,
+  paymentId: r.payment_id,
+  amount: Number(r.amount ?? 0),
+  status: r.status as ProviderRefund['status'],
+});
 
 export function createRazorpayGateway(opts: {
   keyId: string;
@@ -53,6 +81,31 @@ export function createRazorpayGateway(opts: {
           email: p.email ?? undefined,
           contact: p.contact === undefined || p.contact === null ? undefined : String(p.contact),
         }));
+      } catch (err) {
+        throw new ProviderUnavailableError(err);
+      }
+    },
+
+    async refundPayment({ paymentId, amountPaise, receipt, notes }) {
+      try {
+        // Normal speed: free, 5–7 working days. Razorpay refuses more than the captured amount,
+        // so a second full refund of one payment cannot happen there either.
+        const refund = await client.payments.refund(paymentId, {
+          amount: amountPaise,
+          speed: 'normal',
+          receipt,
+          notes: notes ?? {},
+        });
+        return toRefund(refund);
+      } catch (err) {
+        throw refundError(err);
+      }
+    },
+
+    async fetchRefunds(paymentId) {
+      try {
+        const { items } = await client.payments.fetchMultipleRefund(paymentId, { count: 100 });
+        return items.map(toRefund);
       } catch (err) {
         throw new ProviderUnavailableError(err);
       }

@@ -11,7 +11,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import mongoose from 'mongoose';
-import type { PaymentGateway, ProviderPayment } from './index.js';
+import {
+  ProviderRefusedError,
+  type PaymentGateway,
+  type ProviderPayment,
+  type ProviderRefund,
+} from './index.js';
 import { signPayment, verifyPaymentSignature, verifyWebhookSignature } from './signature.js';
 
 export const SANDBOX_CHECKOUT_SCRIPT = '/api/payment/sandbox/checkout.js';
@@ -27,6 +32,28 @@ const sandboxPaymentSchema = new mongoose.Schema(
   { timestamps: { createdAt: true, updatedAt: false }, collection: 'sandbox_payments' },
 );
 const SandboxPayment = mongoose.model('SandboxPayment', sandboxPaymentSchema);
+
+/** The sandbox's refunds: processed at once (no bank in between), at most the payment's amount. */
+const sandboxRefundSchema = new mongoose.Schema(
+  {
+    _id: { type: String },
+    paymentId: { type: String, required: true, index: true },
+    amount: { type: Number, required: true },
+    status: { type: String, required: true },
+    receipt: { type: String, default: '' },
+  },
+  { timestamps: { createdAt: true, updatedAt: false }, collection: 'sandbox_refunds' },
+);
+const SandboxRefund = mongoose.model('SandboxRefund', sandboxRefundSchema);
+
+function toRefund(r: { _id?: string | null; paymentId: string; amount: number; status: string }) {
+  return {
+    id: String(r._id),
+    paymentId: r.paymentId,
+    amount: r.amount,
+    status: r.status as ProviderRefund['status'],
+  };
+}
 
 const randomId = () => randomBytes(10).toString('hex');
 
@@ -51,6 +78,32 @@ export function createSandboxGateway(secrets: {
         status: p.status as ProviderPayment['status'],
         amount: p.amount,
       }));
+    },
+
+    async refundPayment({ paymentId, amountPaise, receipt }) {
+      const payment = await SandboxPayment.findById(paymentId).lean();
+      if (!payment || payment.status !== 'captured')
+        throw new ProviderRefusedError('The payment was not found or is not captured');
+      // Razorpay's rule, checked the same way: never more back than was paid.
+      const refunded = await SandboxRefund.find({ paymentId, status: { $ne: 'failed' } }).lean();
+      const already = refunded.reduce((sum, r) => sum + r.amount, 0);
+      if (already + amountPaise > payment.amount)
+        throw new ProviderRefusedError(
+          'The total refund amount is greater than the refund payment amount',
+        );
+      const refund = await SandboxRefund.create({
+        _id: `rfnd_sandbox_${randomId()}`,
+        paymentId,
+        amount: amountPaise,
+        status: 'processed',
+        receipt,
+      });
+      return toRefund(refund.toObject());
+    },
+
+    async fetchRefunds(paymentId) {
+      const rows = await SandboxRefund.find({ paymentId }).sort({ createdAt: 1 }).lean();
+      return rows.map(toRefund);
     },
 
     verifySignature: (orderId, paymentId, signature) =>

@@ -1,4 +1,5 @@
-/** The mails about an order: the confirmation after payment and the note when it ships. */
+/** The mails about an order: confirmed, shipped, delivered, cancelled and refund processed. */
+import { REFUND_ARRIVAL } from '@repo/shared';
 import type { MailMessage } from '../../lib/mailer/index.js';
 import { formatRupees } from './money.js';
 
@@ -85,4 +86,83 @@ export function shippedMail(
     `<p>Good news: your order <strong>#${no}</strong> has shipped to ${escapeHtml(address)}.</p>` +
     `<p>— ${escapeHtml(shopName)}</p>`;
   return { to: to.email, subject: `Your order #${no} has shipped`, text, html };
+}
+
+const whenFormat = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'Asia/Kolkata',
+});
+
+/** The refund as the cancelled mail describes it: started, or held up (the shop's team acts). */
+export interface CancelNotice {
+  by: 'customer' | 'admin';
+  at: Date;
+  refund: { amountPaise: number; status: 'pending' | 'processed' | 'failed' } | null;
+}
+
+export function cancelledMail(
+  shopName: string,
+  to: { name: string; email: string },
+  order: MailOrder,
+  notice: CancelNotice,
+): MailMessage {
+  const no = orderNumber(order._id);
+  const when = whenFormat.format(notice.at);
+  const who =
+    notice.by === 'customer'
+      ? `Your order #${no} was cancelled at your request on ${when}.`
+      : `We are sorry: we had to cancel your order #${no} on ${when}.`;
+  const refund = notice.refund;
+  const amount = refund ? formatRupees(refund.amountPaise / 100) : '';
+  const money = !refund
+    ? []
+    : refund.status === 'failed'
+      ? [
+          `Your refund of ${amount} needs a moment more: our team is arranging it and will write when it is on its way.`,
+        ]
+      : [
+          `We are refunding the full ${amount} to the card or account you paid with. Refunds usually arrive within ${REFUND_ARRIVAL}.`,
+        ];
+  const text = [`Hello ${to.name},`, '', who, ...money, '', `— ${shopName}`].join('\n');
+  const html =
+    `<p>Hello ${escapeHtml(to.name)},</p>` +
+    `<p>${escapeHtml(who)}</p>` +
+    money.map((line) => `<p>${escapeHtml(line)}</p>`).join('') +
+    `<p>— ${escapeHtml(shopName)}</p>`;
+  return { to: to.email, subject: `Your order #${no} is cancelled`, text, html };
+}
+
+export function refundProcessedMail(
+  shopName: string,
+  to: { name: string; email: string },
+  order: MailOrder,
+  refund: { id: string; amountPaise: number },
+): MailMessage {
+  const no = orderNumber(order._id);
+  const amount = formatRupees(refund.amountPaise / 100);
+  const line = `Your refund of ${amount} for order #${no} has been processed (reference ${refund.id}).`;
+  const arrival = `It usually shows in your account within ${REFUND_ARRIVAL}, depending on your bank.`;
+  const text = [`Hello ${to.name},`, '', line, arrival, '', `— ${shopName}`].join('\n');
+  const html =
+    `<p>Hello ${escapeHtml(to.name)},</p>` +
+    `<p>${escapeHtml(line)}</p><p>${escapeHtml(arrival)}</p>` +
+    `<p>— ${escapeHtml(shopName)}</p>`;
+  return { to: to.email, subject: `Your refund for order #${no} is processed`, text, html };
+}
+
+export function deliveredMail(
+  shopName: string,
+  to: { name: string; email: string },
+  order: MailOrder,
+): MailMessage {
+  const no = orderNumber(order._id);
+  const address = order.shippingAddress || 'your address';
+  const line = `Your order #${no} has been delivered to ${address}. We hope you enjoy your T-shirts!`;
+  const text = [`Hello ${to.name},`, '', line, '', `— ${shopName}`].join('\n');
+  const html =
+    `<p>Hello ${escapeHtml(to.name)},</p><p>${escapeHtml(line)}</p>` +
+    `<p>— ${escapeHtml(shopName)}</p>`;
+  return { to: to.email, subject: `Your order #${no} has been delivered`, text, html };
 }

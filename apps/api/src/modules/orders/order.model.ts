@@ -1,5 +1,5 @@
 import mongoose, { type InferSchemaType } from 'mongoose';
-import { ORDER_STATUSES } from '@repo/shared';
+import { ORDER_ACTORS, ORDER_EVENTS, ORDER_STATUSES, REFUND_STATUSES } from '@repo/shared';
 
 /**
  * What happened to an item's stock once the order was paid:
@@ -24,6 +24,35 @@ const orderItemSchema = new mongoose.Schema(
   { _id: false },
 );
 
+/**
+ * The refund of a cancelled paid order. Written in the same update that cancels the order
+ * (status pending, id empty), so exactly one cancel starts it; the provider's answer, its
+ * webhooks and reconciliation then fill in the id and move the status.
+ */
+const refundSchema = new mongoose.Schema(
+  {
+    /** The provider's refund id; empty while the provider has not answered. */
+    id: { type: String, default: '' },
+    /** Paise: the whole payment. */
+    amount: { type: Number, required: true },
+    status: { type: String, enum: REFUND_STATUSES, required: true },
+    createdAt: { type: Date, required: true },
+    /** The provider's reason (or ours) when it failed: the admin acts on it. */
+    failureReason: { type: String, default: '' },
+  },
+  { _id: false },
+);
+
+/** One dated change of the order, for the shopper's timeline ("paid" is the order's createdAt). */
+const historySchema = new mongoose.Schema(
+  {
+    event: { type: String, enum: ORDER_EVENTS, required: true },
+    at: { type: Date, required: true },
+    by: { type: String, enum: ORDER_ACTORS },
+  },
+  { _id: false },
+);
+
 const orderSchema = new mongoose.Schema(
   {
     /** The shopper; null only when a webhook completed a checkout made without a signed-in user. */
@@ -44,6 +73,8 @@ const orderSchema = new mongoose.Schema(
     providerOrderId: { type: String, required: true },
     /** True when any item's stock ran short: the order stands, the admin decides. */
     stockShortage: { type: Boolean, default: false },
+    refund: { type: refundSchema, default: null },
+    history: { type: [historySchema], default: [] },
   },
   { timestamps: true },
 );
@@ -55,6 +86,8 @@ orderSchema.index({ createdAt: -1 });
 orderSchema.index({ status: 1 });
 // Photo files an order shows are kept when the product's photo changes (products module).
 orderSchema.index({ 'items.photo': 1 });
+// Reconciliation reads the oldest refunds still pending.
+orderSchema.index({ 'refund.status': 1, 'refund.createdAt': 1 });
 
 export type OrderFields = InferSchemaType<typeof orderSchema>;
 export const Order = mongoose.model('Order', orderSchema);

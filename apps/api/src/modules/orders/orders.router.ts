@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import {
+  ROLES,
   orderIdParams,
   ordersPageQuery,
   updateStatusBody,
@@ -10,10 +11,12 @@ import type { Auth } from '../../lib/auth.js';
 import type { AppDeps } from '../../lib/types.js';
 import { validate } from '../../lib/validate.js';
 import {
+  cancelOwnOrder,
+  getOrder,
   listAllOrders,
   listUserOrders,
   orderOverview,
-  updateOrderStatus,
+  setOrderStatus,
 } from './orders.service.js';
 
 export function ordersRouter(deps: AppDeps, auth: Auth): Router {
@@ -45,7 +48,7 @@ export function ordersRouter(deps: AppDeps, auth: Auth): Router {
     validate({ params: orderIdParams, body: updateStatusBody }),
     async (req, res) => {
       res.json(
-        await updateOrderStatus(
+        await setOrderStatus(
           deps,
           (res.locals.params as { orderId: string }).orderId,
           req.body.status,
@@ -57,6 +60,31 @@ export function ordersRouter(deps: AppDeps, auth: Auth): Router {
   router.get('/overview', auth.requireAdmin, async (_req, res) => {
     res.json(await orderOverview());
   });
+
+  // The shopper cancels an order that has not shipped: restocked and refunded in full.
+  router.put(
+    '/cancel/:orderId',
+    auth.requireAuth,
+    validate({ params: orderIdParams }),
+    async (req, res) => {
+      const { orderId } = res.locals.params as { orderId: string };
+      res.json(await cancelOwnOrder(deps, orderId, req.user!.id));
+    },
+  );
+
+  // Last: the order page's read, for the order's owner or an admin.
+  router.get(
+    '/:orderId',
+    auth.requireAuth,
+    validate({ params: orderIdParams }),
+    async (req, res) => {
+      const { orderId } = res.locals.params as { orderId: string };
+      res.set('Cache-Control', 'no-store');
+      res.json(
+        await getOrder(orderId, { id: req.user!.id, isAdmin: req.user!.role === ROLES.admin }),
+      );
+    },
+  );
 
   return router;
 }

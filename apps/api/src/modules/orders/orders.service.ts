@@ -3,14 +3,26 @@
  * the shopper's and the admin's lists, status changes and the admin overview.
  */
 import type { Types } from 'mongoose';
-import { ORDER_STATUSES, type Order as OrderDto, type OrderStatus } from '@repo/shared';
-import { conflict, notFound } from '../../lib/errors.js';
+import {
+  ORDER_STATUSES,
+  type Order as OrderDto,
+  type OrderStatus,
+  type OrderTimelineEntry,
+} from '@repo/shared';
+import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { AppDeps } from '../../lib/types.js';
 import { decrementStock, Product, restoreStock, type StockLine } from '../products/index.js';
-import { User } from '../users/index.js';
-import { paiseToRupees } from './money.js';
-import { confirmationMail, shippedMail } from './order-mail.js';
+import { formatRupees, paiseToRupees } from './money.js';
+import { cancelledMail, confirmationMail, deliveredMail, shippedMail } from './order-mail.js';
 import { Order, type OrderFields } from './order.model.js';
+import { recipientOf, sendOrderMail } from './notices.js';
+import {
+  moneyReturned,
+  refundBlocksReopening,
+  refundClaim,
+  refundOf,
+  requestRefund,
+} from './refunds.js';
 
 type Id = Types.ObjectId | string;
 export type LeanOrder = OrderFields & { _id: Types.ObjectId; createdAt: Date; updatedAt: Date };
@@ -141,17 +153,6 @@ export async function sendOrderConfirmation(deps: AppDeps, order: LeanOrder): Pr
   }
 }
 
-async function recipientOf(
-  order: Pick<LeanOrder, 'user' | 'contact'>,
-): Promise<{ name: string; email: string } | undefined> {
-  if (order.user) {
-    const user = await User.findById(order.user, { name: 1, email: 1 }).lean();
-    if (user) return { name: user.name, email: user.email };
-  }
-  const email = order.contact?.email;
-  return email ? { name: 'there', email } : undefined;
-}
-
 interface PublicUserRef {
   _id?: string;
   name: string;
@@ -177,8 +178,32 @@ export function toOrderDto(o: LeanOrder, user?: PublicUserRef | null): OrderDto 
     createdAt: o.createdAt.toISOString(),
     paymentId: o.paymentId,
     stockShortage: o.stockShortage ?? false,
+    refund: refundDto(o),
+    timeline: timelineOf(o),
     ...(user !== undefined ? { user } : {}),
   };
+}
+
+function refundDto(o: LeanOrder): OrderDto['refund'] {
+  const r = refundOf(o);
+  if (!r) return null;
+  return {
+    id: r.id,
+    amount: r.amount,
+    status: r.status,
+    createdAt: r.createdAt.toISOString(),
+    ...(r.status === 'failed' ? { failureReason: r.failureReason || 'Unknown' } : {}),
+  };
+}
+
+/** Paid (the order's creation), then every recorded change, oldest first. */
+function timelineOf(o: LeanOrder): OrderTimelineEntry[] {
+  const history = (o.history ?? []).map((h) => ({
+    event: h.event as OrderTimelineEntry['event'],
+    at: h.at.toISOString(),
+    ...(h.by ? { by: h.by as 'customer' | 'admin' } : {}),
+  }));
+  return [{ event: 'paid', at: o.createdAt.toISOString() }, ...history];
 }
 
 export async function listUserOrders(userId: string, page: number, limit: number) {
@@ -236,46 +261,173 @@ async function takeStockToReopen(order: LeanOrder, held: StockLine[]): Promise<v
   throw conflict(`${shortage}: not enough to reopen this order`, { productId, available });
 }
 
-/** A filter matching the order only while its status and every item's stock are as read. */
+/** A filter matching the order only while its status, refund and every item's stock are as read. */
 function unchanged(order: LeanOrder): Record<string, unknown> {
   const items = order.items.map((i, k) => [`items.${k}.stock`, i.stock ?? null]);
-  return { _id: order._id, status: order.status, ...Object.fromEntries(items) };
+  return {
+    _id: order._id,
+    status: order.status,
+    'refund.status': refundOf(order)?.status ?? null,
+    ...Object.fromEntries(items),
+  };
+}
+
+export interface StatusChange {
+  by: 'customer' | 'admin';
+  /** The statuses the order may be in for this change (the shopper: only `pending`). */
+  from?: readonly string[];
 }
 
 /**
- * An admin sets the status; marking it shipped mails the shopper once. Moving into
- * "cancelled" gives the order's taken stock back; moving out of it takes that stock again
- * (409 and no change when there is not enough).
+ * Sets an order's status (an admin's change or the shopper's cancel). Moving into "cancelled"
+ * gives the order's taken stock back and refunds the payment in full; moving out of it takes
+ * that stock again (409 and no change when there is not enough) and is refused once money went
+ * back. Setting "cancelled" again on an order whose refund failed asks the provider again.
+ * Each real change is dated on the order (its timeline) and mailed to the shopper once.
  *
- * The status is written only if the order is still as read, so of two concurrent changes
- * exactly one moves stock; the other starts again from the new state. Order of steps: when
- * cancelling, status first, then restock; when reopening, stock first, then status (given back
- * if the write lost). A crash between two steps can leave stock short, never counted twice.
+ * The write happens only if the order is still as read (status, refund, stock of each item),
+ * so of concurrent changes exactly one moves stock and starts a refund; the others start again
+ * from the new state. Order of steps: when cancelling, status and refund claim first, then
+ * restock, then the provider; when reopening, stock first, then status (given back if the
+ * write lost). A crash between two steps can leave stock short, never counted twice, and
+ * leaves a refund claim that reconciliation completes.
  */
-export async function updateOrderStatus(deps: AppDeps, orderId: string, status: OrderStatus) {
+export async function updateOrderStatus(
+  deps: AppDeps,
+  orderId: string,
+  status: OrderStatus,
+  change: StatusChange = { by: 'admin' },
+) {
   // Each lost write means another change succeeded; a few attempts are plenty.
   for (let attempt = 1; attempt <= 5; attempt += 1) {
     const current = await Order.findById(orderId).lean<LeanOrder>();
     if (!current) throw notFound('Order not found');
-    const cancelling = status === 'cancelled' && current.status !== 'cancelled';
-    const reopening = current.status === 'cancelled' && status !== 'cancelled';
+    if (change.from && !change.from.includes(current.status)) {
+      return { current, changed: false as const };
+    }
+    const moving = current.status !== status;
+    const cancelling = status === 'cancelled' && moving;
+    const reopening = current.status === 'cancelled' && moving;
+    const retryingRefund =
+      status === 'cancelled' && !moving && refundOf(current)?.status === 'failed';
+    if (reopening && moneyReturned(current)) throw conflict(refundBlocksReopening(current));
+
+    const at = new Date();
+    const set: Record<string, unknown> = { status };
+    if (cancelling || retryingRefund) set.refund = refundClaim(current, at);
+    if (reopening) set.refund = null;
     const held = heldStock(current);
     if (reopening) await takeStockToReopen(current, held);
-    const written = await Order.updateOne(unchanged(current), { $set: { status } });
+    const written = await Order.updateOne(unchanged(current), {
+      $set: set,
+      ...(moving ? { $push: { history: { event: status, at, by: change.by } } } : {}),
+    });
     if (written.matchedCount !== 1) {
       if (reopening) await restoreStock(held);
       continue;
     }
     if (cancelling) await restoreStock(held);
-    if (status === 'shipped' && current.status !== 'shipped') void notifyShipped(deps, current);
-
+    if (cancelling || retryingRefund) {
+      const claimed = await Order.findById(orderId).lean<LeanOrder>();
+      if (claimed) await requestRefund(deps, claimed);
+    }
     const after = await Order.findById(orderId)
       .populate('user', { name: 1, email: 1, phone: 1 })
       .lean<LeanOrder>();
     if (!after) throw notFound('Order not found');
-    return { success: true, order: toOrderDto(after, buyerOf(after)) };
+    if (moving) notifyStatus(deps, after, status, change.by, at);
+    return { current: after, changed: moving };
   }
   throw conflict('This order is being changed by someone else. Please try again.');
+}
+
+/** PUT /orders/update-status/{orderId}: an admin sets any status. */
+export async function setOrderStatus(deps: AppDeps, orderId: string, status: OrderStatus) {
+  const { current } = await updateOrderStatus(deps, orderId, status);
+  return { success: true, order: toOrderDto(current, buyerOf(current)) };
+}
+
+/** The mail for a status the order just moved to (the shopper hears each change once). */
+function notifyStatus(
+  deps: AppDeps,
+  order: LeanOrder,
+  status: OrderStatus,
+  by: StatusChange['by'],
+  at: Date,
+): void {
+  // The populated user is the recipient's account; the mails read only its id.
+  const plain = { ...order, user: userIdOf(order) } as LeanOrder;
+  if (status === 'shipped') void notifyShipped(deps, plain);
+  if (status === 'delivered')
+    void sendOrderMail(deps, plain, 'delivered', (shop, to) => deliveredMail(shop, to, plain));
+  if (status === 'cancelled') {
+    const refund = refundOf(order);
+    const notice = {
+      by,
+      at,
+      refund: refund ? { amountPaise: refund.amount, status: refund.status } : null,
+    };
+    void sendOrderMail(deps, plain, 'cancelled', (shop, to) =>
+      cancelledMail(shop, to, plain, notice),
+    );
+  }
+}
+
+const userIdOf = (order: LeanOrder) => {
+  const u = order.user as unknown as { _id?: unknown } | null;
+  return u && typeof u === 'object' && '_id' in u ? u._id : order.user;
+};
+
+/** The order's owner or an admin may read it; anyone else gets 403. */
+async function ownOrder(orderId: string, actor: { id: string; isAdmin: boolean }) {
+  const order = await Order.findById(orderId).lean<LeanOrder>();
+  if (!order) throw notFound('Order not found');
+  if (!actor.isAdmin && String(order.user) !== actor.id)
+    throw forbidden('This order belongs to another account');
+  return order;
+}
+
+/** GET /orders/{orderId}: the order page (owner or admin). */
+export async function getOrder(orderId: string, actor: { id: string; isAdmin: boolean }) {
+  return { success: true, order: toOrderDto(await ownOrder(orderId, actor)) };
+}
+
+const NOT_CANCELLABLE: Record<string, string> = {
+  shipped: 'This order has already shipped, so it can no longer be cancelled.',
+  delivered: 'This order has already been delivered, so it can no longer be cancelled.',
+};
+
+/**
+ * PUT /orders/cancel/{orderId}: the shopper cancels their own order while it is `pending`
+ * (not shipped); the stock comes back and the payment is refunded in full.
+ */
+export async function cancelOwnOrder(deps: AppDeps, orderId: string, userId: string) {
+  const order = await ownOrder(orderId, { id: userId, isAdmin: false });
+  if (order.status === 'cancelled')
+    return {
+      success: true,
+      message: 'This order was already cancelled.',
+      order: toOrderDto(order),
+    };
+  const { current, changed } = await updateOrderStatus(deps, orderId, 'cancelled', {
+    by: 'customer',
+    from: ['pending'],
+  });
+  if (!changed) {
+    if (current.status === 'cancelled')
+      return {
+        success: true,
+        message: 'This order was already cancelled.',
+        order: toOrderDto(current),
+      };
+    throw conflict(NOT_CANCELLABLE[current.status] ?? 'This order can no longer be cancelled.');
+  }
+  const refund = refundOf(current);
+  const message =
+    refund && refund.status !== 'failed'
+      ? `Your order was cancelled. A refund of ${formatRupees(paiseToRupees(refund.amount))} is on its way.`
+      : 'Your order was cancelled. Our team will arrange your refund.';
+  return { success: true, message, order: toOrderDto(current) };
 }
 
 async function notifyShipped(deps: AppDeps, order: LeanOrder): Promise<void> {

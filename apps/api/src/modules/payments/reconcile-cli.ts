@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from '../../config/index.js';
 import { connectDatabase } from '../../lib/db.js';
 import { createDeps } from '../../lib/deps.js';
 import { createLogger } from '../../lib/logger.js';
+import { reconcileRefunds } from '../orders/index.js';
 import { reconcilePendingCheckouts } from './reconcile.js';
 
 async function main(): Promise<void> {
@@ -19,7 +20,11 @@ async function main(): Promise<void> {
     console.log(
       `Reconciled with ${deps.payments.provider}: ${summary.checked} checked, ${summary.completed} completed, ${summary.failed} marked failed, ${summary.errors} errors.`,
     );
-    process.exitCode = summary.errors ? 1 : 0;
+    const refunds = await reconcileRefunds(deps);
+    console.log(
+      `Refunds: ${refunds.checked} pending checked, ${refunds.moved} moved, ${refunds.requested} requested again, ${refunds.errors} errors.`,
+    );
+    process.exitCode = summary.errors || refunds.errors ? 1 : 0;
   } finally {
     deps.mailer.close();
     await db.close();

@@ -2,8 +2,10 @@
  * Reconciliation: a checkout still pending after a while (the shopper closed the browser, the
  * webhook never came) is settled by asking the provider for the order's payments. A captured
  * payment completes it through the one completion path; none after a day marks it failed.
+ * The timer also settles refunds still pending (orders module, reconcileRefunds).
  */
 import type { AppDeps } from '../../lib/types.js';
+import { reconcileRefunds } from '../orders/index.js';
 import { Checkout } from './checkout.model.js';
 import { completeCheckout, type LeanCheckout } from './payment-completion.js';
 
@@ -78,8 +80,10 @@ export function startReconciler(deps: AppDeps): () => void {
     if (running) return;
     running = true;
     reconcilePendingCheckouts(deps)
-      .then((s) => {
+      .then(async (s) => {
         if (s.checked) deps.logger.info(s, 'reconciled pending checkouts');
+        const r = await reconcileRefunds(deps);
+        if (r.checked) deps.logger.info(r, 'reconciled pending refunds');
       })
       .catch((err: unknown) => deps.logger.error({ err }, 'reconciliation failed'))
       .finally(() => {

@@ -3,6 +3,7 @@
  * (X-Razorpay-Signature: HMAC-SHA256 hex of the raw body with the webhook secret) is checked
  * first; `payment.captured` and `order.paid` complete the checkout through the same path as
  * verify-payment, so a shopper whose browser closed after paying still gets the order.
+ * `refund.processed` and `refund.failed` move the refund of a cancelled order (refund-events).
  * Deliveries already handled (X-Razorpay-Event-Id) are acknowledged and ignored.
  */
 import mongoose from 'mongoose';
@@ -11,6 +12,7 @@ import { badRequest } from '../../lib/errors.js';
 import type { AppDeps } from '../../lib/types.js';
 import { Checkout } from './checkout.model.js';
 import { completeCheckout, type LeanCheckout } from './payment-completion.js';
+import { REFUND_EVENTS, handleRefundEvent, refundPayload } from './refund-events.js';
 
 const webhookEventSchema = new mongoose.Schema(
   { _id: { type: String }, event: { type: String, default: '' } },
@@ -36,6 +38,7 @@ const eventBody = z.object({
         })
         .optional(),
       order: z.object({ entity: z.object({ id: z.string() }) }).optional(),
+      refund: refundPayload.optional(),
     })
     .optional(),
 });
@@ -86,6 +89,8 @@ export async function handleWebhook(
       ignored = 'not an order of this shop';
       deps.logger.info({ event, providerOrderId }, 'webhook for an unknown order: ignored');
     }
+  } else if (REFUND_EVENTS.has(event) && payload?.refund) {
+    ignored = await handleRefundEvent(deps, event, payload.refund.entity);
   } else {
     ignored = `event ${event} needs nothing`;
   }

@@ -2,9 +2,11 @@
  * PUT /api/orders/update-status/{orderId} and stock: cancelling gives the taken units back
  * once, reopening takes them again (or refuses with 409), other changes leave stock alone.
  * Orders are paid through the sandbox, so their stock is taken the way a shopper's is.
+ * Reopening is only possible while the money was not returned, so the reopening tests make
+ * the provider refuse the refund (refunds themselves are tested in refunds.test.ts).
  */
 import mongoose from 'mongoose';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/harness.js';
 import {
   makeProduct,
@@ -13,9 +15,23 @@ import {
   stockOf,
 } from '../../payments/__tests__/helpers.js';
 import { Product } from '../../products/index.js';
+import { ProviderRefusedError } from '../../../lib/payment-gateway/index.js';
 import { Order, recordPaidOrder, takeStock } from '../index.js';
 
-const t = await setupTestApp({ overrides: () => ({ mailer: recordingMailer() }) });
+/** While true the provider refuses refunds, leaving cancelled orders free to reopen. */
+let refuseRefunds = false;
+const t = await setupTestApp({
+  overrides: (base) => ({
+    mailer: recordingMailer(),
+    payments: {
+      ...base.payments,
+      refundPayment: (input) =>
+        refuseRefunds
+          ? Promise.reject(new ProviderRefusedError('Refunds are refused in this test'))
+          : base.payments.refundPayment(input),
+    },
+  }),
+});
 const admin = await t.createAdmin();
 const shopper = await t.createUser({ name: 'Asha', email: 'asha@example.com' });
 
@@ -92,7 +108,12 @@ describe('cancelling an order', () => {
       'short',
     ]);
 
-    await setStatus(orderId, 'cancelled').expect(200);
+    refuseRefunds = true; // so that it can be reopened
+    try {
+      await setStatus(orderId, 'cancelled').expect(200);
+    } finally {
+      refuseRefunds = false;
+    }
     expect([await stockOf(tee._id), await stockOf(rare._id)]).toEqual([5, 0]);
     await setStatus(orderId, 'pending').expect(200);
     expect([await stockOf(tee._id), await stockOf(rare._id)]).toEqual([4, 0]);
@@ -112,7 +133,14 @@ describe('cancelling an order', () => {
   });
 });
 
-describe('reopening a cancelled order', () => {
+describe('reopening a cancelled order whose refund failed', () => {
+  beforeAll(() => {
+    refuseRefunds = true;
+  });
+  afterAll(() => {
+    refuseRefunds = false;
+  });
+
   it('takes the units from stock again', async () => {
     const tee = await makeProduct({ quantity: 5 });
     const orderId = await paidOrder([[tee, 2]]);

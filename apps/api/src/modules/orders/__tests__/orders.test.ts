@@ -42,6 +42,8 @@ describe('GET /api/orders/user-orders', () => {
       createdAt: expect.any(String),
       paymentId: expect.stringMatching(/^pay_seed_/),
       stockShortage: false,
+      refund: null,
+      timeline: [{ event: 'paid', at: res.body.orders[0].createdAt }],
     });
     const other = await t
       .request()

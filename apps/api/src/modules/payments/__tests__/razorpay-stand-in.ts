@@ -1,7 +1,10 @@
 /**
- * A loopback stand-in for Razorpay's orders API, so the real `razorpay` SDK runs in tests:
- * POST /v1/orders and GET /v1/orders/:id/payments with Razorpay's response shapes, behind
- * Basic auth with the key id and secret. Payments are added by the test (`capture`).
+ * A loopback stand-in for Razorpay's orders, payments and refunds API, so the real `razorpay`
+ * SDK runs in tests: POST /v1/orders, GET /v1/orders/:id/payments, POST /v1/payments/:id/refund
+ * (the SDK's payments.refund) and GET /v1/payments/:id/refunds (payments.fetchMultipleRefund)
+ * with Razorpay's response shapes and refusals, behind Basic auth with the key id and secret.
+ * Payments are added by the test (`capture`); refunds start `pending` like Razorpay's normal
+ * refunds, and the test moves them (`settleRefund`).
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -47,9 +50,28 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> 
   return text ? (JSON.parse(text) as Record<string, unknown>) : {};
 }
 
+interface StandInRefund {
+  id: string;
+  entity: 'refund';
+  amount: number;
+  currency: string;
+  payment_id: string;
+  notes: Record<string, string>;
+  receipt: string | null;
+  acquirer_data: { arn: string | null };
+  created_at: number;
+  batch_id: null;
+  status: 'pending' | 'processed' | 'failed';
+  speed_processed: 'normal';
+  speed_requested: string;
+}
+
 export async function startRazorpayStandIn(keys: { keyId: string; keySecret: string }) {
   const orders = new Map<string, StandInOrder>();
   const payments = new Map<string, Array<Record<string, unknown>>>();
+  const refunds = new Map<string, StandInRefund>();
+  const paymentById = (id: string) =>
+    [...payments.values()].flat().find((p) => p.id === id) as Record<string, unknown> | undefined;
   const requests: Array<{ method: string; path: string; authorized: boolean }> = [];
   const expectedAuth = `Basic ${Buffer.from(`${keys.keyId}:${keys.keySecret}`).toString('base64')}`;
 
@@ -90,6 +112,55 @@ export async function startRazorpayStandIn(keys: { keyId: string; keySecret: str
         const items = payments.get(orderId) ?? [];
         return send(res, 200, { entity: 'collection', count: items.length, items });
       }
+      const refundMatch = /^\/v1\/payments\/([^/]+)\/refunds?$/.exec(path);
+      if (refundMatch) {
+        const paymentId = decodeURIComponent(refundMatch[1] ?? '');
+        const payment = paymentById(paymentId);
+        if (!payment) return send(res, 400, error('The id provided does not exist'));
+        const ofPayment = [...refunds.values()].filter((r) => r.payment_id === paymentId);
+        if (req.method === 'GET' && path.endsWith('/refunds')) {
+          return send(res, 200, {
+            entity: 'collection',
+            count: ofPayment.length,
+            items: ofPayment,
+          });
+        }
+        if (req.method === 'POST' && path.endsWith('/refund')) {
+          const body = await readJson(req);
+          const paid = Number(payment.amount);
+          const amount = body.amount === undefined ? paid : body.amount;
+          if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 100)
+            return send(res, 400, error('The amount must be atleast INR 1.00'));
+          const refunded = ofPayment
+            .filter((r) => r.status !== 'failed')
+            .reduce((sum, r) => sum + r.amount, 0);
+          if (refunded >= paid)
+            return send(res, 400, error('The payment has been fully refunded already'));
+          if (refunded + amount > paid)
+            return send(
+              res,
+              400,
+              error('The total refund amount is greater than the refund payment amount'),
+            );
+          const refund: StandInRefund = {
+            id: rid('rfnd'),
+            entity: 'refund',
+            amount,
+            currency: String(payment.currency ?? 'INR'),
+            payment_id: paymentId,
+            notes: (body.notes as Record<string, string>) ?? {},
+            receipt: typeof body.receipt === 'string' ? body.receipt : null,
+            acquirer_data: { arn: null },
+            created_at: Math.floor(Date.now() / 1000),
+            batch_id: null,
+            status: 'pending',
+            speed_processed: 'normal',
+            speed_requested: String(body.speed ?? 'normal'),
+          };
+          refunds.set(refund.id, refund);
+          return send(res, 200, refund);
+        }
+      }
       send(res, 404, error('The requested URL was not found on the server.'));
     })().catch((err: unknown) => send(res, 500, error(String(err))));
   });
@@ -129,6 +200,14 @@ export async function startRazorpayStandIn(keys: { keyId: string; keySecret: str
         razorpay_order_id: orderId,
         razorpay_signature: signPayment(keys.keySecret, orderId, id),
       };
+    },
+    refunds,
+    /** Razorpay finishes (or gives up on) a refund; returns the refund entity as now. */
+    settleRefund(refundId: string, status: 'processed' | 'failed') {
+      const refund = refunds.get(refundId);
+      if (!refund) throw new Error(`unknown refund ${refundId}`);
+      refund.status = status;
+      return { ...refund };
     },
     /** Like a provider outage: refuse connections until start() again. */
     async stop() {

@@ -1,0 +1,235 @@
+/**
+ * Refunds through Razorpay: the real SDK's payments.refund against the loopback stand-in,
+ * the signed and deduplicated `refund.processed` / `refund.failed` webhooks, and
+ * reconciliation moving refunds that are still pending (or were never answered).
+ */
+import { describe, expect, it } from 'vitest';
+import { hmacHex } from '../../../lib/payment-gateway/index.js';
+import { setupTestApp } from '../../../test/harness.js';
+import { Order, reconcileRefunds } from '../../orders/index.js';
+import { makeProduct, recordingMailer } from './helpers.js';
+import { startRazorpayStandIn } from './razorpay-stand-in.js';
+
+const keys = { keyId: 'rzp_test_standin', keySecret: 'standin_key_secret' };
+const WEBHOOK_SECRET = 'standin_webhook_secret';
+const razorpay = await startRazorpayStandIn(keys);
+const mailer = recordingMailer();
+const t = await setupTestApp({
+  env: {
+    RAZORPAY_KEY_ID: keys.keyId,
+    RAZORPAY_KEY_SECRET: keys.keySecret,
+    RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    RAZORPAY_API_URL: razorpay.url,
+  },
+  overrides: () => ({ mailer }),
+});
+const admin = await t.createAdmin();
+const later = () => new Date(Date.now() + 20 * 60_000);
+
+/** A shopper pays ₹price in Razorpay's dialog and the payment is verified. */
+async function paidOrder(price = 750) {
+  const shopper = await t.createUser({ name: 'Meera' });
+  const p = await makeProduct({ price, quantity: 3 });
+  const created = await t
+    .request()
+    .post('/api/payment/create-order')
+    .set('Authorization', shopper.auth)
+    .send({ amount: price, items: [{ _id: String(p._id), cartQuantity: 1 }] })
+    .expect(200);
+  const paid = razorpay.capture(created.body.order.id);
+  const verified = await t
+    .request()
+    .post('/api/payment/verify-payment')
+    .set('Authorization', shopper.auth)
+    .send({ ...paid, userId: shopper.id, shippingAddress: '3 Beach Road, Goa' })
+    .expect(200);
+  return { orderId: verified.body.orderId as string, paymentId: paid.razorpay_payment_id, shopper };
+}
+
+const cancel = (orderId: string) =>
+  t
+    .request()
+    .put(`/api/orders/update-status/${orderId}`)
+    .set('Authorization', admin.auth)
+    .send({ status: 'cancelled' });
+const refundOf = async (orderId: string) => (await Order.findById(orderId).lean())!.refund;
+
+function refundEvent(event: 'refund.processed' | 'refund.failed', refund: object) {
+  return JSON.stringify({
+    entity: 'event',
+    account_id: 'acc_standin',
+    event,
+    contains: ['refund', 'payment'],
+    payload: {
+      refund: { entity: refund },
+      payment: { entity: { id: (refund as { payment_id: string }).payment_id, entity: 'payment' } },
+    },
+    created_at: Math.floor(Date.now() / 1000),
+  });
+}
+function deliver(body: string, eventId: string, secret = WEBHOOK_SECRET) {
+  return t
+    .request()
+    .post('/api/payment/webhook')
+    .set('Content-Type', 'application/json')
+    .set('X-Razorpay-Signature', hmacHex(secret, body))
+    .set('X-Razorpay-Event-Id', eventId)
+    .send(body);
+}
+
+describe('refunds through Razorpay', () => {
+  it('asks Razorpay (payments.refund, Basic auth) for the whole amount and records its pending refund', async () => {
+    const { orderId, paymentId } = await paidOrder(750);
+    const res = await cancel(orderId).expect(200);
+    const [refund] = [...razorpay.refunds.values()].filter((r) => r.payment_id === paymentId);
+    expect(refund).toMatchObject({
+      amount: 75_000,
+      status: 'pending',
+      receipt: `order_${orderId}`,
+      notes: { order: orderId },
+      speed_requested: 'normal',
+    });
+    expect(razorpay.requests.at(-1)).toEqual({
+      method: 'POST',
+      path: `/v1/payments/${paymentId}/refund`,
+      authorized: true,
+    });
+    expect(res.body.order.refund).toMatchObject({
+      id: refund!.id,
+      amount: 75_000,
+      status: 'pending',
+    });
+  });
+
+  it('moves it on a signed refund.processed webhook, once however often it is delivered', async () => {
+    const { orderId, paymentId, shopper } = await paidOrder(820);
+    await cancel(orderId).expect(200);
+    const { id } = (await refundOf(orderId))!;
+    const body = refundEvent('refund.processed', razorpay.settleRefund(id, 'processed'));
+
+    await deliver(body, 'evt_refund_1', keys.keySecret).expect(400);
+    expect((await refundOf(orderId))!.status).toBe('pending');
+
+    const res = await deliver(body, 'evt_refund_1').expect(200);
+    expect(res.body).toEqual({ success: true });
+    expect(await refundOf(orderId)).toMatchObject({ id, status: 'processed', amount: 82_000 });
+    const again = await deliver(body, 'evt_refund_1').expect(200);
+    expect(again.body).toEqual({ success: true, ignored: 'already handled' });
+    // A new delivery id for the same news changes nothing either.
+    const other = await deliver(body, 'evt_refund_1b').expect(200);
+    expect(other.body.ignored).toBe('not a pending refund of this shop');
+
+    const mails = mailer.sent.filter(
+      (m) => m.to === shopper.user.email && /refund for order/.test(m.subject),
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(`Your refund of ₹820`);
+    const order = (await Order.findById(orderId).lean())!;
+    expect(order.history.map((h) => h.event)).toEqual(['cancelled', 'refund_processed']);
+    expect(paymentId).toBe(order.paymentId);
+  });
+
+  it('flags a refund.failed for the admin; an unknown refund is ignored', async () => {
+    const { orderId } = await paidOrder(640);
+    await cancel(orderId).expect(200);
+    const { id } = (await refundOf(orderId))!;
+    await deliver(
+      refundEvent('refund.failed', razorpay.settleRefund(id, 'failed')),
+      'evt_f1',
+    ).expect(200);
+    expect(await refundOf(orderId)).toMatchObject({
+      id,
+      status: 'failed',
+      failureReason: 'The payment provider could not process the refund',
+    });
+    const list = await t
+      .request()
+      .get('/api/orders/adminorders')
+      .set('Authorization', admin.auth)
+      .expect(200);
+    const listed = list.body.orders.find((o: { _id: string }) => o._id === orderId);
+    expect(listed.refund).toMatchObject({ status: 'failed', amount: 64_000 });
+
+    const stray = refundEvent('refund.processed', {
+      id: 'rfnd_elsewhere',
+      payment_id: 'pay_elsewhere',
+      amount: 100,
+      status: 'processed',
+    });
+    const res = await deliver(stray, 'evt_stray').expect(200);
+    expect(res.body.ignored).toBe('not a pending refund of this shop');
+  });
+
+  it('refuses a refund webhook without the refund entity it needs', async () => {
+    const body = JSON.stringify({ event: 'refund.processed', payload: { refund: { entity: {} } } });
+    await deliver(body, 'evt_bad').expect(400);
+  });
+
+  it('reconciliation records what Razorpay says about a pending refund', async () => {
+    const { orderId } = await paidOrder(560);
+    await cancel(orderId).expect(200);
+    const { id } = (await refundOf(orderId))!;
+
+    const early = await reconcileRefunds(t.deps);
+    expect(early.checked).toBe(0); // younger than 15 minutes: its webhook may still come
+    let summary = await reconcileRefunds(t.deps, { now: later() });
+    expect(summary).toMatchObject({ moved: 0, errors: 0 });
+    expect((await refundOf(orderId))!.status).toBe('pending');
+
+    razorpay.settleRefund(id, 'processed');
+    summary = await reconcileRefunds(t.deps, { now: later() });
+    expect(summary).toMatchObject({ moved: 1, errors: 0 });
+    expect(await refundOf(orderId)).toMatchObject({ id, status: 'processed' });
+  });
+
+  it('keeps a refund Razorpay did not answer pending, and reconciliation asks again (one refund)', async () => {
+    const { orderId, paymentId } = await paidOrder(910);
+    await razorpay.stop();
+    try {
+      const res = await cancel(orderId).expect(200);
+      expect(res.body.order).toMatchObject({
+        status: 'cancelled',
+        refund: { id: '', status: 'pending', amount: 91_000 },
+      });
+    } finally {
+      await razorpay.start();
+    }
+    const summary = await reconcileRefunds(t.deps, { now: later() });
+    expect(summary).toMatchObject({ requested: 1, errors: 0 });
+    const refunds = [...razorpay.refunds.values()].filter((r) => r.payment_id === paymentId);
+    expect(refunds).toHaveLength(1);
+    expect(await refundOf(orderId)).toMatchObject({ id: refunds[0]!.id, status: 'pending' });
+
+    // Another pass finds it by id and asks for nothing new.
+    await reconcileRefunds(t.deps, { now: later() });
+    expect([...razorpay.refunds.values()].filter((r) => r.payment_id === paymentId)).toHaveLength(
+      1,
+    );
+  });
+
+  it("marks the refund failed with Razorpay's reason when it refuses (already refunded in its dashboard)", async () => {
+    const { orderId, paymentId } = await paidOrder(430);
+    // Someone refunded it by hand in Razorpay's dashboard first.
+    razorpay.refunds.set('rfnd_by_hand', {
+      id: 'rfnd_by_hand',
+      entity: 'refund',
+      amount: 43_000,
+      currency: 'INR',
+      payment_id: paymentId,
+      notes: {},
+      receipt: null,
+      acquirer_data: { arn: null },
+      created_at: 0,
+      batch_id: null,
+      status: 'processed',
+      speed_processed: 'normal',
+      speed_requested: 'normal',
+    });
+    const res = await cancel(orderId).expect(200);
+    expect(res.body.order.refund).toMatchObject({
+      id: '',
+      status: 'failed',
+      failureReason: 'The payment has been fully refunded already',
+    });
+  });
+});
