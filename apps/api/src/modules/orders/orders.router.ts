@@ -72,14 +72,13 @@ export function ordersRouter(deps: AppDeps, auth: Auth): Router {
     },
   );
 
-  // Last: the order page's read, for the order's owner or an admin.
+  // Last: the order page's read, for the order's owner or an admin (no-store: app.ts).
   router.get(
     '/:orderId',
     auth.requireAuth,
     validate({ params: orderIdParams }),
     async (req, res) => {
       const { orderId } = res.locals.params as { orderId: string };
-      res.set('Cache-Control', 'no-store');
       res.json(
         await getOrder(orderId, { id: req.user!.id, isAdmin: req.user!.role === ROLES.admin }),
       );
