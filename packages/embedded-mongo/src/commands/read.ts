@@ -1,12 +1,13 @@
 // find / getMore / killCursors / count / distinct and explain of them.
 import type { Document } from 'bson';
-import { Query } from 'mingo';
+import { Query } from 'mingo/query';
 import { ErrorCodes, MongoCommandError } from '../errors.js';
 import type { Collation } from '../query/collation.js';
 import { parseCollation } from '../query/collation.js';
 import type { QueryResult, QuerySpec } from '../query/executor.js';
 import { runQuery } from '../query/executor.js';
 import { mingoOptions } from '../query/mingo.js';
+import { bigintsAsLongs, plainValue } from '../storage/numbers.js';
 import { parseSort } from '../query/sort.js';
 import type { Collection } from '../storage/collection.js';
 import type { Doc } from '../storage/values.js';
@@ -61,11 +62,13 @@ export function applyProjection(
   const positional = Object.keys(projection).some((k) => k.endsWith('.$'));
   try {
     const q = new Query(
-      positional ? (filter ?? {}) : {},
+      positional ? bigintsAsLongs(filter ?? {}) : {},
       mingoOptions({ collation: spec.collation, variables: spec.variables }),
     );
     // mingo may emit _id last; mongod keeps it first.
-    return (q.find(docs, projection).all() as Doc[]).map((d) => ('_id' in d ? withIdFirst(d) : d));
+    return (q.find(docs, plainValue(projection)).all() as Doc[]).map((d) =>
+      '_id' in d ? withIdFirst(d) : d,
+    );
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e);
     throw new MongoCommandError(

@@ -1,7 +1,7 @@
 // Runs a filter + sort + skip + limit over a collection using the planner's choice, and counts
 // what it examined (for explain).
 import type { Document } from 'bson';
-import type { Query } from 'mingo';
+import type { Query } from 'mingo/query';
 import type { Collection } from '../storage/collection.js';
 import type { Doc } from '../storage/values.js';
 import type { Collation } from './collation.js';

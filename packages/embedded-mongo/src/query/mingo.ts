@@ -1,9 +1,18 @@
 // One place that configures mingo: strict MongoDB mode, `_id` as id key, collation, `let`
 // variables, and a resolver so $lookup/$unionWith/$graphLookup read sibling collections.
 import type { Document } from 'bson';
-import { Aggregator, Context, Query } from 'mingo';
+import { Aggregator } from 'mingo/aggregator';
+import { Context } from 'mingo/core';
+import * as accumulatorOperators from 'mingo/operators/accumulator';
+import * as expressionOperators from 'mingo/operators/expression';
+import * as pipelineOperators from 'mingo/operators/pipeline';
+import * as projectionOperators from 'mingo/operators/projection';
+import * as queryOperators from 'mingo/operators/query';
+import * as windowOperators from 'mingo/operators/window';
+import { Query } from 'mingo/query';
 import type { AnyObject, Options, QueryOperator } from 'mingo/types';
 import { ErrorCodes, MongoCommandError } from '../errors.js';
+import { bigintsAsLongs, plainValue, retype } from '../storage/numbers.js';
 import type { Doc } from '../storage/values.js';
 import { isPlainObject, keyString, pathValues, typeRank } from '../storage/values.js';
 import type { Collation } from './collation.js';
@@ -26,7 +35,52 @@ const $inKeys = ((selector: string, value: unknown) => {
     pathValues(obj, selector).some((v) => v !== undefined && keys.has(keyString(v)));
 }) as unknown as QueryOperator;
 
-const CONTEXT = Context.init({ query: { $inKeys } });
+/**
+ * mingo's operators compare and compute only JS numbers: these see the values they test with
+ * int64s and whole doubles as plain numbers (numbers.ts), so `{n: {$gt: 5}}` matches Long(7).
+ */
+const NUMERIC_QUERY_OPERATORS = [
+  '$eq',
+  '$ne',
+  '$gt',
+  '$gte',
+  '$lt',
+  '$lte',
+  '$in',
+  '$nin',
+  '$all',
+  '$mod',
+  '$size',
+  '$expr',
+] as const;
+
+function withPlainNumbers(op: QueryOperator): QueryOperator {
+  return ((selector: string, value: unknown, options: Options) => {
+    const test = (op as (s: string, v: unknown, o: Options) => (obj: AnyObject) => boolean)(
+      selector,
+      plainValue(value),
+      options,
+    );
+    return (obj: AnyObject) => test(plainValue(obj));
+  }) as unknown as QueryOperator;
+}
+
+const queryOps: Record<string, QueryOperator> = {
+  ...(queryOperators as unknown as Record<string, QueryOperator>),
+  $inKeys,
+};
+for (const name of NUMERIC_QUERY_OPERATORS) queryOps[name] = withPlainNumbers(queryOps[name]!);
+
+// Built from mingo's operator modules (not `mingo`'s preloaded context, whose built-in
+// operators would win over the ones replaced here).
+const CONTEXT = Context.init({
+  accumulator: accumulatorOperators,
+  expression: expressionOperators,
+  pipeline: pipelineOperators,
+  projection: projectionOperators,
+  query: queryOps,
+  window: windowOperators,
+} as unknown as Parameters<typeof Context.init>[0]);
 
 function fastIn(list: unknown[], collation: Collation | undefined): Set<string> | undefined {
   for (const v of list) {
@@ -86,7 +140,7 @@ export function compileFilter(filter: Document | undefined, env: MingoEnv = {}):
     throw new MongoCommandError(ErrorCodes.BadValue, 'filter must be an object');
   try {
     return new Query(
-      rewriteIn(applyCollationToFilter(f, env.collation), env.collation),
+      bigintsAsLongs(rewriteIn(applyCollationToFilter(f, env.collation), env.collation)),
       mingoOptions(env),
     );
   } catch (e) {
@@ -94,9 +148,39 @@ export function compileFilter(filter: Document | undefined, env: MingoEnv = {}):
   }
 }
 
+/**
+ * Runs a pipeline through mingo on plain-number copies of the documents (its arithmetic and
+ * grouping know only JS numbers), then gives numbers that passed through unchanged their
+ * types back from the input document with the same `_id`.
+ */
 export function runPipeline(docs: Doc[], pipeline: Document[], env: MingoEnv = {}): Doc[] {
   try {
-    return new Aggregator(pipeline, mingoOptions(env)).run(docs) as Doc[];
+    const typed = new Map<string, Doc>(); // _id key -> typed input document
+    const plainToTyped = new Map<Doc, Doc>();
+    const input = docs.map((d) => {
+      const p = plainValue(d);
+      if (p !== d) {
+        plainToTyped.set(p, d);
+        if ('_id' in d) typed.set(keyString(d._id), d);
+      }
+      return p;
+    });
+    const resolve = env.resolver;
+    const out = new Aggregator(
+      plainValue(pipeline),
+      mingoOptions({
+        ...env,
+        variables: env.variables && plainValue(env.variables),
+        resolver: resolve && ((name: string) => resolve(name).map((d) => plainValue(d))),
+      }),
+    ).run(input) as Doc[];
+    if (plainToTyped.size === 0) return out;
+    return out.map((d) => {
+      const same = plainToTyped.get(d);
+      if (same) return same;
+      const src = '_id' in d ? typed.get(keyString(d._id)) : undefined;
+      return src ? (retype(d, src) as Doc) : d;
+    });
   } catch (e) {
     if (e instanceof MongoCommandError) throw e;
     throw new MongoCommandError(ErrorCodes.BadValue, e instanceof Error ? e.message : String(e));

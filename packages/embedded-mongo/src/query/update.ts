@@ -6,8 +6,11 @@ import { update as mingoUpdate } from 'mingo';
 import type { Modifier } from 'mingo/updater';
 import { ErrorCodes, MongoCommandError } from '../errors.js';
 import type { Doc } from '../storage/values.js';
+import { arithmetic } from '../storage/numbers.js';
 import {
   cloneValue,
+  compareValues,
+  formatValue,
   getPath,
   isPlainObject,
   keyString,
@@ -132,7 +135,8 @@ export function applyUpdate(
     if (!('_id' in next) && '_id' in doc) next = { _id: doc._id, ...next };
   } else {
     next = cloneValue(doc);
-    const mod: Document = { ...u };
+    const mod: Document = {};
+    for (const [op, fields] of Object.entries(u)) mod[op] = { ...(fields as Document) };
     if (mod.$setOnInsert) {
       if (opts.inserting)
         mod.$set = { ...(mod.$set as Document | undefined), ...(mod.$setOnInsert as Document) };
@@ -159,6 +163,7 @@ export function applyUpdate(
           );
       }
     }
+    typedNumericOps(next, mod);
     try {
       // mingo skips the update when `condition` doesn't match, so pass the (collation-aware)
       // filter only where the positional `$` operator needs it.
@@ -189,6 +194,37 @@ export function applyUpdate(
   }
   next = withIdFirst(next);
   return { doc: next, changed: keyString(next) !== before };
+}
+
+/**
+ * $inc/$mul/$min/$max on plain paths are computed here with BSON number types (numbers.ts)
+ * and handed to mingo as $set; mingo would compute them on JS numbers.
+ */
+function typedNumericOps(doc: Doc, mod: Document): void {
+  const set: Document = {};
+  for (const op of ['$inc', '$mul', '$min', '$max'] as const) {
+    const fields = mod[op] as Document | undefined;
+    if (!fields) continue;
+    for (const [path, operand] of Object.entries(fields)) {
+      if (path.includes('$') || /(^|\.)\d+(\.|$)/.test(path)) continue;
+      const cur = getPath(doc, path);
+      if (op === '$inc' || op === '$mul') {
+        if (typeRank(operand) !== 2)
+          throw new MongoCommandError(
+            ErrorCodes.TypeMismatch,
+            `Cannot ${op === '$inc' ? 'increment' : 'multiply'} with non-numeric argument: {${path}: ${formatValue(operand)}}`,
+          );
+        if (cur === undefined) set[path] = op === '$inc' ? operand : arithmetic('$mul', operand, 0);
+        else set[path] = arithmetic(op, cur, operand);
+      } else {
+        const c = cur === undefined ? undefined : compareValues(operand, cur);
+        set[path] = c === undefined || (op === '$min' ? c < 0 : c > 0) ? operand : cur;
+      }
+      delete fields[path];
+    }
+    if (Object.keys(fields).length === 0) delete mod[op];
+  }
+  if (Object.keys(set).length) mod.$set = { ...((mod.$set as Document | undefined) ?? {}), ...set };
 }
 
 let lastTs = { t: 0, i: 0 };

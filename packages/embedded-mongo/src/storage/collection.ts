@@ -2,9 +2,11 @@
 // serves as natural order) plus its indexes. Mutations check unique indexes before touching
 // anything, so a failed write leaves no trace; the owner (Engine) journals successful ones.
 import { UUID } from 'bson';
-import { Query } from 'mingo';
+import type { Query } from 'mingo/query';
 import type { Document } from 'bson';
 import { ErrorCodes, MongoCommandError } from '../errors.js';
+import { compileFilter } from '../query/mingo.js';
+import { markStored } from './numbers.js';
 import type { IndexKey, IndexSpec } from './indexes.js';
 import { Index } from './indexes.js';
 import type { Doc } from './values.js';
@@ -94,6 +96,7 @@ export class Collection {
     if (this.docs.has(id)) throw this.dupError(this.idIndex, { key: id, values: [doc._id] });
     const keys = this.checkedKeys(id, doc);
     for (const [index, k] of keys) index.add(id, doc, k);
+    markStored(doc);
     this.docs.set(id, doc);
     if (journal) this.sink({ t: 'put', db: this.db, c: this.name, d: doc });
   }
@@ -105,6 +108,7 @@ export class Collection {
     const keys = this.checkedKeys(id, next);
     for (const index of this.indexes.values()) index.remove(id, prev);
     for (const [index, k] of keys) index.add(id, next, k);
+    markStored(next);
     this.docs.set(id, next);
     if (journal) this.sink({ t: 'put', db: this.db, c: this.name, d: next });
   }
@@ -124,6 +128,7 @@ export class Collection {
     const id = keyString(doc._id);
     if (prev) for (const index of this.indexes.values()) index.remove(id, prev);
     for (const index of this.indexes.values()) index.add(id, doc);
+    markStored(doc);
     this.docs.set(id, doc);
   }
 
@@ -159,7 +164,7 @@ export class Collection {
       const v = this.options.validator as Document | undefined;
       try {
         this.validatorQuery =
-          v && Object.keys(v).length && !('$jsonSchema' in v) ? new Query(v) : null;
+          v && Object.keys(v).length && !('$jsonSchema' in v) ? compileFilter(v) : null;
       } catch {
         this.validatorQuery = null;
       }

@@ -2,9 +2,10 @@
 // and exact lookups, plus a sorted list of the distinct values of the leading field, used for
 // equality/$in/range lookups and for ordered scans (sort + limit) without touching every doc.
 import type { Document } from 'bson';
-import { Query } from 'mingo';
+import type { Query } from 'mingo/query';
 import type { Collation } from '../query/collation.js';
 import { parseCollation } from '../query/collation.js';
+import { compileFilter } from '../query/mingo.js';
 import type { Doc } from './values.js';
 import { compareValues, keyString, pathHasArray, pathValues, typeRank } from './values.js';
 
@@ -54,7 +55,7 @@ export class Index {
     this.collation = parseCollation(spec.collation);
     this.ordered = Object.values(spec.key).every((v) => typeof v === 'number');
     this.partial = spec.partialFilterExpression
-      ? new Query(spec.partialFilterExpression)
+      ? compileFilter(spec.partialFilterExpression)
       : undefined;
   }
 

@@ -6,9 +6,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { deserialize, serialize } from 'bson';
+import { serialize } from 'bson';
 import type { Document } from 'bson';
 import { crc32c } from '../wire/crc32c.js';
+import { decodeBson } from './numbers.js';
 import type { Durability, Engine } from './engine.js';
 
 function writeAsync(fd: number, buf: Buffer, off: number, len: number): Promise<number> {
@@ -20,12 +21,6 @@ const fdatasyncAsync = promisify(fs.fdatasync);
 
 const SNAPSHOT = 'snapshot.bson';
 const LOCK = 'LOCK';
-const REC_OPTS = {
-  promoteLongs: true,
-  promoteValues: true,
-  promoteBuffers: false,
-  bsonRegExp: false,
-} as const;
 
 /** Directories locked by this process (the LOCK file's pid check can't tell them apart). */
 const lockedHere = new Set<string>();
@@ -54,7 +49,7 @@ export function readRecords(buf: Buffer): { records: Document[]; end: number } {
     const body = buf.subarray(pos + 8, pos + 8 + len);
     if (crc32c(body) !== buf.readUInt32LE(pos + 4)) break;
     try {
-      records.push(deserialize(body, REC_OPTS));
+      records.push(decodeBson(body));
     } catch {
       break;
     }

@@ -1,9 +1,10 @@
-// Helpers over BSON values as they come out of `bson.deserialize` (numbers promoted to JS
-// numbers, ObjectId/Decimal128/Binary/... as bson classes, Date and RegExp native).
+// Helpers over BSON values in their in-memory form (numbers as described in numbers.ts,
+// ObjectId/Decimal128/Binary/... as bson classes, Date and RegExp native).
 import { ObjectId } from 'bson';
 import type { Document, Binary } from 'bson';
 import type { Collation } from '../query/collation.js';
 import { collationKey } from '../query/collation.js';
+import { compareNumbers, numberValue } from './numbers.js';
 
 export type Doc = Document;
 
@@ -58,22 +59,9 @@ export function typeRank(v: unknown): number {
   }
 }
 
-/** Numeric value of a BSON number-like value (Long, Decimal128, Int32, Double or number). */
+/** Numeric value of a BSON number-like value (int32/int64/double/Decimal128). */
 export function toNumber(v: unknown): number {
-  if (typeof v === 'number') return v;
-  if (typeof v === 'bigint') return Number(v);
-  if (v && typeof v === 'object') {
-    const tag = bsonTag(v);
-    if (tag === 'Long') return (v as { toNumber(): number }).toNumber();
-    if (tag === 'Int32' || tag === 'Double') return (v as { value: number }).value;
-    if (tag === 'Decimal128') {
-      const s = String(v);
-      if (s === 'NaN' || s === '-NaN') return NaN;
-      if (s === 'Infinity' || s === '-Infinity') return Number(s);
-      return Number(s);
-    }
-  }
-  return NaN;
+  return numberValue(v);
 }
 
 function cmpPrim<T extends number | string>(a: T, b: T): number {
@@ -90,13 +78,8 @@ export function compareValues(a: unknown, b: unknown, collation?: Collation): nu
     case 1:
     case 13:
       return 0;
-    case 2: {
-      const x = toNumber(a);
-      const y = toNumber(b);
-      if (Number.isNaN(x)) return Number.isNaN(y) ? 0 : -1;
-      if (Number.isNaN(y)) return 1;
-      return cmpPrim(x, y);
-    }
+    case 2:
+      return compareNumbers(a, b);
     case 3: {
       const x = String(a);
       const y = String(b);
@@ -183,9 +166,9 @@ export function keyString(v: unknown, collation?: Collation): string {
     case 'Int32':
     case 'Double':
     case 'Decimal128': {
+      if (tag === 'Long') return 'n' + String(v);
       const n = toNumber(v);
-      if (tag === 'Long' && !Number.isSafeInteger(n)) return 'n' + String(v);
-      return 'n' + n;
+      return Object.is(n, -0) ? 'n0' : 'n' + n;
     }
     case 'Binary':
       return (

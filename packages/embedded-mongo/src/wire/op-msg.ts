@@ -1,7 +1,8 @@
 // OP_MSG (opCode 2013): int32 flagBits, then sections. Kind 0 is the command body; kind 1 is a
 // document sequence (int32 size, cstring identifier, documents) merged into the body as an array.
-import { deserialize, serialize } from 'bson';
+import { serialize } from 'bson';
 import type { Document } from 'bson';
+import { decodeBson } from '../storage/numbers.js';
 import { crc32c } from './crc32c.js';
 import { HEADER_SIZE, OP_MSG, ProtocolError, writeHeader } from './framing.js';
 
@@ -10,13 +11,6 @@ export const MORE_TO_COME = 2;
 export const EXHAUST_ALLOWED = 1 << 16;
 /** Flags a client may set; any other required bit (0-15) must make us reject the message. */
 const KNOWN_FLAGS = CHECKSUM_PRESENT | MORE_TO_COME | EXHAUST_ALLOWED;
-
-export const DESERIALIZE_OPTIONS = {
-  promoteLongs: true,
-  promoteValues: true,
-  promoteBuffers: false,
-  bsonRegExp: false,
-} as const;
 
 export interface OpMsgRequest {
   flags: number;
@@ -42,7 +36,7 @@ export function parseOpMsg(msg: Buffer): OpMsgRequest {
     if (kind === 0) {
       if (body) throw new ProtocolError('OP_MSG with more than one body section');
       const size = readDocSize(msg, pos, end);
-      body = deserialize(msg.subarray(pos, pos + size), DESERIALIZE_OPTIONS);
+      body = decodeBson(msg.subarray(pos, pos + size));
       pos += size;
     } else if (kind === 1) {
       if (pos + 4 > end) throw new ProtocolError('truncated document sequence');
@@ -56,7 +50,7 @@ export function parseOpMsg(msg: Buffer): OpMsgRequest {
       let p = nul + 1;
       while (p < seqEnd) {
         const dsize = readDocSize(msg, p, seqEnd);
-        docs.push(deserialize(msg.subarray(p, p + dsize), DESERIALIZE_OPTIONS));
+        docs.push(decodeBson(msg.subarray(p, p + dsize)));
         p += dsize;
       }
       sequences.push([id, docs]);

@@ -1,8 +1,8 @@
 // Legacy OP_QUERY (2004) / OP_REPLY (1): drivers still send the first `isMaster` this way.
-import { deserialize, serialize } from 'bson';
+import { serialize } from 'bson';
 import type { Document } from 'bson';
 import { HEADER_SIZE, OP_REPLY, ProtocolError, writeHeader } from './framing.js';
-import { DESERIALIZE_OPTIONS } from './op-msg.js';
+import { decodeBson } from '../storage/numbers.js';
 
 export interface OpQueryRequest {
   collection: string;
@@ -18,7 +18,7 @@ export function parseOpQuery(msg: Buffer): OpQueryRequest {
   if (pos + 5 > msg.length) throw new ProtocolError('truncated OP_QUERY');
   const size = msg.readInt32LE(pos);
   if (size < 5 || pos + size > msg.length) throw new ProtocolError('bad OP_QUERY document');
-  let query = deserialize(msg.subarray(pos, pos + size), DESERIALIZE_OPTIONS);
+  let query = decodeBson(msg.subarray(pos, pos + size));
   // Old clients wrap the command as { $query: {...}, $readPreference: ... }.
   if (query.$query && typeof query.$query === 'object') query = query.$query as Document;
   return { collection, query };
