@@ -32,6 +32,9 @@ export const ErrorCodes = {
   UnknownError: 8,
   Location31254: 31254,
   Location17419: 17419,
+  MaxTimeMSExpired: 50,
+  DocumentValidationFailure: 121,
+  BSONObjectTooLarge: 10334,
 } as const;
 
 const codeNames = new Map<number, string>(Object.entries(ErrorCodes).map(([k, v]) => [v, k]));

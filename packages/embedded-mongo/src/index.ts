@@ -18,6 +18,8 @@ export interface EmbeddedMongoOptions {
   cursorTimeoutMs?: number;
   /** Enables test-only commands such as configureFailPoint (used by the conformance runner). */
   enableTestCommands?: boolean;
+  /** Milliseconds clock used for maxTimeMS deadlines (tests inject one). */
+  clock?: () => number;
 }
 
 export interface EmbeddedMongo {
@@ -37,6 +39,7 @@ export async function startEmbeddedMongo(
   if (options.ttlIntervalMs !== undefined) serverOptions.ttlIntervalMs = options.ttlIntervalMs;
   if (options.host !== undefined) serverOptions.host = options.host;
   if (options.enableTestCommands) serverOptions.enableTestCommands = true;
+  if (options.clock) serverOptions.clock = options.clock;
   if (options.cursorTimeoutMs !== undefined)
     serverOptions.cursorTimeoutMs = options.cursorTimeoutMs;
   const server = new MongoWireServer(serverOptions);

@@ -25,6 +25,8 @@ export interface ServerOptions {
   argv?: string[];
   /** Enables test-only commands (configureFailPoint), like mongod's enableTestCommands. */
   enableTestCommands?: boolean;
+  /** Milliseconds clock for maxTimeMS (performance.now by default); tests inject their own. */
+  clock?: () => number;
 }
 
 interface ConnectionInfo {
@@ -91,6 +93,7 @@ export class MongoWireServer {
       connections: () => this.sockets.size,
       argv: this.options.argv ?? [],
       failPoints: this.options.enableTestCommands ? new FailPoints() : undefined,
+      clock: this.options.clock ?? (() => performance.now()),
       sessions: new Map(),
     };
     this.ttl = new TtlMonitor(this.engine, this.options.ttlIntervalMs ?? 60_000);

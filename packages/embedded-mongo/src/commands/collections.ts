@@ -1,12 +1,14 @@
 // Catalog commands: create/drop/list/rename collections and databases, collMod, stats.
 import { calculateObjectSize } from 'bson';
+import type { UUID } from 'bson';
 import type { Document } from 'bson';
 import { ErrorCodes, MongoCommandError } from '../errors.js';
 import { compileFilter } from '../query/mingo.js';
 import type { Collection } from '../storage/collection.js';
 import type { IndexSpec } from '../storage/indexes.js';
-import { keyString } from '../storage/values.js';
-import type { CommandHandler } from './context.js';
+import { bigintsAsLongs, numberValue } from '../storage/numbers.js';
+import { isPlainObject, keyString } from '../storage/values.js';
+import type { CommandContext, CommandHandler } from './context.js';
 import { collName } from './context.js';
 
 const UNSUPPORTED_CREATE = [
@@ -14,9 +16,98 @@ const UNSUPPORTED_CREATE = [
   'clusteredIndex',
   'encryptedFields',
   'changeStreamPreAndPostImages',
+  'expireAfterSeconds',
 ];
+/** Fields every command may carry (the driver's envelope), never collection options. */
+const ENVELOPE = new Set([
+  'writeConcern',
+  'lsid',
+  'comment',
+  'apiVersion',
+  'apiStrict',
+  'apiDeprecationErrors',
+  'maxTimeMS',
+  'txnNumber',
+  'autocommit',
+  'startTransaction',
+]);
+const CREATE_OPTIONS = new Set([
+  'capped',
+  'size',
+  'max',
+  'autoIndexId',
+  'idIndex',
+  'validator',
+  'validationLevel',
+  'validationAction',
+  'viewOn',
+  'pipeline',
+  'collation',
+  // WiredTiger tuning that has no meaning here; kept so listCollections shows it back.
+  'storageEngine',
+  'indexOptionDefaults',
+]);
 
-const create: CommandHandler = (cmd, ctx) => {
+function checkEnum(field: string, v: unknown, allowed: string[]): void {
+  if (v !== undefined && !allowed.includes(v as string))
+    throw new MongoCommandError(
+      ErrorCodes.BadValue,
+      `Enumeration value '${String(v)}' for field '${field}' is not a valid value.`,
+    );
+}
+
+/**
+ * Checks a validator and its level/action as mongod does when they are set. Query-operator
+ * validators are enforced (write.ts); `$jsonSchema` is refused, as it is not implemented.
+ */
+function checkValidatorOptions(cmd: Document, command: string): void {
+  checkEnum('validationLevel', cmd.validationLevel, ['off', 'strict', 'moderate']);
+  checkEnum('validationAction', cmd.validationAction, ['error', 'warn']);
+  const v = cmd.validator as unknown;
+  if (v === undefined) return;
+  if (!isPlainObject(v))
+    throw new MongoCommandError(
+      ErrorCodes.TypeMismatch,
+      `BSON field '${command}.validator' is the wrong type, expected type 'object'`,
+    );
+  if (JSON.stringify(bigintsAsLongs(v)).includes('"$jsonSchema"'))
+    throw new MongoCommandError(
+      ErrorCodes.NotImplemented,
+      '$jsonSchema validators are not supported by embedded-mongo (use query operators)',
+    );
+  for (const op of ['$near', '$nearSphere', '$text', '$where', '$geoNear'])
+    if (JSON.stringify(bigintsAsLongs(v)).includes(`"${op}"`))
+      throw new MongoCommandError(
+        ErrorCodes.BadValue,
+        `${op} is not allowed inside of a collection validator`,
+      );
+  compileFilter(v);
+}
+
+function checkCapped(cmd: Document): void {
+  if (cmd.capped !== true) return;
+  if (cmd.size === undefined)
+    throw new MongoCommandError(
+      ErrorCodes.InvalidOptions,
+      "the 'size' field is required when 'capped' is true",
+    );
+  const size = numberValue(cmd.size);
+  if (!Number.isFinite(size) || size <= 0 || size > 2 ** 50)
+    throw new MongoCommandError(
+      ErrorCodes.BadValue,
+      `BSON field 'size' value must be in the range (0, 1125899906842624], actual value '${String(cmd.size)}'`,
+    );
+  if (cmd.max !== undefined && !Number.isFinite(numberValue(cmd.max)))
+    throw new MongoCommandError(
+      ErrorCodes.TypeMismatch,
+      "BSON field 'max' is the wrong type, expected a number",
+    );
+}
+
+const create: CommandHandler = (cmd, ctx) => createFromCommand(cmd, ctx);
+
+/** `create`, also used by applyOps, which may give the collection's UUID. */
+export function createFromCommand(cmd: Document, ctx: CommandContext, uuid?: UUID): Document {
   const name = collName(cmd, 'create');
   for (const opt of UNSUPPORTED_CREATE) {
     if (cmd[opt] !== undefined)
@@ -25,6 +116,25 @@ const create: CommandHandler = (cmd, ctx) => {
         `create option '${opt}' is not supported by embedded-mongo`,
       );
   }
+  for (const k of Object.keys(cmd)) {
+    if (k === 'create' || k.startsWith('$') || ENVELOPE.has(k) || CREATE_OPTIONS.has(k)) continue;
+    throw new MongoCommandError(40415, `BSON field 'create.${k}' is an unknown field.`);
+  }
+  if (cmd.autoIndexId === false)
+    throw new MongoCommandError(
+      ErrorCodes.NotImplemented,
+      'autoIndexId: false is not supported by embedded-mongo (every collection has an _id index)',
+    );
+  if (cmd.idIndex !== undefined) {
+    const key = (cmd.idIndex as Document | undefined)?.key;
+    if (!isPlainObject(key) || keyString(key) !== keyString({ _id: 1 }))
+      throw new MongoCommandError(
+        ErrorCodes.BadValue,
+        "The field 'key' for an _id index must be {_id: 1}",
+      );
+  }
+  checkCapped(cmd);
+  checkValidatorOptions(cmd, 'create');
   const { engine } = ctx.server;
   if (engine.collection(ctx.db, name))
     throw new MongoCommandError(
@@ -33,17 +143,8 @@ const create: CommandHandler = (cmd, ctx) => {
     );
   const options: Document = {};
   for (const [k, v] of Object.entries(cmd)) {
-    if (
-      k === 'create' ||
-      k === 'writeConcern' ||
-      k === 'lsid' ||
-      k === '$db' ||
-      k === '$clusterTime' ||
-      k === 'comment' ||
-      k.startsWith('$')
-    )
-      continue;
-    options[k] = v;
+    // mongod does not keep idIndex among the options listCollections shows.
+    if (CREATE_OPTIONS.has(k) && k !== 'idIndex' && k !== 'autoIndexId') options[k] = v;
   }
   if (options.viewOn !== undefined) {
     if (typeof options.viewOn !== 'string')
@@ -52,9 +153,9 @@ const create: CommandHandler = (cmd, ctx) => {
       throw new MongoCommandError(ErrorCodes.TypeMismatch, "'pipeline' option must be an array");
     options.pipeline ??= [];
   }
-  engine.createCollection(ctx.db, name, options);
+  engine.createCollection(ctx.db, name, options, true, uuid);
   return { ok: 1 };
-};
+}
 
 const drop: CommandHandler = (cmd, ctx) => {
   const name = collName(cmd, 'drop');
@@ -173,6 +274,7 @@ const collMod: CommandHandler = (cmd, ctx) => {
     }
     coll.modifyIndex(spec);
   }
+  checkValidatorOptions(cmd, 'collMod');
   const options = { ...coll.options };
   let changed = false;
   for (const k of ['validator', 'validationLevel', 'validationAction']) {
@@ -181,9 +283,66 @@ const collMod: CommandHandler = (cmd, ctx) => {
       changed = true;
     }
   }
-  if (changed) coll.setOptions(options);
+  for (const [k, opt] of [
+    ['cappedSize', 'size'],
+    ['cappedMax', 'max'],
+  ] as const) {
+    if (cmd[k] === undefined) continue;
+    if (!coll.capped)
+      throw new MongoCommandError(
+        ErrorCodes.InvalidOptions,
+        `Unable to set ${k} on a uncapped collection`,
+      );
+    const n = numberValue(cmd[k]);
+    if (!Number.isFinite(n) || n < 0 || (k === 'cappedSize' && n === 0))
+      throw new MongoCommandError(ErrorCodes.BadValue, `${k} must be a positive number`);
+    options[opt] = cmd[k];
+    changed = true;
+  }
+  if (cmd.viewOn !== undefined || cmd.pipeline !== undefined) {
+    if (!coll.isView)
+      throw new MongoCommandError(
+        ErrorCodes.InvalidOptions,
+        `collmod not supported for a collection that is not a view: ${coll.ns}`,
+      );
+    if (typeof cmd.viewOn === 'string') options.viewOn = cmd.viewOn;
+    if (Array.isArray(cmd.pipeline)) options.pipeline = cmd.pipeline;
+    changed = true;
+  }
+  for (const k of Object.keys(cmd)) {
+    if (k === 'collMod' || k.startsWith('$') || ENVELOPE.has(k) || COLLMOD_FIELDS.has(k)) continue;
+    if (COLLMOD_UNSUPPORTED.has(k))
+      throw new MongoCommandError(
+        ErrorCodes.NotImplemented,
+        `collMod option '${k}' is not supported by embedded-mongo`,
+      );
+    throw new MongoCommandError(40415, `BSON field 'collMod.${k}' is an unknown field.`);
+  }
+  if (changed) {
+    coll.setOptions(options);
+    coll.evictOldest();
+  }
   return reply;
 };
+
+const COLLMOD_FIELDS = new Set([
+  'index',
+  'validator',
+  'validationLevel',
+  'validationAction',
+  'cappedSize',
+  'cappedMax',
+  'viewOn',
+  'pipeline',
+]);
+const COLLMOD_UNSUPPORTED = new Set([
+  'expireAfterSeconds',
+  'changeStreamPreAndPostImages',
+  'timeseries',
+  'timeseriesBucketsMayHaveMixedSchemaData',
+  'recordPreImages',
+  'clusteredIndex',
+]);
 
 const dbStats: CommandHandler = (_cmd, ctx) => {
   const colls = ctx.server.engine.dbs.get(ctx.db);

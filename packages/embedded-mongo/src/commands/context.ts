@@ -15,6 +15,8 @@ export interface ServerState {
   argv: string[];
   /** logical sessions seen recently (lsid key -> { _id, lastUse }), for $listLocalSessions */
   sessions: Map<string, Document>;
+  /** milliseconds, for maxTimeMS deadlines (performance.now unless a test injects one) */
+  clock: () => number;
   /** present only when test commands are enabled */
   failPoints: FailPoints | undefined;
 }

@@ -10,6 +10,8 @@ import { indexCommands } from './indexes.js';
 import { configureFailPoint, FailPoints } from './failpoints.js';
 import { explainRead, readCommands } from './read.js';
 import { writeCommands } from './write.js';
+import { maxTimeExpired, withDeadline } from '../query/deadline.js';
+import { numberValue } from '../storage/numbers.js';
 import { keyString } from '../storage/values.js';
 
 const explain: CommandHandler = (cmd, ctx) => {
@@ -53,6 +55,23 @@ function checkTransaction(cmd: Document): void {
   }
 }
 
+/** The command's maxTimeMS (0: none), checked as mongod checks it. */
+function parseMaxTime(cmd: Document): number {
+  const v = cmd.maxTimeMS;
+  if (v === undefined || v === null) return 0;
+  const n = numberValue(v);
+  if (Number.isNaN(n))
+    throw new MongoCommandError(ErrorCodes.BadValue, 'maxTimeMS must be a number');
+  if (!Number.isInteger(n))
+    throw new MongoCommandError(ErrorCodes.BadValue, 'maxTimeMS has non-integral value');
+  if (n < 0 || n > 2147483647)
+    throw new MongoCommandError(
+      ErrorCodes.BadValue,
+      `${n} value for maxTimeMS is out of range [0, 2147483647]`,
+    );
+  return n;
+}
+
 const MAX_SESSIONS = 10_000;
 
 function touchSession(cmd: Document, ctx: CommandContext): void {
@@ -83,7 +102,9 @@ export async function runCommand(cmd: Document, ctx: CommandContext): Promise<Do
     if (failed) return failed;
     checkTransaction(cmd);
     touchSession(cmd, ctx);
-    const reply = await handler(cmd, ctx);
+    const maxTimeMS = parseMaxTime(cmd);
+    if (maxTimeMS && ctx.server.failPoints?.takeMaxTimeOut()) throw maxTimeExpired();
+    const reply = await withDeadline(maxTimeMS, ctx.server.clock, () => handler(cmd, ctx));
     if (fp?.writeConcernError) reply.writeConcernError = fp.writeConcernError;
     // Acknowledge writes only once their journal records are on disk (group commit).
     if (engine.seq() !== before) await engine.flushed();

@@ -13,26 +13,47 @@ interface FailCommand {
 
 export class FailPoints {
   private failCommand: FailCommand | undefined;
+  /** mongod's maxTimeAlwaysTimeOut: every command with a maxTimeMS fails with code 50. */
+  private maxTimeOut: FailCommand | undefined;
 
   configure(cmd: Document): Document {
+    if (cmd.configureFailPoint === 'maxTimeAlwaysTimeOut') {
+      this.maxTimeOut = FailPoints.parseMode(cmd.mode, {});
+      return { count: 0, ok: 1 };
+    }
     if (cmd.configureFailPoint !== 'failCommand')
       throw new MongoCommandError(
         ErrorCodes.BadValue,
         `unknown fail point ${String(cmd.configureFailPoint)}`,
       );
-    const mode = cmd.mode;
-    if (mode === 'off') this.failCommand = undefined;
-    else if (mode === 'alwaysOn')
-      this.failCommand = { remaining: Infinity, skip: 0, data: (cmd.data as Document) ?? {} };
-    else if (mode && typeof mode === 'object') {
+    this.failCommand = FailPoints.parseMode(cmd.mode, (cmd.data as Document) ?? {});
+    return { count: 0, ok: 1 };
+  }
+
+  /** Whether maxTimeAlwaysTimeOut fires for this command (consuming one activation). */
+  takeMaxTimeOut(): boolean {
+    const fp = this.maxTimeOut;
+    if (!fp || fp.remaining <= 0) return false;
+    if (fp.skip > 0) {
+      fp.skip--;
+      return false;
+    }
+    if (--fp.remaining <= 0) this.maxTimeOut = undefined;
+    return true;
+  }
+
+  private static parseMode(mode: unknown, data: Document): FailCommand | undefined {
+    if (mode === 'off') return undefined;
+    if (mode === 'alwaysOn') return { remaining: Infinity, skip: 0, data };
+    if (mode && typeof mode === 'object') {
       const m = mode as Document;
-      this.failCommand = {
+      return {
         remaining: m.times !== undefined ? Number(m.times) : Infinity,
         skip: Number(m.skip ?? 0),
-        data: (cmd.data as Document) ?? {},
+        data,
       };
-    } else throw new MongoCommandError(ErrorCodes.BadValue, 'invalid fail point mode');
-    return { count: 0, ok: 1 };
+    }
+    throw new MongoCommandError(ErrorCodes.BadValue, 'invalid fail point mode');
   }
 
   /** The fail point's action for this command, consuming one activation. */

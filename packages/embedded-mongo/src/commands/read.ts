@@ -92,11 +92,17 @@ function parseFind(cmd: Document, ctx: CommandContext): FindParts {
   const limitRaw = cmd.limit === undefined || cmd.limit === null ? 0 : Number(cmd.limit);
   if (!Number.isFinite(limitRaw))
     throw new MongoCommandError(ErrorCodes.TypeMismatch, "BSON field 'limit' must be a number");
-  if (cmd.tailable || cmd.awaitData)
+  if (cmd.tailable || cmd.awaitData) {
+    if (!coll?.capped)
+      throw new MongoCommandError(
+        ErrorCodes.BadValue,
+        `error processing query: ns=${ctx.db}.${name} tailable cursor requested on non capped collection`,
+      );
     throw new MongoCommandError(
-      ErrorCodes.BadValue,
-      'tailable cursors require a capped collection, which embedded-mongo does not support',
+      ErrorCodes.NotImplemented,
+      'tailable cursors are not supported by embedded-mongo',
     );
+  }
   if (cmd.min !== undefined || cmd.max !== undefined)
     throw new MongoCommandError(
       ErrorCodes.NotImplemented,

@@ -84,7 +84,7 @@ export function checkValidator(
   const clauses = Object.entries(coll.options.validator as Document)
     .filter(([k, v]) => !compileFilter({ [k]: v }).test(doc))
     .map(([k, v]) => ({ operatorName: k.startsWith('$') ? k : '$eq', specifiedAs: { [k]: v } }));
-  throw new MongoCommandError(121, 'Document failed validation', {
+  throw new MongoCommandError(ErrorCodes.DocumentValidationFailure, 'Document failed validation', {
     errInfo: {
       failingDocumentId: doc._id,
       details: { operatorName: '$and', clausesNotSatisfied: clauses },

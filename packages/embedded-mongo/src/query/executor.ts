@@ -6,6 +6,7 @@ import type { Collection } from '../storage/collection.js';
 import type { Doc } from '../storage/values.js';
 import type { Collation } from './collation.js';
 import type { MingoEnv } from './mingo.js';
+import { checkDeadline } from './deadline.js';
 import { compileFilter } from './mingo.js';
 import { findHintedIndex, plan } from './planner.js';
 import type { SortField } from './sort.js';
@@ -76,7 +77,7 @@ export function runQuery(
   if (p.kind === 'COLLSCAN' || coll.isView) {
     stats.stage = 'COLLSCAN';
     for (const doc of coll.readDocs()) {
-      stats.totalDocsExamined++;
+      if ((++stats.totalDocsExamined & 255) === 0) checkDeadline();
       if (query.test(doc)) {
         matched.push(doc);
         if (sort.length === 0 && want !== undefined && matched.length >= want) break;
@@ -101,7 +102,7 @@ export function runQuery(
         }
         const doc = coll.docs.get(id);
         if (!doc) continue;
-        stats.totalDocsExamined++;
+        if ((++stats.totalDocsExamined & 255) === 0) checkDeadline();
         if (test(doc)) group.push(doc);
       }
       if (p.sorted && rest.length && group.length > 1)
@@ -111,6 +112,7 @@ export function runQuery(
     }
     sortedAlready = p.sorted;
   }
+  checkDeadline();
   if (sort.length && !sortedAlready) matched = sortDocs(matched, sort, spec.collation);
   if (skip || want !== undefined) matched = matched.slice(skip, want);
   stats.nReturned = matched.length;

@@ -12,6 +12,7 @@ import * as windowOperators from 'mingo/operators/window';
 import { Query } from 'mingo/query';
 import type { AnyObject, Options, QueryOperator } from 'mingo/types';
 import { ErrorCodes, MongoCommandError } from '../errors.js';
+import { checkDeadline } from './deadline.js';
 import { bigintsAsLongs, plainValue, retype } from '../storage/numbers.js';
 import type { Doc } from '../storage/values.js';
 import { isPlainObject, keyString, pathValues, typeRank } from '../storage/values.js';
@@ -174,6 +175,7 @@ export function runPipeline(docs: Doc[], pipeline: Document[], env: MingoEnv = {
         resolver: resolve && ((name: string) => resolve(name).map((d) => plainValue(d))),
       }),
     ).run(input) as Doc[];
+    checkDeadline();
     if (plainToTyped.size === 0) return out;
     return out.map((d) => {
       const same = plainToTyped.get(d);

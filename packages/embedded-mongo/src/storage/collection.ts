@@ -1,7 +1,7 @@
 // One collection: documents keyed by their `_id` key string (Map keeps insertion order, which
 // serves as natural order) plus its indexes. Mutations check unique indexes before touching
 // anything, so a failed write leaves no trace; the owner (Engine) journals successful ones.
-import { UUID } from 'bson';
+import { calculateObjectSize, UUID } from 'bson';
 import type { Query } from 'mingo/query';
 import type { Document } from 'bson';
 import { ErrorCodes, MongoCommandError } from '../errors.js';
@@ -13,6 +13,9 @@ import type { Doc } from './values.js';
 import { formatValue, keyString } from './values.js';
 
 export type JournalSink = (rec: Document) => void;
+
+/** mongod's limit on a stored document (BSONObjectMaxUserSize). */
+export const MAX_DOCUMENT_BYTES = 16 * 1024 * 1024;
 
 export class Collection {
   readonly docs = new Map<string, Doc>();
@@ -90,8 +93,22 @@ export class Collection {
     return all;
   }
 
+  /** Capped collections: bytes of each stored document (insertion order is the natural order). */
+  private cappedBytes: Map<string, number> | undefined;
+  private cappedTotal = 0;
+
+  get capped(): boolean {
+    return this.options.capped === true;
+  }
+
   insert(doc: Doc, journal = true): void {
     this.writable();
+    const size = calculateObjectSize(doc);
+    if (size > MAX_DOCUMENT_BYTES)
+      throw new MongoCommandError(
+        ErrorCodes.BSONObjectTooLarge,
+        `object to insert too large. size in bytes: ${size}, max size: ${MAX_DOCUMENT_BYTES}`,
+      );
     const id = keyString(doc._id);
     if (this.docs.has(id)) throw this.dupError(this.idIndex, { key: id, values: [doc._id] });
     const keys = this.checkedKeys(id, doc);
@@ -99,11 +116,42 @@ export class Collection {
     markStored(doc);
     this.docs.set(id, doc);
     if (journal) this.sink({ t: 'put', db: this.db, c: this.name, d: doc });
+    if (this.capped) this.trackCapped(id, size, journal);
+  }
+
+  /** Removes the oldest documents while a capped collection is over its `size` or `max`. */
+  private trackCapped(id: string, size: number, journal: boolean): void {
+    this.cappedBytes ??= new Map();
+    this.cappedTotal += size - (this.cappedBytes.get(id) ?? 0);
+    this.cappedBytes.set(id, size);
+    if (journal) this.evictOldest(id); // on replay the journal holds the deletions that followed
+  }
+
+  /**
+   * Deletes the oldest documents (never `keepId`) while a capped collection holds more than
+   * its `size` (raised like mongod's: at least 4096, a multiple of 256) or `max` documents.
+   */
+  evictOldest(keepId?: string): void {
+    if (!this.capped) return;
+    const size = Number(this.options.size);
+    const maxBytes = size <= 4096 ? 4096 : Math.ceil(size / 256) * 256;
+    const max = Number(this.options.max ?? 0);
+    const maxDocs = max > 0 ? max : Infinity;
+    for (const [oldId, old] of this.docs) {
+      if (this.cappedTotal <= maxBytes && this.docs.size <= maxDocs) break;
+      if (oldId !== keepId) this.remove(old);
+    }
   }
 
   /** Replaces the stored version of a document (same _id) with `next`. */
   replace(prev: Doc, next: Doc, journal = true): void {
     this.writable();
+    const size = calculateObjectSize(next);
+    if (size > MAX_DOCUMENT_BYTES)
+      throw new MongoCommandError(
+        ErrorCodes.Location17419,
+        `Resulting document after update is larger than ${MAX_DOCUMENT_BYTES}`,
+      );
     const id = keyString(prev._id);
     const keys = this.checkedKeys(id, next);
     for (const index of this.indexes.values()) index.remove(id, prev);
@@ -111,6 +159,7 @@ export class Collection {
     markStored(next);
     this.docs.set(id, next);
     if (journal) this.sink({ t: 'put', db: this.db, c: this.name, d: next });
+    if (this.capped) this.trackCapped(id, size, journal);
   }
 
   remove(doc: Doc, journal = true): void {
@@ -119,6 +168,10 @@ export class Collection {
     if (!this.docs.has(id)) return;
     for (const index of this.indexes.values()) index.remove(id, doc);
     this.docs.delete(id);
+    if (this.cappedBytes?.has(id)) {
+      this.cappedTotal -= this.cappedBytes.get(id)!;
+      this.cappedBytes.delete(id);
+    }
     if (journal) this.sink({ t: 'del', db: this.db, c: this.name, id: doc._id });
   }
 
@@ -130,6 +183,7 @@ export class Collection {
     for (const index of this.indexes.values()) index.add(id, doc);
     markStored(doc);
     this.docs.set(id, doc);
+    if (this.capped) this.trackCapped(id, calculateObjectSize(doc), false);
   }
 
   /** Builds a new index over existing documents; fails with E11000 if a unique one can't hold. */
@@ -158,16 +212,12 @@ export class Collection {
     if (journal) this.sink({ t: 'ixm', db: this.db, c: this.name, spec });
   }
 
-  /** The compiled `validator` option (undefined when none, or when it can't be evaluated). */
+  /** The compiled `validator` option (undefined when none). */
   validator(): Query | undefined {
     if (this.validatorQuery === undefined) {
       const v = this.options.validator as Document | undefined;
-      try {
-        this.validatorQuery =
-          v && Object.keys(v).length && !('$jsonSchema' in v) ? compileFilter(v) : null;
-      } catch {
-        this.validatorQuery = null;
-      }
+      // create/collMod refuse what cannot be compiled, so a failure here is an error too.
+      this.validatorQuery = v && Object.keys(v).length ? compileFilter(v) : null;
     }
     return this.validatorQuery ?? undefined;
   }
@@ -184,6 +234,8 @@ export class Collection {
       for (const doc of this.docs.values())
         this.sink({ t: 'del', db: this.db, c: this.name, id: doc._id });
     this.docs.clear();
+    this.cappedBytes = undefined;
+    this.cappedTotal = 0;
     for (const index of this.indexes.values()) index.clear();
   }
 
