@@ -4,6 +4,8 @@ import type { ServerOptions } from './server.js';
 export { MongoWireServer } from './server.js';
 export type { ServerOptions } from './server.js';
 export { sweepExpired } from './storage/ttl.js';
+export { dumpDataDir, readBsonFile, restoreDataDir } from './backup.js';
+export type { DumpSummary, RestoreOptions } from './backup.js';
 
 export interface EmbeddedMongoOptions {
   /** Directory for the journal and snapshots; in memory when omitted. */

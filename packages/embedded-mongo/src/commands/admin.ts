@@ -100,6 +100,7 @@ const hostInfo: CommandHandler = () => ({
 const getParameter: CommandHandler = (cmd) => {
   const params: Document = {
     featureCompatibilityVersion: { version: '7.0' },
+    authSchemaVersion: 5,
     authenticationMechanisms: [],
     maxBSONDepth: 100,
     logLevel: 0,

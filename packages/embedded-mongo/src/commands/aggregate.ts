@@ -230,6 +230,28 @@ function countShortcut(rest: Document[], input: Doc[]): Doc[] | undefined {
   return input.length ? [{ _id: id, [field]: input.length }] : [];
 }
 
+/** Stages after which a document's fields are in the order the stage gave them. */
+const SHAPING = new Set([
+  '$project',
+  '$replaceRoot',
+  '$replaceWith',
+  '$group',
+  '$bucket',
+  '$bucketAuto',
+  '$facet',
+  '$count',
+  '$sortByCount',
+]);
+
+/** Whether the last stage that shapes documents is a $project (mongod puts `_id` first). */
+function endsWithProject(stages: Document[]): boolean {
+  for (let i = stages.length - 1; i >= 0; i--) {
+    const name = Object.keys(stages[i]!)[0]!;
+    if (SHAPING.has(name)) return name === '$project';
+  }
+  return false;
+}
+
 const aggregate: CommandHandler = (cmd, ctx) => {
   const target = cmd.aggregate;
   const dbLevel = target === 1;
@@ -288,9 +310,8 @@ const aggregate: CommandHandler = (cmd, ctx) => {
     const docs = [...(engine.collection(ctx.db, name)?.readDocs() ?? [])];
     return mutating ? docs.map(cloneValue) : docs;
   };
-  const results = rest.length
-    ? runPipeline(input, rest, { collation, variables, resolver })
-    : input;
+  let results = rest.length ? runPipeline(input, rest, { collation, variables, resolver }) : input;
+  if (endsWithProject(rest)) results = results.map((d) => ('_id' in d ? withIdFirst(d) : d));
   if (writeStage) {
     if ('$out' in writeStage) runOut(writeStage.$out, results, ctx, !!cmd.bypassDocumentValidation);
     else runMerge(writeStage.$merge, results, ctx, variables);

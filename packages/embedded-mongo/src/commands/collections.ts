@@ -1,13 +1,12 @@
 // Catalog commands: create/drop/list/rename collections and databases, collMod, stats.
-import { calculateObjectSize } from 'bson';
-import type { UUID } from 'bson';
+import { calculateObjectSize, UUID } from 'bson';
 import type { Document } from 'bson';
 import { ErrorCodes, MongoCommandError } from '../errors.js';
 import { compileFilter } from '../query/mingo.js';
 import type { Collection } from '../storage/collection.js';
 import type { IndexSpec } from '../storage/indexes.js';
 import { bigintsAsLongs, numberValue } from '../storage/numbers.js';
-import { isPlainObject, keyString } from '../storage/values.js';
+import { isPlainObject, keyString, withIdFirst } from '../storage/values.js';
 import type { CommandContext, CommandHandler } from './context.js';
 import { collName } from './context.js';
 
@@ -398,7 +397,50 @@ const validate: CommandHandler = (cmd, ctx) => {
   };
 };
 
+/**
+ * applyOps with the entries mongorestore sends: `create` commands ('c', with the collection's
+ * UUID as `ui` under --preserveUUID) and inserts ('i'). Anything else is refused, unapplied.
+ */
+const applyOps: CommandHandler = (cmd, ctx) => {
+  if (ctx.db !== 'admin')
+    throw new MongoCommandError(
+      ErrorCodes.IllegalOperation,
+      'applyOps may only be run against the admin database.',
+    );
+  const ops = cmd.applyOps;
+  if (!Array.isArray(ops))
+    throw new MongoCommandError(ErrorCodes.FailedToParse, 'ops has to be an array');
+  for (const op of ops as Document[]) {
+    const o = op?.o as Document | undefined;
+    const ok =
+      isPlainObject(o) &&
+      typeof op.ns === 'string' &&
+      ((op.op === 'c' && typeof o.create === 'string' && op.ns.endsWith('.$cmd')) || op.op === 'i');
+    if (!ok)
+      throw new MongoCommandError(
+        ErrorCodes.NotImplemented,
+        `applyOps entry ${JSON.stringify(bigintsAsLongs({ op: op?.op, ns: op?.ns }))} is not supported by embedded-mongo (only 'c' create and 'i' insert)`,
+      );
+  }
+  const results: boolean[] = [];
+  for (const op of ops as Document[]) {
+    const ns = op.ns as string;
+    const dot = ns.indexOf('.');
+    const db = ns.slice(0, dot);
+    const o = op.o as Document;
+    if (op.op === 'c') {
+      const ui = op.ui as unknown;
+      createFromCommand(o, { ...ctx, db }, ui instanceof UUID ? ui : undefined);
+    } else {
+      ctx.server.engine.ensureCollection(db, ns.slice(dot + 1)).insert(withIdFirst(o));
+    }
+    results.push(true);
+  }
+  return { applied: results.length, results, ok: 1 };
+};
+
 export const collectionCommands: Record<string, CommandHandler> = {
+  applyOps,
   create,
   drop,
   dropDatabase,

@@ -5,6 +5,7 @@ import { parseCollation } from '../query/collation.js';
 import { compileFilter } from '../query/mingo.js';
 import type { Collection } from '../storage/collection.js';
 import type { IndexSpec } from '../storage/indexes.js';
+import { numberType, numberValue } from '../storage/numbers.js';
 import { keyString } from '../storage/values.js';
 import type { CommandHandler } from './context.js';
 import { collName } from './context.js';
@@ -56,7 +57,9 @@ export function normalizeSpec(raw: Document): IndexSpec {
     throw specError(raw, "The 'name' field is a required property of an index specification");
   let outKey: Document = {};
   let weights: Document | undefined;
-  for (const [f, v] of Object.entries(key)) {
+  for (const [f, raw] of Object.entries(key)) {
+    // an int64 or whole double direction (older servers' dumps) is a plain number here
+    const v = numberType(raw) ? numberValue(raw) : raw;
     const ok =
       (typeof v === 'number' && v !== 0 && Number.isFinite(v)) ||
       (typeof v === 'string' && KEY_TYPES.has(v));
@@ -65,7 +68,14 @@ export function normalizeSpec(raw: Document): IndexSpec {
         67,
         `Error in specification ${JSON.stringify(raw)} :: caused by :: Values in the index key pattern can only be numbers or strings naming a special index type, got ${JSON.stringify(v)} for field '${f}'`,
       );
-    if (v === 'text') {
+    if (f === '_fts' && v === 'text') {
+      // an already-expanded text key (listIndexes output, e.g. from mongorestore): its fields
+      // are in `weights`
+      weights ??= {};
+      if (!('_fts' in outKey)) outKey = { ...outKey, _fts: 'text', _ftsx: 1 };
+    } else if (f === '_ftsx' && '_fts' in outKey) {
+      continue;
+    } else if (v === 'text') {
       weights ??= {};
       weights[f] = 1;
       if (!('_fts' in outKey)) outKey = { ...outKey, _fts: 'text', _ftsx: 1 };
@@ -86,6 +96,8 @@ export function normalizeSpec(raw: Document): IndexSpec {
       throw specError(raw, 'partialFilterExpression must be an object', 67);
     compileFilter(spec.partialFilterExpression);
   }
+  if (spec.expireAfterSeconds !== undefined && numberType(spec.expireAfterSeconds))
+    spec.expireAfterSeconds = numberValue(spec.expireAfterSeconds);
   if (
     spec.expireAfterSeconds !== undefined &&
     (typeof spec.expireAfterSeconds !== 'number' || spec.expireAfterSeconds < 0)

@@ -117,6 +117,38 @@ export class Journal implements Durability {
     return j;
   }
 
+  /**
+   * Loads the durable state of a data directory into `engine` without locking or changing it,
+   * so it can be read while a server uses it: the snapshot plus the intact records of its
+   * journal (what every acknowledged write reached). If a compaction replaced the snapshot
+   * meanwhile, it reads again.
+   */
+  static readState(dir: string, engine: () => Engine): Engine {
+    for (let attempt = 0; ; attempt++) {
+      const e = engine();
+      const snap = path.join(dir, SNAPSHOT);
+      let gen = 0;
+      if (fs.existsSync(snap)) {
+        const { records } = readRecords(fs.readFileSync(snap));
+        const hdr = records[0];
+        if (!hdr || hdr.t !== 'hdr') throw new Error(`corrupt snapshot ${snap}`);
+        gen = Number(hdr.gen);
+        for (const rec of records.slice(1)) e.replay(rec);
+      }
+      const jpath = path.join(dir, `journal-${gen}.log`);
+      try {
+        for (const rec of readRecords(fs.readFileSync(jpath)).records) e.replay(rec);
+        return e;
+      } catch (err) {
+        // The journal of this snapshot is gone: a compaction ran in between; read the new one.
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || attempt >= 5) {
+          if ((err as NodeJS.ErrnoException).code === 'ENOENT' && !fs.existsSync(snap)) return e;
+          throw err;
+        }
+      }
+    }
+  }
+
   private lock(): void {
     const real = fs.realpathSync(this.dir);
     if (lockedHere.has(real))
