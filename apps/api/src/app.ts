@@ -28,6 +28,7 @@ import { productsRouter } from './modules/products/index.js';
 import { ordersRouter } from './modules/orders/index.js';
 import { paymentsRouter } from './modules/payments/index.js';
 import { webAppRouter } from './modules/web/index.js';
+import { openApiRouter } from './openapi/openapi.router.js';
 
 /** CSP source expressions for each inline <script> of a page. */
 export function inlineScriptHashes(html: string): string[] {
@@ -116,6 +117,7 @@ function createExpressApp(deps: AppDeps, lane: FastLane): Express {
       .status(ok ? 200 : 503)
       .json(ok ? { status: 'ready' } : { success: false, message: DB_UNAVAILABLE });
   });
+  api.use(openApiRouter());
   api.use(requireDatabase);
   // The webhook needs the raw body for its signature: the payments router parses its own.
   api.use('/payment', paymentsRouter(deps, auth));

@@ -9,13 +9,13 @@ import { createServer, get, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import supertest from 'supertest';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../app.js';
 import { createLogger } from '../lib/logger.js';
 import { Product } from '../modules/products/index.js';
 import { insertProducts, makeCategory } from '../modules/products/__tests__/fixtures.js';
 import { setupTestApp } from '../test/harness.js';
+import { checkedRequest } from '../test/contract.js';
 
 const lines: string[] = [];
 const memory = new Writable({
@@ -162,14 +162,14 @@ describe('after a catalog write', () => {
     const path = `/api/product/get-product/${first.slug}`;
     const other = createApp(t.deps);
     await t.request().get(path).expect(200);
-    await supertest(other).get(path).expect(200);
-    const before = await supertest(other).get(path).expect(200);
+    await checkedRequest(other).get(path).expect(200);
+    const before = await checkedRequest(other).get(path).expect(200);
     expect(before.body.Aproduct.price).toBe(first.price);
 
     // Written through this process's models; the other process only sees the database.
     await Product.updateOne({ _id: first.id }, { $set: { price: 4321 } });
 
-    expect((await supertest(other).get(path).expect(200)).body.Aproduct.price).toBe(4321);
+    expect((await checkedRequest(other).get(path).expect(200)).body.Aproduct.price).toBe(4321);
     expect((await t.request().get(path).expect(200)).body.Aproduct.price).toBe(4321);
     const stale = await t
       .request()
@@ -245,7 +245,7 @@ describe('a repeated filter call (POST)', () => {
 
 describe('with CORS configured', () => {
   it('leaves cross-origin requests to Express, which adds the CORS grant', async () => {
-    const cors = supertest(
+    const cors = checkedRequest(
       createApp({
         ...t.deps,
         config: { ...t.deps.config, corsOrigins: ['https://shop.example.com'] },

@@ -10,7 +10,6 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mongoose from 'mongoose';
-import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedMongo, type EmbeddedMongo } from '@repo/embedded-mongo';
 import { createApp } from '../app.js';
@@ -20,6 +19,7 @@ import { createDeps } from '../lib/deps.js';
 import { DB_UNAVAILABLE } from '../lib/errors.js';
 import { createLogger } from '../lib/logger.js';
 import type { AppDeps } from '../lib/types.js';
+import { checkedRequest } from '../test/contract.js';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -60,7 +60,7 @@ describe('the database goes away and comes back', () => {
   let mongo: EmbeddedMongo | undefined;
   let db: Database;
   let deps: AppDeps;
-  let request: () => supertest.Agent;
+  let request: () => ReturnType<typeof checkedRequest>;
 
   beforeAll(async () => {
     port = await freePort();
@@ -77,7 +77,7 @@ describe('the database goes away and comes back', () => {
     db = await connectDatabase({ mongoUri: `${mongo.uri}faults`, dataDir, logger });
     deps = createDeps(config, logger, { kind: 'embedded' });
     const app = createApp(deps);
-    request = () => supertest(app);
+    request = () => checkedRequest(app);
   });
 
   afterAll(async () => {

@@ -9,13 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import bcrypt from 'bcryptjs';
 import mongoose from 'mongoose';
-import supertest from 'supertest';
 import { afterAll, inject } from 'vitest';
 import { ROLES } from '@repo/shared';
 import { createApp } from '../app.js';
 import { loadConfig, type Config } from '../config/index.js';
 import { createTokenSigner } from '../lib/auth.js';
 import { ensureIndexes } from '../lib/db.js';
+import { checkedRequest } from './contract.js';
 import { createDeps } from '../lib/deps.js';
 import { createLogger } from '../lib/logger.js';
 import type { AppDeps } from '../lib/types.js';
@@ -82,7 +82,8 @@ export async function setupTestApp(options: TestAppOptions = {}) {
     app,
     deps,
     config,
-    request: () => supertest(app),
+    /** supertest against the app; every response is checked against the OpenAPI document. */
+    request: () => checkedRequest(app),
     createUser,
     createAdmin: (fields: Parameters<typeof createUser>[0] = {}) =>
       createUser({ ...fields, role: ROLES.admin }),

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { objectId, requiredText } from './common.js';
 
-export const category = z.object({ _id: objectId, name: z.string(), slug: z.string().optional() });
+export const category = z
+  .object({ _id: objectId, name: z.string(), slug: z.string().optional() })
+  .meta({ id: 'Category' });
 export type Category = z.infer<typeof category>;
 
 export const categoryBody = z.object({ name: requiredText('Name', 60) });

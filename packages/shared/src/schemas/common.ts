@@ -29,17 +29,28 @@ export const queryText = (label: string, max: number) =>
     .refine((v) => !CONTROL.test(v), `${label} must not contain control characters`);
 
 /** Every error the API sends: `{ success: false, message }`, with field issues on 400. */
-export const errorResponse = z.object({
-  success: z.literal(false),
-  message: z.string(),
-  error: z.string().optional(),
-  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-  requestId: z.string().optional(),
-});
+export const errorResponse = z
+  .looseObject({
+    success: z.literal(false),
+    message: z.string(),
+    error: z.string().optional(),
+    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    requestId: z.string().optional(),
+    /** On a 409 from checkout: the product concerned, how many are left, the new total. */
+    productId: z.string().optional(),
+    available: z.number().optional(),
+    total: z.number().optional(),
+  })
+  .meta({
+    id: 'Error',
+    description:
+      'Every error. A conflict may carry more fields saying what changed (documented ones above).',
+  });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 
 export const successMessage = z.object({ success: z.boolean(), message: z.string() });
 export type SuccessMessage = z.infer<typeof successMessage>;
 
 export const healthResponse = z.object({ status: z.literal('ok'), db: z.string() });
+export const readyResponse = z.object({ status: z.literal('ready') });
 export type HealthResponse = z.infer<typeof healthResponse>;

@@ -6,15 +6,17 @@ export const orderStatus = z.enum(ORDER_STATUSES, {
   error: `Status must be one of: ${ORDER_STATUSES.join(', ')}`,
 });
 
-export const orderItem = z.object({
-  _id: objectId,
-  name: z.string(),
-  photo: z.string(),
-  price: z.number(),
-  cartQuantity: z.number(),
-  /** What happened to the item's stock after payment (taken, or short: the admin must act). */
-  stock: z.enum(['pending', 'taking', 'taken', 'short']).optional(),
-});
+export const orderItem = z
+  .object({
+    _id: objectId,
+    name: z.string(),
+    photo: z.string(),
+    price: z.number(),
+    cartQuantity: z.number(),
+    /** What happened to the item's stock after payment (taken, or short: the admin must act). */
+    stock: z.enum(['pending', 'taking', 'taken', 'short']).optional(),
+  })
+  .meta({ id: 'OrderItem' });
 export type OrderItem = z.infer<typeof orderItem>;
 
 /** The refund of a cancelled paid order, in paise as the provider counts it. */
@@ -38,25 +40,27 @@ export const orderTimelineEntry = z.object({
 export type OrderTimelineEntry = z.infer<typeof orderTimelineEntry>;
 
 /** SPEC §3 Order; `user` is filled on the admin list. */
-export const order = z.object({
-  _id: objectId,
-  status: z.string(),
-  amount: z.number(),
-  shippingAddress: z.string(),
-  items: z.array(orderItem),
-  createdAt: z.string(),
-  user: z
-    .object({ _id: objectId.optional(), name: z.string(), email: z.string(), phone: z.string() })
-    .nullable()
-    .optional(),
-  paymentId: z.string().optional(),
-  /** Set when stock ran out between checkout and payment: the admin must act. */
-  stockShortage: z.boolean().optional(),
-  /** Set once a paid order is cancelled. */
-  refund: orderRefund.nullable().optional(),
-  /** Oldest first, starting with the payment. */
-  timeline: z.array(orderTimelineEntry).optional(),
-});
+export const order = z
+  .object({
+    _id: objectId,
+    status: z.string(),
+    amount: z.number(),
+    shippingAddress: z.string(),
+    items: z.array(orderItem),
+    createdAt: z.string(),
+    user: z
+      .object({ _id: objectId.optional(), name: z.string(), email: z.string(), phone: z.string() })
+      .nullable()
+      .optional(),
+    paymentId: z.string().optional(),
+    /** Set when stock ran out between checkout and payment: the admin must act. */
+    stockShortage: z.boolean().optional(),
+    /** Set once a paid order is cancelled. */
+    refund: orderRefund.nullable().optional(),
+    /** Oldest first, starting with the payment. */
+    timeline: z.array(orderTimelineEntry).optional(),
+  })
+  .meta({ id: 'Order' });
 export type Order = z.infer<typeof order>;
 
 export const userOrdersResponse = z.object({

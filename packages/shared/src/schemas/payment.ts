@@ -18,7 +18,9 @@ export const createOrderBody = z.object({
 export type CreateOrderBody = z.input<typeof createOrderBody>;
 
 /** The provider's order (SPEC §3): amount in paise. */
-export const paymentOrder = z.object({ id: z.string(), amount: z.number(), currency: z.string() });
+export const paymentOrder = z
+  .object({ id: z.string(), amount: z.number(), currency: z.string() })
+  .meta({ id: 'PaymentOrder' });
 export type PaymentOrder = z.infer<typeof paymentOrder>;
 export const createOrderResponse = z.object({ order: paymentOrder });
 export type CreateOrderResponse = z.infer<typeof createOrderResponse>;
@@ -55,3 +57,10 @@ export const sandboxPayResponse = z.object({
   razorpay_signature: z.string(),
 });
 export type SandboxPayResponse = z.infer<typeof sandboxPayResponse>;
+
+/** What the webhook answers the provider: handled, or why nothing was done. */
+export const webhookResponse = z.object({
+  success: z.literal(true),
+  ignored: z.string().optional(),
+});
+export type WebhookResponse = z.infer<typeof webhookResponse>;

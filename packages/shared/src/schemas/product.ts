@@ -2,30 +2,39 @@ import { z } from 'zod';
 
 import { objectId, queryText, requiredText } from './common.js';
 
-export const productCategory = z.object({ _id: objectId, name: z.string() });
+export const productCategory = z
+  .object({ _id: objectId, name: z.string() })
+  .meta({ id: 'ProductCategory' });
 
 /** A product as the API returns it (SPEC §3). */
-export const product = z.object({
-  _id: objectId,
-  name: z.string(),
-  slug: z.string(),
-  description: z.string(),
-  price: z.number(),
-  quantity: z.number(),
-  shipping: z.boolean(),
-  category: productCategory,
-  /** The photo's URL at its default width. */
-  photo: z.string(),
-  /** The photo at each produced width, for srcset. */
-  photos: z.array(z.object({ width: z.number(), url: z.string() })).optional(),
-  createdAt: z.string().optional(),
-  updatedAt: z.string().optional(),
-});
+export const product = z
+  .object({
+    _id: objectId,
+    name: z.string(),
+    slug: z.string(),
+    description: z.string(),
+    price: z.number(),
+    quantity: z.number(),
+    shipping: z.boolean(),
+    category: productCategory,
+    /** The photo's URL at its default width. */
+    photo: z.string(),
+    /** The photo at each produced width, for srcset. */
+    photos: z.array(z.object({ width: z.number(), url: z.string() })).optional(),
+    createdAt: z.string().optional(),
+    updatedAt: z.string().optional(),
+  })
+  .meta({ id: 'Product' });
 export type Product = z.infer<typeof product>;
 
 /** A cart line: a product the shopper chose, with how many. */
 export const cartItem = product.extend({ cartQuantity: z.number().int().min(1) });
 export type CartItem = z.infer<typeof cartItem>;
+
+/** `?page=` of the admin's product list (500 a page). */
+export const adminProductsQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
 
 /** A page number in the path: a positive whole number. */
 export const pageParams = z.object({ page: z.coerce.number().int().min(1).max(100_000) });
@@ -58,6 +67,8 @@ export type SearchResponse = z.infer<typeof searchResponse>;
 export const allProductsResponse = z.object({
   success: z.boolean(),
   AllProducts: z.array(product),
+  /** Every product, for paging (500 a page); added beside SPEC's fields. */
+  total: z.number().optional(),
 });
 export type AllProductsResponse = z.infer<typeof allProductsResponse>;
 export const productResponse = z.object({ Aproduct: product });

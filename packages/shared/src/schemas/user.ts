@@ -8,15 +8,17 @@ import {
 import { objectId, requiredText } from './common.js';
 
 /** A user as every call returns it: never a password hash. */
-export const publicUser = z.object({
-  _id: objectId,
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  address: z.string(),
-  role: z.number(),
-  createdAt: z.string().optional(),
-});
+export const publicUser = z
+  .object({
+    _id: objectId,
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    address: z.string(),
+    role: z.number(),
+    createdAt: z.string().optional(),
+  })
+  .meta({ id: 'User' });
 export type PublicUser = z.infer<typeof publicUser>;
 
 /** What the browser keeps under "user" (SPEC §3). */

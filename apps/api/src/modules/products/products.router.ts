@@ -1,7 +1,8 @@
 /** /api/product: public reads (cached, see lib/cached-read.ts) and admin writes (multipart). */
 import { Router } from 'express';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
+  adminProductsQuery,
   filterProductsBody,
   idParams,
   pageParams,
@@ -17,8 +18,6 @@ import { validate } from '../../lib/validate.js';
 import { receivePhoto } from './product-photo.js';
 import { productReads } from './products.reads.js';
 import { createProductsService } from './products.service.js';
-
-const adminListQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
 
 export function productsRouter(deps: AppDeps, auth: Auth): Router {
   const router = Router();
@@ -52,8 +51,8 @@ export function productsRouter(deps: AppDeps, auth: Auth): Router {
     await sendCatalogRead(req, res, cache, productReads.search(keyword));
   });
 
-  router.get('/get-product', validate({ query: adminListQuery }), async (req, res) => {
-    const { page } = res.locals.query as z.output<typeof adminListQuery>;
+  router.get('/get-product', validate({ query: adminProductsQuery }), async (req, res) => {
+    const { page } = res.locals.query as z.output<typeof adminProductsQuery>;
     await sendCatalogRead(req, res, cache, productReads.adminPage(page));
   });
 

@@ -2,13 +2,13 @@ import { readFile, readdir } from 'node:fs/promises';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
-import supertest from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../../app.js';
 import { createMailer } from '../../../lib/mailer/index.js';
 import { setupTestApp } from '../../../test/harness.js';
 import { Otp } from '../otp.model.js';
 import { codeIn, deadSmtpUrl } from './smtp-peer.js';
+import { checkedRequest } from '../../../test/contract.js';
 
 // No SMTP_URL: mail goes to DATA_DIR/outbox as .eml files.
 const t = await setupTestApp();
@@ -57,7 +57,7 @@ describe('SMTP down', () => {
     const app = createApp({ ...t.deps, mailer });
     const { user } = await t.createUser();
 
-    const res = await supertest(app)
+    const res = await checkedRequest(app)
       .post('/api/auth/forgot-password')
       .send({ email: user.email })
       .expect(503);
@@ -70,7 +70,10 @@ describe('SMTP down', () => {
     // An earlier code is gone too: the new request replaced it before the send failed.
     await t.request().post('/api/auth/forgot-password').send({ email: user.email }).expect(200);
     expect(await Otp.countDocuments({ email: user.email })).toBe(1);
-    await supertest(app).post('/api/auth/forgot-password').send({ email: user.email }).expect(503);
+    await checkedRequest(app)
+      .post('/api/auth/forgot-password')
+      .send({ email: user.email })
+      .expect(503);
     expect(await Otp.countDocuments({ email: user.email })).toBe(0);
     mailer.close();
   });
@@ -90,7 +93,7 @@ describe('SMTP down', () => {
     const { user } = await t.createUser();
 
     const start = Date.now();
-    await supertest(createApp({ ...t.deps, mailer }))
+    await checkedRequest(createApp({ ...t.deps, mailer }))
       .post('/api/auth/forgot-password')
       .send({ email: user.email })
       .expect(503);

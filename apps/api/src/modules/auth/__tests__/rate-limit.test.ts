@@ -1,18 +1,19 @@
+import type { Response } from 'supertest';
 import mongoose from 'mongoose';
-import supertest from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../../app.js';
 import { createMailer } from '../../../lib/mailer/index.js';
 import type { AppDeps } from '../../../lib/types.js';
 import { setupTestApp } from '../../../test/harness.js';
 import { deadSmtpUrl } from './smtp-peer.js';
+import { checkedRequest } from '../../../test/contract.js';
 
 const t = await setupTestApp({ env: { RATE_LIMIT_ENABLED: 'true' } });
 
 /** A new app is a new process as far as in-memory counters go. */
-const freshApp = (deps: Partial<AppDeps> = {}) => supertest(createApp({ ...t.deps, ...deps }));
+const freshApp = (deps: Partial<AppDeps> = {}) => checkedRequest(createApp({ ...t.deps, ...deps }));
 
-function expect429(res: supertest.Response, message: RegExp) {
+function expect429(res: Response, message: RegExp) {
   expect(res.status).toBe(429);
   expect(res.body).toEqual({ success: false, message: expect.stringMatching(message) });
 }
@@ -164,7 +165,10 @@ describe('verify-otp and reset-password', () => {
 });
 
 describe('client addresses behind a proxy', () => {
-  const exhaustForgot = async (api: supertest.Agent | ReturnType<typeof freshApp>, ip: string) => {
+  const exhaustForgot = async (
+    api: ReturnType<typeof checkedRequest> | ReturnType<typeof freshApp>,
+    ip: string,
+  ) => {
     for (let i = 0; i < 5; i += 1) {
       await api
         .post('/api/auth/forgot-password')

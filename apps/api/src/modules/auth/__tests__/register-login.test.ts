@@ -8,6 +8,7 @@ import { createApp } from '../../../app.js';
 import { REDACT_PATHS } from '../../../lib/logger.js';
 import { setupTestApp } from '../../../test/harness.js';
 import { BCRYPT_COST, User } from '../../users/index.js';
+import { checkedRequest } from '../../../test/contract.js';
 
 const t = await setupTestApp();
 
@@ -316,13 +317,12 @@ describe('logs', () => {
     );
     const app = createApp({ ...t.deps, logger });
     const body = newAccount({ password: 'Sup3r-secret-passphrase' });
-    const supertest = (await import('supertest')).default;
-    await supertest(app).post('/api/auth/register').send(body).expect(201);
-    await supertest(app)
+    await checkedRequest(app).post('/api/auth/register').send(body).expect(201);
+    await checkedRequest(app)
       .post('/api/auth/login')
       .send({ email: body.email, password: body.password })
       .expect(200);
-    await supertest(app)
+    await checkedRequest(app)
       .post('/api/auth/login')
       .send({ email: body.email, password: 'Wrong-secret-passphrase' })
       .expect(401);

@@ -1,5 +1,4 @@
 /** The public catalog reads: shapes, paging, filters, search, detail, related, and HTTP caching. */
-import supertest from 'supertest';
 import { describe, expect, it } from 'vitest';
 import {
   allProductsResponse,
@@ -17,6 +16,7 @@ import { createApp } from '../../../app.js';
 import { setupTestApp } from '../../../test/harness.js';
 import { Product } from '../index.js';
 import { insertProducts, makeCategory } from './fixtures.js';
+import { checkedRequest } from '../../../test/contract.js';
 
 const t = await setupTestApp();
 const anime = await makeCategory('Anime');
@@ -337,14 +337,14 @@ describe('caching', () => {
     // A second API process: its own in-process cache, the same database.
     const otherApp = createApp(t.deps);
     const count = await t.request().get('/api/product/get-product-count').expect(200);
-    const primed = await supertest(otherApp)
+    const primed = await checkedRequest(otherApp)
       .get(`/api/product/get-product/${special[0]!.slug}`)
       .expect(200);
     expect(primed.body.Aproduct.quantity).toBe(10);
 
     await Product.updateOne({ _id: special[0]!.id }, { $set: { quantity: 3 } });
 
-    const fresh = await supertest(otherApp)
+    const fresh = await checkedRequest(otherApp)
       .get(`/api/product/get-product/${special[0]!.slug}`)
       .set('If-None-Match', primed.headers.etag as string)
       .expect(200);

@@ -1,0 +1,468 @@
+/**
+ * Every route of the API with the shared zod schemas it reads and answers. The OpenAPI document
+ * (document.ts) is generated from this table, and the contract tests check every response the
+ * API's tests receive against that document, so a route or a field that drifts fails CI.
+ */
+import { z } from 'zod';
+import {
+  adminOrdersResponse,
+  adminProductsQuery,
+  adminUsersQuery,
+  allCategoriesResponse,
+  allProductsResponse,
+  allUsersResponse,
+  authResponse,
+  categoryBody,
+  categoryMutationResponse,
+  createOrderBody,
+  createOrderResponse,
+  filterProductsBody,
+  filterProductsResponse,
+  forgotPasswordBody,
+  healthResponse,
+  idParams,
+  loginBody,
+  orderIdParams,
+  orderOverviewResponse,
+  ordersPageQuery,
+  pageParams,
+  paymentConfigResponse,
+  productBody,
+  productCountResponse,
+  productListResponse,
+  productMutationResponse,
+  productResponse,
+  profileBody,
+  profileResponse,
+  readyResponse,
+  registerBody,
+  relatedParams,
+  relatedProductsResponse,
+  resetPasswordBody,
+  sandboxPayBody,
+  sandboxPayResponse,
+  searchParams,
+  searchResponse,
+  slugParams,
+  successMessage,
+  updateStatusBody,
+  updateStatusResponse,
+  userDetailResponse,
+  userIdParams,
+  userOrdersQuery,
+  userOrdersResponse,
+  verifyOtpBody,
+  verifyPaymentBody,
+  verifyPaymentResponse,
+  webhookResponse,
+} from '@repo/shared';
+
+type Method = 'get' | 'post' | 'put' | 'delete';
+type ZodObject = z.ZodObject;
+
+export interface Operation {
+  method: Method;
+  /** The path under /api in OpenAPI form: `/product/get-product/{slug}`. */
+  path: string;
+  tag: 'Operations' | 'Auth' | 'Users' | 'Categories' | 'Products' | 'Orders' | 'Payments';
+  summary: string;
+  /** `bearer`: a token is required; `optional`: a token is read when sent. */
+  auth?: 'bearer' | 'optional';
+  params?: ZodObject;
+  query?: ZodObject;
+  body?: z.ZodType;
+  bodyType?: 'application/json' | 'multipart/form-data';
+  /** The success answer: its status, and its JSON schema or another media type. */
+  status?: 200 | 201;
+  response: z.ZodType | { mediaType: string; description: string };
+  /** Error statuses this route is known to answer (all with the error shape). */
+  errors: number[];
+  example?: unknown;
+}
+
+/** A product photo as a multipart part. */
+const photoPart = z.string().meta({
+  description: 'The product photo: JPEG, PNG, WebP, GIF or AVIF, at most 5 MB',
+  override: { type: 'string', contentMediaType: 'image/*' },
+});
+const productForm = (photo: 'required' | 'optional') =>
+  productBody.extend({ photo: photo === 'required' ? photoPart : photoPart.optional() });
+
+const AUTH_ERRORS = [401, 403];
+
+export const OPERATIONS: Operation[] = [
+  // Operations
+  {
+    method: 'get',
+    path: '/health',
+    tag: 'Operations',
+    summary: 'The process is alive',
+    response: healthResponse,
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: '/ready',
+    tag: 'Operations',
+    summary: 'The database answers (503 otherwise)',
+    response: readyResponse,
+    errors: [503],
+  },
+
+  {
+    method: 'get',
+    path: '/openapi.json',
+    tag: 'Operations',
+    summary: 'This document',
+    response: z.looseObject({ openapi: z.literal('3.1.0') }),
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: '/docs',
+    tag: 'Operations',
+    summary: 'A reference page for this document (Swagger UI)',
+    response: { mediaType: 'text/html', description: 'The reference page' },
+    errors: [],
+  },
+
+  // Auth
+  {
+    method: 'post',
+    path: '/auth/register',
+    tag: 'Auth',
+    summary: 'Create a customer account and sign in',
+    body: registerBody,
+    status: 201,
+    response: authResponse,
+    errors: [400, 409, 429],
+    example: {
+      name: 'Asha Rao',
+      email: 'asha@example.com',
+      password: 'a-long-password',
+      phone: '9876543210',
+      address: '12 MG Road, Bengaluru 560001',
+    },
+  },
+  {
+    method: 'post',
+    path: '/auth/login',
+    tag: 'Auth',
+    summary: 'Sign in with email and password',
+    body: loginBody,
+    response: authResponse,
+    errors: [400, 401, 429],
+    example: { email: 'asha@example.com', password: 'a-long-password' },
+  },
+  {
+    method: 'post',
+    path: '/auth/forgot-password',
+    tag: 'Auth',
+    summary: 'Mail a 6-digit reset code (the same answer for an unknown email)',
+    body: forgotPasswordBody,
+    response: successMessage,
+    errors: [400, 429, 503],
+  },
+  {
+    method: 'post',
+    path: '/auth/verify-otp',
+    tag: 'Auth',
+    summary: 'Check a reset code',
+    body: verifyOtpBody,
+    response: successMessage,
+    errors: [400, 429],
+  },
+  {
+    method: 'post',
+    path: '/auth/reset-password',
+    tag: 'Auth',
+    summary: 'Set a new password with a reset code',
+    body: resetPasswordBody,
+    response: successMessage,
+    errors: [400, 429],
+  },
+
+  // Users
+  {
+    method: 'get',
+    path: '/user/user-detail/{userId}',
+    tag: 'Users',
+    summary: "A user's profile (that user or an admin)",
+    auth: 'bearer',
+    params: userIdParams,
+    response: userDetailResponse,
+    errors: [400, ...AUTH_ERRORS, 404],
+  },
+  {
+    method: 'put',
+    path: '/user/profile/{userId}',
+    tag: 'Users',
+    summary: 'Update name, phone, address and optionally the password',
+    auth: 'bearer',
+    params: userIdParams,
+    body: profileBody,
+    response: profileResponse,
+    errors: [400, ...AUTH_ERRORS, 404],
+  },
+  {
+    method: 'get',
+    path: '/all-user/adminpanel',
+    tag: 'Users',
+    summary: 'Every user, newest first (admin)',
+    auth: 'bearer',
+    query: adminUsersQuery,
+    response: allUsersResponse,
+    errors: [400, ...AUTH_ERRORS],
+  },
+
+  // Categories
+  {
+    method: 'get',
+    path: '/category/all-category',
+    tag: 'Categories',
+    summary: 'Every category',
+    response: allCategoriesResponse,
+    errors: [],
+  },
+  {
+    method: 'post',
+    path: '/category/create-category',
+    tag: 'Categories',
+    summary: 'Create a category (admin)',
+    auth: 'bearer',
+    body: categoryBody,
+    status: 201,
+    response: categoryMutationResponse,
+    errors: [400, ...AUTH_ERRORS, 409],
+    example: { name: 'Anime' },
+  },
+  {
+    method: 'put',
+    path: '/category/update-category/{id}',
+    tag: 'Categories',
+    summary: 'Rename a category (admin)',
+    auth: 'bearer',
+    params: idParams,
+    body: categoryBody,
+    response: categoryMutationResponse,
+    errors: [400, ...AUTH_ERRORS, 404, 409],
+  },
+  {
+    method: 'delete',
+    path: '/category/delete-category/{id}',
+    tag: 'Categories',
+    summary: 'Delete a category no product uses (admin)',
+    auth: 'bearer',
+    params: idParams,
+    response: categoryMutationResponse,
+    errors: [400, ...AUTH_ERRORS, 404, 409],
+  },
+
+  // Products
+  {
+    method: 'get',
+    path: '/product/get-product-count',
+    tag: 'Products',
+    summary: 'How many products there are',
+    response: productCountResponse,
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: '/product/productList/{page}',
+    tag: 'Products',
+    summary: 'A page of 12 products, newest first',
+    params: pageParams,
+    response: productListResponse,
+    errors: [400],
+  },
+  {
+    method: 'post',
+    path: '/product/getFilter-product',
+    tag: 'Products',
+    summary: 'A page of products in the chosen categories and price range',
+    body: filterProductsBody,
+    response: filterProductsResponse,
+    errors: [400],
+    example: { checked: [], radio: [500, 700], page: 1 },
+  },
+  {
+    method: 'get',
+    path: '/product/search/{keyword}',
+    tag: 'Products',
+    summary: 'Products whose name or description holds the keyword (at most 48)',
+    params: searchParams,
+    response: searchResponse,
+    errors: [400],
+  },
+  {
+    method: 'get',
+    path: '/product/search',
+    tag: 'Products',
+    summary: 'An empty keyword: no products',
+    response: searchResponse,
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: '/product/get-product',
+    tag: 'Products',
+    summary: 'Every product, 500 a page, newest first',
+    query: adminProductsQuery,
+    response: allProductsResponse,
+    errors: [400],
+  },
+  {
+    method: 'get',
+    path: '/product/get-product/{slug}',
+    tag: 'Products',
+    summary: 'One product by its slug',
+    params: slugParams,
+    response: productResponse,
+    errors: [400, 404],
+  },
+  {
+    method: 'get',
+    path: '/product/related-product/{productId}/{categoryId}',
+    tag: 'Products',
+    summary: 'Other products of the same category',
+    params: relatedParams,
+    response: relatedProductsResponse,
+    errors: [400],
+  },
+  {
+    method: 'post',
+    path: '/product/create-product',
+    tag: 'Products',
+    summary: 'Create a product with its photo (admin)',
+    auth: 'bearer',
+    body: productForm('required'),
+    bodyType: 'multipart/form-data',
+    status: 201,
+    response: productMutationResponse,
+    errors: [400, ...AUTH_ERRORS, 409, 413, 415],
+  },
+  {
+    method: 'put',
+    path: '/product/update-product/{id}',
+    tag: 'Products',
+    summary: 'Update a product; a new photo is optional (admin)',
+    auth: 'bearer',
+    params: idParams,
+    body: productForm('optional'),
+    bodyType: 'multipart/form-data',
+    response: productMutationResponse,
+    errors: [400, ...AUTH_ERRORS, 404, 409, 413, 415],
+  },
+  {
+    method: 'delete',
+    path: '/product/delete-product/{id}',
+    tag: 'Products',
+    summary: 'Delete a product (admin)',
+    auth: 'bearer',
+    params: idParams,
+    response: successMessage,
+    errors: [400, ...AUTH_ERRORS, 404],
+  },
+
+  // Orders
+  {
+    method: 'get',
+    path: '/orders/user-orders',
+    tag: 'Orders',
+    summary: "The signed-in shopper's orders, newest first",
+    auth: 'bearer',
+    query: userOrdersQuery,
+    response: userOrdersResponse,
+    errors: [400, 401],
+  },
+  {
+    method: 'get',
+    path: '/orders/adminorders',
+    tag: 'Orders',
+    summary: 'Every order, newest first (admin)',
+    auth: 'bearer',
+    query: ordersPageQuery,
+    response: adminOrdersResponse,
+    errors: [400, ...AUTH_ERRORS],
+  },
+  {
+    method: 'put',
+    path: '/orders/update-status/{orderId}',
+    tag: 'Orders',
+    summary: "Set an order's status (admin)",
+    auth: 'bearer',
+    params: orderIdParams,
+    body: updateStatusBody,
+    response: updateStatusResponse,
+    errors: [400, ...AUTH_ERRORS, 404, 409],
+    example: { status: 'shipped' },
+  },
+  {
+    method: 'get',
+    path: '/orders/overview',
+    tag: 'Orders',
+    summary: 'Orders and revenue of the last 30 days (admin)',
+    auth: 'bearer',
+    response: orderOverviewResponse,
+    errors: AUTH_ERRORS,
+  },
+
+  // Payments
+  {
+    method: 'get',
+    path: '/payment/config',
+    tag: 'Payments',
+    summary: 'Which payment provider the checkout uses',
+    response: paymentConfigResponse,
+    errors: [],
+  },
+  {
+    method: 'post',
+    path: '/payment/create-order',
+    tag: 'Payments',
+    summary: "Price the cart on the server and open the provider's order",
+    auth: 'optional',
+    body: createOrderBody,
+    response: createOrderResponse,
+    errors: [400, 401, 409, 429, 502],
+    example: { amount: 998, items: [{ _id: '6650f1c2a1b2c3d4e5f60789', cartQuantity: 2 }] },
+  },
+  {
+    method: 'post',
+    path: '/payment/verify-payment',
+    tag: 'Payments',
+    summary: 'Check the payment signature and record the order (once per payment)',
+    auth: 'bearer',
+    body: verifyPaymentBody,
+    response: verifyPaymentResponse,
+    errors: [400, 401, 403, 404, 409],
+  },
+  {
+    method: 'post',
+    path: '/payment/webhook',
+    tag: 'Payments',
+    summary:
+      "The provider's signed event (X-Razorpay-Signature over the raw body; X-Razorpay-Event-Id deduplicates)",
+    body: z.record(z.string(), z.unknown()),
+    response: webhookResponse,
+    errors: [400],
+  },
+  {
+    method: 'get',
+    path: '/payment/sandbox/checkout.js',
+    tag: 'Payments',
+    summary: "The sandbox provider's checkout script (exposes window.Razorpay)",
+    response: { mediaType: 'application/javascript', description: 'The checkout script' },
+    errors: [404],
+  },
+  {
+    method: 'post',
+    path: '/payment/sandbox/pay',
+    tag: 'Payments',
+    summary: "The sandbox dialog's Pay button: a signed pretend payment",
+    body: sandboxPayBody,
+    response: sandboxPayResponse,
+    errors: [400, 404],
+  },
+];
