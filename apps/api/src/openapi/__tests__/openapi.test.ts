@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../test/harness.js';
 import { checkResponse } from '../../test/contract.js';
+import { buildOpenApiDocument } from '../document.js';
 import { OPERATIONS } from '../operations.js';
 
 const t = await setupTestApp();
@@ -44,6 +46,13 @@ describe('the OpenAPI document', () => {
         'photo',
       ]),
     });
+  });
+
+  it('is committed as apps/api/openapi.json, current (else run `pnpm openapi`)', () => {
+    const committed = readFileSync(new URL('../../../openapi.json', import.meta.url), 'utf8');
+    expect(committed, 'apps/api/openapi.json is stale: run `pnpm openapi`').toBe(
+      `${JSON.stringify(buildOpenApiDocument(), null, 2)}\n`,
+    );
   });
 
   it('describes only routes the API has: each answers something other than "No API route"', async () => {
