@@ -12,6 +12,7 @@ import {
   allProductsResponse,
   allUsersResponse,
   authResponse,
+  cancelOrderResponse,
   categoryBody,
   categoryMutationResponse,
   createOrderBody,
@@ -22,6 +23,7 @@ import {
   healthResponse,
   idParams,
   loginBody,
+  orderDetailResponse,
   orderIdParams,
   orderOverviewResponse,
   ordersPageQuery,
@@ -406,6 +408,27 @@ export const OPERATIONS: Operation[] = [
     auth: 'bearer',
     response: orderOverviewResponse,
     errors: AUTH_ERRORS,
+  },
+
+  {
+    method: 'put',
+    path: '/orders/cancel/{orderId}',
+    tag: 'Orders',
+    summary: 'The shopper cancels their own order before it ships: restocked and refunded in full',
+    auth: 'bearer',
+    params: orderIdParams,
+    response: cancelOrderResponse,
+    errors: [400, ...AUTH_ERRORS, 404, 409, 502],
+  },
+  {
+    method: 'get',
+    path: '/orders/{orderId}',
+    tag: 'Orders',
+    summary: 'One order with its dated timeline and refund (its owner or an admin)',
+    auth: 'bearer',
+    params: orderIdParams,
+    response: orderDetailResponse,
+    errors: [400, ...AUTH_ERRORS, 404],
   },
 
   // Payments
