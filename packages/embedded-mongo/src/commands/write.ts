@@ -172,7 +172,7 @@ function updateOne(
       ErrorCodes.TypeMismatch,
       "BSON field 'update.updates.q' is the wrong type, expected type 'object'",
     );
-  const u = validateUpdate(stmt.u);
+  const u = validateUpdate(stmt.u, stmt.arrayFilters);
   const multi = !!stmt.multi;
   if (multi && !isPipeline(u) && isReplacement(u) && Object.keys(u).length > 0)
     throw new MongoCommandError(
@@ -307,7 +307,7 @@ const findAndModify: CommandHandler = (cmd, ctx) => {
   const env = envFor(cmd, cmd, coll, ctx);
   const filter = (cmd.query as Document | undefined) ?? {};
   const fields = isPlainObject(cmd.fields) ? cmd.fields : undefined;
-  const u = hasUpdate ? validateUpdate(cmd.update) : undefined;
+  const u = hasUpdate ? validateUpdate(cmd.update, cmd.arrayFilters) : undefined;
   const { docs } = runQuery(coll, {
     filter,
     sort: parseSort(cmd.sort),

@@ -4,7 +4,7 @@ import { ObjectId } from 'bson';
 import type { Document, Binary } from 'bson';
 import type { Collation } from '../query/collation.js';
 import { collationKey } from '../query/collation.js';
-import { compareNumbers, numberValue } from './numbers.js';
+import { compareNumbers, numberType, numberValue } from './numbers.js';
 
 export type Doc = Document;
 
@@ -201,8 +201,78 @@ export function cloneValue<T>(v: T): T {
   if (v instanceof Date) return new Date(v.getTime()) as T;
   if (bsonTag(v) !== undefined || v instanceof RegExp) return v;
   const out: Doc = {};
-  for (const k of Object.keys(v)) out[k] = cloneValue((v as Doc)[k]);
+  for (const k of Object.keys(v)) setOwnField(out, k, cloneValue((v as Doc)[k]));
   return out as T;
+}
+
+/** A document's own field (never an inherited one such as `__proto__` or `constructor`). */
+export function ownField(doc: Doc, key: string): unknown {
+  return Object.hasOwn(doc, key) ? doc[key] : undefined;
+}
+
+/** Sets a field; `__proto__` is a plain field name in BSON, not the prototype. */
+export function setOwnField(doc: Doc, key: string, value: unknown): void {
+  if (key === '__proto__')
+    Object.defineProperty(doc, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  else doc[key] = value;
+}
+
+/** mongod's name of a value's BSON type (as in error messages and `$type`). */
+export function bsonTypeName(v: unknown): string {
+  if (v === null) return 'null';
+  if (v === undefined) return 'missing';
+  const num = numberType(v);
+  if (num) return num;
+  switch (typeof v) {
+    case 'string':
+      return 'string';
+    case 'boolean':
+      return 'bool';
+    case 'object':
+      break;
+    default:
+      return 'javascript';
+  }
+  if (Array.isArray(v)) return 'array';
+  if (v instanceof Date) return 'date';
+  if (v instanceof RegExp) return 'regex';
+  switch (bsonTag(v)) {
+    case undefined:
+      return 'object';
+    case 'ObjectId':
+      return 'objectId';
+    case 'Binary':
+      return 'binData';
+    case 'Decimal128':
+      return 'decimal';
+    case 'Long':
+      return 'long';
+    case 'Int32':
+      return 'int';
+    case 'Double':
+      return 'double';
+    case 'Timestamp':
+      return 'timestamp';
+    case 'MinKey':
+      return 'minKey';
+    case 'MaxKey':
+      return 'maxKey';
+    case 'BSONRegExp':
+      return 'regex';
+    case 'BSONSymbol':
+      return 'symbol';
+    case 'Code':
+      return (v as { scope?: unknown }).scope ? 'javascriptWithScope' : 'javascript';
+    case 'DBRef':
+      return 'object';
+    default:
+      return 'object';
+  }
 }
 
 export function isPlainObject(v: unknown): v is Doc {
@@ -301,6 +371,6 @@ export function withIdFirst(doc: Doc): Doc {
   if (keys[0] === '_id') return doc;
   if (!('_id' in doc)) return { _id: new ObjectId(), ...doc };
   const out: Doc = { _id: doc._id };
-  for (const k of keys) if (k !== '_id') out[k] = doc[k];
+  for (const k of keys) if (k !== '_id') setOwnField(out, k, doc[k]);
   return out;
 }
