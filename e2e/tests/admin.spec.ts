@@ -1,41 +1,13 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   ADMIN,
+  placeOrder,
   registerViaApi,
   signInAs,
   loginViaApi,
   TINY_PNG,
-  type Session,
   test,
 } from './support.js';
-
-/** A paid order for `shopper`, through the API and the sandbox provider. */
-async function placeOrder(request: APIRequestContext, shopper: Session): Promise<string> {
-  const auth = { Authorization: `Bearer ${shopper.token}` };
-  const list = await (await request.get('/api/product/productList/1')).json();
-  const product = list.prod.find((p: { quantity: number }) => p.quantity > 0);
-  const created = await request.post('/api/payment/create-order', {
-    headers: auth,
-    data: { amount: product.price, items: [{ _id: product._id, cartQuantity: 1 }] },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  const { order } = await created.json();
-  const paid = await (
-    await request.post('/api/payment/sandbox/pay', { data: { order_id: order.id } })
-  ).json();
-  const verified = await request.post('/api/payment/verify-payment', {
-    headers: auth,
-    data: {
-      ...paid,
-      amount: product.price,
-      items: [],
-      userId: shopper.user._id,
-      shippingAddress: shopper.user.address,
-    },
-  });
-  expect(verified.ok(), await verified.text()).toBe(true);
-  return (await verified.json()).orderId;
-}
 
 async function loginAsAdmin(page: Page) {
   await page.goto('/login');

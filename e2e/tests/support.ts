@@ -60,6 +60,34 @@ export async function signInAs(page: Page, session: Session, path = '/'): Promis
   await page.goto(path);
 }
 
+/** A paid order for `shopper`, through the API and the sandbox provider. */
+export async function placeOrder(request: APIRequestContext, shopper: Session): Promise<string> {
+  const auth = { Authorization: `Bearer ${shopper.token}` };
+  const list = await (await request.get('/api/product/productList/1')).json();
+  const product = list.prod.find((p: { quantity: number }) => p.quantity > 0);
+  const created = await request.post('/api/payment/create-order', {
+    headers: auth,
+    data: { amount: product.price, items: [{ _id: product._id, cartQuantity: 1 }] },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const { order } = await created.json();
+  const paid = await (
+    await request.post('/api/payment/sandbox/pay', { data: { order_id: order.id } })
+  ).json();
+  const verified = await request.post('/api/payment/verify-payment', {
+    headers: auth,
+    data: {
+      ...paid,
+      amount: product.price,
+      items: [],
+      userId: shopper.user._id,
+      shippingAddress: shopper.user.address,
+    },
+  });
+  expect(verified.ok(), await verified.text()).toBe(true);
+  return (await verified.json()).orderId;
+}
+
 /** The 6-digit code of the newest reset mail to `email` in the shop's outbox. */
 export async function readOtpFromOutbox(email: string): Promise<string> {
   const outbox = join(process.env.E2E_DATA_DIR!, 'outbox');

@@ -53,6 +53,7 @@ export const routes: RouteObject[] = [
               { index: true, ...page(() => import('./routes/dashboard/user/welcome')) },
               { path: 'profile', ...page(() => import('./routes/dashboard/user/profile')) },
               { path: 'orders', ...page(() => import('./routes/dashboard/user/orders')) },
+              { path: 'orders/:orderId', ...page(() => import('./routes/dashboard/user/order')) },
             ],
           },
         ],

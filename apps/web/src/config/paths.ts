@@ -13,6 +13,7 @@ export const paths = {
   userDashboard: '/dashboard/user',
   userProfile: '/dashboard/user/profile',
   userOrders: '/dashboard/user/orders',
+  userOrder: (orderId: string) => `/dashboard/user/orders/${encodeURIComponent(orderId)}`,
   adminDashboard: '/dashboard/admin',
   adminCreateCategory: '/dashboard/admin/create-category',
   adminCreateProduct: '/dashboard/admin/create-product',

@@ -1,5 +1,7 @@
-/** How to reach the shop: shown on Contact and named in the Privacy Policy. */
+/** How to reach the shop: shown on Contact, named in the Privacy Policy and printed on receipts. */
 export const CONTACT = {
+  name: 'T-Shirt Shop',
+  address: 'Bengaluru, Karnataka, India',
   phone: '+91 80 4567 8910',
   email: 'hello@tshirtshop.in',
   supportEmail: 'support@tshirtshop.in',

@@ -1,6 +1,12 @@
-/** Your Orders: date, status (SPEC §4 colours), items, amount and shipping address of each order. */
+/**
+ * Your Orders: date, status (SPEC §4 colours), refund, items, amount and shipping address of
+ * each order, and a link to its page.
+ */
+import { Link } from 'react-router-dom';
 import type { Order } from '@repo/shared';
 import { OrderStatusBadge } from '@/components/ui/order-status-badge';
+import { RefundStatusBadge } from '@/components/ui/refund-status';
+import { paths } from '@/config/paths';
 import { formatDate, formatPrice } from '@/lib/format';
 
 export function OrderList({ orders }: { orders: Order[] }) {
@@ -14,7 +20,12 @@ export function OrderList({ orders }: { orders: Order[] }) {
           <div className="flex flex-wrap items-center gap-x-6 gap-y-2 border-b border-slate-200 bg-slate-50 px-4 py-3 text-sm dark:border-slate-800 dark:bg-slate-800/50">
             <div>
               <p className="text-xs text-slate-600 dark:text-slate-400">Order</p>
-              <p className="font-mono font-semibold">#{order._id.slice(-8).toUpperCase()}</p>
+              <Link
+                to={paths.userOrder(order._id)}
+                className="font-mono font-semibold text-brand-700 hover:underline max-sm:inline-flex max-sm:min-h-10 max-sm:items-center dark:text-brand-100"
+              >
+                #{order._id.slice(-8).toUpperCase()}
+              </Link>
             </div>
             <div>
               <p className="text-xs text-slate-600 dark:text-slate-400">Placed on</p>
@@ -26,9 +37,10 @@ export function OrderList({ orders }: { orders: Order[] }) {
               <p className="text-xs text-slate-600 dark:text-slate-400">Amount</p>
               <p className="font-semibold">{formatPrice(order.amount)}</p>
             </div>
-            <div className="ml-auto">
+            <div className="ml-auto flex flex-wrap items-center gap-2">
               <span className="sr-only">Status: </span>
               <OrderStatusBadge status={order.status} />
+              {order.refund && <RefundStatusBadge status={order.refund.status} />}
             </div>
           </div>
           {order.stockShortage && (
@@ -61,11 +73,20 @@ export function OrderList({ orders }: { orders: Order[] }) {
               </li>
             ))}
           </ul>
-          <div className="border-t border-slate-200 px-4 py-3 text-sm dark:border-slate-800">
-            <span className="text-slate-600 dark:text-slate-400">Shipping address: </span>
-            <span className="whitespace-pre-line">
-              {order.shippingAddress || 'No shipping address provided.'}
-            </span>
+          <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-3 text-sm dark:border-slate-800">
+            <p>
+              <span className="text-slate-600 dark:text-slate-400">Shipping address: </span>
+              <span className="whitespace-pre-line">
+                {order.shippingAddress || 'No shipping address provided.'}
+              </span>
+            </p>
+            <Link
+              to={paths.userOrder(order._id)}
+              aria-label={`View order #${order._id.slice(-8).toUpperCase()}`}
+              className="inline-flex min-h-10 items-center font-semibold text-brand-700 hover:underline dark:text-brand-100"
+            >
+              View order →
+            </Link>
           </div>
         </li>
       ))}

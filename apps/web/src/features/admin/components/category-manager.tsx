@@ -13,7 +13,7 @@ import { useUpdateCategory } from '../api/update-category';
 import { settle, useLoadFailure } from '../lib/outcome';
 import { CategoryForm } from './category-form';
 import { CategoryTable } from './category-table';
-import { Modal } from './modal';
+import { Modal } from '@/components/ui/modal';
 
 const INPUT_FORM_FAILED = 'somthing went wrong in input form';
 const UPDATE_FORM_FAILED = 'somthing went wrong in update form';

@@ -7,7 +7,9 @@ import { useId } from 'react';
 import type { Order } from '@repo/shared';
 import { ORDER_STATUSES, type OrderStatus } from '@repo/shared/constants';
 import { controlClasses } from '@/components/ui/form-field';
+import { Button } from '@/components/ui/button';
 import { OrderStatusBadge } from '@/components/ui/order-status-badge';
+import { RefundStatusBadge } from '@/components/ui/refund-status';
 import { formatPrice } from '@/lib/format';
 import { useUpdateOrderStatus } from '../api/update-order-status';
 import { formatOrderDate, shortId } from '../lib/format';
@@ -58,14 +60,56 @@ function StatusSelect({ order }: { order: Order }) {
   );
 }
 
+/**
+ * A refund the provider refused, with what to do: refund by hand in the provider's dashboard,
+ * or ask again (setting "cancelled" again retries the refund on the server).
+ */
+function FailedRefund({ order }: { order: Order }) {
+  const retry = useUpdateOrderStatus();
+  const refund = order.refund!;
+  return (
+    <div
+      role="group"
+      aria-label="Refund failed"
+      className="border-b border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950/60 dark:text-red-100"
+    >
+      <p className="font-semibold">
+        Refund of {formatPrice(refund.amount / 100)} failed
+        {refund.failureReason ? `: ${refund.failureReason}` : ''}.
+      </p>
+      <p className="mt-1">
+        What to do: refund it by hand in the payment provider's dashboard (payment{' '}
+        <span className="font-mono break-all">{order.paymentId}</span>) and it will show here as
+        processed, or retry the refund once the cause is fixed. The shopper has been told it is
+        being arranged.
+      </p>
+      <Button
+        variant="danger"
+        size="sm"
+        className="mt-2"
+        loading={retry.isPending}
+        onClick={() =>
+          retry.mutate(
+            { orderId: order._id, status: 'cancelled' },
+            { onError: (error) => console.error('Refund retry failed', order._id, error) },
+          )
+        }
+      >
+        Retry refund
+      </Button>
+    </div>
+  );
+}
+
 export function OrderCard({ order }: { order: Order }) {
   const titleId = useId();
+  const refundFailed = order.refund?.status === 'failed';
   const items = order.items ?? [];
   const count = items.reduce((n, i) => n + i.cartQuantity, 0);
   return (
     <article
       aria-labelledby={titleId}
-      className={`${cardClass} overflow-hidden ${order.stockShortage ? 'border-red-400 ring-1 ring-red-400 dark:border-red-500 dark:ring-red-500' : ''}`}
+      className={`${cardClass} overflow-hidden ${order.stockShortage || refundFailed ? 'border-red-400 ring-1 ring-red-400 dark:border-red-500 dark:ring-red-500' : ''}`}
     >
       <header className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-200 bg-slate-50 px-4 py-3 dark:border-slate-700 dark:bg-slate-800/60">
         <div className="min-w-0">
@@ -88,8 +132,10 @@ export function OrderCard({ order }: { order: Order }) {
             {formatPrice(order.amount)}
           </p>
           <StatusSelect order={order} />
+          {order.refund && <RefundStatusBadge status={order.refund.status} />}
         </div>
       </header>
+      {refundFailed && <FailedRefund order={order} />}
       <div className="grid gap-4 p-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
         <div className="flex flex-col gap-3 text-sm">
           <section>

@@ -1,0 +1,211 @@
+/** /dashboard/user/orders/{orderId}: the order page, its timeline, Cancel order and the receipt. */
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Order } from '@repo/shared';
+import OrderPage from '@/app/routes/dashboard/user/order';
+import { tokenStore, userStore } from '@/lib/storage';
+import { toast } from '@/lib/toast';
+import { mockApi, reply } from '@/testing/mock-api';
+import { renderRoute } from '@/testing/test-utils';
+
+vi.mock('@/lib/toast', () => ({
+  toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() },
+}));
+
+const ORDER_ID = '665f1c2ab4d3e2f1a0b9c8d7';
+const userId = '665f00000000000000000001';
+
+function makeOrder(overrides: Partial<Order> = {}): Order {
+  return {
+    _id: ORDER_ID,
+    status: 'pending',
+    amount: 1647,
+    shippingAddress: '7 Lake Road\nPune 411001',
+    items: [
+      {
+        _id: '665f000000000000000000a1',
+        name: 'Sunset Tee',
+        photo: '/uploads/sunset.webp',
+        price: 649,
+        cartQuantity: 2,
+        size: 'M',
+      } as Order['items'][number],
+      {
+        _id: '665f000000000000000000a2',
+        name: 'Plain Polo',
+        photo: '/uploads/polo.webp',
+        price: 349,
+        cartQuantity: 1,
+      },
+    ],
+    createdAt: '2026-11-20T10:15:00.000Z',
+    paymentId: 'pay_sandbox_0123456789',
+    stockShortage: false,
+    refund: null,
+    timeline: [{ event: 'paid', at: '2026-11-20T10:15:00.000Z' }],
+    ...overrides,
+  };
+}
+
+const renderPage = () =>
+  renderRoute(
+    { element: <OrderPage />, path: '/dashboard/user/orders/:orderId' },
+    { url: `/dashboard/user/orders/${ORDER_ID}` },
+  );
+
+// Role queries walk the whole page: generous per-test time for a busy machine (no clock is asserted).
+describe('the order page', { timeout: 20_000 }, () => {
+  beforeEach(() => {
+    tokenStore.set('token');
+    userStore.set({ name: 'Asha', userId, role: 0 });
+    vi.mocked(toast.success).mockClear();
+    vi.mocked(toast.error).mockClear();
+  });
+
+  it('shows the items (photo, name, size, quantity, price), totals, address, payment id and timeline', async () => {
+    const api = mockApi({ 'GET /orders/:orderId': () => ({ success: true, order: makeOrder() }) });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Order #A0B9C8D7' })).toBeInTheDocument();
+    expect(api.callsTo('GET /orders/:orderId')[0]!.headers.get('Authorization')).toBe(
+      'Bearer token',
+    );
+    expect(screen.getByText('pending')).toBeInTheDocument();
+
+    const items = within(screen.getByRole('region', { name: 'Items' }));
+    const rows = items.getAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]!).getByText('Sunset Tee')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText(/Size M/)).toHaveTextContent('Size M · Qty 2 × ₹649');
+    expect(within(rows[0]!).getByText('₹1,298')).toBeInTheDocument();
+    expect(rows[0]!.querySelector('img')).toHaveAttribute('src', '/uploads/sunset.webp');
+    expect(within(rows[1]!).getByText(/Qty/)).toHaveTextContent(/^Qty 1 × ₹349$/);
+    expect(items.getByText('Subtotal').nextSibling).toHaveTextContent('₹1,647');
+    expect(items.getByText('Delivery').nextSibling).toHaveTextContent('₹0');
+    expect(items.getByText('Total paid').nextSibling).toHaveTextContent('₹1,647');
+
+    expect(screen.getByRole('region', { name: 'Shipping address' })).toHaveTextContent(
+      '7 Lake Road Pune 411001',
+    );
+    expect(screen.getByRole('region', { name: 'Payment' })).toHaveTextContent(
+      'Payment ID pay_sandbox_0123456789',
+    );
+    const timeline = within(screen.getByRole('region', { name: 'Timeline' }));
+    expect(timeline.getByText('Paid')).toBeInTheDocument();
+    expect(timeline.getByText(/20 Nov 2026/)).toBeInTheDocument();
+    // The receipt's letterhead is there for paper.
+    expect(screen.getByText('Receipt')).toBeInTheDocument();
+    expect(screen.getByText('Bengaluru, Karnataka, India')).toBeInTheDocument();
+  });
+
+  it('prints the receipt', async () => {
+    mockApi({ 'GET /orders/:orderId': () => ({ success: true, order: makeOrder() }) });
+    const print = vi.spyOn(window, 'print').mockImplementation(() => {});
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Print receipt' }));
+    expect(print).toHaveBeenCalledTimes(1);
+  });
+
+  it('cancels after the shopper confirms, then shows the refund and the new timeline', async () => {
+    const cancelled = makeOrder({
+      status: 'cancelled',
+      refund: {
+        id: 'rfnd_sandbox_42',
+        amount: 164_700,
+        status: 'processed',
+        createdAt: '2026-11-21T08:00:00.000Z',
+      },
+      timeline: [
+        { event: 'paid', at: '2026-11-20T10:15:00.000Z' },
+        { event: 'cancelled', at: '2026-11-21T08:00:00.000Z', by: 'customer' },
+        { event: 'refund_processed', at: '2026-11-21T08:00:01.000Z' },
+      ],
+    });
+    const api = mockApi({
+      'GET /orders/:orderId': () => ({ success: true, order: makeOrder() }),
+      'PUT /orders/cancel/:orderId': () => ({
+        success: true,
+        message: 'Your order was cancelled. A refund of ₹1,647 is on its way.',
+        order: cancelled,
+      }),
+      'GET /orders/user-orders': () => ({ orders: [cancelled], total: 1 }),
+    });
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
+
+    // A confirmation first; "Keep order" changes nothing.
+    let dialog = screen.getByRole('dialog', { name: 'Cancel this order?' });
+    expect(dialog).toHaveTextContent('the full ₹1,647 refunded');
+    await user.click(within(dialog).getByRole('button', { name: 'Keep order' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.callsTo('PUT /orders/cancel/:orderId')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Cancel order' }));
+    dialog = screen.getByRole('dialog', { name: 'Cancel this order?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel order' }));
+    await waitFor(() => expect(api.callsTo('PUT /orders/cancel/:orderId')).toHaveLength(1));
+    expect(api.callsTo('PUT /orders/cancel/:orderId')[0]!.params.orderId).toBe(ORDER_ID);
+    expect(await screen.findByText('cancelled')).toBeInTheDocument();
+    expect(toast.success).toHaveBeenCalledWith(
+      'Your order was cancelled. A refund of ₹1,647 is on its way.',
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
+    expect(screen.getByText('Refund processed', { selector: 'span' })).toBeInTheDocument();
+    expect(screen.getByText(/₹1,647 was refunded on 21 Nov 2026/)).toBeInTheDocument();
+    const timeline = within(screen.getByRole('region', { name: 'Timeline' }));
+    expect(
+      timeline.getAllByRole('listitem').map((li) => li.querySelector('p')!.textContent),
+    ).toEqual(['Paid', 'Cancelled by you', 'Refund processed']);
+  });
+
+  it("shows the server's refusal when the order shipped meanwhile", async () => {
+    mockApi({
+      'GET /orders/:orderId': () => ({ success: true, order: makeOrder() }),
+      'PUT /orders/cancel/:orderId': () =>
+        reply(409, {
+          success: false,
+          message: 'This order has already shipped, so it can no longer be cancelled.',
+        }),
+    });
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, cancel order' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(
+        'This order has already shipped, so it can no longer be cancelled.',
+      ),
+    );
+  });
+
+  it('offers no Cancel order once shipped, and says when a refund is held up', async () => {
+    mockApi({
+      'GET /orders/:orderId': () => ({
+        success: true,
+        order: makeOrder({
+          status: 'cancelled',
+          refund: {
+            id: '',
+            amount: 164_700,
+            status: 'failed',
+            createdAt: '2026-11-21T08:00:00.000Z',
+            failureReason: 'The payment was not found or is not captured',
+          },
+        }),
+      }),
+    });
+    renderPage();
+    expect(await screen.findByText(/could not be completed automatically/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
+    // The provider's reason is for the admin, not the shopper.
+    expect(screen.queryByText(/not captured/)).not.toBeInTheDocument();
+  });
+
+  it('says so when the order is not theirs or does not exist', async () => {
+    mockApi({
+      'GET /orders/:orderId': () =>
+        reply(403, { success: false, message: 'This order belongs to another account' }),
+    });
+    renderPage();
+    expect(await screen.findByText('Order not found.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,51 @@
+/** /dashboard/user/orders/{orderId}: one order's page and printable receipt. */
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { ButtonLink } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { BoxIcon } from '@/components/ui/icons';
+import { Loading } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useOrder } from '@/features/account/api/get-order';
+import { OrderDetail, orderNumber } from '@/features/account/components/order-detail';
+import { useSession } from '@/features/auth/session';
+import { CONTACT } from '@/features/static/contact-details';
+import { ApiError } from '@/lib/api-client';
+import { useTitle } from '@/lib/use-title';
+
+export default function OrderPage() {
+  const { orderId = '' } = useParams();
+  const { user } = useSession();
+  const order = useOrder(user?.userId, orderId);
+  useTitle(`Order #${orderNumber(orderId)}`);
+
+  useEffect(() => {
+    if (order.error) console.error('Failed to load the order', order.error);
+  }, [order.error]);
+
+  const missing = order.error instanceof ApiError && [400, 403, 404].includes(order.error.status);
+  return (
+    <div>
+      <nav aria-label="Breadcrumb" className="mb-4 text-sm print:hidden">
+        <Link
+          to={paths.userOrders}
+          className="inline-flex min-h-10 items-center font-medium text-brand-600 hover:underline dark:text-brand-100"
+        >
+          ← Your Orders
+        </Link>
+      </nav>
+      {order.isLoading || !user ? (
+        <Loading text="Loading order..." />
+      ) : order.data ? (
+        <OrderDetail order={order.data.order} userId={user.userId} shop={CONTACT} />
+      ) : (
+        <EmptyState
+          title={missing ? 'Order not found.' : 'The order could not be loaded.'}
+          icon={<BoxIcon />}
+        >
+          <ButtonLink to={paths.userOrders}>Back to Your Orders</ButtonLink>
+        </EmptyState>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+/**
+ * Cancellations that return the money: a shopper pays in the sandbox, cancels on the order
+ * page and sees the refund (and the mails); an admin cancels an order and sees its refund.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect } from '@playwright/test';
+import {
+  ADMIN,
+  loginViaApi,
+  placeOrder,
+  registerViaApi,
+  signInAs,
+  test,
+  uniqueEmail,
+} from './support.js';
+
+/** The mails in the shop's outbox to `email` whose text matches `pattern`. */
+function mailsTo(email: string, pattern: RegExp): string[] {
+  const outbox = join(process.env.E2E_DATA_DIR!, 'outbox');
+  const safe = email.replace(/[^a-z0-9@._-]/gi, '_');
+  let files: string[];
+  try {
+    files = readdirSync(outbox).filter((f) => f.includes(safe));
+  } catch {
+    return []; // no mail sent yet
+  }
+  return files.map((f) => readFileSync(join(outbox, f), 'utf8')).filter((m) => pattern.test(m));
+}
+
+test.describe('cancelling an order', () => {
+  test('a shopper pays in the sandbox, cancels on the order page and sees the refund', async ({
+    page,
+    request,
+  }) => {
+    const email = uniqueEmail('refund');
+    const shopper = await registerViaApi(request, { name: 'Nisha Rao', email });
+    await signInAs(page, shopper, '/');
+    const card = page
+      .getByRole('region', { name: 'All Products' })
+      .getByRole('list')
+      .getByRole('listitem')
+      .first();
+    const productName = (await card.getByRole('heading').first().textContent())!.trim();
+    await card.getByRole('button', { name: 'ADD TO CART' }).click();
+    await page.goto('/cart');
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sandbox payment' });
+    await dialog.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard\/user\/orders$/);
+
+    // Your Orders links the order to its page.
+    await page
+      .getByRole('link', { name: /^View order #/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/dashboard\/user\/orders\/[a-f0-9]{24}$/);
+    const orderId = page.url().split('/').at(-1)!;
+    const number = orderId.slice(-8).toUpperCase();
+    await expect(page.getByRole('heading', { name: `Order #${number}` })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Items' })).toContainText(productName);
+    await expect(page.getByRole('region', { name: 'Payment' })).toContainText('pay_sandbox_');
+    await expect(page.getByRole('region', { name: 'Timeline' })).toContainText('Paid');
+
+    // Cancel, confirmed in the dialog.
+    await page.getByRole('button', { name: 'Cancel order' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Cancel this order?' });
+    await expect(confirm).toContainText('refunded to the card or account you paid with');
+    await confirm.getByRole('button', { name: 'Yes, cancel order' }).click();
+    await expect(
+      page.getByText(/Your order was cancelled\. A refund of ₹[\d,]+ is on its way\./),
+    ).toBeVisible();
+    await expect(page.getByText('cancelled', { exact: true })).toBeVisible();
+    await expect(page.getByText('Refund processed', { exact: true }).first()).toBeVisible();
+    await expect(
+      page.getByText(/was refunded on .* to the card or account you paid with/),
+    ).toBeVisible();
+    const timeline = page.getByRole('region', { name: 'Timeline' });
+    await expect(timeline).toContainText('Cancelled by you');
+    await expect(timeline).toContainText('Refund processed');
+    await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+
+    // The list shows the refund too, and the mails arrived.
+    await page.getByRole('link', { name: '← Your Orders' }).click();
+    await expect(page.getByText('Refund processed', { exact: true }).first()).toBeVisible();
+    await expect
+      .poll(() => mailsTo(email, /is cancelled/).length, { message: 'the cancelled mail' })
+      .toBe(1);
+    expect(mailsTo(email, /is cancelled/)[0]).toContain('at your request');
+    await expect
+      .poll(() => mailsTo(email, /refund for order/).length, { message: 'the refund mail' })
+      .toBe(1);
+  });
+
+  test('the receipt prints on its own: letterhead, lines and payment id, without the shop chrome', async ({
+    page,
+    request,
+  }) => {
+    const shopper = await registerViaApi(request, { name: 'Dev Mehta' });
+    const orderId = await placeOrder(request, shopper);
+    await signInAs(page, shopper, `/dashboard/user/orders/${orderId}`);
+    await expect(page.getByRole('heading', { name: /^Order #/ })).toBeVisible();
+    await expect(page.getByText('Receipt', { exact: true })).toBeHidden();
+
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByText('Receipt', { exact: true })).toBeVisible();
+    await expect(page.getByText('Bengaluru, Karnataka, India')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Payment' })).toContainText('pay_sandbox_');
+    await expect(page.locator('header').first()).toBeHidden();
+    await expect(page.locator('footer').first()).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Print receipt' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Cancel order' })).toBeHidden();
+    const pdf = await page.pdf({ format: 'A4' });
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  test('an admin cancels an order and sees its refund status', async ({ page, request }) => {
+    const shopper = await registerViaApi(request, { name: 'Kiran Das' });
+    const orderId = await placeOrder(request, shopper);
+    const admin = await loginViaApi(request, ADMIN.email, ADMIN.password);
+    await signInAs(page, admin, '/dashboard/admin/adminorder');
+    const number = orderId.slice(-6).toUpperCase();
+    const status = page
+      .getByLabel(`Status for order ${number}`)
+      .or(page.getByLabel(`Status for order ${orderId.slice(-6)}`));
+    await status.selectOption('cancelled');
+    await expect(status).toHaveValue('cancelled');
+    const card = page.getByRole('article').filter({ has: status });
+    await expect(card.getByText('Refund processed')).toBeVisible();
+
+    // The shopper's order page says the same.
+    const answer = await request.get(`/api/orders/${orderId}`, {
+      headers: { Authorization: `Bearer ${shopper.token}` },
+    });
+    expect((await answer.json()).order.refund).toMatchObject({ status: 'processed' });
+  });
+});
