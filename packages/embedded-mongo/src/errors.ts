@@ -19,6 +19,7 @@ export const ErrorCodes = {
   CommandNotFound: 59,
   ImmutableField: 66,
   InvalidOptions: 72,
+  NoReplicationEnabled: 76,
   InvalidNamespace: 73,
   IndexOptionsConflict: 85,
   IndexKeySpecsConflict: 86,

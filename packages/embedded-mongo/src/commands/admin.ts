@@ -132,6 +132,11 @@ const refuseTransactions: CommandHandler = () => {
   );
 };
 
+/** A standalone mongod answers every replSet* command this way. */
+const notReplicaSet: CommandHandler = () => {
+  throw new MongoCommandError(ErrorCodes.NoReplicationEnabled, 'not running with --replSet');
+};
+
 export const adminCommands: Record<string, CommandHandler> = {
   hello: hello(false),
   isMaster: hello(true),
@@ -179,6 +184,18 @@ export const adminCommands: Record<string, CommandHandler> = {
   features: () => ({ oidMachine: 0, ok: 1 }),
   listCommands: () => ({ commands: {}, ok: 1 }),
   currentOp: () => ({ inprog: [], ok: 1 }),
+  ...Object.fromEntries(
+    [
+      'replSetGetStatus',
+      'replSetGetConfig',
+      'replSetInitiate',
+      'replSetReconfig',
+      'replSetStepDown',
+      'replSetFreeze',
+      'replSetSyncFrom',
+      'replSetMaintenance',
+    ].map((name): [string, CommandHandler] => [name, notReplicaSet]),
+  ),
   killOp: () => ({ info: 'attempting to kill op', ok: 1 }),
   fsync: (_cmd, ctx) => ctx.server.engine.flushed().then(() => ({ numFiles: 1, ok: 1 })),
   lockInfo: () => ({ lockInfo: [], ok: 1 }),

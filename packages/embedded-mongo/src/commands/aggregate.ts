@@ -5,12 +5,13 @@ import type { Document } from 'bson';
 import { ErrorCodes, MongoCommandError } from '../errors.js';
 import type { QuerySpec } from '../query/executor.js';
 import { runQuery } from '../query/executor.js';
-import { runPipeline } from '../query/mingo.js';
+import { evalLet, MINGO_STAGES, runPipeline } from '../query/mingo.js';
 import { parseSort } from '../query/sort.js';
 import type { Collection } from '../storage/collection.js';
 import type { Doc } from '../storage/values.js';
 import { cloneValue, isPlainObject, withIdFirst } from '../storage/values.js';
 import type { CommandContext, CommandHandler } from './context.js';
+import { storageStats } from './collections.js';
 import { commandCollation, explainReply } from './read.js';
 import { insertDoc } from './write.js';
 
@@ -27,9 +28,7 @@ const NON_MUTATING = new Set([
 ]);
 const SERVER_ONLY: Record<string, [number, string]> = {
   $changeStream: [40573, 'The $changeStream stage is only supported on replica sets'],
-  $collStats: [ErrorCodes.NotImplemented, '$collStats is not supported by embedded-mongo'],
   $indexStats: [ErrorCodes.NotImplemented, '$indexStats is not supported by embedded-mongo'],
-  $currentOp: [ErrorCodes.NotImplemented, '$currentOp is not supported by embedded-mongo'],
   $listSessions: [ErrorCodes.NotImplemented, '$listSessions is not supported by embedded-mongo'],
   $listLocalSessions: [
     ErrorCodes.NotImplemented,
@@ -42,6 +41,47 @@ const SERVER_ONLY: Record<string, [number, string]> = {
   $geoNear: [ErrorCodes.NotImplemented, '$geoNear is not supported by embedded-mongo'],
   $search: [ErrorCodes.NotImplemented, '$search is not supported by embedded-mongo'],
 };
+
+/** Stages the server runs itself (first-stage sources and the final write stages). */
+const OWN_STAGES = new Set(['$collStats', '$currentOp', '$listLocalSessions', '$out', '$merge']);
+
+/** `$collStats` (what mongosh's `db.coll.stats()` sends): one document about the collection. */
+function collStatsDoc(
+  spec: unknown,
+  coll: Collection | undefined,
+  ns: string,
+  ctx: CommandContext,
+): Doc {
+  if (!isPlainObject(spec))
+    throw new MongoCommandError(
+      ErrorCodes.TypeMismatch,
+      "BSON field '$collStats' is the wrong type, expected type 'object'",
+    );
+  const out: Doc = { ns, host: `${ctx.server.host}:${ctx.server.port}`, localTime: new Date() };
+  for (const k of Object.keys(spec)) {
+    if (!['latencyStats', 'storageStats', 'count', 'queryExecStats'].includes(k))
+      throw new MongoCommandError(40415, `BSON field '$collStats.${k}' is an unknown field.`);
+  }
+  if (spec.storageStats !== undefined || spec.count !== undefined) {
+    if (!coll)
+      throw new MongoCommandError(
+        ErrorCodes.NamespaceNotFound,
+        `Unable to retrieve ${spec.storageStats !== undefined ? 'storageStats' : 'count'} in $collStats stage :: caused by :: Collection [${ns}] not found.`,
+      );
+    if (spec.storageStats !== undefined) out.storageStats = storageStats(coll);
+    if (spec.count !== undefined) out.count = coll.docs.size;
+  }
+  if (spec.latencyStats !== undefined)
+    out.latencyStats = {
+      reads: { latency: 0, ops: 0 },
+      writes: { latency: 0, ops: 0 },
+      commands: { latency: 0, ops: 0 },
+      transactions: { latency: 0, ops: 0 },
+    };
+  if (spec.queryExecStats !== undefined)
+    out.queryExecStats = { collectionScans: { total: 0, nonTailable: 0 } };
+  return out;
+}
 
 function stageName(stage: Document): string {
   const keys = Object.keys(stage);
@@ -68,6 +108,10 @@ function parsePipeline(p: unknown): Document[] {
     const name = stageName(stage);
     if (!name.startsWith('$'))
       throw new MongoCommandError(40324, `Unrecognized pipeline stage name: '${name}'`);
+    if (!MINGO_STAGES.has(name) && !OWN_STAGES.has(name) && !(name in SERVER_ONLY))
+      throw new MongoCommandError(40324, `Unrecognized pipeline stage name: '${name}'`);
+    if ((name === '$collStats' || name === '$currentOp') && i !== 0)
+      throw new MongoCommandError(40602, `${name} is only valid as the first stage in a pipeline`);
     const server = SERVER_ONLY[name];
     if (server && !(name === '$listLocalSessions' && i === 0))
       throw new MongoCommandError(server[0], server[1]);
@@ -267,7 +311,7 @@ const aggregate: CommandHandler = (cmd, ctx) => {
   const { engine } = ctx.server;
   const coll = dbLevel ? undefined : engine.collection(ctx.db, target as string);
   const collation = commandCollation(cmd, coll);
-  const variables = isPlainObject(cmd.let) ? cmd.let : undefined;
+  const variables = evalLet(cmd.let as Document | undefined);
   const last = pipeline[pipeline.length - 1];
   const writeStage = last && ('$out' in last || '$merge' in last) ? last : undefined;
   const stages = writeStage ? pipeline.slice(0, -1) : pipeline;
@@ -279,12 +323,29 @@ const aggregate: CommandHandler = (cmd, ctx) => {
     if (first === '$listLocalSessions') {
       input = [...ctx.server.sessions.values()].map(cloneValue);
       rest = stages.slice(1);
+    } else if (first === '$currentOp') {
+      if (ctx.db !== 'admin')
+        throw new MongoCommandError(
+          ErrorCodes.InvalidNamespace,
+          "$currentOp must be run against the 'admin' database with {aggregate: 1}",
+        );
+      // Each command runs to completion before the next starts: nothing else is in progress.
+      input = [];
+      rest = stages.slice(1);
     } else if (first === '$documents') input = [];
     else
       throw new MongoCommandError(
         ErrorCodes.InvalidNamespace,
         `{aggregate: 1} is not valid for '${first}'; a collection is required.`,
       );
+  } else if (stages[0] && stageName(stages[0]) === '$currentOp') {
+    throw new MongoCommandError(
+      ErrorCodes.InvalidNamespace,
+      "$currentOp must be run against the 'admin' database with {aggregate: 1}",
+    );
+  } else if (stages[0] && stageName(stages[0]) === '$collStats') {
+    input = [collStatsDoc(stages[0].$collStats, coll, `${ctx.db}.${target as string}`, ctx)];
+    rest = stages.slice(1);
   } else {
     const prefix = foldPrefix(stages);
     const result = runQuery(coll, { ...prefix.spec, collation, hint: cmd.hint, variables });

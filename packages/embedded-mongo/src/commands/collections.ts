@@ -369,19 +369,30 @@ const dbStats: CommandHandler = (_cmd, ctx) => {
   };
 };
 
-const collStats: CommandHandler = (cmd, ctx) => {
-  const coll = ctx.server.engine.requireCollection(ctx.db, collName(cmd, 'collStats'));
+/** Storage figures of a collection, as `collStats` and `$collStats.storageStats` report them. */
+export function storageStats(coll: Collection): Document {
   const size = collectionBytes(coll);
+  const indexSizes: Document = {};
+  for (const name of coll.indexes.keys()) indexSizes[name] = 0;
   return {
-    ns: coll.ns,
-    count: coll.docs.size,
     size,
+    count: coll.docs.size,
     avgObjSize: coll.docs.size ? size / coll.docs.size : 0,
     storageSize: size,
+    freeStorageSize: 0,
+    capped: coll.capped,
+    ...(coll.capped ? { max: coll.options.max ?? 0, maxSize: coll.options.size } : {}),
     nindexes: coll.indexes.size,
     totalIndexSize: 0,
-    ok: 1,
+    totalSize: size,
+    indexSizes,
+    scaleFactor: 1,
   };
+}
+
+const collStats: CommandHandler = (cmd, ctx) => {
+  const coll = ctx.server.engine.requireCollection(ctx.db, collName(cmd, 'collStats'));
+  return { ns: coll.ns, ...storageStats(coll), ok: 1 };
 };
 
 const validate: CommandHandler = (cmd, ctx) => {

@@ -1,17 +1,24 @@
 // find / getMore / killCursors / count / distinct and explain of them.
 import type { Document } from 'bson';
-import { Query } from 'mingo/query';
+import type { Query } from 'mingo/query';
 import { ErrorCodes, MongoCommandError } from '../errors.js';
 import type { Collation } from '../query/collation.js';
 import { parseCollation } from '../query/collation.js';
 import type { QueryResult, QuerySpec } from '../query/executor.js';
 import { runQuery } from '../query/executor.js';
-import { mingoOptions } from '../query/mingo.js';
-import { bigintsAsLongs, plainValue } from '../storage/numbers.js';
+import { compileFilter, evalLet, newQuery } from '../query/mingo.js';
+import { bigintsAsLongs, numberValue, plainValue } from '../storage/numbers.js';
 import { parseSort } from '../query/sort.js';
 import type { Collection } from '../storage/collection.js';
 import type { Doc } from '../storage/values.js';
-import { isPlainObject, keyString, pathValues, withIdFirst } from '../storage/values.js';
+import {
+  isPlainObject,
+  keyString,
+  ownField,
+  pathValues,
+  typeRank,
+  withIdFirst,
+} from '../storage/values.js';
 import type { CommandContext, CommandHandler } from './context.js';
 import { collName } from './context.js';
 
@@ -52,6 +59,12 @@ export function commandCollation(
   return parseCollation(coll?.options.collation);
 }
 
+/**
+ * A projection as mongod applies it. `$slice` does not decide between inclusion and exclusion
+ * (`{arr: {$slice: 1}}` keeps every other field; `{dev: 0, arr: {$slice: 1}}` is allowed), and
+ * `$elemMatch` conditions may be operators only (`{ids: {$elemMatch: {$in: ['q']}}}`), so both
+ * are applied here; mingo applies the rest.
+ */
 export function applyProjection(
   docs: Doc[],
   projection: Document | undefined,
@@ -59,22 +72,113 @@ export function applyProjection(
   spec: QuerySpec,
 ): Doc[] {
   if (!projection || Object.keys(projection).length === 0) return docs;
-  const positional = Object.keys(projection).some((k) => k.endsWith('.$'));
-  try {
-    const q = new Query(
-      positional ? bigintsAsLongs(filter ?? {}) : {},
-      mingoOptions({ collation: spec.collation, variables: spec.variables }),
-    );
-    // mingo may emit _id last; mongod keeps it first.
-    return (q.find(docs, plainValue(projection)).all() as Doc[]).map((d) =>
-      '_id' in d ? withIdFirst(d) : d,
-    );
-  } catch (e) {
-    const msg = e instanceof Error ? e.message : String(e);
-    throw new MongoCommandError(
-      /exclusion|inclusion/i.test(msg) ? ErrorCodes.Location31254 : ErrorCodes.BadValue,
-      msg,
-    );
+  const env = { collation: spec.collation, variables: spec.variables };
+  const slices: [string, number | [number, number]][] = [];
+  const elemMatches: [string, Query][] = [];
+  const rest: Document = {};
+  for (const [field, v] of Object.entries(projection)) {
+    if (isPlainObject(v) && Object.keys(v).length === 1 && '$slice' in v) {
+      slices.push([field, checkSlice(v.$slice)]);
+    } else if (isPlainObject(v) && Object.keys(v).length === 1 && '$elemMatch' in v) {
+      if (field.includes('.'))
+        throw new MongoCommandError(
+          ErrorCodes.BadValue,
+          'Cannot use $elemMatch projection on a nested field.',
+        );
+      if (!isPlainObject(v.$elemMatch))
+        throw new MongoCommandError(
+          ErrorCodes.BadValue,
+          'elemMatch: Invalid argument, object required.',
+        );
+      elemMatches.push([field, compileFilter({ [field]: { $elemMatch: v.$elemMatch } }, env)]);
+      rest[field] = 1;
+    } else rest[field] = v;
+  }
+  // $slice fields are kept by an inclusion projection, as if included.
+  const inclusion = Object.entries(rest).some(([k, v]) => k !== '_id' && isInclusion(v));
+  if (inclusion) for (const [field] of slices) rest[field] = 1;
+  const positional = Object.keys(rest).some((k) => k.endsWith('.$'));
+  let out: Doc[];
+  if (Object.keys(rest).length === 0) out = docs.map((d) => ({ ...d }));
+  else {
+    try {
+      const q = newQuery(positional ? bigintsAsLongs(filter ?? {}) : {}, env);
+      // mingo may emit _id last; mongod keeps it first.
+      out = (q.find(docs, plainValue(rest)).all() as Doc[]).map((d) =>
+        '_id' in d ? withIdFirst(d) : d,
+      );
+    } catch (e) {
+      if (e instanceof MongoCommandError) throw e;
+      const msg = e instanceof Error ? e.message : String(e);
+      throw new MongoCommandError(
+        /exclusion|inclusion/i.test(msg) ? ErrorCodes.Location31254 : ErrorCodes.BadValue,
+        msg,
+      );
+    }
+  }
+  if (elemMatches.length || slices.length)
+    out = out.map((d, i) => {
+      const source = docs[i]!;
+      for (const [field, q] of elemMatches) {
+        const arr = ownField(source, field);
+        const hit = Array.isArray(arr) ? arr.find((e) => q.test({ [field]: [e] })) : undefined;
+        if (hit === undefined) delete d[field];
+        else d[field] = [hit];
+      }
+      for (const [field, s] of slices) sliceAt(d, field.split('.'), s);
+      return d;
+    });
+  return out;
+}
+
+function isInclusion(v: unknown): boolean {
+  if (typeof v === 'boolean') return v;
+  if (typeof v === 'number') return v !== 0;
+  return true; // expressions, $meta, positional: all inclusion-style
+}
+
+function checkSlice(spec: unknown): number | [number, number] {
+  const int = (x: unknown): number | undefined => {
+    const n = typeRank(x) === 2 ? numberValue(x) : NaN;
+    return Number.isInteger(n) ? n : undefined;
+  };
+  if (int(spec) !== undefined) return int(spec)!;
+  if (Array.isArray(spec) && spec.length === 2 && spec.every((x) => int(x) !== undefined)) {
+    const [skip, limit] = spec.map((x) => int(x)!) as [number, number];
+    if (limit <= 0)
+      throw new MongoCommandError(ErrorCodes.BadValue, '$slice limit must be positive');
+    return [skip, limit];
+  }
+  throw new MongoCommandError(
+    ErrorCodes.BadValue,
+    '$slice only supports numbers and [skip, limit] arrays',
+  );
+}
+
+/** Applies a $slice projection at a path of a projected copy (copying what it changes). */
+function sliceAt(d: Doc, parts: string[], spec: number | [number, number]): void {
+  const [head, ...tail] = parts;
+  const v = ownField(d, head!);
+  if (tail.length) {
+    if (isPlainObject(v)) {
+      const copy = { ...v };
+      sliceAt(copy, tail, spec);
+      d[head!] = copy;
+    } else if (Array.isArray(v))
+      d[head!] = v.map((e) => {
+        if (!isPlainObject(e)) return e;
+        const copy = { ...e };
+        sliceAt(copy, tail, spec);
+        return copy;
+      });
+    return;
+  }
+  if (!Array.isArray(v)) return;
+  if (typeof spec === 'number') d[head!] = spec >= 0 ? v.slice(0, spec) : v.slice(spec);
+  else {
+    const [skip, limit] = spec as [number, number];
+    const start = skip >= 0 ? skip : Math.max(0, v.length + skip);
+    d[head!] = v.slice(start, start + limit);
   }
 }
 
@@ -115,7 +219,7 @@ function parseFind(cmd: Document, ctx: CommandContext): FindParts {
     limit: Math.abs(Math.trunc(limitRaw)),
     collation: commandCollation(cmd, coll),
     hint: cmd.hint,
-    variables: optionalObject(cmd, 'let'),
+    variables: evalLet(optionalObject(cmd, 'let')),
   };
   return {
     coll,

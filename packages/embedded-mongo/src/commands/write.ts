@@ -4,7 +4,7 @@
 import type { Document } from 'bson';
 import { ErrorCodes, MongoCommandError, toCommandError } from '../errors.js';
 import { runQuery } from '../query/executor.js';
-import { compileFilter } from '../query/mingo.js';
+import { compileFilter, evalLet } from '../query/mingo.js';
 import { parseSort } from '../query/sort.js';
 import type { MingoEnv } from '../query/mingo.js';
 import {
@@ -128,8 +128,8 @@ function envFor(
   ctx: CommandContext,
 ): MingoEnv & { collation: ReturnType<typeof commandCollation> } {
   const variables = {
-    ...((cmd.let as Document | undefined) ?? {}),
-    ...((stmt.c as Document | undefined) ?? {}),
+    ...(evalLet(cmd.let as Document | undefined) ?? {}),
+    ...(evalLet(stmt.c as Document | undefined) ?? {}),
   };
   return {
     collation: commandCollation(stmt, coll),

@@ -59,7 +59,14 @@ export function runQuery(
     executionTimeMillis: 0,
   };
   if (!coll) return { docs: [], stats };
-  const sort = spec.sort ?? [];
+  // A hinted index without a sort returns documents in that index's order, as on mongod.
+  const sort =
+    spec.sort?.length || !hint || hint === 'natural' || !hint.ordered
+      ? (spec.sort ?? [])
+      : Object.entries(hint.spec.key).map(([path, dir]) => ({
+          path,
+          dir: (Number(dir) < 0 ? -1 : 1) as 1 | -1,
+        }));
   const skip = spec.skip ?? 0;
   const want = spec.limit ? skip + spec.limit : undefined;
   const p = plan(coll, filter, sort, want, spec.collation, hint);

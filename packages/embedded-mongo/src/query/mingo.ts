@@ -2,7 +2,7 @@
 // variables, and a resolver so $lookup/$unionWith/$graphLookup read sibling collections.
 import type { Document } from 'bson';
 import { Aggregator } from 'mingo/aggregator';
-import { Context } from 'mingo/core';
+import { Context, evalExpr } from 'mingo/core';
 import * as accumulatorOperators from 'mingo/operators/accumulator';
 import * as expressionOperators from 'mingo/operators/expression';
 import * as pipelineOperators from 'mingo/operators/pipeline';
@@ -18,6 +18,7 @@ import type { Doc } from '../storage/values.js';
 import { isPlainObject, keyString, pathValues, typeRank } from '../storage/values.js';
 import type { Collation } from './collation.js';
 import { applyCollationToFilter } from './collation.js';
+import { EXPRESSION_OPERATORS, QUERY_OPERATORS, refuseTopLevel } from './operators.js';
 
 export interface MingoEnv {
   collation?: Collation | undefined;
@@ -66,8 +67,10 @@ function withPlainNumbers(op: QueryOperator): QueryOperator {
   }) as unknown as QueryOperator;
 }
 
+// The server's own operators (operators.ts) replace mingo's where they differ from mongod.
 const queryOps: Record<string, QueryOperator> = {
   ...(queryOperators as unknown as Record<string, QueryOperator>),
+  ...QUERY_OPERATORS,
   $inKeys,
 };
 for (const name of NUMERIC_QUERY_OPERATORS) queryOps[name] = withPlainNumbers(queryOps[name]!);
@@ -76,12 +79,21 @@ for (const name of NUMERIC_QUERY_OPERATORS) queryOps[name] = withPlainNumbers(qu
 // operators would win over the ones replaced here).
 const CONTEXT = Context.init({
   accumulator: accumulatorOperators,
-  expression: expressionOperators,
+  expression: { ...expressionOperators, ...EXPRESSION_OPERATORS },
   pipeline: pipelineOperators,
   projection: projectionOperators,
   query: queryOps,
   window: windowOperators,
 } as unknown as Parameters<typeof Context.init>[0]);
+
+/** Pipeline stages mingo runs (the server handles $out, $merge and its own stages). */
+export const MINGO_STAGES = new Set(Object.keys(pipelineOperators));
+
+/** A mingo query with the server's operators (never mingo's root `Query`, which merges its own
+ * defaults over ours). */
+export function newQuery(filter: Document, env: MingoEnv = {}): Query {
+  return new Query(filter, mingoOptions(env));
+}
 
 function fastIn(list: unknown[], collation: Collation | undefined): Set<string> | undefined {
   for (const v of list) {
@@ -134,17 +146,47 @@ export function mingoOptions(env: MingoEnv = {}): Partial<Options> {
   return opts;
 }
 
+/**
+ * Evaluates `let` variables once, as mongod does before running the command: each value is an
+ * expression (`{$literal: '$bar'}` is the string '$bar', `{$rand: {}}` a number).
+ */
+export function evalLet(vars: Document | undefined): Document | undefined {
+  if (vars === undefined || vars === null) return undefined;
+  if (!isPlainObject(vars))
+    throw new MongoCommandError(
+      ErrorCodes.TypeMismatch,
+      "BSON field 'let' is the wrong type, expected type 'object'",
+    );
+  const out: Document = {};
+  for (const [k, v] of Object.entries(vars)) {
+    if (!/^[a-z][a-zA-Z0-9_]*$/.test(k) && !(k.charCodeAt(0) > 127))
+      throw new MongoCommandError(
+        ErrorCodes.FailedToParse,
+        `'${k}' starts with an invalid character for a user variable name`,
+      );
+    try {
+      out[k] = evalExpr({}, v as never, mingoOptions({ variables: out }) as never);
+    } catch (e) {
+      if (e instanceof MongoCommandError) throw e;
+      throw new MongoCommandError(ErrorCodes.BadValue, e instanceof Error ? e.message : String(e));
+    }
+  }
+  return out;
+}
+
 /** Compiles a filter; mingo's parse errors become BadValue like mongod's. */
 export function compileFilter(filter: Document | undefined, env: MingoEnv = {}): Query {
   const f = filter ?? {};
   if (typeof f !== 'object' || Array.isArray(f))
     throw new MongoCommandError(ErrorCodes.BadValue, 'filter must be an object');
+  refuseTopLevel(f);
   try {
     return new Query(
       bigintsAsLongs(rewriteIn(applyCollationToFilter(f, env.collation), env.collation)),
       mingoOptions(env),
     );
   } catch (e) {
+    if (e instanceof MongoCommandError) throw e;
     throw new MongoCommandError(ErrorCodes.BadValue, e instanceof Error ? e.message : String(e));
   }
 }

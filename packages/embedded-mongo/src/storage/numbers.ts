@@ -79,10 +79,13 @@ export function typedValue(v: unknown): unknown {
       for (const k of Object.keys(v)) (v as Document)[k] = typedValue((v as Document)[k]);
       return v;
     case 'DBRef': {
-      const ref = v as { oid: unknown; fields: Document };
-      ref.oid = typedValue(ref.oid);
-      typedValue(ref.fields);
-      return v;
+      // The plain {$ref, $id, $db, ...} document it is on the wire (bson writes it back the
+      // same), so queries on `members.$id` see it as mongod does.
+      const ref = v as { collection: string; oid: unknown; db?: string; fields: Document };
+      const out: Document = { $ref: ref.collection, $id: typedValue(ref.oid) };
+      if (ref.db) out.$db = ref.db;
+      for (const [k, x] of Object.entries(ref.fields)) out[k] = typedValue(x);
+      return out;
     }
     default:
       return v;
