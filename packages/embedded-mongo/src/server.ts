@@ -21,6 +21,8 @@ export interface ServerOptions {
   dataDir?: string;
   ttlIntervalMs?: number;
   cursorTimeoutMs?: number;
+  /** Milliseconds now for cursor idle times (Date.now by default; tests pass their own). */
+  now?: () => number;
   journal?: JournalOptions;
   argv?: string[];
   /** Enables test-only commands (configureFailPoint), like mongod's enableTestCommands. */
@@ -63,7 +65,7 @@ export class MongoWireServer {
   private state: ServerState | undefined;
 
   constructor(private readonly options: ServerOptions = {}) {
-    this.cursors = new CursorManager(options.cursorTimeoutMs);
+    this.cursors = new CursorManager(options.cursorTimeoutMs, options.now);
     this.net = net.createServer((socket) => this.accept(socket));
   }
 

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MongoClient } from 'mongodb';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MongoWireServer, startEmbeddedMongo } from '../index.js';
 
 const pkgDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -94,60 +94,70 @@ describe('durability', () => {
     await a.stop();
   });
 
-  it('finds every acknowledged write after SIGKILL mid-burst, and no torn document', async () => {
-    const dataDir = tmpDir();
-    const first = await startChild(dataDir);
-    const client = await MongoClient.connect(first.uri, { maxPoolSize: 20 });
-    const coll = client.db('shop').collection('orders');
-    await coll.createIndex({ n: 1 }, { unique: true });
-    const acked: number[] = [];
-    let counterAcked = 0;
-    let stop = false;
-    const payload = 'x'.repeat(2000);
-    const workers = Array.from({ length: 16 }, async (_, w) => {
-      for (let i = 0; !stop; i++) {
-        const n = w * 1_000_000 + i;
-        try {
-          await coll.insertOne({ n, payload, items: [{ sku: `s${n}`, qty: i }] });
-          acked.push(n);
-          await coll.updateOne({ _id: 'counter' as never }, { $inc: { v: 1 } }, { upsert: true });
-          counterAcked++;
-        } catch {
-          return;
+  it(
+    'finds every acknowledged write after SIGKILL mid-burst, and no torn document',
+    { timeout: 90_000 },
+    async () => {
+      const dataDir = tmpDir();
+      const first = await startChild(dataDir);
+      // Once the server is killed, an operation fails after 2 s of server selection, not 30.
+      const client = await MongoClient.connect(first.uri, {
+        maxPoolSize: 20,
+        serverSelectionTimeoutMS: 2000,
+      });
+      const coll = client.db('shop').collection('orders');
+      await coll.createIndex({ n: 1 }, { unique: true });
+      const acked: number[] = [];
+      let counterAcked = 0;
+      let stop = false;
+      const payload = 'x'.repeat(2000);
+      const workers = Array.from({ length: 16 }, async (_, w) => {
+        for (let i = 0; !stop; i++) {
+          const n = w * 1_000_000 + i;
+          try {
+            await coll.insertOne({ n, payload, items: [{ sku: `s${n}`, qty: i }] });
+            acked.push(n);
+            await coll.updateOne({ _id: 'counter' as never }, { $inc: { v: 1 } }, { upsert: true });
+            counterAcked++;
+          } catch {
+            return;
+          }
         }
-      }
-    });
-    // Kill once the burst is well under way (machines under load need longer).
-    const deadline = Date.now() + 15_000;
-    while (acked.length < 150 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    first.child.kill('SIGKILL');
-    stop = true;
-    await Promise.all(workers);
-    await client.close(true).catch(() => undefined);
-    expect(acked.length).toBeGreaterThan(50);
+      });
+      // Kill once the burst is well under way.
+      await vi.waitFor(() => expect(acked.length).toBeGreaterThanOrEqual(150), {
+        timeout: 30_000,
+        interval: 20,
+      });
+      first.child.kill('SIGKILL');
+      stop = true;
+      await Promise.all(workers);
+      await client.close(true).catch(() => undefined);
+      expect(acked.length).toBeGreaterThan(50);
 
-    // A torn half-record at the end of the journal must be ignored.
-    const journal = fs.readdirSync(dataDir).find((f) => f.startsWith('journal-'))!;
-    fs.appendFileSync(path.join(dataDir, journal), Buffer.from([200, 0, 0, 0, 1, 2, 3, 4, 5]));
+      // A torn half-record at the end of the journal must be ignored.
+      const journal = fs.readdirSync(dataDir).find((f) => f.startsWith('journal-'))!;
+      fs.appendFileSync(path.join(dataDir, journal), Buffer.from([200, 0, 0, 0, 1, 2, 3, 4, 5]));
 
-    const second = await startChild(dataDir);
-    const client2 = await MongoClient.connect(second.uri);
-    try {
-      const c2 = client2.db('shop').collection('orders');
-      const docs = await c2.find({ n: { $exists: true } }).toArray();
-      const present = new Set(docs.map((d) => d.n as number));
-      for (const n of acked) expect(present.has(n)).toBe(true);
-      for (const d of docs) {
-        expect(d.payload).toBe(payload);
-        expect(d.items[0].sku).toBe(`s${d.n}`);
+      const second = await startChild(dataDir);
+      const client2 = await MongoClient.connect(second.uri);
+      try {
+        const c2 = client2.db('shop').collection('orders');
+        const docs = await c2.find({ n: { $exists: true } }).toArray();
+        const present = new Set(docs.map((d) => d.n as number));
+        for (const n of acked) expect(present.has(n)).toBe(true);
+        for (const d of docs) {
+          expect(d.payload).toBe(payload);
+          expect(d.items[0].sku).toBe(`s${d.n}`);
+        }
+        const counter = await c2.findOne({ _id: 'counter' as never });
+        expect((counter?.v as number) ?? 0).toBeGreaterThanOrEqual(counterAcked);
+        await expect(c2.insertOne({ n: acked[0] })).rejects.toMatchObject({ code: 11000 });
+      } finally {
+        await client2.close();
+        second.child.kill('SIGTERM');
+        await new Promise((r) => second.child.once('exit', r));
       }
-      const counter = await c2.findOne({ _id: 'counter' as never });
-      expect((counter?.v as number) ?? 0).toBeGreaterThanOrEqual(counterAcked);
-      await expect(c2.insertOne({ n: acked[0] })).rejects.toMatchObject({ code: 11000 });
-    } finally {
-      await client2.close();
-      second.child.kill('SIGTERM');
-      await new Promise((r) => second.child.once('exit', r));
-    }
-  });
+    },
+  );
 });

@@ -2,7 +2,7 @@ import net from 'node:net';
 import { deserialize, serialize } from 'bson';
 import type { Document } from 'bson';
 import { MongoClient } from 'mongodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startEmbeddedMongo } from '../index.js';
 import type { EmbeddedMongo } from '../index.js';
 import { crc32c } from '../wire/crc32c.js';
@@ -185,8 +185,12 @@ describe('wire protocol', () => {
       ((await client.db('admin').command({ serverStatus: 1 })).connections as Document)
         .current as number;
     const before = await status();
-    await new Promise((r) => setTimeout(r, 2600));
-    expect(beats).toBeGreaterThanOrEqual(4);
+    // Four more heartbeats (every 500 ms), waited for generously.
+    const target = beats + 4;
+    await vi.waitFor(() => expect(beats).toBeGreaterThanOrEqual(target), {
+      timeout: 20_000,
+      interval: 100,
+    });
     expect(failures).toBe(0);
     expect(await status()).toBe(before);
     await client.close();

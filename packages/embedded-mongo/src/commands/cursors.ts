@@ -19,7 +19,11 @@ export class CursorManager {
   private readonly cursors = new Map<string, OpenCursor>();
   private readonly timer: NodeJS.Timeout;
 
-  constructor(private readonly timeoutMs = 10 * 60 * 1000) {
+  constructor(
+    private readonly timeoutMs = 10 * 60 * 1000,
+    /** Milliseconds now; tests pass their own clock to age cursors without waiting. */
+    private readonly now: () => number = Date.now,
+  ) {
     this.timer = setInterval(() => this.reap(), Math.min(60_000, timeoutMs)).unref();
   }
 
@@ -28,7 +32,7 @@ export class CursorManager {
   }
 
   private reap(): void {
-    const now = Date.now();
+    const now = this.now();
     for (const [k, c] of this.cursors)
       if (now - c.lastUsed > this.timeoutMs) this.cursors.delete(k);
   }
@@ -68,7 +72,7 @@ export class CursorManager {
     let id = Long.ZERO;
     if (!singleBatch && first.length < docs.length) {
       id = this.newId();
-      this.cursors.set(id.toString(), { id, ns, docs, pos: first.length, lastUsed: Date.now() });
+      this.cursors.set(id.toString(), { id, ns, docs, pos: first.length, lastUsed: this.now() });
     }
     return { cursor: { firstBatch: first, id, ns }, ok: 1 };
   }
@@ -102,7 +106,7 @@ export class CursorManager {
       typeof cmd.batchSize === 'number' ? cmd.batchSize : undefined,
     );
     c.pos += batch.length;
-    c.lastUsed = Date.now();
+    c.lastUsed = this.now();
     let id = c.id;
     if (c.pos >= c.docs.length) {
       this.cursors.delete(key);

@@ -1,7 +1,8 @@
 // Conformance runner: executes MongoDB's unified CRUD tests (kept outside this repository for
 // licensing reasons) against an in-process embedded-mongo. Usage:
-//   node dist/conformance/run.js [folder] [--uri mongodb://...] [--verbose] [--filter text]
-// Ends with "N passed, N failed, N skipped"; exits 1 if any in-scope test failed.
+//   node dist/conformance/run.js [folder] [--uri mongodb://...] [--verbose] [--filter text] [--json FILE]
+// Ends with "N passed, N failed, N skipped" (also written to FILE as JSON for `npm test`);
+// exits 1 if any in-scope test failed.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,12 +20,21 @@ const { values, positionals } = parseArgs({
     uri: { type: 'string' },
     verbose: { type: 'boolean', short: 'v' },
     filter: { type: 'string' },
+    json: { type: 'string' },
   },
 });
+
+/** The counts as JSON, for runners that add them up (scripts/shop.mjs). */
+function writeJson(counts: { passed: number; failed: number; skipped: number }): void {
+  if (!values.json) return;
+  fs.mkdirSync(path.dirname(path.resolve(values.json)), { recursive: true });
+  fs.writeFileSync(values.json, `${JSON.stringify({ runner: 'conformance', ...counts })}\n`);
+}
 
 const dir = path.resolve(positionals[0] ?? process.env.MONGO_CONFORMANCE_DIR ?? DEFAULT_DIR);
 if (!fs.existsSync(dir)) {
   console.log(`conformance: test folder ${dir} not found; skipping.`);
+  writeJson({ passed: 0, failed: 0, skipped: 0 });
   process.exit(0);
 }
 
@@ -61,5 +71,7 @@ console.log(
 );
 for (const [reason, n] of [...reasons].sort((a, b) => b[1] - a[1]))
   console.log(`  ${String(n).padStart(4)}  ${reason}`);
-console.log(`${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped`);
+const counts = { passed: count('passed'), failed: count('failed'), skipped: count('skipped') };
+writeJson(counts);
+console.log(`${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
 process.exitCode = count('failed') > 0 ? 1 : 0;

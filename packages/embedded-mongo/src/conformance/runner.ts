@@ -162,7 +162,9 @@ export class UnifiedRunner {
     const entities: Entities = new Map();
     const clients: MongoClient[] = [];
     let failPointSet = false;
-    let unacknowledged = false;
+    // w:0 writes are not answered. Each client then keeps one connection, which the server
+    // serves in order, so a ping answered on it comes after every write sent before it.
+    const unacknowledged = (spec.createEntities ?? []).some(writesUnacknowledged);
     try {
       for (const e of spec.createEntities ?? []) {
         if (e.client) {
@@ -170,8 +172,8 @@ export class UnifiedRunner {
           const params = new URLSearchParams();
           for (const [k, v] of Object.entries((c.uriOptions as Document | undefined) ?? {})) {
             params.set(k, String(v));
-            if (k === 'w' && Number(v) === 0) unacknowledged = true;
           }
+          if (unacknowledged) params.set('maxPoolSize', '1');
           const query = params.toString();
           const client = new MongoClient(this.uri + (query ? `?${query}` : ''));
           await client.connect();
@@ -188,7 +190,6 @@ export class UnifiedRunner {
           const c = e.collection as Document;
           const db = entities.get(c.database as string) as Db;
           const opts = (c.collectionOptions as Document | undefined) ?? {};
-          if ((opts.writeConcern as Document | undefined)?.w === 0) unacknowledged = true;
           entities.set(c.id as string, db.collection(c.collectionName as string, opts));
         } else {
           throw new Error(`unsupported entity ${Object.keys(e)[0]}`);
@@ -199,8 +200,8 @@ export class UnifiedRunner {
         await this.runOperation(op, entities, `operation ${i} (${op.name as string})`);
       }
       if (test.outcome) {
-        // Unacknowledged writes may still be in flight on another connection.
-        if (unacknowledged) await new Promise((r) => setTimeout(r, 50));
+        if (unacknowledged)
+          await Promise.all(clients.map((c) => c.db('admin').command({ ping: 1 })));
         for (const o of test.outcome) {
           const docs = await this.internal!.db(o.databaseName as string)
             .collection(o.collectionName as string)
@@ -313,6 +314,18 @@ function returnDocument(args: Document): Document {
   const out = { ...args };
   if (typeof out.returnDocument === 'string') out.returnDocument = out.returnDocument.toLowerCase();
   return out;
+}
+
+/** A client or collection entity that writes with w:0. */
+function writesUnacknowledged(entity: Document): boolean {
+  const client = entity.client as Document | undefined;
+  const collection = entity.collection as Document | undefined;
+  const uriOptions = client?.uriOptions as Document | undefined;
+  const collectionOptions = collection?.collectionOptions as Document | undefined;
+  return (
+    (uriOptions?.w !== undefined && Number(uriOptions.w) === 0) ||
+    (collectionOptions?.writeConcern as Document | undefined)?.w === 0
+  );
 }
 
 async function execute(op: Document, entities: Entities, internal: MongoClient): Promise<unknown> {
