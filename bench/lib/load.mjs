@@ -76,7 +76,7 @@ function run(opts) {
  * undefined elsewhere. CPU per request is a figure that other work on the machine barely
  * moves, unlike requests/s.
  */
-function cpuMs(pids) {
+export function cpuMs(pids) {
   try {
     return pids.reduce((sum, pid) => {
       // Fields after the command name: utime and stime are the 12th and 13th, in 1/100 s.

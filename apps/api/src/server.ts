@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config/index.js';
 import { connectDatabase } from './lib/db.js';
 import { createDeps } from './lib/deps.js';
 import { createLogger } from './lib/logger.js';
+import { statusMailsSent } from './modules/orders/index.js';
 import { startReconciler } from './modules/payments/index.js';
 import { seedIfEmpty } from './seed/index.js';
 
@@ -34,6 +35,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
       const force = setTimeout(() => server.closeAllConnections(), timeoutMs);
       await closed;
       clearTimeout(force);
+      await statusMailsSent(); // a status change already answered still gets its mail
       deps.mailer.close();
       await db.close();
       logger.info('stopped');

@@ -21,23 +21,29 @@ describe('catalog version', () => {
   it('gives a read that arrives after a write the new version, even while an older lookup runs', async () => {
     await bumpCatalogVersion();
     const before = await catalogVersion();
-    // The first lookup reads now, before the write, and answers only 150 ms later.
+    // The first lookup reads before the write, then is held until the test lets it answer.
+    let hasRead!: () => void;
+    const read = new Promise<void>((resolve) => (hasRead = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
     const findById = CatalogMeta.findById.bind(CatalogMeta);
     vi.spyOn(CatalogMeta, 'findById').mockImplementationOnce(((
       ...args: Parameters<typeof findById>
-    ) => {
-      const read = findById(...args).lean();
-      return {
-        lean: () =>
-          read.then((meta) => new Promise((resolve) => setTimeout(() => resolve(meta), 150))),
-      };
-    }) as never);
+    ) => ({
+      lean: async () => {
+        const meta: unknown = await findById(...args).lean();
+        hasRead();
+        await released;
+        return meta;
+      },
+    })) as never);
     const early = catalogVersion();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await read;
     await bumpCatalogVersion();
-    const late = await catalogVersion(); // arrives while the early lookup is still running
+    const late = catalogVersion(); // arrives while the early lookup is still held
+    release();
     expect(await early).toBe(before);
-    expect(late).not.toBe(before);
+    expect(await late).not.toBe(before);
   });
 
   it('recovers after a failed lookup', async () => {

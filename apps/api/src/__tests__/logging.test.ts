@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { Response } from 'supertest';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../lib/logger.js';
 import { createMailer } from '../lib/mailer/index.js';
 import { setupTestApp } from '../test/harness.js';
@@ -52,14 +52,9 @@ function stringsOf(value: unknown, out: string[] = []): string[] {
   return out;
 }
 
-/** The request's own log line (pino-http writes it as the response finishes). */
-async function lineOf(id: string): Promise<LogLine[]> {
-  for (let i = 0; i < 50; i += 1) {
-    const found = parsed().filter((l) => l.req?.id === id && l.res);
-    if (found.length) return found;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return [];
+/** The request's own log lines (pino-http writes one as the response finishes). */
+function linesOf(id: string): LogLine[] {
+  return parsed().filter((l) => l.req?.id === id && l.res);
 }
 
 describe('request logs', () => {
@@ -206,7 +201,10 @@ describe('request logs', () => {
       const id = res.headers['x-request-id'] as string;
       expect(id).toMatch(/^[\w-]{1,64}$/);
       ids.add(id);
-      const own = await lineOf(id);
+      await vi.waitFor(() => expect(linesOf(id), `log line of ${what}`).not.toHaveLength(0), {
+        timeout: 20_000,
+      });
+      const own = linesOf(id);
       expect(own, `log line of ${what}`).toHaveLength(1);
       expect(own[0]!.res!.statusCode).toBe(res.status);
       if (res.status >= 400) expect(res.body.requestId).toBe(id);

@@ -1,22 +1,33 @@
 /** A new password ends every session that came before it. */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import jwt from 'jsonwebtoken';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../test/harness.js';
 
 const t = await setupTestApp();
 
-/** Tokens carry whole seconds: wait for the next one so "before" and "after" differ. */
-const nextSecond = () => new Promise((r) => setTimeout(r, 1100 - (Date.now() % 1000)));
+/** A session started a minute ago (tokens carry whole seconds), so it predates any change made now. */
+const sessionFromAMinuteAgo = (userId: string) =>
+  `Bearer ${jwt.sign({ iat: Math.floor(Date.now() / 1000) - 60 }, t.config.jwt.secret, {
+    subject: userId,
+    expiresIn: '1h',
+    algorithm: 'HS256',
+  })}`;
 
 describe('sessions after a password change', () => {
   it('refuses tokens issued before a profile password change, and hands the user a fresh one', async () => {
     const u = await t.createUser();
-    await nextSecond();
+    const earlier = sessionFromAMinuteAgo(u.id);
+    await t
+      .request()
+      .get(`/api/user/user-detail/${u.id}`)
+      .set('Authorization', earlier)
+      .expect(200);
     const res = await t
       .request()
       .put(`/api/user/profile/${u.id}`)
-      .set('Authorization', u.auth)
+      .set('Authorization', earlier)
       .send({
         name: 'New Name',
         phone: '9876543210',
@@ -26,7 +37,11 @@ describe('sessions after a password change', () => {
       .expect(200);
     expect(res.body.token).toEqual(expect.any(String));
 
-    await t.request().get(`/api/user/user-detail/${u.id}`).set('Authorization', u.auth).expect(401);
+    await t
+      .request()
+      .get(`/api/user/user-detail/${u.id}`)
+      .set('Authorization', earlier)
+      .expect(401);
     await t
       .request()
       .get(`/api/user/user-detail/${u.id}`)
@@ -48,6 +63,7 @@ describe('sessions after a password change', () => {
 
   it('refuses tokens issued before a reset by emailed code', async () => {
     const u = await t.createUser();
+    const earlier = sessionFromAMinuteAgo(u.id);
     await t.request().post('/api/auth/forgot-password').send({ email: u.user.email }).expect(200);
     const outbox = join(t.config.dataDir, 'outbox');
     const mail = readdirSync(outbox).find((f) =>
@@ -55,7 +71,6 @@ describe('sessions after a password change', () => {
     );
     const code = /reset code is:?\s*(\d{6})/i.exec(readFileSync(join(outbox, mail!), 'utf8'))?.[1];
     expect(code).toMatch(/^\d{6}$/);
-    await nextSecond();
     await t
       .request()
       .post('/api/auth/reset-password')
@@ -66,7 +81,11 @@ describe('sessions after a password change', () => {
         confirmPassword: 'another-password',
       })
       .expect(200);
-    await t.request().get(`/api/user/user-detail/${u.id}`).set('Authorization', u.auth).expect(401);
+    await t
+      .request()
+      .get(`/api/user/user-detail/${u.id}`)
+      .set('Authorization', earlier)
+      .expect(401);
     const login = await t
       .request()
       .post('/api/auth/login')

@@ -43,15 +43,19 @@ describe('graceful shutdown', () => {
         },
       );
       req.on('error', reject);
-      req.write(body.slice(0, 10));
-      setTimeout(() => {
+      // Once the server has the request (its headers), shutdown begins; then the body ends.
+      shop.server.once('request', () => {
         stopped = shop.stop(5000);
-        setTimeout(() => req.end(body.slice(10)), 200);
-      }, 100);
+        listeningWhenBodyEnded = shop.server.listening;
+        req.end(body.slice(10));
+      });
+      req.write(body.slice(0, 10));
     });
     let stopped: Promise<void> | undefined;
+    let listeningWhenBodyEnded: boolean | undefined;
 
     const answer = await response;
+    expect(listeningWhenBodyEnded).toBe(false);
     expect(answer.status).toBe(401);
     expect(JSON.parse(answer.body)).toMatchObject({ success: false });
     await stopped;

@@ -1,6 +1,7 @@
 /**
  * Creating and resetting the demo catalog. Pictures are rendered in parallel (one sharp
  * pipeline per core) and stored through the configured photo adapter, like uploads.
+ * `products` is the whole demo catalog unless a caller (a test) asks for fewer pictures.
  */
 import { availableParallelism } from 'node:os';
 import type { AppDeps } from '../lib/types.js';
@@ -30,7 +31,7 @@ async function mapLimit<T, R>(
 }
 
 /** Categories take turns, so the newest-first home page shows a mix rather than one category. */
-function interleaved(products: DemoProduct[]): DemoProduct[] {
+function interleaved(products: readonly DemoProduct[]): DemoProduct[] {
   const queues = DEMO_CATEGORIES.map((c) => products.filter((p) => p.category === c));
   const out: DemoProduct[] = [];
   while (queues.some((q) => q.length)) for (const q of queues) if (q.length) out.push(q.shift()!);
@@ -39,6 +40,7 @@ function interleaved(products: DemoProduct[]): DemoProduct[] {
 
 export async function seedDemoCatalog(
   deps: AppDeps,
+  demoProducts: readonly DemoProduct[] = DEMO_PRODUCTS,
 ): Promise<{ categories: number; products: number }> {
   const started = Date.now();
   // Categories first: if another process is seeding the same database, its unique names stop us here.
@@ -51,7 +53,7 @@ export async function seedDemoCatalog(
   );
   const categoryId = new Map(categories.map((c) => [c.name, c._id]));
 
-  const products = interleaved(DEMO_PRODUCTS);
+  const products = interleaved(demoProducts);
   const photos = await mapLimit(products, Math.max(2, availableParallelism()), async (p) => {
     const slug = slugify(p.name);
     const processed = await renderPhoto(Buffer.from(tshirtSvg(p.art, slug)), p.name, { effort: 1 });
@@ -87,6 +89,7 @@ export async function seedDemoCatalog(
 /** Deletes every product and category (and the products' photo files), then seeds the demo catalog. */
 export async function resetDemoCatalog(
   deps: AppDeps,
+  demoProducts: readonly DemoProduct[] = DEMO_PRODUCTS,
 ): Promise<{ categories: number; products: number }> {
   const old = await Product.find({ photo: { $exists: true } }, { photo: 1 }).lean();
   await Product.deleteMany({});
@@ -101,15 +104,18 @@ export async function resetDemoCatalog(
         deps.logger.warn({ err, key: photo.key }, 'could not delete photo files'),
       );
   }
-  return seedDemoCatalog(deps);
+  return seedDemoCatalog(deps, demoProducts);
 }
 
 /** On first start: the demo catalog when enabled and the catalog is empty (no products, no categories). */
-export async function seedCatalogIfEmpty(deps: AppDeps): Promise<void> {
+export async function seedCatalogIfEmpty(
+  deps: AppDeps,
+  demoProducts: readonly DemoProduct[] = DEMO_PRODUCTS,
+): Promise<void> {
   if (!deps.config.seed.demoCatalog) return;
   if ((await Product.exists({})) || (await Category.exists({}))) return;
   try {
-    await seedDemoCatalog(deps);
+    await seedDemoCatalog(deps, demoProducts);
   } catch (err) {
     if ((err as { code?: number }).code === 11000) {
       deps.logger.info('another process is seeding the demo catalog');

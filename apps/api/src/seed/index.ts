@@ -3,6 +3,7 @@ import { ROLES } from '@repo/shared';
 import type { AppDeps } from '../lib/types.js';
 import { User, hashPassword } from '../modules/users/index.js';
 import { seedCatalogIfEmpty } from './catalog-seed.js';
+import { DEMO_PRODUCTS, type DemoProduct } from './demo-catalog.js';
 
 export async function seedAdmin(deps: AppDeps): Promise<void> {
   const { adminEmail, adminPassword } = deps.config.seed;
@@ -26,7 +27,11 @@ export async function seedAdmin(deps: AppDeps): Promise<void> {
   deps.logger.info({ email }, 'seeded the admin account');
 }
 
-export async function seedIfEmpty(deps: AppDeps): Promise<void> {
+/** `demoProducts`: the whole demo catalog unless a test asks for fewer pictures to render. */
+export async function seedIfEmpty(
+  deps: AppDeps,
+  demoProducts: readonly DemoProduct[] = DEMO_PRODUCTS,
+): Promise<void> {
   await seedAdmin(deps);
-  await seedCatalogIfEmpty(deps);
+  await seedCatalogIfEmpty(deps, demoProducts);
 }

@@ -5,6 +5,7 @@ export {
   recordPaidOrder,
   takeStock,
   sendOrderConfirmation,
+  statusMailsSent,
   ordersShowPhoto,
   type LeanOrder,
   type PaidOrderInput,

@@ -347,6 +347,18 @@ export async function setOrderStatus(deps: AppDeps, orderId: string, status: Ord
   return { success: true, order: toOrderDto(current, buyerOf(current)) };
 }
 
+/** Status mails being sent (the answer does not wait for them); they never reject. */
+const mailsInFlight = new Set<Promise<void>>();
+function inFlight(mail: Promise<void>): void {
+  mailsInFlight.add(mail);
+  void mail.finally(() => mailsInFlight.delete(mail));
+}
+
+/** Resolves once every status mail started so far is sent (or its failure logged). */
+export async function statusMailsSent(): Promise<void> {
+  await Promise.all(mailsInFlight);
+}
+
 /** The mail for a status the order just moved to (the shopper hears each change once). */
 function notifyStatus(
   deps: AppDeps,
@@ -357,9 +369,9 @@ function notifyStatus(
 ): void {
   // The populated user is the recipient's account; the mails read only its id.
   const plain = { ...order, user: userIdOf(order) } as LeanOrder;
-  if (status === 'shipped') void notifyShipped(deps, plain);
+  if (status === 'shipped') inFlight(notifyShipped(deps, plain));
   if (status === 'delivered')
-    void sendOrderMail(deps, plain, 'delivered', (shop, to) => deliveredMail(shop, to, plain));
+    inFlight(sendOrderMail(deps, plain, 'delivered', (shop, to) => deliveredMail(shop, to, plain)));
   if (status === 'cancelled') {
     const refund = refundOf(order);
     const notice = {
@@ -367,8 +379,8 @@ function notifyStatus(
       at,
       refund: refund ? { amountPaise: refund.amount, status: refund.status } : null,
     };
-    void sendOrderMail(deps, plain, 'cancelled', (shop, to) =>
-      cancelledMail(shop, to, plain, notice),
+    inFlight(
+      sendOrderMail(deps, plain, 'cancelled', (shop, to) => cancelledMail(shop, to, plain, notice)),
     );
   }
 }

@@ -1,8 +1,8 @@
 /** GET /api/orders/user-orders, GET /api/orders/adminorders, PUT /api/orders/update-status/{orderId}. */
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/harness.js';
 import { recordingMailer } from '../../payments/__tests__/helpers.js';
-import { Order } from '../index.js';
+import { Order, statusMailsSent } from '../index.js';
 import { seedOrder } from './seed-orders.js';
 
 const mailer = recordingMailer();
@@ -138,14 +138,11 @@ describe('PUT /api/orders/update-status/{orderId}', () => {
       .set('Authorization', admin.auth)
       .send({ status: 'shipped' })
       .expect(200);
-    const mail = await vi.waitFor(() => {
-      const m = mailer.sent.find((x) => x.to === 'asha@example.com' && /shipped/.test(x.subject));
-      if (!m) throw new Error('no mail yet');
-      return m;
-    });
-    expect(mail.text).toContain('has shipped to 7 Seed Street');
-    await new Promise((r) => setTimeout(r, 100));
-    expect(mailer.sent.filter((x) => /shipped/.test(x.subject))).toHaveLength(1);
+    await statusMailsSent();
+    const shipped = mailer.sent.filter((x) => /shipped/.test(x.subject));
+    expect(shipped).toHaveLength(1);
+    expect(shipped[0]!.to).toBe('asha@example.com');
+    expect(shipped[0]!.text).toContain('has shipped to 7 Seed Street');
   });
 
   it('refuses an unknown status (400), an unknown order (404), a bad id (400) and a customer (403)', async () => {
