@@ -6,7 +6,7 @@
  * (`pnpm start` and `pnpm test` do the same once pnpm is there.)
  */
 import { spawnSync, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -21,44 +21,99 @@ function run(cmd, args, opts = {}) {
   return r.status ?? 1;
 }
 
-/** Test counts read from each runner's summary lines (vitest, Playwright, the conformance runner). */
+/**
+ * Test counts, read from the JSON report each runner writes into its package's `.test-report/`
+ * (vitest's json reporter, Playwright's, the conformance runner's --json). A flaky test (failed,
+ * then passed) counts as failed; a file that could not run, or a run error, counts as one failure.
+ */
+const REPORT_DIR = '.test-report';
 const totals = { passed: 0, failed: 0, skipped: 0 };
-function count(line) {
-  // eslint-disable-next-line no-control-regex -- removing the terminal's colour codes
-  const plain = line.replace(/\x1b\[[0-9;]*m/g, '');
-  const vitest = /^(?:\S+:\s+)?\s*Tests\s+(.*)\(\d+\)\s*$/.exec(plain);
-  const summary = vitest
-    ? vitest[1]
-    : (/^(?:\S+:\s+)?(\d+ passed, \d+ failed(?:, \d+ skipped)?)\s*$/.exec(plain)?.[1] ??
-      /^\s+(\d+ (?:passed|failed|skipped|flaky))(?: \(.*\))?\s*$/.exec(plain)?.[1]);
-  if (!summary) return;
-  // Playwright's "flaky" tests failed once and passed on their retry.
-  for (const [, n, kind] of summary.matchAll(/(\d+) (passed|failed|skipped|flaky)/g))
-    totals[kind === 'flaky' ? 'passed' : kind] += Number(n);
+
+function countsOf(report) {
+  if ('numTotalTests' in report) {
+    // vitest: files that failed without a failing test (an import error) count once each.
+    let failed = report.numFailedTests;
+    for (const file of report.testResults ?? [])
+      if (file.status === 'failed' && !file.assertionResults.some((a) => a.status === 'failed'))
+        failed += 1;
+    if (!report.success && failed === 0) failed = 1;
+    return {
+      passed: report.numPassedTests,
+      failed,
+      skipped: report.numPendingTests + report.numTodoTests,
+    };
+  }
+  if (report.stats && 'expected' in report.stats) {
+    // Playwright: "unexpected" failed, "flaky" failed first and passed on a retry.
+    const { expected, unexpected, flaky, skipped } = report.stats;
+    const failed = unexpected + flaky;
+    return { passed: expected, failed: failed || (report.errors?.length ? 1 : 0), skipped };
+  }
+  if (report.runner === 'conformance') return report;
+  throw new Error('not a test report this script knows');
 }
 
-/** Like `must`, while passing the output through and counting the tests it reports. */
-function mustCounting(cmd, args) {
-  return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: root, stdio: ['inherit', 'pipe', 'inherit'] });
-    let rest = '';
-    child.stdout.on('data', (chunk) => {
-      process.stdout.write(chunk);
-      const lines = (rest + chunk).split('\n');
-      rest = lines.pop() ?? '';
-      lines.forEach(count);
+/** The workspace packages (folders) whose `scriptName` script runs tests. */
+function packagesWith(scriptName) {
+  return ['apps', 'packages']
+    .flatMap((group) =>
+      existsSync(join(root, group))
+        ? readdirSync(join(root, group)).map((name) => join(group, name))
+        : [],
+    )
+    .concat(['e2e', 'bench'])
+    .filter((dir) => {
+      const file = join(root, dir, 'package.json');
+      return existsSync(file) && JSON.parse(readFileSync(file, 'utf8')).scripts?.[scriptName];
     });
-    child.on('close', (status) => {
-      count(rest);
-      if (status !== 0) {
-        console.log(`\n${totals.passed} passed, ${Math.max(totals.failed, 1)} failed`);
-        console.error(`✖ ${cmd} ${args.join(' ')} failed (exit ${status})`);
-        process.exit(status ?? 1);
-      }
-      resolve();
-    });
-  });
 }
+
+/** Adds up the reports of `dirs`; a package that wrote none counts as one failure. */
+function countReports(dirs) {
+  for (const dir of dirs) {
+    const folder = join(root, dir, REPORT_DIR);
+    const files = existsSync(folder) ? readdirSync(folder).filter((f) => f.endsWith('.json')) : [];
+    if (!files.length) {
+      console.error(`✖ ${dir} wrote no test report`);
+      totals.failed += 1;
+    }
+    for (const f of files) {
+      let counts;
+      try {
+        counts = countsOf(JSON.parse(readFileSync(join(folder, f), 'utf8')));
+      } catch (err) {
+        console.error(`✖ ${dir}/${REPORT_DIR}/${f}: ${err.message}`);
+        counts = { passed: 0, failed: 1, skipped: 0 };
+      }
+      console.log(
+        `  ${dir}/${REPORT_DIR}/${f}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`,
+      );
+      for (const k of Object.keys(totals)) totals[k] += counts[k];
+    }
+  }
+}
+
+function clearReports(dirs) {
+  for (const dir of dirs) rmSync(join(root, dir, REPORT_DIR), { recursive: true, force: true });
+}
+
+function summary() {
+  return `${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`;
+}
+
+/** Runs a test stage, then adds up its reports; on any failure prints the counts and exits. */
+function testStage(dirs, cmd, args) {
+  clearReports(dirs);
+  const status = run(cmd, args);
+  countReports(dirs);
+  if (status !== 0 || totals.failed > 0) {
+    if (totals.failed === 0) totals.failed = 1; // the runner failed without a failing test
+    console.error(`\n✖ ${cmd} ${args.join(' ')} failed (exit ${status})`);
+    console.log(`\n${summary()}`);
+    process.exit(status || 1);
+  }
+}
+
 function must(cmd, args, opts) {
   const status = run(cmd, args, opts);
   if (status !== 0) {
@@ -109,13 +164,14 @@ if (command === 'start') {
 } else if (command === 'test') {
   const { p, cmd, pre } = setUp();
   console.log('• unit, API and conformance tests');
-  await mustCounting(cmd, [
+  testStage(packagesWith('test'), cmd, [
     ...pre,
     'exec',
     'turbo',
     'run',
     'test',
     '--concurrency=1',
+    '--continue',
     '--output-logs=full',
   ]);
   console.log('• browser tests');
@@ -128,9 +184,9 @@ if (command === 'start') {
     '--filter=@repo/web',
     '--output-logs=errors-only',
   );
-  await mustCounting(cmd, [...pre, '--filter', '@repo/e2e', 'e2e']);
+  testStage(packagesWith('e2e'), cmd, [...pre, '--filter', '@repo/e2e', 'e2e']);
   console.log('\n✔ every test passed');
-  console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+  console.log(summary());
 } else {
   console.error('usage: node scripts/shop.mjs start|test');
   process.exit(2);

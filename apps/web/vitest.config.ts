@@ -8,7 +8,12 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     include: ['src/**/__tests__/**/*.test.{ts,tsx}'],
+    // Counts for `npm test` (scripts/shop.mjs) come from this report, not from the console.
+    reporters: ['default', 'json'],
+    outputFile: { json: '.test-report/vitest.json' },
     setupFiles: ['src/testing/setup.ts'],
     css: false,
+    // A generous deadline against hangs, not a speed check: a busy machine renders slowly.
+    testTimeout: 30_000,
   },
 });

@@ -174,7 +174,7 @@ test.describe('a shopper', () => {
     await page.getByLabel('Confirm Password').fill('fresh-password-9');
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await expect(page.getByText('Password reset successfully').first()).toBeVisible();
-    await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });
+    await expect(page).toHaveURL(/\/login$/);
 
     await page.getByLabel('Email Address').fill(session.user.email);
     await page.getByLabel('Password').fill('fresh-password-9');
