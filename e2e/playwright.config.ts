@@ -17,7 +17,7 @@ const executablePath =
 
 export default defineConfig({
   testDir: './tests',
-  timeout: 60_000,
+  timeout: 180_000,
   // Generous deadlines for a busy machine (they bound a wait; they are not speed checks).
   expect: { timeout: 20_000 },
   fullyParallel: false,
