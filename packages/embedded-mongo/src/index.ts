@@ -18,11 +18,9 @@ export interface EmbeddedMongoOptions {
   host?: string;
   /** Idle server cursors are removed after this long (mongod: 10 minutes). */
   cursorTimeoutMs?: number;
-  /** Milliseconds now for cursor idle times (Date.now by default; tests pass their own clock). */
-  now?: () => number;
   /** Enables test-only commands such as configureFailPoint (used by the conformance runner). */
   enableTestCommands?: boolean;
-  /** Milliseconds clock used for maxTimeMS deadlines (tests inject one). */
+  /** Milliseconds clock used for maxTimeMS deadlines and cursor idle times (tests inject one). */
   clock?: () => number;
 }
 
@@ -46,7 +44,6 @@ export async function startEmbeddedMongo(
   if (options.clock) serverOptions.clock = options.clock;
   if (options.cursorTimeoutMs !== undefined)
     serverOptions.cursorTimeoutMs = options.cursorTimeoutMs;
-  if (options.now) serverOptions.now = options.now;
   const server = new MongoWireServer(serverOptions);
   const port = await server.listen();
   const host = options.host ?? '127.0.0.1';

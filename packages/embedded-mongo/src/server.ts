@@ -21,13 +21,11 @@ export interface ServerOptions {
   dataDir?: string;
   ttlIntervalMs?: number;
   cursorTimeoutMs?: number;
-  /** Milliseconds now for cursor idle times (Date.now by default; tests pass their own). */
-  now?: () => number;
   journal?: JournalOptions;
   argv?: string[];
   /** Enables test-only commands (configureFailPoint), like mongod's enableTestCommands. */
   enableTestCommands?: boolean;
-  /** Milliseconds clock for maxTimeMS (performance.now by default); tests inject their own. */
+  /** Milliseconds clock for maxTimeMS and cursor idle times (performance.now by default); tests inject their own. */
   clock?: () => number;
 }
 
@@ -65,7 +63,10 @@ export class MongoWireServer {
   private state: ServerState | undefined;
 
   constructor(private readonly options: ServerOptions = {}) {
-    this.cursors = new CursorManager(options.cursorTimeoutMs, options.now);
+    this.cursors = new CursorManager(
+      options.cursorTimeoutMs,
+      options.clock ?? (() => performance.now()),
+    );
     this.net = net.createServer((socket) => this.accept(socket));
   }
 

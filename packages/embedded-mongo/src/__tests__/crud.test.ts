@@ -334,7 +334,7 @@ describe('cursor lifetime', () => {
   it('removes idle cursors after the timeout', async () => {
     // The server's clock is ours: the cursor ages only when the test moves it.
     let now = 1_000_000;
-    const t = await harness({ cursorTimeoutMs: 150, now: () => now });
+    const t = await harness({ cursorTimeoutMs: 150, clock: () => now });
     const openCursors = async () =>
       ((await t.db.admin().serverStatus()).metrics as Document).cursor.open.total as number;
     try {

@@ -21,8 +21,8 @@ export class CursorManager {
 
   constructor(
     private readonly timeoutMs = 10 * 60 * 1000,
-    /** Milliseconds now; tests pass their own clock to age cursors without waiting. */
-    private readonly now: () => number = Date.now,
+    /** A milliseconds clock; tests pass their own to age cursors without waiting. */
+    private readonly now: () => number = () => performance.now(),
   ) {
     this.timer = setInterval(() => this.reap(), Math.min(60_000, timeoutMs)).unref();
   }

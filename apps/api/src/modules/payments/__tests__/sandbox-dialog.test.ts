@@ -123,7 +123,7 @@ describe('the sandbox checkout dialog', () => {
     );
 
     button(win, 'Pay').click();
-    await vi.waitFor(() => expect(handler).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(handler).toHaveBeenCalledTimes(1), { timeout: 20_000 });
     const fields = handler.mock.calls[0]![0];
     expect(Object.keys(fields).sort()).toEqual([
       'razorpay_order_id',
@@ -204,10 +204,12 @@ describe('the sandbox checkout dialog', () => {
       handler,
     }).open();
     button(win, 'Pay').click();
-    await vi.waitFor(() =>
-      expect(win.document.querySelector('[role="status"]')!.textContent).toBe(
-        'This order is already paid',
-      ),
+    await vi.waitFor(
+      () =>
+        expect(win.document.querySelector('[role="status"]')!.textContent).toBe(
+          'This order is already paid',
+        ),
+      { timeout: 20_000 },
     );
     expect(handler).not.toHaveBeenCalled();
     expect(button(win, 'Pay').disabled).toBe(false);

@@ -63,6 +63,7 @@ describe('a sandbox payment, end to end', () => {
     const cap = await makeProduct({ name: 'Plain Tee', price: 399.5, quantity: 2 });
     const shopper = await t.createUser({ name: 'Asha', email: 'asha@example.com' });
 
+    const checkoutFrom = Date.now();
     const order = await createOrder(shopper, [
       [tee, 2],
       [cap, 1],
@@ -74,6 +75,7 @@ describe('a sandbox payment, end to end', () => {
     expect(paid.razorpay_signature).toMatch(/^[a-f0-9]{64}$/);
 
     const res = await verify(shopper, paid).expect(200);
+    const verifiedBy = Date.now();
     expect(res.body).toEqual({ success: true, orderId: expect.stringMatching(/^[a-f0-9]{24}$/) });
 
     expect(await stockOf(tee._id)).toBe(3);
@@ -111,16 +113,22 @@ describe('a sandbox payment, end to end', () => {
         },
       ],
     });
-    expect(new Date(list.body.orders[0].createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    // Dated during the checkout, however long it took.
+    const createdAt = new Date(list.body.orders[0].createdAt).getTime();
+    expect(createdAt).toBeGreaterThanOrEqual(checkoutFrom);
+    expect(createdAt).toBeLessThanOrEqual(verifiedBy);
 
     const checkout = await Checkout.findOne({ providerOrderId: order.id }).lean();
     expect(checkout).toMatchObject({ status: 'paid', paymentId: paid.razorpay_payment_id });
 
-    const mail = await vi.waitFor(() => {
-      const m = mailer.sent.find((x) => x.to === 'asha@example.com');
-      if (!m) throw new Error('no mail yet');
-      return m;
-    });
+    const mail = await vi.waitFor(
+      () => {
+        const m = mailer.sent.find((x) => x.to === 'asha@example.com');
+        if (!m) throw new Error('no mail yet');
+        return m;
+      },
+      { timeout: 20_000 },
+    );
     expect(mail.subject).toMatch(/^Your order #[A-F0-9]{8} is confirmed$/);
     expect(mail.text).toContain('2 × Retro <Sunset> Tee — ₹1,198');
     expect(mail.text).toContain('Total: ₹1,597.50');

@@ -293,8 +293,10 @@ describe('reconciling pending checkouts', () => {
     expect(t.deps.config.payments.reconcileIntervalMs).toBe(0); // off in tests unless asked for
     const stop = startReconciler(deps);
     try {
-      await vi.waitFor(async () =>
-        expect(await Order.countDocuments({ providerOrderId: paid.razorpay_order_id })).toBe(1),
+      await vi.waitFor(
+        async () =>
+          expect(await Order.countDocuments({ providerOrderId: paid.razorpay_order_id })).toBe(1),
+        { timeout: 20_000 },
       );
     } finally {
       stop();
