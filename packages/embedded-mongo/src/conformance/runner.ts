@@ -1,6 +1,7 @@
 // Runs one file of MongoDB's unified test format (CRUD subset) against a server through the
 // official driver. Judged by expectResult, expectError and outcome; expectEvents is not checked.
 import {
+  AbstractCursor,
   BSON,
   MongoBulkWriteError,
   MongoClient,
@@ -338,7 +339,40 @@ async function execute(op: Document, entities: Entities, internal: MongoClient):
       const client = entities.get(args.client as string) as MongoClient;
       return client.db('admin').command(args.failPoint as Document);
     }
+    if (name === 'assertCollectionExists' || name === 'assertCollectionNotExists') {
+      const names = await internal
+        .db(args.databaseName as string)
+        .listCollections({ name: args.collectionName as string }, { nameOnly: true })
+        .toArray();
+      if (names.length > 0 !== (name === 'assertCollectionExists'))
+        throw new Error(`${name} failed for ${String(args.collectionName)}`);
+      return undefined;
+    }
+    if (name === 'assertIndexExists' || name === 'assertIndexNotExists') {
+      const indexes = await internal
+        .db(args.databaseName as string)
+        .collection(args.collectionName as string)
+        .listIndexes()
+        .toArray()
+        .catch(() => [] as Document[]);
+      const found = indexes.some((i) => i.name === args.indexName);
+      if (found !== (name === 'assertIndexExists'))
+        throw new Error(`${name} failed for ${String(args.indexName)}`);
+      return undefined;
+    }
     throw new Error(`unsupported testRunner operation ${name}`);
+  }
+  if (target instanceof AbstractCursor) {
+    switch (name) {
+      case 'iterateUntilDocumentOrError':
+        return target.next();
+      case 'iterateOnce':
+        return target.tryNext();
+      case 'close':
+        return target.close();
+      default:
+        throw new Error(`unsupported cursor operation ${name}`);
+    }
   }
   if (target instanceof MongoClient) {
     if (name === 'clientBulkWrite') {
@@ -349,6 +383,9 @@ async function execute(op: Document, entities: Entities, internal: MongoClient):
       });
       return target.bulkWrite(converted as never, rest);
     }
+    if (name === 'listDatabases') return target.db('admin').admin().listDatabases(args);
+    if (name === 'listDatabaseNames')
+      return (await target.db('admin').admin().listDatabases(args)).databases.map((d) => d.name);
     throw new Error(`unsupported client operation ${name}`);
   }
   if (isDb(target)) {
@@ -360,11 +397,29 @@ async function execute(op: Document, entities: Entities, internal: MongoClient):
       }
       case 'runCommand':
         return db.command(args.command as Document);
+      case 'createCommandCursor': {
+        // The command runs now, as the format requires, so its error belongs to this operation.
+        const cursor = db.runCursorCommand(args.command as Document);
+        await cursor.hasNext();
+        return cursor;
+      }
       case 'dropCollection':
         return db.dropCollection(args.collection as string);
       case 'createCollection': {
         const { collection, ...rest } = args;
         return db.createCollection(collection as string, rest);
+      }
+      case 'listCollections': {
+        const { filter, ...rest } = args;
+        return db.listCollections(filter as Document | undefined, rest).toArray();
+      }
+      case 'listCollectionNames': {
+        const { filter, ...rest } = args;
+        return (
+          await db
+            .listCollections(filter as Document | undefined, { ...rest, nameOnly: true })
+            .toArray()
+        ).map((c) => c.name);
       }
       case 'modifyCollection': {
         const { collection, ...rest } = args;
@@ -377,7 +432,6 @@ async function execute(op: Document, entities: Entities, internal: MongoClient):
   const coll = target as Collection;
   if (!coll || typeof coll.insertOne !== 'function')
     throw new Error(`unknown entity ${String(op.object)}`);
-  void internal;
   const {
     filter,
     update,
@@ -414,6 +468,14 @@ async function execute(op: Document, entities: Entities, internal: MongoClient):
       return coll.findOneAndDelete(f, rest);
     case 'find':
       return coll.find(f, rest).toArray();
+    case 'findOne':
+      return coll.findOne(f, rest);
+    case 'createFindCursor': {
+      // The find runs now, as the format requires; hasNext() buffers without consuming.
+      const cursor = coll.find(f, rest);
+      await cursor.hasNext();
+      return cursor;
+    }
     case 'countDocuments':
       return coll.countDocuments(f, rest);
     case 'estimatedDocumentCount':
@@ -430,6 +492,20 @@ async function execute(op: Document, entities: Entities, internal: MongoClient):
       return coll.createIndex(keys as Document, rest);
     case 'drop':
       return coll.drop(rest);
+    case 'dropIndex': {
+      const { name: indexName, ...options } = rest;
+      return coll.dropIndex(indexName as string, options);
+    }
+    case 'dropIndexes':
+      return coll.dropIndexes(rest);
+    case 'listIndexes':
+      return coll.listIndexes(rest).toArray();
+    case 'listIndexNames':
+      return (await coll.listIndexes(rest).toArray()).map((i) => i.name as string);
+    case 'rename': {
+      const { to, ...options } = rest;
+      return coll.rename(to as string, options);
+    }
     default:
       throw new Error(`unsupported collection operation ${name}`);
   }
