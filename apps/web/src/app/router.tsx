@@ -4,16 +4,20 @@
  * router: nothing here needs loaders or actions, and it keeps about 18 KB (gzip) of router
  * code off the first page load.
  */
-import { lazy } from 'react';
 import { BrowserRouter, Outlet, useRoutes, type RouteObject } from 'react-router-dom';
+import { ErrorBoundary } from '@/components/error-boundary';
+import { lazyWithRetry } from '@/lib/lazy-with-retry';
 import { RequireAdmin, RequireAuth } from './guards';
 import { Layout } from './layout/layout';
 import NotFound from './routes/not-found';
 
 type PageModule = { default: React.ComponentType };
-/** A lazily loaded page; the layout's <Suspense> shows "Loading..." while it arrives. */
+/**
+ * A lazily loaded page; the layout's <Suspense> shows "Loading..." while it arrives, and a
+ * chunk that fails to load is retried (see lazyWithRetry).
+ */
 const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'element'> => {
-  const Page = lazy(load);
+  const Page = lazyWithRetry(load);
   return { element: <Page /> };
 };
 
@@ -100,8 +104,11 @@ function AppRoutes() {
 
 export function AppRouter() {
   return (
-    <BrowserRouter>
-      <AppRoutes />
-    </BrowserRouter>
+    // The root boundary catches what the layout's own boundary cannot (the layout itself).
+    <ErrorBoundary>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </ErrorBoundary>
   );
 }

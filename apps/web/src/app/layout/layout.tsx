@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
+import { ErrorBoundary } from '@/components/error-boundary';
 import { Loading } from '@/components/ui/spinner';
 import { useScrollRestoration } from '@/lib/use-scroll-restoration';
 import { useDarkTheme } from '@/lib/theme';
@@ -10,6 +11,7 @@ import { TopBar } from './top-bar';
 export function Layout() {
   useDarkTheme(); // keeps <html class="dark"> in step with the stored theme on every page
   useScrollRestoration();
+  const { pathname } = useLocation();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -20,9 +22,12 @@ export function Layout() {
       </a>
       <TopBar />
       <main id="main" tabIndex={-1} className="min-h-screen flex-1 focus:outline-none">
-        <Suspense fallback={<Loading text="Loading..." />}>
-          <Outlet />
-        </Suspense>
+        {/* A failing page keeps the top bar usable; going to another page clears the error. */}
+        <ErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<Loading text="Loading..." />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
       </main>
       <Footer />
     </div>
