@@ -82,13 +82,19 @@ export async function growCatalog(db, target) {
       const name = `${STYLES[Math.floor(next() * STYLES.length)]} ${seed.name} – ${COLOURS[Math.floor(next() * COLOURS.length)]}`;
       // Older than the seeded shirts, a minute apart: the first page still shows the real ones.
       const date = new Date(oldest - (n + 1) * 60_000);
+      // The seed's sizes with new stock each; quantity is always their total.
+      const sizes = (seed.sizes ?? [{ size: 'One size' }]).map(({ size }) => ({
+        size,
+        quantity: Math.floor(next() * 40),
+      }));
       batch.push({
         ...seed,
         _id: new ObjectId(),
         name,
         slug: `${slugify(name)}-x${n}`,
         price: 99 + Math.floor(next() * 29) * 50,
-        quantity: Math.floor(next() * 200),
+        sizes,
+        quantity: sizes.reduce((sum, s) => sum + s.quantity, 0),
         shipping: next() < 0.7,
         category: categories[Math.floor(next() * categories.length)]._id,
         createdAt: date,

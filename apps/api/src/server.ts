@@ -1,4 +1,4 @@
-/** Start-up: config → logger → database → seed → app → listen; graceful shutdown on SIGTERM/SIGINT. */
+/** Start-up: config → logger → database → sizes migration → seed → app → listen; graceful shutdown on SIGTERM/SIGINT. */
 import { createServer, type Server } from 'node:http';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config/index.js';
@@ -7,6 +7,7 @@ import { createDeps } from './lib/deps.js';
 import { createLogger } from './lib/logger.js';
 import { statusMailsSent } from './modules/orders/index.js';
 import { startReconciler } from './modules/payments/index.js';
+import { migrateToSizes } from './modules/products/index.js';
 import { seedIfEmpty } from './seed/index.js';
 
 export async function start(env: NodeJS.ProcessEnv = process.env) {
@@ -14,6 +15,9 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
   const logger = createLogger(config.logLevel);
   const db = await connectDatabase({ mongoUri: config.mongoUri, dataDir: config.dataDir, logger });
   const deps = createDeps(config, logger, { kind: db.kind });
+  // Products saved before sizes existed become One size before the first request.
+  const migrated = await migrateToSizes();
+  if (migrated) logger.info({ migrated }, 'products without sizes are now One size');
   await seedIfEmpty(deps);
   const app = createApp(deps);
   // Settles checkouts left pending (RECONCILE_INTERVAL_MS; off when 0).

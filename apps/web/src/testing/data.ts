@@ -18,7 +18,11 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     slug: name.toLowerCase().replace(/\s+/g, '-'),
     description: `A soft cotton tee: ${name}.`,
     price: 499,
-    quantity: 10,
+    quantity: overrides.sizes
+      ? overrides.sizes.reduce((sum, s) => sum + s.quantity, 0)
+      : (overrides.quantity ?? 10),
+    // One size unless sizes are given (a product created without sizes).
+    sizes: [{ size: 'One size', quantity: overrides.quantity ?? 10 }],
     shipping: true,
     category: { _id: hex(0xc001), name: 'Graphic' },
     photo: `/uploads/${seq}-640.webp`,
@@ -35,7 +39,10 @@ export function makeProducts(count: number, overrides: Partial<Product> = {}): P
 }
 
 export function makeCartItem(overrides: Partial<CartItem> = {}): CartItem {
-  return { ...makeProduct(overrides), cartQuantity: overrides.cartQuantity ?? 1 };
+  const product = makeProduct(overrides);
+  // A line is in the product's first size unless one is given ('size' in overrides: even none).
+  const size = 'size' in overrides ? overrides.size : product.sizes[0]!.size;
+  return { ...product, cartQuantity: overrides.cartQuantity ?? 1, size };
 }
 
 export function makeUser(overrides: Partial<PublicUser> = {}): PublicUser {

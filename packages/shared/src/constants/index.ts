@@ -97,3 +97,28 @@ export const PHOTO_WIDTHS = [320, 640, 960] as const;
 export const CARD_IMAGE_SIZES =
   '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw';
 export const DETAIL_IMAGE_SIZES = '(min-width: 1280px) 608px, (min-width: 768px) 50vw, 100vw';
+
+/** T-shirt sizes, smallest first: the order every screen and list shows them in. */
+export const SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL', '3XL'] as const;
+export type Size = (typeof SIZES)[number];
+/** The single size of a product created without sizes (it holds the product's quantity). */
+export const ONE_SIZE = 'One size';
+/** Every size a product line can be in: the T-shirt sizes, then One size. */
+export const PRODUCT_SIZES = [...SIZES, ONE_SIZE] as const;
+export type ProductSize = (typeof PRODUCT_SIZES)[number];
+/** A size with this many or fewer left is low: "Only N left in M", highlighted for the admin. */
+export const LOW_STOCK = 5;
+
+/**
+ * The size guide: the garment measured flat, chest (armpit to armpit, doubled) and length
+ * (shoulder to hem), in centimetres; inches are derived (rules: cmToInches).
+ */
+export const SIZE_GUIDE: ReadonlyArray<{ size: Size; chestCm: number; lengthCm: number }> = [
+  { size: 'XS', chestCm: 86, lengthCm: 66 },
+  { size: 'S', chestCm: 91, lengthCm: 69 },
+  { size: 'M', chestCm: 97, lengthCm: 72 },
+  { size: 'L', chestCm: 102, lengthCm: 74 },
+  { size: 'XL', chestCm: 107, lengthCm: 76 },
+  { size: 'XXL', chestCm: 112, lengthCm: 78 },
+  { size: '3XL', chestCm: 117, lengthCm: 80 },
+];

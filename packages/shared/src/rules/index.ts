@@ -1,46 +1,146 @@
 /** Pure business rules shared by the API and the web app. */
-import { DELIVERY_CHARGE, PAGE_SIZE, STRUCK_PRICE_FACTOR } from '../constants/index.js';
+import {
+  DELIVERY_CHARGE,
+  ONE_SIZE,
+  PAGE_SIZE,
+  PRODUCT_SIZES,
+  STRUCK_PRICE_FACTOR,
+} from '../constants/index.js';
 
 /** The struck-through "was" price: price × 1.2, rounded to a whole rupee (display only). */
 export function struckPrice(price: number): number {
   return Math.round(price * STRUCK_PRICE_FACTOR);
 }
 
-/** A cart line: a product with how many of it the shopper wants. */
+/** A cart line: a product in one size with how many of it the shopper wants. */
 export interface CartLine {
   _id: string;
   price: number;
   cartQuantity: number;
+  /** Missing only on lines saved before sizes existed: the shopper must choose one. */
+  size?: string | undefined;
 }
 
-/** Add a product: one more of it if present, else a new line with quantity 1. */
-export function addToCart<T extends Omit<CartLine, 'cartQuantity'>>(
-  cart: ReadonlyArray<T & { cartQuantity: number }>,
+/** A line is one product in one size: two sizes of one T-shirt are two lines. */
+const sameLine = (line: Pick<CartLine, '_id' | 'size'>, id: string, size: string | undefined) =>
+  line._id === id && line.size === size;
+
+/** Add a product in a size: one more of it if present, else a new line with quantity 1. */
+export function addToCart<
+  T extends Omit<CartLine, 'cartQuantity' | 'size'>,
+  S extends string = string,
+>(
+  cart: ReadonlyArray<T & { cartQuantity: number; size?: S | undefined }>,
   product: T,
-): Array<T & { cartQuantity: number }> {
-  const found = cart.some((line) => line._id === product._id);
-  if (!found) return [...cart, { ...product, cartQuantity: 1 }];
+  size?: S,
+): Array<T & { cartQuantity: number; size?: S | undefined }> {
+  const found = cart.some((line) => sameLine(line, product._id, size));
+  if (!found) return [...cart, { ...product, cartQuantity: 1, size }];
   return cart.map((line) =>
-    line._id === product._id ? { ...line, cartQuantity: line.cartQuantity + 1 } : line,
+    sameLine(line, product._id, size) ? { ...line, cartQuantity: line.cartQuantity + 1 } : line,
   );
 }
 
-export function increaseQuantity<T extends CartLine>(cart: readonly T[], id: string): T[] {
+export function increaseQuantity<T extends CartLine>(
+  cart: readonly T[],
+  id: string,
+  size?: string,
+): T[] {
   return cart.map((line) =>
-    line._id === id ? { ...line, cartQuantity: line.cartQuantity + 1 } : line,
+    sameLine(line, id, size) ? { ...line, cartQuantity: line.cartQuantity + 1 } : line,
   );
 }
 
 /** One fewer; at quantity 1 the line is removed. */
-export function decreaseQuantity<T extends CartLine>(cart: readonly T[], id: string): T[] {
+export function decreaseQuantity<T extends CartLine>(
+  cart: readonly T[],
+  id: string,
+  size?: string,
+): T[] {
   return cart.flatMap((line) => {
-    if (line._id !== id) return [line];
+    if (!sameLine(line, id, size)) return [line];
     return line.cartQuantity <= 1 ? [] : [{ ...line, cartQuantity: line.cartQuantity - 1 }];
   });
 }
 
-export function removeFromCart<T extends CartLine>(cart: readonly T[], id: string): T[] {
-  return cart.filter((line) => line._id !== id);
+export function removeFromCart<T extends CartLine>(
+  cart: readonly T[],
+  id: string,
+  size?: string,
+): T[] {
+  return cart.filter((line) => !sameLine(line, id, size));
+}
+
+/** A size a product is made in, with its own stock. */
+export interface SizeStock {
+  size: string;
+  quantity: number;
+}
+interface Stocked {
+  quantity: number;
+  sizes?: readonly SizeStock[] | undefined;
+}
+
+/** Sizes in the shop's order (XS … 3XL, then One size). */
+export function sortSizes<T extends { size: string }>(sizes: readonly T[]): T[] {
+  const rank = (s: string) => (PRODUCT_SIZES as readonly string[]).indexOf(s);
+  return [...sizes].sort((a, b) => rank(a.size) - rank(b.size));
+}
+
+/** The sizes a product is sold in; a product saved before sizes existed is One size. */
+export function sizesOf(product: Stocked): SizeStock[] {
+  return product.sizes?.length
+    ? sortSizes(product.sizes)
+    : [{ size: ONE_SIZE, quantity: product.quantity }];
+}
+
+/** True when the product comes in One size only (ADD TO CART needs no choice). */
+export function isOneSize(product: Stocked): boolean {
+  const sizes = sizesOf(product);
+  return sizes.length === 1 && sizes[0]!.size === ONE_SIZE;
+}
+
+/** How many are left in a size; 0 for a size the product is not made in. */
+export function stockOfSize(product: Stocked, size: string | undefined): number {
+  return sizesOf(product).find((s) => s.size === size)?.quantity ?? 0;
+}
+
+/** Sold out: no size has any left. */
+export function isSoldOut(product: Stocked): boolean {
+  return sizesOf(product).every((s) => s.quantity <= 0);
+}
+
+/** The total a product's sizes hold: its `quantity`. */
+export function totalOfSizes(sizes: readonly SizeStock[]): number {
+  return sizes.reduce((sum, s) => sum + s.quantity, 0);
+}
+
+/** Centimetres to inches, to the nearest half inch (the size guide). */
+export function cmToInches(cm: number): number {
+  return Math.round((cm / 2.54) * 2) / 2;
+}
+
+export type CartLineProblem =
+  | { kind: 'no-size' }
+  | { kind: 'not-made' }
+  | { kind: 'sold-out' }
+  | { kind: 'short'; available: number };
+
+/**
+ * What stops a cart line from being bought as it is, given the product's current stock: no
+ * size chosen (a cart saved before sizes), a size the product is no longer made in, the size
+ * sold out, or fewer left than the line holds. Null when the line can be bought.
+ */
+export function cartLineProblem(
+  line: Pick<CartLine, 'cartQuantity' | 'size'>,
+  product: Stocked,
+): CartLineProblem | null {
+  if (!line.size) return { kind: 'no-size' };
+  if (!sizesOf(product).some((s) => s.size === line.size)) return { kind: 'not-made' };
+  const available = stockOfSize(product, line.size);
+  if (available <= 0) return { kind: 'sold-out' };
+  if (available < line.cartQuantity) return { kind: 'short', available };
+  return null;
 }
 
 /** Sum of price × quantity, in rupees. */
@@ -77,4 +177,9 @@ export function srcSetOf(
 ): string | undefined {
   if (!photos?.length) return undefined;
   return photos.map((p) => `${p.url} ${p.width}w`).join(', ');
+}
+
+/** How a size reads next to a product name: "Size M", or "One size". */
+export function sizeLabel(size: string): string {
+  return size === ONE_SIZE ? ONE_SIZE : `Size ${size}`;
 }

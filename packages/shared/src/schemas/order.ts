@@ -13,6 +13,8 @@ export const orderItem = z
     photo: z.string(),
     price: z.number(),
     cartQuantity: z.number(),
+    /** The size bought (orders placed before sizes existed are One size). */
+    size: z.string(),
     /** What happened to the item's stock after payment (taken, or short: the admin must act). */
     stock: z.enum(['pending', 'taking', 'taken', 'short']).optional(),
   })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { objectId, queryText } from './common.js';
+import { productSize } from './product.js';
 
 export const checkoutItem = z.object({
   _id: objectId,
@@ -8,6 +9,8 @@ export const checkoutItem = z.object({
     .int('Quantity must be a whole number')
     .min(1, 'Quantity must be at least 1')
     .max(1000),
+  /** The size bought; may be left out only for a product made in One size. */
+  size: productSize.optional(),
 });
 
 export const createOrderBody = z.object({

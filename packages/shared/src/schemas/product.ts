@@ -1,6 +1,25 @@
 import { z } from 'zod';
 
+import { PRODUCT_SIZES, SIZES } from '../constants/index.js';
+import { sortSizes, totalOfSizes } from '../rules/index.js';
 import { objectId, queryText, requiredText } from './common.js';
+
+/** A size a product line can be in: XS … 3XL, or One size. */
+export const productSize = z.enum(PRODUCT_SIZES, {
+  error: `Size must be one of: ${PRODUCT_SIZES.join(', ')}`,
+});
+/** A size the product is made in, with its own stock. */
+export const sizeStock = z
+  .object({
+    size: productSize,
+    quantity: z
+      .number({ error: 'The stock of a size must be a number' })
+      .int('The stock of a size must be a whole number')
+      .min(0, 'The stock of a size cannot be negative')
+      .max(1_000_000, 'The stock of a size is too high'),
+  })
+  .meta({ id: 'SizeStock' });
+export type SizeStockJson = z.infer<typeof sizeStock>;
 
 export const productCategory = z
   .object({ _id: objectId, name: z.string() })
@@ -14,7 +33,10 @@ export const product = z
     slug: z.string(),
     description: z.string(),
     price: z.number(),
+    /** Always the sum of `sizes`. */
     quantity: z.number(),
+    /** The sizes it is made in (XS … 3XL order), each with its stock; `One size` otherwise. */
+    sizes: z.array(sizeStock),
     shipping: z.boolean(),
     category: productCategory,
     /** The photo's URL at its default width. */
@@ -27,8 +49,15 @@ export const product = z
   .meta({ id: 'Product' });
 export type Product = z.infer<typeof product>;
 
-/** A cart line: a product the shopper chose, with how many. */
-export const cartItem = product.extend({ cartQuantity: z.number().int().min(1) });
+/**
+ * A cart line: a product in one size, with how many. `size` is missing only on carts saved
+ * before sizes existed (the cart asks for one before checkout).
+ */
+export const cartItem = product.extend({
+  cartQuantity: z.number().int().min(1),
+  size: productSize.optional(),
+});
+
 export type CartItem = z.infer<typeof cartItem>;
 
 /** `?page=` of the admin's product list (500 a page). */
@@ -46,6 +75,8 @@ export const filterProductsBody = z
     /** An inclusive [min, max] pair, or empty for no price filter. */
     radio: z.union([z.tuple([priceBound, priceBound]), z.tuple([])]).default([]),
     page: z.number().int().min(1).max(100_000).default(1),
+    /** Only products with stock left in this size. */
+    size: z.enum(SIZES, { error: `Size must be one of: ${SIZES.join(', ')}` }).optional(),
   })
   .refine((b) => b.radio.length === 0 || b.radio[0]! <= b.radio[1]!, {
     message: 'The price range must be [min, max] with min ≤ max',
@@ -89,21 +120,68 @@ const shippingField = z.union([z.boolean(), z.string()]).transform((v, ctx) => {
   return z.NEVER;
 });
 
-export const productBody = z.object({
-  name: requiredText('Name', 120),
-  description: requiredText('Description', 5000),
-  price: z.coerce
-    .number({ error: 'Price must be a number' })
-    .positive('Price must be more than 0')
-    .max(10_000_000, 'Price is too high'),
-  quantity: z.coerce
-    .number({ error: 'Quantity must be a number' })
-    .int('Quantity must be a whole number')
-    .min(0, 'Quantity cannot be negative')
-    .max(1_000_000, 'Quantity is too high'),
-  shipping: shippingField.default(false),
-  category: objectId,
-});
+/**
+ * The multipart field `sizes`: JSON such as `[{"size":"M","quantity":5}]` (an array is taken
+ * as it is). Each size at most once, One size alone; answered in the shop's size order.
+ */
+const sizesField = z
+  .union([z.string(), z.array(z.unknown())])
+  .transform((v, ctx) => {
+    if (Array.isArray(v)) return v;
+    try {
+      return JSON.parse(v) as unknown;
+    } catch {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Sizes must be JSON, for example [{"size":"M","quantity":5}]',
+      });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z
+      .array(sizeStock, { error: 'Sizes must be a list of { size, quantity }' })
+      .min(1, 'Choose at least one size')
+      .max(PRODUCT_SIZES.length),
+  )
+  .superRefine((sizes, ctx) => {
+    const names = sizes.map((s) => s.size);
+    const twice = names.find((n, i) => names.indexOf(n) !== i);
+    if (twice) ctx.addIssue({ code: 'custom', message: `Size ${twice} is listed twice` });
+    if (names.includes('One size') && names.length > 1)
+      ctx.addIssue({ code: 'custom', message: 'One size cannot be combined with other sizes' });
+  })
+  .transform((sizes) => sortSizes(sizes));
+
+export const productBody = z
+  .object({
+    name: requiredText('Name', 120),
+    description: requiredText('Description', 5000),
+    price: z.coerce
+      .number({ error: 'Price must be a number' })
+      .positive('Price must be more than 0')
+      .max(10_000_000, 'Price is too high'),
+    /** Required without `sizes`; with them it may be left out, or must be their total. */
+    quantity: z.coerce
+      .number({ error: 'Quantity must be a number' })
+      .int('Quantity must be a whole number')
+      .min(0, 'Quantity cannot be negative')
+      .max(1_000_000, 'Quantity is too high')
+      .optional(),
+    sizes: sizesField.optional(),
+    shipping: shippingField.default(false),
+    category: objectId,
+  })
+  .superRefine((b, ctx) => {
+    if (!b.sizes && b.quantity === undefined)
+      ctx.addIssue({ code: 'custom', path: ['quantity'], message: 'Quantity is required' });
+    if (b.sizes && b.quantity !== undefined && b.quantity !== totalOfSizes(b.sizes))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['quantity'],
+        message: `Quantity must be the total of the sizes (${totalOfSizes(b.sizes)})`,
+      });
+  });
 export type ProductBody = z.input<typeof productBody>;
 
 export const productMutationResponse = z.object({
@@ -112,3 +190,19 @@ export const productMutationResponse = z.object({
   product: product.optional(),
 });
 export type ProductMutationResponse = z.infer<typeof productMutationResponse>;
+
+/** `GET /product/stock?ids=a,b`: today's stock of the cart's products (up to 100 ids). */
+export const stockQuery = z.object({
+  ids: z
+    .string()
+    .max(2600)
+    .transform((v) => [...new Set(v.split(',').filter(Boolean))])
+    .pipe(z.array(objectId).min(1, 'Give at least one product id').max(100)),
+});
+export const productStock = z
+  .object({ _id: objectId, quantity: z.number(), sizes: z.array(sizeStock) })
+  .meta({ id: 'ProductStock' });
+export type ProductStockJson = z.infer<typeof productStock>;
+/** Unknown ids are left out (the product was deleted). */
+export const stockResponse = z.object({ products: z.array(productStock) });
+export type StockResponse = z.infer<typeof stockResponse>;

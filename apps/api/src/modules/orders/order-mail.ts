@@ -1,13 +1,18 @@
 /** The mails about an order: confirmed, shipped, delivered, cancelled and refund processed. */
 import { REFUND_ARRIVAL } from '@repo/shared';
 import type { MailMessage } from '../../lib/mailer/index.js';
+import { ONE_SIZE, sizeLabel } from '@repo/shared';
 import { formatRupees } from './money.js';
+
+/** "Sakura Drift Tee (Size M)": the name with the size bought (One size needs no word). */
+const itemName = (i: { name: string; size?: string | null }) =>
+  !i.size || i.size === ONE_SIZE ? i.name : `${i.name} (${sizeLabel(i.size)})`;
 
 interface MailOrder {
   _id: unknown;
   amount: number;
   shippingAddress: string;
-  items: ReadonlyArray<{ name: string; price: number; cartQuantity: number }>;
+  items: ReadonlyArray<{ name: string; price: number; cartQuantity: number; size?: string | null }>;
 }
 
 const ESCAPES: Record<string, string> = {
@@ -35,7 +40,7 @@ export function confirmationMail(
   const no = orderNumber(order._id);
   const address = order.shippingAddress || 'No shipping address provided.';
   const lines = order.items.map(
-    (i) => `${i.cartQuantity} × ${i.name} — ${formatRupees(i.price * i.cartQuantity)}`,
+    (i) => `${i.cartQuantity} × ${itemName(i)} — ${formatRupees(i.price * i.cartQuantity)}`,
   );
   const text = [
     `Hello ${to.name},`,
@@ -52,7 +57,7 @@ export function confirmationMail(
   const rows = order.items
     .map(
       (i) =>
-        `<tr><td style="padding:4px 8px">${escapeHtml(i.name)}</td><td style="padding:4px 8px;text-align:right">${i.cartQuantity}</td>` +
+        `<tr><td style="padding:4px 8px">${escapeHtml(itemName(i))}</td><td style="padding:4px 8px;text-align:right">${i.cartQuantity}</td>` +
         `<td style="padding:4px 8px;text-align:right">${escapeHtml(formatRupees(i.price * i.cartQuantity))}</td></tr>`,
     )
     .join('');

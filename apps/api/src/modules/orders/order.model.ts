@@ -1,5 +1,5 @@
 import mongoose, { type InferSchemaType } from 'mongoose';
-import { ORDER_ACTORS, ORDER_EVENTS, ORDER_STATUSES, REFUND_STATUSES } from '@repo/shared';
+import { ONE_SIZE, ORDER_ACTORS, ORDER_EVENTS, ORDER_STATUSES, REFUND_STATUSES } from '@repo/shared';
 
 /**
  * What happened to an item's stock once the order was paid:
@@ -19,6 +19,8 @@ const orderItemSchema = new mongoose.Schema(
     /** Unit price in rupees, as charged. */
     price: { type: Number, required: true },
     cartQuantity: { type: Number, required: true, min: 1 },
+    /** The size bought; orders placed before sizes existed read as One size. */
+    size: { type: String, default: ONE_SIZE },
     stock: { type: String, enum: STOCK_OUTCOMES, default: 'pending' },
   },
   { _id: false },

@@ -3,7 +3,9 @@
  * the shopper's and the admin's lists, status changes and the admin overview.
  */
 import type { Types } from 'mongoose';
+import type { Logger } from 'pino';
 import {
+  ONE_SIZE,
   ORDER_STATUSES,
   type Order as OrderDto,
   type OrderStatus,
@@ -36,6 +38,7 @@ export interface PaidOrderInput {
     photo: string;
     price: number;
     cartQuantity: number;
+    size?: string | null | undefined;
   }>;
   amountPaise: number;
   currency: string;
@@ -74,6 +77,7 @@ export async function recordPaidOrder(
       contact: { email: input.contact?.email ?? '', phone: input.contact?.phone ?? '' },
       items: input.items.map((i) => ({
         ...i,
+        size: i.size ?? ONE_SIZE,
         photo: photos.get(String(i.product)) ?? i.photo,
         stock: 'pending',
       })),
@@ -102,7 +106,10 @@ export async function recordPaidOrder(
  * decremented only if enough is left, then the outcome is written. Safe to call again and
  * concurrently; an item whose stock had run out is marked short and the order flagged.
  */
-export async function takeStock(orderId: Id): Promise<{ short: string[] }> {
+export async function takeStock(
+  deps: Pick<AppDeps, 'logger'>,
+  orderId: Id,
+): Promise<{ short: string[] }> {
   const order = await Order.findById(orderId, { items: 1 }).lean<LeanOrder>();
   const short: string[] = [];
   if (!order) return { short };
@@ -114,8 +121,8 @@ export async function takeStock(orderId: Id): Promise<{ short: string[] }> {
       { $set: { [path]: 'taking' } },
     );
     if (claim.modifiedCount !== 1) continue;
-    // One line: a single conditional update ({ quantity ≥ n } → $inc −n), never below zero.
-    const line = { productId: String(item.product), quantity: item.cartQuantity };
+    // One line: a single conditional update of the item's size, never below zero.
+    const line = stockLineOf(item);
     const taken = await decrementStock([line]);
     if (!taken.ok) {
       short.push(item.name);
@@ -129,9 +136,28 @@ export async function takeStock(orderId: Id): Promise<{ short: string[] }> {
       { $set: { [path]: 'taken' } },
       { projection: { status: 1 } },
     ).lean();
-    if (settled?.status === 'cancelled') await restoreStock([line]);
+    if (settled?.status === 'cancelled') await giveBack(deps.logger, orderId, [line]);
   }
   return { short };
+}
+
+/** An order item's stock line: its product, its size (One size before sizes) and quantity. */
+function stockLineOf(item: LeanOrder['items'][number]): StockLine {
+  return {
+    productId: String(item.product),
+    size: item.size ?? ONE_SIZE,
+    quantity: item.cartQuantity,
+  };
+}
+
+/**
+ * Puts an order's units back in their sizes. A size the product no longer has (or a deleted
+ * product) cannot take them: that is logged for the admin, never guessed.
+ */
+async function giveBack(logger: Logger, orderId: Id, lines: StockLine[]): Promise<void> {
+  const lost = await restoreStock(lines);
+  if (lost.length)
+    logger.warn({ orderId: String(orderId), lost }, 'stock not given back: the size is gone');
 }
 
 /**
@@ -173,6 +199,7 @@ export function toOrderDto(o: LeanOrder, user?: PublicUserRef | null): OrderDto 
       photo: i.photo ?? '',
       price: i.price,
       cartQuantity: i.cartQuantity,
+      size: i.size ?? ONE_SIZE,
       stock: i.stock ?? 'pending',
     })),
     createdAt: o.createdAt.toISOString(),
@@ -245,20 +272,19 @@ export async function listAllOrders(page: number, limit: number) {
 
 /** The units an order holds while it is not cancelled: its items whose stock was taken. */
 function heldStock(order: Pick<LeanOrder, 'items'>): StockLine[] {
-  return order.items
-    .filter((i) => i.stock === 'taken')
-    .map((i) => ({ productId: String(i.product), quantity: i.cartQuantity }));
+  return order.items.filter((i) => i.stock === 'taken').map(stockLineOf);
 }
 
 /** Takes a cancelled order's units again, or refuses (409, nothing taken) naming the first product short. */
 async function takeStockToReopen(order: LeanOrder, held: StockLine[]): Promise<void> {
   const taken = await decrementStock(held);
   if (taken.ok) return;
-  const { productId, available } = taken;
+  const { productId, size, available } = taken;
   const name = order.items.find((i) => String(i.product) === productId)?.name ?? 'A product';
   // Worded like the checkout's refusal (payments); a deleted product counts as 0 left.
-  const shortage = available > 0 ? `Only ${available} left of ${name}` : `${name} is out of stock`;
-  throw conflict(`${shortage}: not enough to reopen this order`, { productId, available });
+  const what = size === ONE_SIZE ? name : `${name} in size ${size}`;
+  const shortage = available > 0 ? `Only ${available} left of ${what}` : `${what} is out of stock`;
+  throw conflict(`${shortage}: not enough to reopen this order`, { productId, size, available });
 }
 
 /** A filter matching the order only while its status, refund and every item's stock are as read. */
@@ -323,10 +349,10 @@ export async function updateOrderStatus(
       ...(moving ? { $push: { history: { event: status, at, by: change.by } } } : {}),
     });
     if (written.matchedCount !== 1) {
-      if (reopening) await restoreStock(held);
+      if (reopening) await giveBack(deps.logger, orderId, held);
       continue;
     }
-    if (cancelling) await restoreStock(held);
+    if (cancelling) await giveBack(deps.logger, orderId, held);
     if (cancelling || retryingRefund) {
       const claimed = await Order.findById(orderId).lean<LeanOrder>();
       if (claimed) await requestRefund(deps, claimed);

@@ -1,4 +1,5 @@
 import mongoose, { type InferSchemaType } from 'mongoose';
+import { ONE_SIZE } from '@repo/shared';
 
 /**
  * A checkout: the cart as the server priced it when the provider's order was created. The
@@ -12,6 +13,8 @@ const checkoutItemSchema = new mongoose.Schema(
     /** Unit price in rupees at checkout time. */
     price: { type: Number, required: true },
     cartQuantity: { type: Number, required: true, min: 1 },
+    /** The size bought (checkouts recorded before sizes existed: One size). */
+    size: { type: String, default: ONE_SIZE },
   },
   { _id: false },
 );

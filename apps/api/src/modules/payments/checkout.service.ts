@@ -1,55 +1,86 @@
 /**
  * POST /payment/create-order: the server prices the cart from the database in whole paise,
- * refuses what cannot be sold, compares the shopper's total, creates the provider's order
+ * refuses what cannot be sold (per product and size), compares the shopper's total, creates the provider's order
  * and records the checkout the order will later be built from.
  */
 import { randomBytes } from 'node:crypto';
-import { toPaise, type CreateOrderResponse } from '@repo/shared';
-import { AppError, conflict } from '../../lib/errors.js';
+import { isOneSize, ONE_SIZE, stockOfSize, toPaise, type CreateOrderResponse } from '@repo/shared';
+import { AppError, badRequest, conflict } from '../../lib/errors.js';
 import type { AppDeps } from '../../lib/types.js';
 import { formatRupees, paiseToRupees } from '../orders/index.js';
-import { Product } from '../products/index.js';
+import { Product, readStock, type ProductStock } from '../products/index.js';
 import { Checkout } from './checkout.model.js';
 
 export const PROVIDER_UNAVAILABLE = 'The payment provider is unavailable. Please try again.';
 
 interface CartInput {
   amount: number;
-  items: ReadonlyArray<{ _id: string; cartQuantity: number }>;
+  items: ReadonlyArray<{ _id: string; cartQuantity: number; size?: string | undefined }>;
 }
 
-/** The same product twice in a cart is one line with the quantities added. */
-export function mergeLines(items: CartInput['items']): Array<{ id: string; quantity: number }> {
-  const lines = new Map<string, number>();
+/** The same product in the same size twice in a cart is one line with the quantities added. */
+export function mergeLines(
+  items: CartInput['items'],
+): Array<{ id: string; size: string | undefined; quantity: number }> {
+  const lines = new Map<string, { id: string; size: string | undefined; quantity: number }>();
   for (const item of items) {
     const id = item._id.toLowerCase();
-    lines.set(id, (lines.get(id) ?? 0) + item.cartQuantity);
+    const key = `${id}:${item.size ?? ''}`;
+    const quantity = (lines.get(key)?.quantity ?? 0) + item.cartQuantity;
+    lines.set(key, { id, size: item.size, quantity });
   }
-  return [...lines].map(([id, quantity]) => ({ id, quantity }));
+  return [...lines.values()];
 }
 
-/** Prices the cart from the database: refuses unknown products and quantities above stock. */
+/**
+ * The size a line buys: the one chosen, or One size for a product made only in it (an
+ * older client sends no size). A size the product is not made in is a 400.
+ */
+function sizeOfLine(name: string, stock: ProductStock, size: string | undefined): string {
+  if (size === undefined) {
+    if (isOneSize(stock)) return ONE_SIZE;
+    throw badRequest(`Please choose a size of ${name}`, { size: null });
+  }
+  if (!stock.sizes.some((s) => s.size === size))
+    throw badRequest(`${name} is not made in size ${size}`, { size });
+  return size;
+}
+
+/**
+ * Prices the cart from the database: refuses unknown products (409), sizes a product is not
+ * made in (400) and quantities above a size's stock (409, naming the product and the size).
+ */
 export async function priceCart(items: CartInput['items']) {
   const lines = mergeLines(items);
-  const products = await Product.find(
-    { _id: { $in: lines.map((l) => l.id) } },
-    { name: 1, price: 1, quantity: 1, photo: 1 },
-  ).lean();
+  const ids = [...new Set(lines.map((l) => l.id))];
+  const [products, stock] = await Promise.all([
+    Product.find({ _id: { $in: ids } }, { name: 1, price: 1, photo: 1 }).lean(),
+    readStock(ids),
+  ]);
   const byId = new Map(products.map((p) => [String(p._id), p]));
-  const priced = lines.map(({ id, quantity }) => {
-    const product = byId.get(id);
-    if (!product) {
+  // Two lines without a size can become one (One size): merge again once sizes are known.
+  const sized = new Map<string, { id: string; size: string; quantity: number }>();
+  for (const line of lines) {
+    const product = byId.get(line.id);
+    const productStock = stock.get(line.id);
+    if (!product || !productStock) {
       throw conflict(
         'A product in your cart is no longer available. Please remove it and review your cart.',
-        { productId: id },
+        { productId: line.id },
       );
     }
-    if (product.quantity < quantity) {
+    const size = sizeOfLine(product.name, productStock, line.size);
+    const key = `${line.id}:${size}`;
+    sized.set(key, { ...line, size, quantity: (sized.get(key)?.quantity ?? 0) + line.quantity });
+  }
+  const priced = [...sized.values()].map(({ id, size, quantity }) => {
+    const product = byId.get(id)!;
+    const available = stockOfSize(stock.get(id)!, size);
+    if (available < quantity) {
+      const what = size === ONE_SIZE ? product.name : `${product.name} in size ${size}`;
       const message =
-        product.quantity > 0
-          ? `Only ${product.quantity} left of ${product.name}`
-          : `${product.name} is out of stock`;
-      throw conflict(message, { productId: id, available: product.quantity });
+        available > 0 ? `Only ${available} left of ${what}` : `${what} is out of stock`;
+      throw conflict(message, { productId: id, size, available });
     }
     return {
       product: product._id,
@@ -57,6 +88,7 @@ export async function priceCart(items: CartInput['items']) {
       photo: product.photo?.url ?? '',
       price: product.price,
       cartQuantity: quantity,
+      size,
     };
   });
   const amountPaise = priced.reduce(

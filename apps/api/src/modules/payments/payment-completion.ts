@@ -72,7 +72,7 @@ export async function completeCheckout(deps: AppDeps, input: Completion): Promis
     { $set: { status: 'paid', order: order._id, paymentId: order.paymentId } },
   );
 
-  const { short } = await takeStock(order._id);
+  const { short } = await takeStock(deps, order._id);
   if (short.length)
     deps.logger.warn({ orderId, short }, 'a paid order is short of stock: flagged for the admin');
 

@@ -1,4 +1,5 @@
 import mongoose, { type InferSchemaType } from 'mongoose';
+import { ONE_SIZE, PRODUCT_SIZES, sortSizes, totalOfSizes } from '@repo/shared';
 import { bumpCatalogOnWrite } from '../../lib/catalog-version.js';
 
 const photoSchema = new mongoose.Schema(
@@ -19,6 +20,15 @@ const photoSchema = new mongoose.Schema(
   { _id: false },
 );
 
+/** A size the product is made in, with its own stock (XS … 3XL, or One size). */
+const sizeSchema = new mongoose.Schema(
+  {
+    size: { type: String, enum: PRODUCT_SIZES, required: true },
+    quantity: { type: Number, required: true, min: 0 },
+  },
+  { _id: false },
+);
+
 const productSchema = new mongoose.Schema(
   {
     name: { type: String, required: true, trim: true },
@@ -26,7 +36,9 @@ const productSchema = new mongoose.Schema(
     description: { type: String, required: true },
     /** Rupees. */
     price: { type: Number, required: true, min: 0 },
+    /** Always the sum of `sizes` (stock.ts changes both in one update). */
     quantity: { type: Number, required: true, min: 0 },
+    sizes: { type: [sizeSchema], default: undefined },
     shipping: { type: Boolean, default: false },
     category: { type: mongoose.Schema.Types.ObjectId, ref: 'Category', required: true },
     photo: { type: photoSchema, required: false },
@@ -43,7 +55,20 @@ productSchema.index({ category: 1, createdAt: -1, _id: -1 });
 productSchema.index({ price: 1 });
 // - "does another product still use these photo files?" before deleting them:
 productSchema.index({ 'photo.key': 1 }, { sparse: true });
+// - the size filter ("in stock in size M": $elemMatch on size and quantity):
+productSchema.index({ 'sizes.size': 1, 'sizes.quantity': 1 });
 productSchema.plugin(bumpCatalogOnWrite);
+
+// Every saved product has sizes and `quantity` is their total; one made without sizes is
+// One size holding its quantity. (Updates go through stock.ts and the service, which keep both.)
+productSchema.pre('validate', function () {
+  if (!this.sizes?.length) {
+    this.sizes = [{ size: ONE_SIZE, quantity: this.quantity }] as typeof this.sizes;
+    return;
+  }
+  this.sizes = sortSizes(this.sizes) as typeof this.sizes;
+  this.quantity = totalOfSizes(this.sizes);
+});
 
 export type ProductFields = InferSchemaType<typeof productSchema>;
 export const Product = mongoose.model('Product', productSchema);

@@ -24,6 +24,7 @@ export const productReads = {
       checked: [...new Set(body.checked.map((id) => id.toLowerCase()))].sort(),
       radio: body.radio,
       page: body.page,
+      ...(body.size ? { size: body.size } : {}),
     };
     return {
       key: `filter:${JSON.stringify(filter)}`,

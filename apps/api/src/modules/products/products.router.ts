@@ -10,6 +10,8 @@ import {
   relatedParams,
   searchParams,
   slugParams,
+  stockQuery,
+  type StockResponse,
 } from '@repo/shared';
 import type { Auth } from '../../lib/auth.js';
 import { sendCatalogRead, VersionedCache } from '../../lib/cached-read.js';
@@ -17,6 +19,7 @@ import type { AppDeps } from '../../lib/types.js';
 import { validate } from '../../lib/validate.js';
 import { receivePhoto } from './product-photo.js';
 import { productReads } from './products.reads.js';
+import { readStock } from './stock.js';
 import { createProductsService } from './products.service.js';
 
 export function productsRouter(deps: AppDeps, auth: Auth): Router {
@@ -54,6 +57,16 @@ export function productsRouter(deps: AppDeps, auth: Auth): Router {
   router.get('/get-product', validate({ query: adminProductsQuery }), async (req, res) => {
     const { page } = res.locals.query as z.output<typeof adminProductsQuery>;
     await sendCatalogRead(req, res, cache, productReads.adminPage(page));
+  });
+
+  // The cart's stock check: current, never cached (every sale changes it).
+  router.get('/stock', validate({ query: stockQuery }), async (_req, res) => {
+    const { ids } = res.locals.query as z.output<typeof stockQuery>;
+    const stock = await readStock(ids);
+    const body: StockResponse = {
+      products: [...stock].map(([_id, s]) => ({ _id, quantity: s.quantity, sizes: s.sizes })),
+    };
+    res.set('Cache-Control', 'no-store').json(body);
   });
 
   router.get('/get-product/:slug', validate({ params: slugParams }), async (req, res) => {

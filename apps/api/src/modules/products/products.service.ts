@@ -6,7 +6,7 @@
  */
 import type { Logger } from 'pino';
 import type { z } from 'zod';
-import type { productBody } from '@repo/shared';
+import { ONE_SIZE, sizesOf, totalOfSizes, type productBody } from '@repo/shared';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { slugify, writeWithUniqueSlug } from '../../lib/slug.js';
 import type { PhotoStore, StoredPhoto } from '../../lib/storage/index.js';
@@ -17,6 +17,36 @@ import { Product } from './product.model.js';
 import { productById, type ProductJson } from './products.queries.js';
 
 export type ProductInput = z.output<typeof productBody>;
+
+/** What a create or an update stores: the fields with `sizes`, and `quantity` their total. */
+type ProductWrite = Omit<ProductInput, 'quantity' | 'sizes'> & {
+  quantity?: number;
+  sizes?: Array<{ size: string; quantity: number }>;
+};
+
+/** Sent sizes are stored as they are; without them the product is One size with its quantity. */
+function withSizes(input: ProductInput): ProductWrite {
+  const sizes = input.sizes ?? [{ size: ONE_SIZE, quantity: input.quantity ?? 0 }];
+  return { ...input, sizes, quantity: totalOfSizes(sizes) };
+}
+
+/**
+ * An update without `sizes` (SPEC's form sends only `quantity`): a One size product takes the
+ * new quantity; a product with several sizes keeps them when the quantity is unchanged and is
+ * refused otherwise (the total cannot be split between sizes by guessing).
+ */
+function updateWithoutSizes(
+  input: ProductInput,
+  current: { quantity: number; sizes?: Array<{ size: string; quantity: number }> | null },
+): ProductWrite {
+  const { sizes: _none, quantity, ...rest } = input;
+  const sizes = sizesOf({ quantity: current.quantity, sizes: current.sizes ?? undefined });
+  if (sizes.length === 1 && sizes[0]!.size === ONE_SIZE) return withSizes(input);
+  if (quantity === current.quantity) return rest;
+  throw badRequest(
+    `This product comes in ${sizes.map((s) => s.size).join(', ')}: send the stock of each size in "sizes"`,
+  );
+}
 
 export function createProductsService(deps: { photos: PhotoStore; logger: Logger }) {
   const { photos, logger } = deps;
@@ -71,7 +101,7 @@ export function createProductsService(deps: { photos: PhotoStore; logger: Logger
     const photo = await storeUpload(photoData, input.name);
     try {
       const created = await writeWithUniqueSlug(Product, slugify(input.name, 'tshirt'), (slug) =>
-        Product.create({ ...input, slug, photo }),
+        Product.create({ ...withSizes(input), slug, photo }),
       );
       return await mustFind(String(created._id));
     } catch (err) {
@@ -85,9 +115,10 @@ export function createProductsService(deps: { photos: PhotoStore; logger: Logger
     input: ProductInput,
     photoData: Buffer | undefined,
   ): Promise<ProductJson> {
-    const current = await Product.findById(id, { name: 1, slug: 1 }).lean();
+    const current = await Product.findById(id, { name: 1, slug: 1, quantity: 1, sizes: 1 }).lean();
     if (!current) throw notFound('Product not found');
     await assertCategory(input.category);
+    const fields = input.sizes ? withSizes(input) : updateWithoutSizes(input, current);
     const photo = photoData ? await storeUpload(photoData, input.name) : undefined;
     const renamed = slugify(input.name, 'tshirt') !== slugify(current.name, 'tshirt');
     try {
@@ -100,7 +131,7 @@ export function createProductsService(deps: { photos: PhotoStore; logger: Logger
           Product.findByIdAndUpdate(
             id,
             {
-              $set: { ...input, slug: renamed ? slug : current.slug, ...(photo ? { photo } : {}) },
+              $set: { ...fields, slug: renamed ? slug : current.slug, ...(photo ? { photo } : {}) },
             },
             { returnDocument: 'before', projection: { photo: 1 }, runValidators: true },
           ).lean(),

@@ -1,56 +1,117 @@
 /**
- * Stock changes for the orders and payments modules. Each line is one conditional update
- * ({ quantity ≥ n } → $inc −n), so stock never goes below zero, even with concurrent buyers;
- * when a later line fails, the lines already taken are given back.
+ * Stock: the one place that reads and changes how many of a product are left, per size.
+ * Each line is one conditional update (the size has ≥ n left → its quantity and the product's
+ * total both −n, positionally), so no size goes below zero, even with concurrent buyers; when a
+ * later line fails, the lines already taken are given back.
  */
 import mongoose from 'mongoose';
+import { ONE_SIZE, sizesOf, stockOfSize, type ProductSize, type SizeStockJson } from '@repo/shared';
 import { Product } from './product.model.js';
 
 export interface StockLine {
   productId: string;
+  size: string;
   quantity: number;
 }
 
-export type StockResult = { ok: true } | { ok: false; productId: string; available: number };
+export type StockResult =
+  { ok: true } | { ok: false; productId: string; size: string; available: number };
 
-/** Lines for the same product merged, ids checked, quantities positive whole numbers. */
+/** Lines for the same product and size merged, ids checked, quantities positive whole numbers. */
 function normalise(lines: StockLine[]): StockLine[] {
-  const merged = new Map<string, number>();
-  for (const { productId, quantity } of lines) {
-    if (!mongoose.isObjectIdOrHexString(productId) || !Number.isInteger(quantity) || quantity < 1) {
-      throw new Error(`Invalid stock line: ${JSON.stringify({ productId, quantity })}`);
+  const merged = new Map<string, StockLine>();
+  for (const { productId, size, quantity } of lines) {
+    if (
+      !mongoose.isObjectIdOrHexString(productId) ||
+      typeof size !== 'string' ||
+      !size ||
+      !Number.isInteger(quantity) ||
+      quantity < 1
+    ) {
+      throw new Error(`Invalid stock line: ${JSON.stringify({ productId, size, quantity })}`);
     }
     const id = String(productId).toLowerCase();
-    merged.set(id, (merged.get(id) ?? 0) + quantity);
+    const key = `${id}:${size}`;
+    const prev = merged.get(key);
+    merged.set(key, { productId: id, size, quantity: (prev?.quantity ?? 0) + quantity });
   }
-  return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
+  return [...merged.values()];
+}
+
+export interface ProductStock {
+  quantity: number;
+  sizes: SizeStockJson[];
+}
+
+/** The stock of each product asked for, by id (unknown ids are absent). */
+export async function readStock(ids: string[]): Promise<Map<string, ProductStock>> {
+  const rows = await Product.find({ _id: { $in: ids } }, { quantity: 1, sizes: 1 }).lean();
+  return new Map(
+    rows.map((r) => [
+      String(r._id),
+      { quantity: r.quantity, sizes: sizesOf(r as ProductStock) as SizeStockJson[] },
+    ]),
+  );
 }
 
 /**
- * Takes every line from stock, or none: `{ ok: false, productId, available }` names the first
- * product without enough (available 0 when it no longer exists).
+ * Takes every line from stock, or none: `{ ok: false, productId, size, available }` names the
+ * first line without enough (available 0 when the product or the size no longer exists).
  */
 export async function decrementStock(lines: StockLine[]): Promise<StockResult> {
   const taken: StockLine[] = [];
   for (const line of normalise(lines)) {
     const res = await Product.updateOne(
-      { _id: line.productId, quantity: { $gte: line.quantity } },
-      { $inc: { quantity: -line.quantity } },
+      {
+        _id: line.productId,
+        sizes: { $elemMatch: { size: line.size, quantity: { $gte: line.quantity } } },
+      },
+      { $inc: { 'sizes.$.quantity': -line.quantity, quantity: -line.quantity } },
     );
     if (res.modifiedCount === 1) {
       taken.push(line);
       continue;
     }
     await restoreStock(taken);
-    const current = await Product.findById(line.productId, { quantity: 1 }).lean();
-    return { ok: false, productId: line.productId, available: current?.quantity ?? 0 };
+    const current = (await readStock([line.productId])).get(line.productId);
+    const available = current ? stockOfSize(current, line.size) : 0;
+    return { ok: false, productId: line.productId, size: line.size, available };
   }
   return { ok: true };
 }
 
-/** Gives stock back (a cancelled order, a refund, a failed later step). */
-export async function restoreStock(lines: StockLine[]): Promise<void> {
+/**
+ * Gives stock back to each line's size (a cancelled order, a refund, a failed later step).
+ * Answers the lines that found no such size (the product was deleted or no longer has it).
+ */
+export async function restoreStock(lines: StockLine[]): Promise<StockLine[]> {
+  const lost: StockLine[] = [];
   for (const line of normalise(lines)) {
-    await Product.updateOne({ _id: line.productId }, { $inc: { quantity: line.quantity } });
+    const res = await Product.updateOne(
+      { _id: line.productId, 'sizes.size': line.size as ProductSize },
+      { $inc: { 'sizes.$.quantity': line.quantity, quantity: line.quantity } },
+    );
+    if (res.modifiedCount !== 1) lost.push(line);
+  }
+  return lost;
+}
+
+/**
+ * Products saved before sizes existed become One size holding their quantity; run at start-up.
+ * Each write is conditional on the quantity read, so a sale in between is never overwritten.
+ */
+export async function migrateToSizes(): Promise<number> {
+  const noSizes = { $or: [{ sizes: { $exists: false } }, { sizes: { $size: 0 } }] };
+  let migrated = 0;
+  for (;;) {
+    const rows = await Product.find(noSizes, { quantity: 1 }).limit(500).lean();
+    if (!rows.length) return migrated;
+    for (const r of rows) {
+      const res = await Product.updateOne(
+        { _id: r._id, quantity: r.quantity, ...noSizes },
+        { $set: { sizes: [{ size: ONE_SIZE, quantity: r.quantity }] } },
+      );
+      migrated += res.modifiedCount;
+    }
   }
 }

@@ -100,7 +100,8 @@ describe('cancelling an order', () => {
       ],
       {
         amount: tee.price + rare.price,
-        beforePay: () => Product.updateOne({ _id: rare._id }, { $set: { quantity: 0 } }),
+        beforePay: () =>
+          Product.updateOne({ _id: rare._id }, { $set: { quantity: 0, 'sizes.0.quantity': 0 } }),
       },
     );
     expect((await Order.findById(orderId).lean())!.items.map((i) => i.stock)).toEqual([
@@ -177,7 +178,7 @@ describe('reopening a cancelled order whose refund failed', () => {
     ]);
     await setStatus(orderId, 'cancelled').expect(200);
     // Others buy the polos in the meantime.
-    await Product.updateOne({ _id: polo._id }, { $set: { quantity: 2 } });
+    await Product.updateOne({ _id: polo._id }, { $set: { quantity: 2, 'sizes.0.quantity': 2 } });
 
     const res = await setStatus(orderId, 'pending').expect(409);
     expect(res.body).toMatchObject({
@@ -241,7 +242,7 @@ describe('an order cancelled before its stock was taken', () => {
     await setStatus(orderId, 'cancelled').expect(200);
     expect(await stockOf(tee._id)).toBe(5);
 
-    await takeStock(orderId);
+    await takeStock(t.deps, orderId);
     expect(await stockOf(tee._id)).toBe(5);
     expect((await Order.findById(orderId).lean())!.items[0]!.stock).toBe('taken');
 

@@ -36,6 +36,8 @@ describe('GET /api/orders/user-orders', () => {
           photo: '/p.webp',
           price: 500,
           cartQuantity: 1,
+          // Seeded without a size, as orders placed before sizes existed.
+          size: 'One size',
           stock: 'pending',
         },
       ],

@@ -64,8 +64,16 @@ describe('POST /api/payment/create-order', () => {
         photo: a.photo!.url,
         price: 499.5,
         cartQuantity: 2,
+        size: 'One size',
       },
-      { product: b._id, name: b.name, photo: b.photo!.url, price: 799, cartQuantity: 1 },
+      {
+        product: b._id,
+        name: b.name,
+        photo: b.photo!.url,
+        price: 799,
+        cartQuantity: 1,
+        size: 'One size',
+      },
     ]);
   });
 

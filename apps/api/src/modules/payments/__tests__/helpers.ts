@@ -7,7 +7,12 @@ import type { setupTestApp } from '../../../test/harness.js';
 
 let counter = 0;
 export async function makeProduct(
-  fields: { name?: string; price?: number; quantity?: number } = {},
+  fields: {
+    name?: string;
+    price?: number;
+    quantity?: number;
+    sizes?: Array<{ size: string; quantity: number }>;
+  } = {},
 ) {
   counter += 1;
   const name = fields.name ?? `Test Tee ${counter}`;
@@ -17,6 +22,7 @@ export async function makeProduct(
     description: 'A soft cotton tee.',
     price: fields.price ?? 499,
     quantity: fields.quantity ?? 10,
+    ...(fields.sizes ? { sizes: fields.sizes } : {}),
     shipping: true,
     category: new mongoose.Types.ObjectId(),
     photo: { key: `k${counter}`, url: `/uploads/products/k${counter}.webp`, widths: [] },
@@ -25,6 +31,16 @@ export async function makeProduct(
 
 export async function stockOf(id: unknown): Promise<number | undefined> {
   return (await Product.findById(id, { quantity: 1 }).lean())?.quantity;
+}
+
+/** The stock of each size and the product's total, e.g. `{ S: 2, M: 0, total: 2 }`. */
+export async function sizeStockOf(id: unknown): Promise<Record<string, number>> {
+  const p = await Product.findById(id, { quantity: 1, sizes: 1 }).lean();
+  if (!p) throw new Error(`no product ${String(id)}`);
+  return {
+    ...Object.fromEntries((p.sizes ?? []).map((s) => [s.size, s.quantity])),
+    total: p.quantity,
+  };
 }
 
 /** A mailer that keeps what it was asked to send. */
@@ -54,7 +70,7 @@ type TestApp = Awaited<ReturnType<typeof setupTestApp>>;
 export async function sandboxCheckout(
   t: TestApp,
   shopper: { auth: string; id: string },
-  items: Array<{ _id: string; cartQuantity: number }>,
+  items: Array<{ _id: string; cartQuantity: number; size?: string }>,
   options: { amount: number; shippingAddress?: string; beforePay?: () => Promise<unknown> },
 ): Promise<string> {
   const created = await t

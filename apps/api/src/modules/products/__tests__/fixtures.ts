@@ -48,6 +48,8 @@ export async function insertProducts(
     category: string;
     description?: string;
     quantity?: number;
+    /** Without sizes a product is One size holding `quantity` (the model's rule). */
+    sizes?: Array<{ size: string; quantity: number }>;
     createdAt?: Date;
   }>,
 ) {
@@ -61,6 +63,7 @@ export async function insertProducts(
       description: p.description ?? `A soft cotton tee called ${p.name}.`,
       price: p.price,
       quantity: p.quantity ?? 10,
+      ...(p.sizes ? { sizes: p.sizes } : {}),
       shipping: serial % 2 === 0,
       category: p.category,
       photo: {

@@ -76,6 +76,7 @@ describe('a product as the API answers it', () => {
         'price',
         'quantity',
         'shipping',
+        'sizes',
         'slug',
         'updatedAt',
       ].sort(),
@@ -84,6 +85,7 @@ describe('a product as the API answers it', () => {
       _id: expect.any(String),
       name: expect.stringMatching(/^(Anime|Music|Minimal)$/),
     });
+    expect(first!.sizes).toEqual([{ size: 'One size', quantity: first!.quantity }]);
     expect(first!.photo).toMatch(/^\/uploads\/.+\.webp$/);
     expect(first!.photos).toEqual([{ width: 960, url: first!.photo }]);
     expect(new Date(first!.createdAt!).toISOString()).toBe(first!.createdAt);

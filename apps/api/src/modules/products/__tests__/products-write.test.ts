@@ -384,3 +384,100 @@ describe('admin calls', () => {
     expect(uploadedFiles().length).toBe(before);
   });
 });
+
+describe('the multipart field sizes', () => {
+  const { quantity: _q, ...noQuantity } = fields;
+  const sizesOfRow = async (id: string) =>
+    (await Product.findById(id, { sizes: 1, quantity: 1 }).lean())!;
+
+  it('creates a product with stock per size, quantity their total, in the shop order', async () => {
+    const res = await create({
+      ...noQuantity,
+      name: 'Sized Tee',
+      sizes: JSON.stringify([
+        { size: 'XL', quantity: 0 },
+        { size: 'S', quantity: 4 },
+        { size: 'M', quantity: 6 },
+      ]),
+    }).expect(201);
+    expect(res.body.product).toMatchObject({
+      quantity: 10,
+      sizes: [
+        { size: 'S', quantity: 4 },
+        { size: 'M', quantity: 6 },
+        { size: 'XL', quantity: 0 },
+      ],
+    });
+    const row = await sizesOfRow(res.body.product._id);
+    expect(row.quantity).toBe(10);
+    expect(row.sizes!.map((s) => s.size)).toEqual(['S', 'M', 'XL']);
+  });
+
+  it('makes a product created without sizes One size holding its quantity', async () => {
+    const res = await create({ ...fields, name: 'Plain Tee' }).expect(201);
+    expect(res.body.product).toMatchObject({
+      quantity: 12,
+      sizes: [{ size: 'One size', quantity: 12 }],
+    });
+  });
+
+  it.each([
+    ['not JSON', 'M=5', 'sizes: Sizes must be JSON, for example [{"size":"M","quantity":5}]'],
+    ['an unknown size', '[{"size":"XXXL","quantity":1}]', /Size must be one of/],
+    ['a negative stock', '[{"size":"M","quantity":-2}]', /cannot be negative/],
+    ['a size twice', '[{"size":"M","quantity":1},{"size":"M","quantity":1}]', /M is listed twice/],
+    ['no sizes', '[]', /Choose at least one size/],
+  ])('refuses %s with a 400 and creates nothing', async (_what, sizes, message) => {
+    const name = `Refused ${_what}`;
+    const res = await create({ ...noQuantity, name, sizes }).expect(400);
+    expect(res.body.message).toMatch(message);
+    expect(await Product.exists({ name })).toBeNull();
+  });
+
+  it('refuses a quantity that is not the total of the sizes', async () => {
+    const res = await create({
+      ...fields,
+      name: 'Mismatch',
+      quantity: '3',
+      sizes: '[{"size":"M","quantity":5}]',
+    }).expect(400);
+    expect(res.body.message).toBe('quantity: Quantity must be the total of the sizes (5)');
+  });
+
+  it('updates the stock of each size; without sizes a One size product takes the quantity', async () => {
+    const { body } = await create({
+      ...noQuantity,
+      name: 'Regrid',
+      sizes: '[{"size":"M","quantity":2}]',
+    }).expect(201);
+    const id = body.product._id as string;
+    await update(id, {
+      ...noQuantity,
+      name: 'Regrid',
+      sizes: '[{"size":"L","quantity":3},{"size":"S","quantity":1}]',
+    }).expect(200);
+    expect(await sizesOfRow(id)).toMatchObject({
+      quantity: 4,
+      sizes: [
+        { size: 'S', quantity: 1 },
+        { size: 'L', quantity: 3 },
+      ],
+    });
+
+    // SPEC's form (quantity only): kept when it is the total, refused when it would be guessed.
+    await update(id, { ...fields, name: 'Regrid', quantity: '4' }).expect(200);
+    expect((await sizesOfRow(id)).sizes).toHaveLength(2);
+    const refused = await update(id, { ...fields, name: 'Regrid', quantity: '9' }).expect(400);
+    expect(refused.body.message).toBe(
+      'This product comes in S, L: send the stock of each size in "sizes"',
+    );
+    expect((await sizesOfRow(id)).quantity).toBe(4);
+
+    const plain = (await create({ ...fields, name: 'Plain Update' }).expect(201)).body.product;
+    await update(plain._id, { ...fields, name: 'Plain Update', quantity: '7' }).expect(200);
+    expect(await sizesOfRow(plain._id)).toMatchObject({
+      quantity: 7,
+      sizes: [{ size: 'One size', quantity: 7 }],
+    });
+  });
+});
