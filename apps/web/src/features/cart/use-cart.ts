@@ -14,9 +14,9 @@ import { toast } from '@/lib/toast';
 
 export const cart = {
   add: (product: Product) => cartStore.set((c) => addRule(c, product)),
-  increase: (id: string) => cartStore.set((c) => increaseQuantity(c, id)),
-  decrease: (id: string) => cartStore.set((c) => decreaseQuantity(c, id)),
-  remove: (id: string) => cartStore.set((c) => removeFromCart(c, id)),
+  increase: (line: CartItem) => cartStore.set((c) => increaseQuantity(c, line._id, line.size)),
+  decrease: (line: CartItem) => cartStore.set((c) => decreaseQuantity(c, line._id, line.size)),
+  remove: (line: CartItem) => cartStore.set((c) => removeFromCart(c, line._id, line.size)),
   clear: () => cartStore.set([]),
   /** Replace lines with fresh copies from the server (price or stock changed); drop the missing. */
   refresh: (fresh: Map<string, Product | null>) =>

@@ -29,7 +29,7 @@ export function CartLine({ item }: { item: CartItem }) {
           </h2>
           <button
             type="button"
-            onClick={() => cart.remove(item._id)}
+            onClick={() => cart.remove(item)}
             aria-label={`Remove ${item.name}`}
             // Padding enlarges the tap area; the negative margins keep the word where it was.
             className="-my-2.5 -mr-2 shrink-0 px-2 py-2.5 text-sm font-medium text-red-700 hover:underline dark:text-red-400"
@@ -53,7 +53,7 @@ export function CartLine({ item }: { item: CartItem }) {
               type="button"
               className={step}
               aria-label={`Decrease quantity of ${item.name}`}
-              onClick={() => cart.decrease(item._id)}
+              onClick={() => cart.decrease(item)}
             >
               <span aria-hidden="true">−</span>
             </button>
@@ -65,7 +65,7 @@ export function CartLine({ item }: { item: CartItem }) {
               type="button"
               className={step}
               aria-label={`Increase quantity of ${item.name}`}
-              onClick={() => cart.increase(item._id)}
+              onClick={() => cart.increase(item)}
             >
               <span aria-hidden="true">+</span>
             </button>
