@@ -274,6 +274,7 @@ describe('GET /api/orders/{orderId}: the order page', () => {
             photo: tee.photo!.url,
             price: 649,
             cartQuantity: 2,
+            size: 'One size',
             stock: 'taken',
           },
         ],
