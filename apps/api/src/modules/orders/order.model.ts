@@ -1,5 +1,11 @@
 import mongoose, { type InferSchemaType } from 'mongoose';
-import { ONE_SIZE, ORDER_ACTORS, ORDER_EVENTS, ORDER_STATUSES, REFUND_STATUSES } from '@repo/shared';
+import {
+  ONE_SIZE,
+  ORDER_ACTORS,
+  ORDER_EVENTS,
+  ORDER_STATUSES,
+  REFUND_STATUSES,
+} from '@repo/shared';
 
 /**
  * What happened to an item's stock once the order was paid:
