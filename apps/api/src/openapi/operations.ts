@@ -29,7 +29,7 @@ import {
   ordersPageQuery,
   pageParams,
   paymentConfigResponse,
-  productBody,
+  productFields,
   productCountResponse,
   productListResponse,
   productMutationResponse,
@@ -57,6 +57,8 @@ import {
   verifyPaymentBody,
   verifyPaymentResponse,
   webhookResponse,
+  stockQuery,
+  stockResponse,
 } from '@repo/shared';
 
 type Method = 'get' | 'post' | 'put' | 'delete';
@@ -88,7 +90,7 @@ const photoPart = z.string().meta({
   override: { type: 'string', contentMediaType: 'image/*' },
 });
 const productForm = (photo: 'required' | 'optional') =>
-  productBody.extend({ photo: photo === 'required' ? photoPart : photoPart.optional() });
+  productFields.extend({ photo: photo === 'required' ? photoPart : photoPart.optional() });
 
 const AUTH_ERRORS = [401, 403];
 
@@ -322,6 +324,15 @@ export const OPERATIONS: Operation[] = [
     params: slugParams,
     response: productResponse,
     errors: [400, 404],
+  },
+  {
+    method: 'get',
+    path: '/product/stock',
+    tag: 'Products',
+    summary: "Today's stock of some products, per size (the cart's check; never cached)",
+    query: stockQuery,
+    response: stockResponse,
+    errors: [400],
   },
   {
     method: 'get',

@@ -153,35 +153,39 @@ const sizesField = z
   })
   .transform((sizes) => sortSizes(sizes));
 
-export const productBody = z
-  .object({
-    name: requiredText('Name', 120),
-    description: requiredText('Description', 5000),
-    price: z.coerce
-      .number({ error: 'Price must be a number' })
-      .positive('Price must be more than 0')
-      .max(10_000_000, 'Price is too high'),
-    /** Required without `sizes`; with them it may be left out, or must be their total. */
-    quantity: z.coerce
-      .number({ error: 'Quantity must be a number' })
-      .int('Quantity must be a whole number')
-      .min(0, 'Quantity cannot be negative')
-      .max(1_000_000, 'Quantity is too high')
-      .optional(),
-    sizes: sizesField.optional(),
-    shipping: shippingField.default(false),
-    category: objectId,
-  })
-  .superRefine((b, ctx) => {
-    if (!b.sizes && b.quantity === undefined)
-      ctx.addIssue({ code: 'custom', path: ['quantity'], message: 'Quantity is required' });
-    if (b.sizes && b.quantity !== undefined && b.quantity !== totalOfSizes(b.sizes))
-      ctx.addIssue({
-        code: 'custom',
-        path: ['quantity'],
-        message: `Quantity must be the total of the sizes (${totalOfSizes(b.sizes)})`,
-      });
-  });
+/** The product form's fields (multipart); productBody adds the rules across them. */
+export const productFields = z.object({
+  name: requiredText('Name', 120),
+  description: requiredText('Description', 5000),
+  price: z.coerce
+    .number({ error: 'Price must be a number' })
+    .positive('Price must be more than 0')
+    .max(10_000_000, 'Price is too high'),
+  /** Required without `sizes`; with them it may be left out, or must be their total. */
+  quantity: z.coerce
+    .number({ error: 'Quantity must be a number' })
+    .int('Quantity must be a whole number')
+    .min(0, 'Quantity cannot be negative')
+    .max(1_000_000, 'Quantity is too high')
+    .optional(),
+  sizes: sizesField.optional().meta({
+    description:
+      'The sizes it is made in with the stock of each, as JSON: [{"size":"M","quantity":5}] (XS, S, M, L, XL, XXL, 3XL, or One size alone). Without it the product is One size holding quantity.',
+  }),
+  shipping: shippingField.default(false),
+  category: objectId,
+});
+
+export const productBody = productFields.superRefine((b, ctx) => {
+  if (!b.sizes && b.quantity === undefined)
+    ctx.addIssue({ code: 'custom', path: ['quantity'], message: 'Quantity is required' });
+  if (b.sizes && b.quantity !== undefined && b.quantity !== totalOfSizes(b.sizes))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['quantity'],
+      message: `Quantity must be the total of the sizes (${totalOfSizes(b.sizes)})`,
+    });
+});
 export type ProductBody = z.input<typeof productBody>;
 
 export const productMutationResponse = z.object({
