@@ -8,7 +8,8 @@ import { CartIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { userDetailQueryOptions, useUserDetail } from '@/features/account/api/get-user-detail';
 import { useSession } from '@/features/auth/session';
-import { CartLine } from '@/features/cart/components/cart-line';
+import { useCartStock } from '@/features/cart/api/get-cart-stock';
+import { CartLine, lineProblemText } from '@/features/cart/components/cart-line';
 import { CartSummary } from '@/features/cart/components/cart-summary';
 import { ShippingAddress } from '@/features/cart/components/shipping-address';
 import { cart, itemsText, useCart } from '@/features/cart/use-cart';
@@ -24,6 +25,9 @@ export default function CartPage() {
   const queryClient = useQueryClient();
   const userId = isAuthenticated ? user?.userId : undefined;
   const detail = useUserDetail(userId);
+  const stock = useCartStock(items.map((line) => line._id));
+  // A line without a size, or short of stock in its size, must be changed before checkout.
+  const blocked = items.some((line) => lineProblemText(line, stock?.get(line._id)));
 
   useEffect(() => {
     // SPEC §8: a failed user-detail load is only logged.
@@ -47,6 +51,7 @@ export default function CartPage() {
       }),
     );
     cart.refresh(fresh);
+    await queryClient.invalidateQueries({ queryKey: ['products', 'stock'] });
   }
 
   const checkout = useCheckout({
@@ -77,7 +82,11 @@ export default function CartPage() {
               className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white px-4 dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900"
             >
               {items.map((item) => (
-                <CartLine key={item._id} item={item} />
+                <CartLine
+                  key={`${item._id}:${item.size ?? ''}`}
+                  item={item}
+                  stock={stock?.get(item._id)}
+                />
               ))}
             </ul>
             <div className="space-y-4 lg:sticky lg:top-20">
@@ -90,6 +99,7 @@ export default function CartPage() {
                 subtotal={subtotal}
                 total={total}
                 pending={checkout.pending}
+                blocked={blocked}
                 onCheckout={() => void checkout.start(items, total)}
               />
             </div>

@@ -21,7 +21,7 @@ import { useTitle } from '@/lib/use-title';
 export default function Home() {
   useTitle(undefined);
   const params = useCatalogParams();
-  const { checked, priceRange, page, isFiltered } = params;
+  const { checked, priceRange, size, page, isFiltered } = params;
 
   const categories = useCategories();
   useToastOnError(categories.error, 'Error on load category');
@@ -35,7 +35,7 @@ export default function Home() {
   const list = useProductList(page, { enabled: !isFiltered });
   useToastOnError(list.error, 'Failed on Load');
   const filtered = useFilteredProducts(
-    { checked, radio: priceRange ?? [], page },
+    { checked, radio: priceRange ?? [], page, ...(size ? { size } : {}) },
     { enabled: isFiltered },
   );
   useToastOnError(filtered.error, 'Error on Filter Product');
@@ -58,8 +58,10 @@ export default function Home() {
           categoriesLoading={categories.isPending}
           checked={checked}
           priceId={params.priceId}
+          size={size}
           onToggleCategory={params.toggleCategory}
           onPriceChange={params.setPrice}
+          onSizeChange={params.setSize}
           onReset={params.reset}
         />
         <section

@@ -1,6 +1,7 @@
 /** /product-detail/{slug} (SPEC §2): the product and a "Similar Products" grid. */
 import { useEffect } from 'react';
-import { useParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { stockOfSize } from '@repo/shared/rules';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { AlertIcon, SearchIcon } from '@/components/ui/icons';
@@ -16,6 +17,7 @@ import { useTitle } from '@/lib/use-title';
 
 export default function ProductDetailPage() {
   const { slug = '' } = useParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const product = useProduct(slug, {
     retry: (n, error) => !(error instanceof ApiError && error.status === 404) && n < 1,
   });
@@ -60,9 +62,18 @@ export default function ProductDetailPage() {
     );
   }
 
+  // ?size=M keeps the choice in a shared link; a size it has not got (left) is no choice.
+  const wanted = searchParams.get('size') ?? undefined;
+  const size = wanted && stockOfSize(item, wanted) > 0 ? wanted : undefined;
+
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
-      <ProductDetails product={item} onAddToCart={addToCartWithToast} />
+      <ProductDetails
+        product={item}
+        size={size}
+        onSizeChange={(s) => setSearchParams({ size: s }, { replace: true })}
+        onAddToCart={addToCartWithToast}
+      />
       <section
         aria-labelledby="similar-heading"
         className="mt-12 border-t border-slate-200 pt-8 dark:border-slate-800"

@@ -12,10 +12,13 @@ export function Modal({
   title,
   onClose,
   children,
+  width = 'max-w-md',
 }: {
   title: string;
   onClose: () => void;
   children: ReactNode;
+  /** The panel's width class (max-w-md by default). */
+  width?: string;
 }) {
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
@@ -67,7 +70,7 @@ export function Modal({
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
-        className="relative w-full max-w-md rounded-lg bg-white p-5 shadow-xl dark:bg-slate-900 dark:ring-1 dark:ring-slate-700"
+        className={`relative max-h-[calc(100dvh-2rem)] w-full overflow-y-auto ${width} rounded-lg bg-white p-5 shadow-xl dark:bg-slate-900 dark:ring-1 dark:ring-slate-700`}
       >
         <div className="mb-4 flex items-center justify-between gap-4">
           <h3 id={titleId} className="text-lg font-semibold text-slate-900 dark:text-white">

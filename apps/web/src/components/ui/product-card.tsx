@@ -2,19 +2,56 @@
  * A product card: photo, name, two-line description and price. The whole card opens `href`
  * (the name link is stretched over it); the optional add-to-cart button sits above that.
  * Generic: the storefront passes onAddToCart, the admin passes its own href and no button.
+ * ADD TO CART adds a One size product at once and asks for the size of any other; a sold-out
+ * product says so on a disabled button.
  */
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { Product } from '@repo/shared';
-import { CARD_IMAGE_SIZES } from '@repo/shared/constants';
+import type { Product, ProductSize } from '@repo/shared';
+import { CARD_IMAGE_SIZES, ONE_SIZE } from '@repo/shared/constants';
+import { isOneSize, isSoldOut, sizesOf } from '@repo/shared/rules';
 import { Button } from './button';
+import { Modal } from './modal';
 import { Price } from './price';
 import { ProductImage } from './product-image';
+import { SizePicker } from './size-picker';
+
+/** The card's small size chooser: pick a size, then add. */
+function SizeChooser({
+  product,
+  onAdd,
+  onClose,
+}: {
+  product: Product;
+  onAdd: (size: ProductSize) => void;
+  onClose: () => void;
+}) {
+  const [size, setSize] = useState<string>();
+  return (
+    <Modal title={`Choose a size: ${product.name}`} onClose={onClose}>
+      <SizePicker sizes={sizesOf(product)} value={size} onChange={setSize} />
+      <div className="mt-5 flex justify-end gap-2">
+        <Button variant="outline" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button
+          disabled={!size}
+          onClick={() => {
+            onAdd(size as ProductSize);
+            onClose();
+          }}
+        >
+          ADD TO CART
+        </Button>
+      </div>
+    </Modal>
+  );
+}
 
 export interface ProductCardProps {
   product: Product;
   href: string;
-  onAddToCart?: (product: Product) => void;
+  onAddToCart?: (product: Product, size: ProductSize) => void;
   /** Show the "More details" link (storefront). */
   detailsLink?: boolean;
   /** In the first row: load the photo at once. */
@@ -35,6 +72,8 @@ export function ProductCard({
 }: ProductCardProps) {
   const nameId = useId();
   const Heading = headingLevel;
+  const [choosing, setChoosing] = useState(false);
+  const soldOut = isSoldOut(product);
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-within:ring-2 focus-within:ring-brand-500 dark:border-slate-800 dark:bg-slate-900">
       <ProductImage
@@ -65,10 +104,14 @@ export function ProductCard({
               <Button
                 size="sm"
                 aria-describedby={nameId}
-                onClick={() => onAddToCart(product)}
+                disabled={soldOut}
+                aria-haspopup={isOneSize(product) ? undefined : 'dialog'}
+                onClick={() =>
+                  isOneSize(product) ? onAddToCart(product, ONE_SIZE) : setChoosing(true)
+                }
                 className="pointer-events-auto whitespace-nowrap"
               >
-                ADD TO CART
+                {soldOut ? 'Sold out' : 'ADD TO CART'}
               </Button>
             )}
             {detailsLink && (
@@ -83,6 +126,13 @@ export function ProductCard({
           </div>
         )}
       </div>
+      {choosing && onAddToCart && (
+        <SizeChooser
+          product={product}
+          onAdd={(size) => onAddToCart(product, size)}
+          onClose={() => setChoosing(false)}
+        />
+      )}
     </article>
   );
 }

@@ -1,5 +1,6 @@
 /** The cart (SPEC §4): every change goes through the shared rules and is persisted. */
-import type { CartItem, Product } from '@repo/shared';
+import type { CartItem, Product, ProductSize } from '@repo/shared';
+import { ONE_SIZE } from '@repo/shared/constants';
 import {
   addToCart as addRule,
   cartTotal,
@@ -7,16 +8,32 @@ import {
   increaseQuantity,
   itemCount,
   removeFromCart,
+  sizeLabel,
+  stockOfSize,
   subtotal,
 } from '@repo/shared/rules';
 import { cartStore, useStore } from '@/lib/storage';
 import { toast } from '@/lib/toast';
 
+const sameLine = (a: Pick<CartItem, '_id' | 'size'>, b: Pick<CartItem, '_id' | 'size'>) =>
+  a._id === b._id && a.size === b.size;
+
 export const cart = {
-  add: (product: Product) => cartStore.set((c) => addRule(c, product)),
+  add: (product: Product, size: ProductSize) => cartStore.set((c) => addRule(c, product, size)),
   increase: (line: CartItem) => cartStore.set((c) => increaseQuantity(c, line._id, line.size)),
   decrease: (line: CartItem) => cartStore.set((c) => decreaseQuantity(c, line._id, line.size)),
   remove: (line: CartItem) => cartStore.set((c) => removeFromCart(c, line._id, line.size)),
+  /** Give a line a size (a line saved before sizes, or a size that sold out); merges with a line already in it. */
+  setSize: (line: CartItem, size: ProductSize) =>
+    cartStore.set((c) => {
+      const target = c.find((l) => sameLine(l, { _id: line._id, size }));
+      if (!target) return c.map((l) => (sameLine(l, line) ? { ...l, size } : l));
+      return c
+        .filter((l) => !sameLine(l, line))
+        .map((l) =>
+          l === target ? { ...l, cartQuantity: l.cartQuantity + line.cartQuantity } : l,
+        );
+    }),
   clear: () => cartStore.set([]),
   /** Replace lines with fresh copies from the server (price or stock changed); drop the missing. */
   refresh: (fresh: Map<string, Product | null>) =>
@@ -24,14 +41,24 @@ export const cart = {
       c.flatMap((line) => {
         if (!fresh.has(line._id)) return [line];
         const product = fresh.get(line._id);
-        return product ? [{ ...product, cartQuantity: line.cartQuantity }] : [];
+        return product ? [{ ...product, cartQuantity: line.cartQuantity, size: line.size }] : [];
       }),
     ),
 };
 
-/** What every "ADD TO CART" button does: add, then say so (SPEC §8). */
-export function addToCartWithToast(product: Product): void {
-  cart.add(product);
+/**
+ * What every "ADD TO CART" button does: add the product in a size, then say so (SPEC §8).
+ * A size whose stock is all in the cart already is not added again.
+ */
+export function addToCartWithToast(product: Product, size: ProductSize = ONE_SIZE): void {
+  const inCart = cartStore.get().find((l) => sameLine(l, { _id: product._id, size }));
+  const left = stockOfSize(product, size);
+  if (inCart && inCart.cartQuantity >= left) {
+    const what = size === ONE_SIZE ? product.name : `${product.name} (${sizeLabel(size)})`;
+    toast.info(`Your cart already holds the last ${left} of ${what}.`);
+    return;
+  }
+  cart.add(product, size);
   toast.success('Successfully Added');
 }
 

@@ -63,10 +63,14 @@ export function useCheckout({ loadUser, onPaid, onCartOutdated }: CheckoutOption
       try {
         ({ order } = await createPaymentOrder({
           amount: total,
-          items: items.map(({ _id, cartQuantity }) => ({ _id, cartQuantity })),
+          items: items.map(({ _id, cartQuantity, size }) => ({ _id, cartQuantity, size })),
         }));
       } catch (error) {
         if (error instanceof ApiError && error.status === 409) {
+          await onCartOutdated?.();
+          window.alert(messageOf(error, CHECKOUT_ALERTS.createOrder));
+        } else if (error instanceof ApiError && error.status === 400) {
+          // A size to choose or one no longer made: the server names it.
           await onCartOutdated?.();
           window.alert(messageOf(error, CHECKOUT_ALERTS.createOrder));
         } else {
@@ -83,12 +87,13 @@ export function useCheckout({ loadUser, onPaid, onCartOutdated }: CheckoutOption
             razorpay_order_id: response.razorpay_order_id,
             razorpay_signature: response.razorpay_signature,
             amount: total,
-            items: items.map(({ _id, name, photo, price, cartQuantity }) => ({
+            items: items.map(({ _id, name, photo, price, cartQuantity, size }) => ({
               _id,
               name,
               photo,
               price,
               cartQuantity,
+              size,
             })),
             userId: user?._id ?? stored?.userId ?? '',
             shippingAddress: user?.address ?? '',

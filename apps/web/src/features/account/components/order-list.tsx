@@ -8,6 +8,7 @@ import { OrderStatusBadge } from '@/components/ui/order-status-badge';
 import { RefundStatusBadge } from '@/components/ui/refund-status';
 import { paths } from '@/config/paths';
 import { formatDate, formatPrice } from '@/lib/format';
+import { sizeLabel } from '@repo/shared/rules';
 
 export function OrderList({ orders }: { orders: Order[] }) {
   return (
@@ -51,7 +52,7 @@ export function OrderList({ orders }: { orders: Order[] }) {
           )}
           <ul className="divide-y divide-slate-100 px-4 dark:divide-slate-800">
             {order.items.map((item) => (
-              <li key={item._id} className="flex items-center gap-3 py-3">
+              <li key={`${item._id}:${item.size}`} className="flex items-center gap-3 py-3">
                 <img
                   src={item.photo}
                   alt=""
@@ -64,7 +65,8 @@ export function OrderList({ orders }: { orders: Order[] }) {
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-medium">{item.name}</p>
                   <p className="text-sm text-slate-600 dark:text-slate-400">
-                    Quantity: {item.cartQuantity} × {formatPrice(item.price)}
+                    {sizeLabel(item.size)} · Quantity: {item.cartQuantity} ×{' '}
+                    {formatPrice(item.price)}
                   </p>
                 </div>
                 <p className="font-semibold tabular-nums">

@@ -14,6 +14,7 @@ import { formatPrice } from '@/lib/format';
 import { useUpdateOrderStatus } from '../api/update-order-status';
 import { formatOrderDate, shortId } from '../lib/format';
 import { cardClass } from './styles';
+import { sizeLabel } from '@repo/shared/rules';
 
 const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
 const isOrderStatus = (s: string): s is OrderStatus =>
@@ -168,7 +169,10 @@ export function OrderCard({ order }: { order: Order }) {
           <h4 className="sr-only">Items</h4>
           <ul className="divide-y divide-slate-200 dark:divide-slate-700">
             {items.map((item) => (
-              <li key={item._id} className="flex items-center gap-3 py-2 first:pt-0 last:pb-0">
+              <li
+                key={`${item._id}:${item.size}`}
+                className="flex items-center gap-3 py-2 first:pt-0 last:pb-0"
+              >
                 <img
                   src={item.photo}
                   alt=""
@@ -180,7 +184,7 @@ export function OrderCard({ order }: { order: Order }) {
                     {item.name}
                   </p>
                   <p className="text-sm text-slate-500 dark:text-slate-400">
-                    Qty {item.cartQuantity} × {formatPrice(item.price)}
+                    {sizeLabel(item.size)} · Qty {item.cartQuantity} × {formatPrice(item.price)}
                   </p>
                 </div>
                 <p className="text-sm font-semibold text-slate-900 dark:text-slate-100">

@@ -1,6 +1,6 @@
 /**
  * The product fields shared by the create and update pages: category (searchable), photo
- * (drop zone), name, description, price, quantity and shipping. The page owns the values
+ * (drop zone), name, description, price, quantity, shipping and the size grid. The page owns the values
  * and the buttons.
  */
 import type { FormEvent, ReactNode } from 'react';
@@ -13,9 +13,10 @@ import {
 } from '@/components/ui/form-field';
 import { useCategories } from '../api/get-categories';
 import { useLoadFailure } from '../lib/outcome';
-import type { ProductFormValues } from '../lib/product-form';
+import { sizesTotal, type ProductFormValues } from '../lib/product-form';
 import { CategoryCombobox } from './category-combobox';
 import { ImageDropZone } from './image-drop-zone';
+import { SizeGrid } from './size-grid';
 
 export function ProductForm({
   values,
@@ -95,16 +96,25 @@ export function ProductForm({
             </div>
           )}
         </Field>
-        <TextField
-          label="Quantity"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-          value={values.quantity}
-          placeholder="0"
-          onChange={(e) => onChange({ quantity: e.target.value })}
-        />
+        {Object.keys(values.sizes).length === 0 ? (
+          <TextField
+            label="Quantity"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            value={values.quantity}
+            placeholder="0"
+            onChange={(e) => onChange({ quantity: e.target.value })}
+          />
+        ) : (
+          <TextField
+            label="Quantity"
+            readOnly
+            value={String(sizesTotal(values))}
+            aria-describedby="size-grid-hint"
+          />
+        )}
         <SelectField
           label="Shipping"
           value={values.shipping}
@@ -114,6 +124,7 @@ export function ProductForm({
           <option value="1">Yes</option>
         </SelectField>
       </div>
+      <SizeGrid values={values} onChange={(sizes) => onChange({ sizes })} />
       <div className="flex flex-wrap gap-3">{actions}</div>
     </form>
   );

@@ -9,6 +9,38 @@ import { useProducts } from '../api/get-products';
 import { useLoadFailure } from '../lib/outcome';
 import { usePageParam } from '../lib/use-page-param';
 import { TeeIcon } from '@/components/ui/icons';
+import type { Product } from '@repo/shared';
+import { LOW_STOCK } from '@repo/shared/constants';
+import { isOneSize, sizesOf } from '@repo/shared/rules';
+import { cn } from '@/lib/cn';
+
+/** Stock per size, low ones (≤ 5) highlighted: what to reorder at a glance. */
+function SizeStockList({ product }: { product: Product }) {
+  if (isOneSize(product)) return null;
+  return (
+    <ul aria-label={`Stock per size of ${product.name}`} className="flex flex-wrap gap-1">
+      {sizesOf(product).map(({ size, quantity }) => {
+        const low = quantity <= LOW_STOCK;
+        return (
+          <li
+            key={size}
+            className={cn(
+              'rounded px-1.5 py-0.5 text-xs tabular-nums',
+              quantity === 0
+                ? 'bg-red-100 font-semibold text-red-800 dark:bg-red-500/20 dark:text-red-200'
+                : low
+                  ? 'bg-amber-100 font-semibold text-amber-900 dark:bg-amber-500/20 dark:text-amber-200'
+                  : 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300',
+            )}
+          >
+            {size} {quantity}
+            {low && <span className="sr-only"> (low)</span>}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
 
 export function ProductGrid() {
   const [page, setPage] = usePageParam();
@@ -33,6 +65,7 @@ export function ProductGrid() {
               <p className="text-xs text-slate-600 dark:text-slate-400">
                 {p.quantity} in stock · {p.category?.name ?? 'No category'}
               </p>
+              <SizeStockList product={p} />
             </ProductCard>
           </ProductGridItem>
         ))}

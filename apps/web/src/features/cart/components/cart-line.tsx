@@ -1,6 +1,12 @@
-/** One cart line: photo and name open the product; quantity −/+ (− at 1 removes); remove. */
+/**
+ * One cart line: photo and name open the product; its size; quantity −/+ (− at 1 removes, +
+ * stops at that size's stock); remove. A line without a size (saved before sizes) or whose
+ * size sold out or fell short says so, and offers the sizes left.
+ */
 import { Link } from 'react-router-dom';
-import type { CartItem } from '@repo/shared';
+import type { CartItem, ProductSize, ProductStockJson } from '@repo/shared';
+import { ONE_SIZE } from '@repo/shared/constants';
+import { cartLineProblem, sizeLabel, sizesOf, stockOfSize } from '@repo/shared/rules';
 import { ProductImage } from '@/components/ui/product-image';
 import { paths } from '@/config/paths';
 import { formatPrice } from '@/lib/format';
@@ -8,10 +14,48 @@ import { cart } from '../use-cart';
 
 // 40 px on phones, big enough for a thumb.
 const step =
-  'flex h-10 w-10 items-center justify-center rounded-full border border-slate-300 text-lg leading-none text-slate-800 hover:border-brand-500 hover:text-brand-700 sm:h-8 sm:w-8 dark:border-slate-600 dark:text-slate-100 dark:hover:border-brand-400 dark:hover:text-white';
+  'flex h-10 w-10 items-center justify-center rounded-full border border-slate-300 text-lg leading-none text-slate-800 hover:border-brand-500 hover:text-brand-700 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:border-slate-300 disabled:hover:text-slate-800 sm:h-8 sm:w-8 dark:border-slate-600 dark:text-slate-100 dark:hover:border-brand-400 dark:hover:text-white';
 
-export function CartLine({ item }: { item: CartItem }) {
+/** What stops the line from being bought as it is, in words; undefined when nothing does. */
+export function lineProblemText(
+  item: CartItem,
+  stock: ProductStockJson | null | undefined,
+): string | undefined {
+  if (stock === null) return 'This T-shirt is no longer sold. Please remove it.';
+  if (!item.size) return 'Please choose a size.';
+  if (!stock) return undefined;
+  const problem = cartLineProblem(item, stock);
+  if (!problem) return undefined;
+  const size = item.size === ONE_SIZE ? '' : ` in ${item.size}`;
+  switch (problem.kind) {
+    case 'no-size':
+      return 'Please choose a size.';
+    case 'not-made':
+      return `Size ${item.size} is no longer made. Please choose another size.`;
+    case 'sold-out':
+      return item.size === ONE_SIZE
+        ? 'Sold out. Please remove it.'
+        : `Sold out${size}. Please choose another size or remove it.`;
+    case 'short':
+      return `Only ${problem.available} left${size}. Please lower the quantity.`;
+  }
+}
+
+export function CartLine({
+  item,
+  stock,
+}: {
+  item: CartItem;
+  /** Today's stock of the product (undefined while loading, null when it is gone). */
+  stock?: ProductStockJson | null | undefined;
+}) {
   const href = paths.productDetail(item.slug);
+  const problem = lineProblemText(item, stock);
+  const current = stock ?? item;
+  const left = item.size ? stockOfSize(current, item.size) : 0;
+  const others = sizesOf(current).filter((s) => s.quantity > 0 && s.size !== item.size);
+  const needsSize = !item.size || (stock && problem && !problem.startsWith('Only'));
+  const label = `${item.name}${item.size && item.size !== ONE_SIZE ? `, size ${item.size}` : ''}`;
   return (
     <li className="flex gap-3 py-4 sm:gap-4">
       <Link to={href} tabIndex={-1} aria-hidden="true" className="w-20 shrink-0 sm:w-24">
@@ -30,29 +74,55 @@ export function CartLine({ item }: { item: CartItem }) {
           <button
             type="button"
             onClick={() => cart.remove(item)}
-            aria-label={`Remove ${item.name}`}
+            aria-label={`Remove ${label}`}
             // Padding enlarges the tap area; the negative margins keep the word where it was.
             className="-my-2.5 -mr-2 shrink-0 px-2 py-2.5 text-sm font-medium text-red-700 hover:underline dark:text-red-400"
           >
             Remove
           </button>
         </div>
+        {item.size && (
+          <p className="text-sm font-semibold text-slate-800 dark:text-slate-200">
+            {sizeLabel(item.size)}
+          </p>
+        )}
         <p className="line-clamp-1 text-sm text-slate-600 dark:text-slate-400">
           {item.description}
         </p>
         <p className="mt-0.5 text-sm text-slate-700 dark:text-slate-300">
           {formatPrice(item.price)} <span className="text-slate-500 dark:text-slate-400">each</span>
         </p>
+        {problem && (
+          <p role="status" className="mt-1 text-sm font-semibold text-red-700 dark:text-red-400">
+            {problem}
+          </p>
+        )}
+        {needsSize && others.length > 0 && (
+          <label className="mt-2 flex items-center gap-2 text-sm">
+            <span className="text-slate-700 dark:text-slate-300">Size</span>
+            <select
+              value=""
+              onChange={(e) => cart.setSize(item, e.target.value as ProductSize)}
+              className="min-h-10 rounded-lg border border-slate-300 bg-white px-2 text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+              aria-label={`Choose a size of ${item.name}`}
+            >
+              <option value="" disabled>
+                Choose a size
+              </option>
+              {others.map((s) => (
+                <option key={s.size} value={s.size}>
+                  {s.size}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         <div className="mt-2 flex items-center justify-between gap-3">
-          <div
-            className="flex items-center gap-2"
-            role="group"
-            aria-label={`Quantity of ${item.name}`}
-          >
+          <div className="flex items-center gap-2" role="group" aria-label={`Quantity of ${label}`}>
             <button
               type="button"
               className={step}
-              aria-label={`Decrease quantity of ${item.name}`}
+              aria-label={`Decrease quantity of ${label}`}
               onClick={() => cart.decrease(item)}
             >
               <span aria-hidden="true">−</span>
@@ -64,7 +134,9 @@ export function CartLine({ item }: { item: CartItem }) {
             <button
               type="button"
               className={step}
-              aria-label={`Increase quantity of ${item.name}`}
+              aria-label={`Increase quantity of ${label}`}
+              // Capped at the size's stock (known once the stock has loaded).
+              disabled={!item.size || item.cartQuantity >= left}
               onClick={() => cart.increase(item)}
             >
               <span aria-hidden="true">+</span>

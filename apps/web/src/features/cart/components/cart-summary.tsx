@@ -8,11 +8,14 @@ export function CartSummary({
   total,
   onCheckout,
   pending,
+  blocked = false,
 }: {
   subtotal: number;
   total: number;
   onCheckout: () => void;
   pending: boolean;
+  /** A line needs a size or has too few left: checkout waits until it is changed. */
+  blocked?: boolean;
 }) {
   return (
     <section
@@ -40,7 +43,22 @@ export function CartSummary({
           </dd>
         </div>
       </dl>
-      <Button size="lg" className="mt-4 w-full" onClick={onCheckout} loading={pending}>
+      {blocked && (
+        <p
+          id="checkout-blocked"
+          className="mt-3 text-sm font-semibold text-red-700 dark:text-red-400"
+        >
+          Please fix the items marked above to check out.
+        </p>
+      )}
+      <Button
+        size="lg"
+        className="mt-4 w-full"
+        onClick={onCheckout}
+        loading={pending}
+        disabled={blocked}
+        aria-describedby={blocked ? 'checkout-blocked' : undefined}
+      >
         Proceed to Checkout
       </Button>
     </section>

@@ -10,6 +10,8 @@ export interface ProductFilter {
   /** One [min, max] price pair, or empty. */
   radio: PriceRange | readonly [];
   page: number;
+  /** Only products with stock left in this size (left out when any size will do). */
+  size?: string;
 }
 
 export const getFilteredProducts = (filter: ProductFilter) =>

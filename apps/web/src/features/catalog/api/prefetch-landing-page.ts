@@ -14,13 +14,18 @@ import { productListQueryOptions } from './get-product-list';
 
 export function prefetchLandingPage(queryClient: QueryClient, url: URL): void {
   if (url.pathname === '/') {
-    const { checked, priceId, page } = parseCatalogParams(url.searchParams);
+    const { checked, priceId, size, page } = parseCatalogParams(url.searchParams);
     const range = PRICE_RANGES.find((r) => r.id === priceId)?.range;
     void queryClient.prefetchQuery(categoriesQueryOptions());
-    if (checked.length || range) {
+    if (checked.length || range || size) {
       // The same key the home page asks for (see useCatalogParams and home.tsx).
       void queryClient.prefetchQuery(
-        filteredProductsQueryOptions({ checked, radio: range ?? [], page }),
+        filteredProductsQueryOptions({
+          checked,
+          radio: range ?? [],
+          page,
+          ...(size ? { size } : {}),
+        }),
       );
     } else {
       void queryClient.prefetchQuery(productListQueryOptions(page));

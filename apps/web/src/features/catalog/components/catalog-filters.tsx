@@ -1,10 +1,11 @@
 /**
- * Category checkboxes (several) and the five price radios (one), with a reset. On small
+ * Category checkboxes (several), the five price radios (one) and the sizes ("in stock in
+ * size M", one), with a reset. On small
  * screens the panel folds behind a "Filters" button so the products stay in view.
  */
 import { startTransition, useId, useOptimistic, useState } from 'react';
 import type { Category } from '@repo/shared';
-import { PRICE_RANGES } from '@repo/shared/constants';
+import { PRICE_RANGES, SIZES, type Size } from '@repo/shared/constants';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 
@@ -13,8 +14,10 @@ export interface CatalogFiltersProps {
   categoriesLoading?: boolean;
   checked: string[];
   priceId: string | undefined;
+  size?: Size | undefined;
   onToggleCategory: (id: string, on: boolean) => void;
   onPriceChange: (priceId: string | undefined) => void;
+  onSizeChange?: (size: Size | undefined) => void;
   onReset: () => void;
 }
 
@@ -29,8 +32,10 @@ export function CatalogFilters({
   categoriesLoading,
   checked,
   priceId,
+  size,
   onToggleCategory,
   onPriceChange,
+  onSizeChange,
   onReset,
 }: CatalogFiltersProps) {
   const [open, setOpen] = useState(false);
@@ -39,7 +44,8 @@ export function CatalogFilters({
   // a controlled box would spring back unticked. The optimistic copies show the choice at once.
   const [shownChecked, showChecked] = useOptimistic(checked);
   const [shownPriceId, showPriceId] = useOptimistic(priceId);
-  const active = shownChecked.length + (shownPriceId ? 1 : 0);
+  const [shownSize, showSize] = useOptimistic(size);
+  const active = shownChecked.length + (shownPriceId ? 1 : 0) + (shownSize ? 1 : 0);
 
   function toggleCategory(id: string, on: boolean) {
     startTransition(() => {
@@ -53,10 +59,18 @@ export function CatalogFilters({
       onPriceChange(id);
     });
   }
+  function chooseSize(next: Size | undefined) {
+    startTransition(() => {
+      showSize(next);
+      onSizeChange?.(next);
+    });
+  }
+
   function reset() {
     startTransition(() => {
       showChecked([]);
       showPriceId(undefined);
+      showSize(undefined);
       onReset();
     });
   }
@@ -121,6 +135,34 @@ export function CatalogFilters({
             ))}
           </div>
         </fieldset>
+        {onSizeChange && (
+          <fieldset>
+            <legend className={legend}>In stock in size</legend>
+            <div className="grid grid-cols-4 gap-1">
+              {[undefined, ...SIZES].map((s) => (
+                <label
+                  key={s ?? 'any'}
+                  className={cn(
+                    'flex min-h-10 cursor-pointer items-center justify-center rounded-md border text-sm font-semibold has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500',
+                    shownSize === s
+                      ? 'border-brand-600 bg-brand-600 text-white'
+                      : 'border-slate-300 text-slate-800 hover:border-brand-500 dark:border-slate-600 dark:text-slate-200',
+                  )}
+                >
+                  <input
+                    type="radio"
+                    name="size"
+                    className="sr-only"
+                    checked={shownSize === s}
+                    onChange={() => chooseSize(s)}
+                  />
+                  {s ?? 'Any'}
+                  {!s && <span className="sr-only"> size</span>}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        )}
         <Button
           variant="outline"
           size="sm"

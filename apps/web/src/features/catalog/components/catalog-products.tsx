@@ -1,5 +1,5 @@
 /** The product grid of a catalog page, with its loading and empty states. */
-import type { Product } from '@repo/shared';
+import type { Product, ProductSize } from '@repo/shared';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SearchIcon } from '@/components/ui/icons';
 import { ProductCard } from '@/components/ui/product-card';
@@ -21,7 +21,7 @@ export function CatalogProducts({
   products: Product[] | undefined;
   loading: boolean;
   loadingText?: string;
-  onAddToCart: (product: Product) => void;
+  onAddToCart: (product: Product, size: ProductSize) => void;
   label?: string;
   /** How many photos load at once (the first row when the grid is at the top of the page). */
   eager?: number;

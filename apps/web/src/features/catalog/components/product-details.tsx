@@ -1,20 +1,25 @@
-/** The detail of one product: large photo, name, category, price, stock and the add button. */
-import type { Product } from '@repo/shared';
-import { DETAIL_IMAGE_SIZES } from '@repo/shared/constants';
+/** The detail of one product: large photo, name, category, price, sizes, stock and the add button. */
+import { useId, useRef, useState } from 'react';
+import type { Product, ProductSize } from '@repo/shared';
+import { DETAIL_IMAGE_SIZES, LOW_STOCK } from '@repo/shared/constants';
+import { isOneSize, isSoldOut, sizesOf, stockOfSize } from '@repo/shared/rules';
 import { Button } from '@/components/ui/button';
 import { CardIcon, TruckIcon } from '@/components/ui/icons';
 import { Price } from '@/components/ui/price';
 import { ProductImage } from '@/components/ui/product-image';
+import { SizePicker } from '@/components/ui/size-picker';
+import { SizeGuide } from './size-guide';
 
-const FEW_LEFT = 5;
-
-function StockInfo({ quantity }: { quantity: number }) {
-  if (quantity <= 0)
-    return <p className="text-sm font-semibold text-red-700 dark:text-red-400">Out of stock</p>;
-  if (quantity <= FEW_LEFT)
+/** The stock line: of the chosen size when there is one, else of the product. */
+function StockInfo({ product, size }: { product: Product; size: string | undefined }) {
+  if (isSoldOut(product))
+    return <p className="text-sm font-semibold text-red-700 dark:text-red-400">Sold out</p>;
+  const oneSize = isOneSize(product);
+  const left = size ? stockOfSize(product, size) : product.quantity;
+  if ((size || oneSize) && left <= LOW_STOCK)
     return (
       <p className="text-sm font-semibold text-amber-700 dark:text-amber-300">
-        Hurry, only {quantity} left in stock
+        {oneSize ? `Hurry, only ${left} left in stock` : `Only ${left} left in ${size}`}
       </p>
     );
   return <p className="text-sm font-semibold text-green-700 dark:text-green-400">In stock</p>;
@@ -22,12 +27,34 @@ function StockInfo({ quantity }: { quantity: number }) {
 
 export function ProductDetails({
   product,
+  size,
+  onSizeChange,
   onAddToCart,
 }: {
   product: Product;
-  onAddToCart: (product: Product) => void;
+  /** The chosen size (from the URL), if it is one the product has left. */
+  size: string | undefined;
+  onSizeChange: (size: string) => void;
+  onAddToCart: (product: Product, size: ProductSize) => void;
 }) {
-  const soldOut = product.quantity <= 0;
+  const soldOut = isSoldOut(product);
+  const oneSize = isOneSize(product);
+  const sizes = sizesOf(product);
+  const [asked, setAsked] = useState(false);
+  const pickerRef = useRef<HTMLDivElement>(null);
+  const hintId = useId();
+  const chosen = oneSize ? sizes[0]!.size : size;
+
+  function add() {
+    if (chosen) {
+      onAddToCart(product, chosen as ProductSize);
+      return;
+    }
+    // Several sizes and none chosen: ask, never guess.
+    setAsked(true);
+    pickerRef.current?.querySelector<HTMLInputElement>('input:not(:disabled)')?.focus();
+  }
+
   return (
     <div className="grid gap-6 md:grid-cols-2 md:gap-10">
       <ProductImage
@@ -45,18 +72,41 @@ export function ProductDetails({
         </p>
         <h1 className="text-2xl font-black tracking-tight sm:text-3xl">{product.name}</h1>
         <Price value={product.price} size="lg" />
-        <StockInfo quantity={product.quantity} />
+        {!oneSize && (
+          <div ref={pickerRef} className="flex flex-col gap-1">
+            <SizePicker
+              sizes={sizes}
+              value={size}
+              onChange={(s) => {
+                setAsked(false);
+                onSizeChange(s);
+              }}
+              invalid={asked && !size}
+              describedBy={asked && !size ? hintId : undefined}
+            />
+            <div className="flex flex-wrap items-center gap-3">
+              {asked && !size && (
+                <p
+                  id={hintId}
+                  role="alert"
+                  className="text-sm font-semibold text-red-700 dark:text-red-400"
+                >
+                  Please choose a size
+                </p>
+              )}
+              <span className="ml-auto">
+                <SizeGuide />
+              </span>
+            </div>
+          </div>
+        )}
+        <StockInfo product={product} size={chosen} />
         <p className="leading-relaxed whitespace-pre-line text-slate-700 dark:text-slate-300">
           {product.description}
         </p>
         <div>
-          <Button
-            size="lg"
-            disabled={soldOut}
-            onClick={() => onAddToCart(product)}
-            className="w-full sm:w-auto"
-          >
-            ADD TO CART
+          <Button size="lg" disabled={soldOut} onClick={add} className="w-full sm:w-auto">
+            {soldOut ? 'Sold out' : 'ADD TO CART'}
           </Button>
         </div>
         <ul className="mt-2 space-y-1 text-sm text-slate-600 dark:text-slate-400">

@@ -1,0 +1,119 @@
+/** The cart with sizes: a line per size, + capped at the size's stock, problems block checkout. */
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CartItem, Product } from '@repo/shared';
+import { cartStore } from '@/lib/storage';
+import { makeCartItem, makeProduct } from '@/testing/data';
+import { mockApi } from '@/testing/mock-api';
+import { renderRoute } from '@/testing/test-utils';
+import CartPage from '../cart';
+
+vi.mock('@/lib/toast', () => ({
+  toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() },
+}));
+
+const tee = makeProduct({
+  name: 'Sakura Tee',
+  price: 600,
+  sizes: [
+    { size: 'S', quantity: 2 },
+    { size: 'M', quantity: 5 },
+    { size: 'L', quantity: 0 },
+  ],
+});
+
+/** Renders the cart with these lines; the server's stock is `today` (the product as it is now). */
+function setup(items: CartItem[], today: Product = tee) {
+  cartStore.set(items);
+  const api = mockApi({
+    'GET /product/stock': () => ({
+      products: [{ _id: today._id, quantity: today.quantity, sizes: today.sizes }],
+    }),
+  });
+  return { api, ...renderRoute({ element: <CartPage />, path: '/cart' }, { url: '/cart' }) };
+}
+// By text, not by role: role queries walk the whole tree and are slow on a busy machine.
+const lineOf = (size: string) => screen.getByText(`Size ${size}`).closest('li')!;
+const checkout = () => screen.getByRole('button', { name: 'Proceed to Checkout' });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  cartStore.set([]);
+});
+
+describe('cart lines with sizes', () => {
+  it('shows two sizes of one T-shirt as two lines, each with its size; + stops at that size’s stock', async () => {
+    const { user } = setup([
+      makeCartItem({ ...tee, size: 'S', cartQuantity: 1 }),
+      makeCartItem({ ...tee, size: 'M', cartQuantity: 1 }),
+    ]);
+    expect(within(lineOf('S')).getByText('Size S')).toBeInTheDocument();
+    expect(within(lineOf('M')).getByText('Size M')).toBeInTheDocument();
+
+    const more = within(lineOf('S')).getByRole('button', { name: /Increase quantity/ });
+    await user.click(more);
+    expect(within(lineOf('S')).getByText('2')).toBeInTheDocument();
+    expect(more).toBeDisabled(); // 2 of 2 in S
+    expect(within(lineOf('M')).getByRole('button', { name: /Increase quantity/ })).toBeEnabled();
+    expect(cartStore.get().map((l) => [l.size, l.cartQuantity])).toEqual([
+      ['S', 2],
+      ['M', 1],
+    ]);
+    expect(checkout()).toBeEnabled();
+  });
+
+  it('marks a line whose size sold out or fell short, and blocks checkout until it is changed', async () => {
+    const today = {
+      ...tee,
+      sizes: [
+        { size: 'S' as const, quantity: 1 },
+        { size: 'M' as const, quantity: 0 },
+        { size: 'L' as const, quantity: 4 },
+      ],
+    };
+    const { user } = setup(
+      [
+        makeCartItem({ ...tee, size: 'M', cartQuantity: 1 }),
+        makeCartItem({ ...tee, size: 'S', cartQuantity: 2 }),
+      ],
+      today,
+    );
+    expect(
+      await within(lineOf('M')).findByText(
+        'Sold out in M. Please choose another size or remove it.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(lineOf('S')).getByText('Only 1 left in S. Please lower the quantity.'),
+    ).toBeInTheDocument();
+    expect(checkout()).toBeDisabled();
+    expect(screen.getByText('Please fix the items marked above to check out.')).toBeInTheDocument();
+
+    // M → L (the sizes left are offered); S down to 1.
+    await user.selectOptions(
+      within(lineOf('M')).getByRole('combobox', { name: 'Choose a size of Sakura Tee' }),
+      'L',
+    );
+    await user.click(within(lineOf('S')).getByRole('button', { name: /Decrease quantity/ }));
+    expect(within(lineOf('L')).getByText('Size L')).toBeInTheDocument();
+    expect(checkout()).toBeEnabled();
+    expect(cartStore.get().map((l) => [l.size, l.cartQuantity])).toEqual([
+      ['L', 1],
+      ['S', 1],
+    ]);
+  });
+
+  it('asks a line saved before sizes for one before checkout', async () => {
+    const old = makeCartItem({ ...tee, cartQuantity: 1, size: undefined });
+    const { user } = setup([old]);
+    const li = screen.getByRole('link', { name: 'Sakura Tee' }).closest('li')!;
+    expect(within(li).getByText('Please choose a size.')).toBeInTheDocument();
+    expect(checkout()).toBeDisabled();
+    await user.selectOptions(
+      within(li).getByRole('combobox', { name: 'Choose a size of Sakura Tee' }),
+      'M',
+    );
+    expect(cartStore.get()[0]!.size).toBe('M');
+    expect(checkout()).toBeEnabled();
+  });
+});
