@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import type { Order, OrderItem, OrderTimelineEntry } from '@repo/shared';
-import { DELIVERY_CHARGE, REFUND_ARRIVAL } from '@repo/shared/constants';
+import { DELIVERY_CHARGE, ONE_SIZE, REFUND_ARRIVAL } from '@repo/shared/constants';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { Notice } from '@/components/ui/notice';
@@ -90,8 +90,8 @@ function RefundNotice({ order }: { order: Order }) {
 }
 
 function ItemRow({ item }: { item: OrderItem }) {
-  // Set once sizes exist; older orders have none.
-  const size = (item as OrderItem & { size?: string }).size;
+  // A One size tee (and every order placed before sizes existed) names no size.
+  const size = item.size === ONE_SIZE ? '' : item.size;
   return (
     <li className="flex items-center gap-3 py-3">
       <img
