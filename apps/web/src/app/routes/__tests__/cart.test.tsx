@@ -205,8 +205,8 @@ describe('checkout', () => {
     expect(api.callsTo('POST /payment/create-order')[0]!.body).toEqual({
       amount: 2297,
       items: [
-        { _id: tee._id, cartQuantity: 2 },
-        { _id: hoodie._id, cartQuantity: 1 },
+        { _id: tee._id, cartQuantity: 2, size: 'One size' },
+        { _id: hoodie._id, cartQuantity: 1, size: 'One size' },
       ],
     });
     expect(checkoutDialog.options).toMatchObject({

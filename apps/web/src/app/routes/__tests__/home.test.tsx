@@ -111,12 +111,20 @@ describe('home: filters', () => {
     setup();
     expect(await screen.findByRole('checkbox', { name: 'Graphic' })).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Anime' })).toBeInTheDocument();
-    expect(screen.getAllByRole('radio').map((r) => r.closest('label')!.textContent)).toEqual([
+    const radiosOf = (group: string) =>
+      within(screen.getByRole('group', { name: group }))
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')!.textContent);
+    expect(radiosOf('Filter by price')).toEqual([
       '₹100 to ₹400',
       '₹500 to ₹700',
       '₹700 to ₹1000',
       '₹1000 to ₹1500',
       'Above ₹1500',
+    ]);
+    expect(radiosOf('In stock in size')).toEqual([
+      'Any size',
+      ...['XS', 'S', 'M', 'L', 'XL', 'XXL', '3XL'],
     ]);
   });
 

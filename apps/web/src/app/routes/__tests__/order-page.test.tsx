@@ -79,7 +79,7 @@ describe('the order page', { timeout: 20_000 }, () => {
     expect(within(rows[0]!).getByText(/Size M/)).toHaveTextContent('Size M · Qty 2 × ₹649');
     expect(within(rows[0]!).getByText('₹1,298')).toBeInTheDocument();
     expect(rows[0]!.querySelector('img')).toHaveAttribute('src', '/uploads/sunset.webp');
-    expect(within(rows[1]!).getByText(/Qty/)).toHaveTextContent(/^Qty 1 × ₹349$/);
+    expect(within(rows[1]!).getByText(/Qty/)).toHaveTextContent(/^One size · Qty 1 × ₹349$/);
     expect(items.getByText('Subtotal').nextSibling).toHaveTextContent('₹1,647');
     expect(items.getByText('Delivery').nextSibling).toHaveTextContent('₹0');
     expect(items.getByText('Total paid').nextSibling).toHaveTextContent('₹1,647');

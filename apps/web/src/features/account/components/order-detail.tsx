@@ -5,7 +5,8 @@
  */
 import { useState } from 'react';
 import type { Order, OrderItem, OrderTimelineEntry } from '@repo/shared';
-import { DELIVERY_CHARGE, ONE_SIZE, REFUND_ARRIVAL } from '@repo/shared/constants';
+import { DELIVERY_CHARGE, REFUND_ARRIVAL } from '@repo/shared/constants';
+import { sizeLabel } from '@repo/shared/rules';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { Notice } from '@/components/ui/notice';
@@ -90,8 +91,6 @@ function RefundNotice({ order }: { order: Order }) {
 }
 
 function ItemRow({ item }: { item: OrderItem }) {
-  // A One size tee (and every order placed before sizes existed) names no size.
-  const size = item.size === ONE_SIZE ? '' : item.size;
   return (
     <li className="flex items-center gap-3 py-3">
       <img
@@ -106,8 +105,7 @@ function ItemRow({ item }: { item: OrderItem }) {
       <div className="min-w-0 flex-1">
         <p className="font-medium break-words">{item.name}</p>
         <p className={`text-sm ${mutedClass}`}>
-          {size ? <>Size {size} · </> : null}
-          Qty {item.cartQuantity} × {formatPrice(item.price)}
+          {sizeLabel(item.size)} · Qty {item.cartQuantity} × {formatPrice(item.price)}
         </p>
       </div>
       <p className="font-semibold tabular-nums">{formatPrice(item.price * item.cartQuantity)}</p>

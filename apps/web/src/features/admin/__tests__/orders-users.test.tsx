@@ -24,8 +24,16 @@ const order = (over: Record<string, unknown> = {}) => ({
       photo: '/uploads/rocket.webp',
       price: 649,
       cartQuantity: 2,
+      size: 'M',
     },
-    { _id: ids.polo, name: 'Plain Polo', photo: '/uploads/polo.webp', price: 399, cartQuantity: 1 },
+    {
+      _id: ids.polo,
+      name: 'Plain Polo',
+      photo: '/uploads/polo.webp',
+      price: 399,
+      cartQuantity: 1,
+      size: 'One size',
+    },
   ],
   user: { name: 'Asha Rao', email: 'asha@example.com', phone: '9876543210' },
   ...over,
@@ -108,7 +116,8 @@ describe('orders page', () => {
     expect(within(card).getByText('asha@example.com')).toBeInTheDocument();
     expect(within(card).getByText(/9876543210/)).toBeInTheDocument();
     expect(within(card).getByText('Rocket Tee')).toBeInTheDocument();
-    expect(within(card).getByText('Qty 2 × ₹649')).toBeInTheDocument();
+    expect(within(card).getByText('Size M · Qty 2 × ₹649')).toBeInTheDocument();
+    expect(within(card).getByText('One size · Qty 1 × ₹399')).toBeInTheDocument();
     expect(within(card).getByText('Plain Polo')).toBeInTheDocument();
     expect(within(card).getByText('₹1,697')).toBeInTheDocument();
     expect(within(card).getByText('12 MG Road, Bengaluru')).toBeInTheDocument();
