@@ -1,4 +1,4 @@
-// embedded-mongo [--port 27017] [--data DIR] [--ttl-interval MS]
+// embedded-mongo [--data DIR] [--port 27017] [--ttl-interval MS]
 // embedded-mongo dump --data DIR --out DUMP        (also while a server runs on DIR)
 // embedded-mongo restore --data DIR --from DUMP [--drop]
 import { parseArgs } from 'node:util';
@@ -6,8 +6,10 @@ import { dumpDataDir, restoreDataDir } from './backup.js';
 import { startEmbeddedMongo } from './index.js';
 
 const USAGE = `Usage:
-  embedded-mongo [--port 27017] [--data DIR] [--host 127.0.0.1] [--ttl-interval MS]
-      Serves the database; without --data everything is kept in memory.
+  embedded-mongo [--data DIR] [--port 27017] [--host 127.0.0.1] [--ttl-interval MS]
+      Serves the database. With --data it listens on the Unix socket DIR/mongod.sock (mode 0600,
+      only this user can connect) and on TCP only when --port is given; without --data
+      everything is kept in memory and it listens on TCP (port 27017 unless --port says).
   embedded-mongo dump --data DIR --out DUMP
       Writes DIR's databases to DUMP in mongodump's directory format (works while a server
       runs on DIR; mongorestore loads DUMP into any MongoDB).
@@ -18,7 +20,7 @@ const USAGE = `Usage:
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
-    port: { type: 'string', short: 'p', default: '27017' },
+    port: { type: 'string', short: 'p' },
     data: { type: 'string', short: 'd' },
     host: { type: 'string', default: '127.0.0.1' },
     'ttl-interval': { type: 'string' },
@@ -63,14 +65,17 @@ if (command === 'dump') {
     fail(e instanceof Error ? e.message : String(e));
   }
 } else {
+  const port = values.port ?? (values.data ? undefined : '27017');
+  if (port !== undefined && !/^\d+$/.test(port)) fail(`--port must be a number, not '${port}'`);
   const mongo = await startEmbeddedMongo({
-    port: Number(values.port),
+    ...(port !== undefined ? { port: Number(port) } : {}),
     host: values.host,
     ...(values.data ? { dataDir: values.data } : {}),
     ...(values['ttl-interval'] ? { ttlIntervalMs: Number(values['ttl-interval']) } : {}),
   });
+  const uris = [port !== undefined ? mongo.uri : undefined, mongo.socketUri].filter(Boolean);
   console.log(
-    `embedded-mongo listening on ${mongo.uri} (${values.data ? `data in ${values.data}` : 'in memory'})`,
+    `embedded-mongo listening on ${uris.join(' and ')} (${values.data ? `data in ${values.data}` : 'in memory'})`,
   );
 
   let stopping = false;

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { MongoWireServer } from './server.js';
 import type { ServerOptions } from './server.js';
 
@@ -8,10 +9,15 @@ export { dumpDataDir, readBsonFile, restoreDataDir } from './backup.js';
 export type { DumpSummary, RestoreOptions } from './backup.js';
 
 export interface EmbeddedMongoOptions {
-  /** Directory for the journal and snapshots; in memory when omitted. */
+  /**
+   * Directory for the journal and snapshots; in memory when omitted. With a data directory the
+   * server listens only on the Unix socket `DIR/mongod.sock` (mode 0600) unless TCP is asked for.
+   */
   dataDir?: string;
-  /** TCP port on 127.0.0.1; 0 or undefined picks a free one. */
+  /** TCP port on `host` (0 picks a free one). Asking for a port (or `tcp`) opens TCP. */
   port?: number;
+  /** Listen on TCP too (a free port unless `port` says which). Always on without a dataDir. */
+  tcp?: boolean;
   /** How often expired TTL documents are deleted (mongod: 60 s). */
   ttlIntervalMs?: number;
   /** Host to bind, 127.0.0.1 by default. */
@@ -25,19 +31,41 @@ export interface EmbeddedMongoOptions {
 }
 
 export interface EmbeddedMongo {
-  /** `mongodb://127.0.0.1:PORT/` — append a database name, e.g. `${uri}shop`. */
+  /**
+   * Append a database name, e.g. `${uri}shop`: the TCP address `mongodb://127.0.0.1:PORT/` when
+   * TCP is open, else the socket's `mongodb://%2F…%2Fmongod.sock/`.
+   */
   uri: string;
+  /** The TCP port, 0 when only the Unix socket is open. */
   port: number;
+  /** The Unix socket's URI (with a data directory), e.g. `mongodb://%2Fdata%2Fdb%2Fmongod.sock/`. */
+  socketUri?: string;
+  socketPath?: string;
   server: MongoWireServer;
   /** Closes all sockets, timers and files. */
   stop(): Promise<void>;
 }
 
+/** The Unix socket's file name inside the data directory. */
+export const SOCKET_NAME = 'mongod.sock';
+
 export async function startEmbeddedMongo(
   options: EmbeddedMongoOptions = {},
 ): Promise<EmbeddedMongo> {
-  const serverOptions: ServerOptions = { port: options.port ?? 0 };
-  if (options.dataDir !== undefined) serverOptions.dataDir = options.dataDir;
+  const serverOptions: ServerOptions = {};
+  const tcp = options.dataDir === undefined || options.tcp || options.port !== undefined;
+  if (tcp) serverOptions.port = options.port ?? 0;
+  let socketPath: string | undefined;
+  if (options.dataDir !== undefined) {
+    serverOptions.dataDir = options.dataDir;
+    socketPath = path.resolve(options.dataDir, SOCKET_NAME);
+    // sockaddr_un holds 107 bytes of path
+    if (Buffer.byteLength(socketPath) > 107)
+      throw new Error(
+        `the data folder's path is too long for its Unix socket (${socketPath}, at most 107 bytes): use a shorter path`,
+      );
+    serverOptions.socketPath = socketPath;
+  }
   if (options.ttlIntervalMs !== undefined) serverOptions.ttlIntervalMs = options.ttlIntervalMs;
   if (options.host !== undefined) serverOptions.host = options.host;
   if (options.enableTestCommands) serverOptions.enableTestCommands = true;
@@ -47,10 +75,12 @@ export async function startEmbeddedMongo(
   const server = new MongoWireServer(serverOptions);
   const port = await server.listen();
   const host = options.host ?? '127.0.0.1';
+  const socketUri = socketPath && `mongodb://${encodeURIComponent(socketPath)}/`;
   let stopping: Promise<void> | undefined;
   return {
-    uri: `mongodb://${host}:${port}/`,
+    uri: tcp ? `mongodb://${host}:${port}/` : socketUri!,
     port,
+    ...(socketPath ? { socketPath, socketUri } : {}),
     server,
     stop: () => (stopping ??= server.close()),
   };

@@ -1,5 +1,6 @@
 // TCP server speaking the MongoDB wire protocol. Messages of one connection are handled in
 // order; a malformed message closes only that connection.
+import fs from 'node:fs';
 import net from 'node:net';
 import type { Document } from 'bson';
 import { setInternalBufferSize } from 'bson';
@@ -17,7 +18,10 @@ import { encodeOpReply, parseOpQuery } from './wire/op-query.js';
 
 export interface ServerOptions {
   host?: string;
+  /** TCP port (0: any free one); with a socketPath, no TCP listener unless given. */
   port?: number;
+  /** Unix socket path: created with mode 0600 (only this user can connect). */
+  socketPath?: string;
   dataDir?: string;
   ttlIntervalMs?: number;
   cursorTimeoutMs?: number;
@@ -54,7 +58,7 @@ function encodeReply(requestId: number, responseTo: number, reply: Document): Bu
 export class MongoWireServer {
   readonly engine = new Engine();
   private readonly cursors: CursorManager;
-  private readonly net: net.Server;
+  private readonly listeners: net.Server[] = [];
   private readonly sockets = new Set<net.Socket>();
   private journal: Journal | undefined;
   private ttl: TtlMonitor | undefined;
@@ -67,25 +71,53 @@ export class MongoWireServer {
       options.cursorTimeoutMs,
       options.clock ?? (() => performance.now()),
     );
-    this.net = net.createServer((socket) => this.accept(socket));
   }
 
+  private async open(bind: (server: net.Server, done: () => void) => void): Promise<net.Server> {
+    const server = net.createServer((socket) => this.accept(socket));
+    this.listeners.push(server);
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      bind(server, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    return server;
+  }
+
+  /** Listens on the socket and/or TCP port asked for; resolves with the TCP port (0: none). */
   async listen(): Promise<number> {
     setInternalBufferSize(64 * 1024 * 1024); // replies may hold a full 16MB batch plus envelope
     if (this.options.dataDir)
       this.journal = Journal.open(this.options.dataDir, this.engine, this.options.journal);
     const host = this.options.host ?? '127.0.0.1';
-    await new Promise<void>((resolve, reject) => {
-      this.net.once('error', reject);
-      this.net.listen(this.options.port ?? 0, host, () => {
-        this.net.off('error', reject);
-        resolve();
-      });
-    }).catch(async (e: unknown) => {
+    let port = 0;
+    try {
+      const socketPath = this.options.socketPath;
+      if (socketPath) {
+        // A socket file left by a server that died: the data folder's lock says it is ours now.
+        fs.rmSync(socketPath, { force: true });
+        // Created with no access for others from the start (no window before the chmod).
+        const umask = process.umask(0o177);
+        try {
+          await this.open((server, done) => server.listen(socketPath, done));
+        } finally {
+          process.umask(umask);
+        }
+        fs.chmodSync(socketPath, 0o600);
+      }
+      if (this.options.port !== undefined || !socketPath) {
+        const server = await this.open((server, done) =>
+          server.listen(this.options.port ?? 0, host, done),
+        );
+        port = (server.address() as net.AddressInfo).port;
+      }
+    } catch (e) {
+      await this.closeListeners();
       await this.journal?.close();
       throw e;
-    });
-    const port = (this.net.address() as net.AddressInfo).port;
+    }
     this.state = {
       engine: this.engine,
       cursors: this.cursors,
@@ -110,7 +142,9 @@ export class MongoWireServer {
     const reader = new MessageReader();
     const ctxBase: ConnectionInfo = {
       connectionId,
-      remote: `${socket.remoteAddress}:${socket.remotePort}`,
+      remote: socket.remoteAddress
+        ? `${socket.remoteAddress}:${socket.remotePort}`
+        : 'anonymous unix socket',
     };
     let queue: Promise<void> = Promise.resolve();
     socket.on('data', (chunk: Buffer) => {
@@ -177,12 +211,19 @@ export class MongoWireServer {
     return reply;
   }
 
+  private async closeListeners(): Promise<void> {
+    const closed = this.listeners
+      .splice(0)
+      .map((server) => new Promise<void>((resolve) => server.close(() => resolve())));
+    for (const s of this.sockets) s.destroy();
+    await Promise.all(closed);
+  }
+
   async close(): Promise<void> {
     this.ttl?.stop();
     this.cursors.close();
-    const closed = new Promise<void>((resolve) => this.net.close(() => resolve()));
-    for (const s of this.sockets) s.destroy();
-    await closed;
+    await this.closeListeners();
+    if (this.options.socketPath) fs.rmSync(this.options.socketPath, { force: true });
     await this.journal?.close();
     this.journal = undefined;
   }

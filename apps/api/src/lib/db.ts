@@ -1,6 +1,7 @@
 /**
  * Database bootstrap: MONGODB_URI when set; otherwise the embedded MongoDB-compatible
- * server persisted under DATA_DIR/db.
+ * server persisted under DATA_DIR/db, reached through its Unix socket DATA_DIR/db/mongod.sock
+ * (mode 0600; no TCP port, so no other local user can read or change the shop's data).
  */
 import { join } from 'node:path';
 import mongoose from 'mongoose';
@@ -22,10 +23,11 @@ export async function connectDatabase(opts: {
   let stopEmbedded: (() => Promise<void>) | undefined;
   if (!uri) {
     const embedded = await startEmbeddedMongo({ dataDir: join(opts.dataDir, 'db') });
-    uri = new URL('shop', embedded.uri).toString();
+    // the Unix socket inside the data folder (mode 0600): no TCP port for other local users
+    uri = `${embedded.uri}shop`;
     stopEmbedded = embedded.stop;
     opts.logger.info(
-      { dataDir: join(opts.dataDir, 'db') },
+      { dataDir: join(opts.dataDir, 'db'), socket: embedded.socketPath },
       'using the embedded database (set MONGODB_URI for MongoDB)',
     );
   }
