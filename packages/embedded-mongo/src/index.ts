@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { MongoWireServer } from './server.js';
 import type { ServerOptions } from './server.js';
@@ -49,6 +51,16 @@ export interface EmbeddedMongo {
 /** The Unix socket's file name inside the data directory. */
 export const SOCKET_NAME = 'mongod.sock';
 
+/**
+ * DIR/mongod.sock; when that path is longer than a Unix socket address holds (107 bytes), the
+ * socket goes into a fresh private folder (mode 0700) under the system's temporary folder instead.
+ */
+function socketPathFor(dataDir: string): string {
+  const inData = path.resolve(dataDir, SOCKET_NAME);
+  if (Buffer.byteLength(inData) <= 107) return inData;
+  return path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-mongo-')), SOCKET_NAME);
+}
+
 export async function startEmbeddedMongo(
   options: EmbeddedMongoOptions = {},
 ): Promise<EmbeddedMongo> {
@@ -58,12 +70,7 @@ export async function startEmbeddedMongo(
   let socketPath: string | undefined;
   if (options.dataDir !== undefined) {
     serverOptions.dataDir = options.dataDir;
-    socketPath = path.resolve(options.dataDir, SOCKET_NAME);
-    // sockaddr_un holds 107 bytes of path
-    if (Buffer.byteLength(socketPath) > 107)
-      throw new Error(
-        `the data folder's path is too long for its Unix socket (${socketPath}, at most 107 bytes): use a shorter path`,
-      );
+    socketPath = socketPathFor(options.dataDir);
     serverOptions.socketPath = socketPath;
   }
   if (options.ttlIntervalMs !== undefined) serverOptions.ttlIntervalMs = options.ttlIntervalMs;
@@ -82,6 +89,11 @@ export async function startEmbeddedMongo(
     port,
     ...(socketPath ? { socketPath, socketUri } : {}),
     server,
-    stop: () => (stopping ??= server.close()),
+    stop: () =>
+      (stopping ??= server.close().then(() => {
+        // the private folder made for a socket whose data folder's path was too long
+        if (socketPath && path.dirname(socketPath) !== path.resolve(options.dataDir!))
+          fs.rmSync(path.dirname(socketPath), { recursive: true, force: true });
+      })),
   };
 }

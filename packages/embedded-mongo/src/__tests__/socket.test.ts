@@ -81,4 +81,25 @@ describe('listening', () => {
       await mongo.stop();
     }
   });
+
+  it('puts the socket in a private temporary folder when the data folder path is too long for one', async () => {
+    const dir = path.join(
+      tmp(),
+      'a-data-folder-whose-path-is-longer-than-a-unix-socket-address-can-hold'.repeat(2),
+    );
+    fs.mkdirSync(dir);
+    const mongo = await startEmbeddedMongo({ dataDir: dir });
+    const sock = mongo.socketPath!;
+    try {
+      expect(path.dirname(path.dirname(sock))).toBe(os.tmpdir());
+      expect(fs.statSync(path.dirname(sock)).mode & 0o777).toBe(0o700);
+      expect(fs.statSync(sock).mode & 0o777).toBe(0o600);
+      const client = await MongoClient.connect(`${mongo.uri}shop`);
+      await client.db().collection('c').insertOne({ a: 1 });
+      await client.close();
+    } finally {
+      await mongo.stop();
+    }
+    expect(fs.existsSync(path.dirname(sock))).toBe(false);
+  });
 });
