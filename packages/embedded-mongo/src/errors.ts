@@ -33,6 +33,7 @@ export const ErrorCodes = {
   UnknownError: 8,
   Location31254: 31254,
   Location17419: 17419,
+  Location17420: 17420,
   MaxTimeMSExpired: 50,
   DocumentValidationFailure: 121,
   BSONObjectTooLarge: 10334,

@@ -89,7 +89,7 @@ function rawInsert(port: number, doc: Buffer): Promise<Record<string, unknown>> 
 }
 
 describe('16 MiB documents', () => {
-  it('refuses an insert over 16 MiB with 10334 and an update that grows past it with 17419', async () => {
+  it('refuses an insert over 16 MiB (10334), an update that grows past it (17419) and such an upsert (17420)', async () => {
     const big = Buffer.from(serialize({ _id: 1, s: 'x'.repeat(16 * 1024 * 1024) }));
     const reply = await rawInsert(mongo.port, big);
     expect(reply).toMatchObject({ n: 0, writeErrors: [{ index: 0, code: 10334 }] });
@@ -99,6 +99,23 @@ describe('16 MiB documents', () => {
     await expect(
       c.updateOne({ _id: 2 as never }, { $set: { b: 'y'.repeat(9 * 1024 * 1024) } }),
     ).rejects.toMatchObject({ code: 17419 });
+    expect(Object.keys((await c.findOne({ _id: 2 as never }))!)).toEqual(['_id', 'a']);
+    const nine = 'z'.repeat(9 * 1024 * 1024);
+    for (const grow of [
+      () => c.updateOne({ _id: 2 as never }, [{ $set: { b: { $concat: ['$a', '$a'] } } }]),
+      () => c.findOneAndUpdate({ _id: 2 as never }, { $set: { b: nine } }),
+      () =>
+        c.bulkWrite([
+          { updateOne: { filter: { _id: 2 as never }, update: { $set: { b: nine } } } },
+        ]),
+    ])
+      await expect(grow()).rejects.toMatchObject({ code: 17419 });
+    await expect(
+      c.updateOne({ _id: 3 as never }, [{ $set: { a: nine } }, { $set: { b: '$a', c: '$a' } }], {
+        upsert: true,
+      }),
+    ).rejects.toMatchObject({ code: 17420, message: 'Document to upsert is larger than 16777216' });
+    expect(await c.countDocuments()).toBe(1);
     expect(Object.keys((await c.findOne({ _id: 2 as never }))!)).toEqual(['_id', 'a']);
   });
 });
@@ -125,6 +142,22 @@ describe('maxTimeMS', () => {
         .toArray(),
     ).toHaveLength(3000);
     await expect(c.find().maxTimeMS(-1).toArray()).rejects.toMatchObject({ code: 2 });
+  });
+
+  it('stops updates, deletes, distinct and findAndModify that scan past their limit with 50', async () => {
+    const c = db.collection('slow-writes');
+    await c.insertMany(Array.from({ length: 3000 }, (_, i) => ({ i, n: 0 })));
+    const late = { i: 2999 };
+    for (const op of [
+      () => c.updateMany(late, { $set: { n: 1 } }, { maxTimeMS: 5 }),
+      () => c.deleteMany(late, { maxTimeMS: 5 }),
+      () => c.distinct('i', late, { maxTimeMS: 5 }),
+      () => c.findOneAndUpdate(late, { $set: { n: 1 } }, { maxTimeMS: 5 }),
+      () => c.findOneAndDelete(late, { maxTimeMS: 5 }),
+    ])
+      await expect(op()).rejects.toMatchObject({ code: 50, codeName: 'MaxTimeMSExpired' });
+    expect(await c.countDocuments({ n: 1 })).toBe(0);
+    expect(await c.countDocuments()).toBe(3000);
   });
 
   it('honours mongod maxTimeAlwaysTimeOut fail point', async () => {
@@ -159,5 +192,40 @@ describe('validators', () => {
     ).rejects.toMatchObject({ code: 2 });
     await expect(db.command({ collMod: 'v', bogus: 1 })).rejects.toMatchObject({ code: 40415 });
     expect((await db.listCollections({ name: 'js' }).toArray()).length).toBe(0);
+  });
+
+  it('checks updates, upserts and findAndModify; moderate and bypassDocumentValidation as on mongod', async () => {
+    const c = await db.createCollection('vu', { validator: { qty: { $gte: 0 } } });
+    await c.insertOne({ _id: 1 as never, qty: 1 });
+    await expect(c.updateOne({ _id: 1 as never }, { $set: { qty: -1 } })).rejects.toMatchObject({
+      code: 121,
+    });
+    await expect(
+      c.findOneAndUpdate({ _id: 1 as never }, { $inc: { qty: -5 } }),
+    ).rejects.toMatchObject({ code: 121, codeName: 'DocumentValidationFailure' });
+    await expect(
+      c.updateOne({ _id: 2 as never }, { $set: { qty: -1 } }, { upsert: true }),
+    ).rejects.toMatchObject({ code: 121 });
+    expect(await c.find().toArray()).toEqual([{ _id: 1, qty: 1 }]);
+    await c.updateOne(
+      { _id: 1 as never },
+      { $set: { qty: -1 } },
+      { bypassDocumentValidation: true },
+    );
+    // strict (the default) checks every update, even of a document that is already invalid
+    await expect(c.updateOne({ _id: 1 as never }, { $set: { note: 'x' } })).rejects.toMatchObject({
+      code: 121,
+    });
+    // moderate lets updates of already-invalid documents through, and still checks valid ones
+    await db.command({ collMod: 'vu', validationLevel: 'moderate' });
+    await c.updateOne({ _id: 1 as never }, { $set: { note: 'x' } });
+    await c.insertOne({ _id: 3 as never, qty: 3 });
+    await expect(c.updateOne({ _id: 3 as never }, { $set: { qty: -3 } })).rejects.toMatchObject({
+      code: 121,
+    });
+    expect(await c.find().toArray()).toEqual([
+      { _id: 1, qty: -1, note: 'x' },
+      { _id: 3, qty: 3 },
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 // insert / update / delete / findAndModify. Each statement is applied synchronously, so it is
 // atomic per document and never interleaves with another command; write errors are reported
 // per statement (ordered batches stop at the first one) exactly like mongod's replies.
+import { calculateObjectSize } from 'bson';
 import type { Document } from 'bson';
 import { ErrorCodes, MongoCommandError, toCommandError } from '../errors.js';
 import { runQuery } from '../query/executor.js';
@@ -14,6 +15,7 @@ import {
   isReplacement,
   validateUpdate,
 } from '../query/update.js';
+import { MAX_DOCUMENT_BYTES } from '../storage/collection.js';
 import type { Collection } from '../storage/collection.js';
 import type { Doc } from '../storage/values.js';
 import { isPlainObject, withIdFirst } from '../storage/values.js';
@@ -22,6 +24,8 @@ import { collName } from './context.js';
 import { applyProjection, commandCollation } from './read.js';
 
 function writeError(index: number, e: unknown): Document {
+  // An interrupted command (maxTimeMS) fails as a whole on mongod, not statement by statement.
+  if (e instanceof MongoCommandError && e.code === ErrorCodes.MaxTimeMSExpired) throw e;
   const err = toCommandError(e);
   return { index, code: err.code, errmsg: err.message, ...err.extra };
 }
@@ -100,6 +104,17 @@ export function insertDoc(coll: Collection, raw: Doc, bypass = false): Doc {
   checkValidator(coll, doc, undefined, bypass);
   coll.insert(doc);
   return doc;
+}
+
+/** The document an upsert builds is inserted, or refused as mongod refuses it (17420, 121). */
+function insertUpserted(coll: Collection, doc: Doc, bypass: boolean): void {
+  if (calculateObjectSize(doc) > MAX_DOCUMENT_BYTES)
+    throw new MongoCommandError(
+      ErrorCodes.Location17420,
+      `Document to upsert is larger than ${MAX_DOCUMENT_BYTES}`,
+    );
+  checkValidator(coll, doc, undefined, bypass);
+  coll.insert(doc);
 }
 
 const insert: CommandHandler = (cmd, ctx) => {
@@ -203,8 +218,7 @@ function updateOne(
   const doc = buildUpsert(stmt.q, u, { arrayFilters, filter: stmt.q, env });
   validateId(doc);
   coll ??= engine.ensureCollection(ctx.db, name);
-  checkValidator(coll, doc, undefined, !!cmd.bypassDocumentValidation);
-  coll.insert(doc);
+  insertUpserted(coll, doc, !!cmd.bypassDocumentValidation);
   return { n: 1, nModified: 0, upsertedId: doc._id };
 }
 
@@ -346,8 +360,7 @@ const findAndModify: CommandHandler = (cmd, ctx) => {
   const doc = buildUpsert(filter, u!, { arrayFilters, filter, env });
   validateId(doc);
   coll ??= engine.ensureCollection(ctx.db, name);
-  checkValidator(coll, doc, undefined, !!cmd.bypassDocumentValidation);
-  coll.insert(doc);
+  insertUpserted(coll, doc, !!cmd.bypassDocumentValidation);
   return {
     lastErrorObject: { n: 1, updatedExisting: false, upserted: doc._id },
     value: project(cmd.new ? doc : null),
