@@ -2,6 +2,7 @@
 import { calculateObjectSize, UUID } from 'bson';
 import type { Document } from 'bson';
 import { ErrorCodes, MongoCommandError } from '../errors.js';
+import { parseCollation } from '../query/collation.js';
 import { compileFilter } from '../query/mingo.js';
 import type { Collection } from '../storage/collection.js';
 import type { IndexSpec } from '../storage/indexes.js';
@@ -134,6 +135,7 @@ export function createFromCommand(cmd: Document, ctx: CommandContext, uuid?: UUI
   }
   checkCapped(cmd);
   checkValidatorOptions(cmd, 'create');
+  parseCollation(cmd.collation); // refused now, not at the first query
   const { engine } = ctx.server;
   if (engine.collection(ctx.db, name))
     throw new MongoCommandError(

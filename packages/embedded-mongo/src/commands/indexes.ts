@@ -123,8 +123,15 @@ const createIndexes: CommandHandler = (cmd, ctx) => {
   const list = cmd.indexes;
   if (!Array.isArray(list) || list.length === 0)
     throw new MongoCommandError(ErrorCodes.BadValue, 'Must specify at least one index to create');
-  const specs = list.map((s) => normalizeSpec(s as Document));
   const { engine } = ctx.server;
+  // An index without a collation takes the collection's default one, as on mongod.
+  const byDefault = engine.collection(ctx.db, name)?.options.collation as Document | undefined;
+  const specs = list.map((s) => {
+    const spec = normalizeSpec(s as Document);
+    if ((s as Document).collation === undefined && byDefault)
+      return normalizeSpec({ ...(s as Document), collation: byDefault });
+    return spec;
+  });
   const existed = !!engine.collection(ctx.db, name);
   const coll = engine.ensureCollection(ctx.db, name);
   const before = coll.indexes.size;

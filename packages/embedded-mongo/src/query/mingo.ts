@@ -15,9 +15,15 @@ import { ErrorCodes, MongoCommandError } from '../errors.js';
 import { checkDeadline } from './deadline.js';
 import { bigintsAsLongs, plainValue, retype } from '../storage/numbers.js';
 import type { Doc } from '../storage/values.js';
-import { isPlainObject, keyString, pathValues, typeRank } from '../storage/values.js';
-import type { Collation } from './collation.js';
-import { applyCollationToFilter } from './collation.js';
+import {
+  compareValues,
+  isPlainObject,
+  keyString,
+  pathValues,
+  typeRank,
+} from '../storage/values.js';
+import type { Collation, CollatedSpec } from './collation.js';
+import { applyCollationToFilter, collationKey, compareStrings } from './collation.js';
 import { EXPRESSION_OPERATORS, QUERY_OPERATORS, refuseTopLevel } from './operators.js';
 
 export interface MingoEnv {
@@ -67,11 +73,57 @@ function withPlainNumbers(op: QueryOperator): QueryOperator {
   }) as unknown as QueryOperator;
 }
 
+/** String comparisons under a collation (collation.ts rewrites them into this operator). */
+const $collated = ((selector: string, value: unknown) => {
+  const { tests, collation } = value as CollatedSpec;
+  const eq = (x: unknown, m: unknown): boolean => {
+    if (typeof m === 'string')
+      return typeof x === 'string' && collationKey(x, collation) === collationKey(m, collation);
+    if (m === null) return x === null || x === undefined;
+    if (m instanceof RegExp) return typeof x === 'string' && m.test(x);
+    return x !== undefined && compareValues(x, m) === 0;
+  };
+  const some = (vals: unknown[], op: string, v: unknown): boolean => {
+    switch (op) {
+      case '$eq':
+        return vals.some((x) => eq(x, v));
+      case '$in':
+        return (v as unknown[]).some((m) => vals.some((x) => eq(x, m)));
+      default: {
+        const sign = (x: unknown): number => compareStrings(x as string, v as string, collation);
+        return vals.some(
+          (x) =>
+            typeof x === 'string' &&
+            (op === '$gt'
+              ? sign(x) > 0
+              : op === '$gte'
+                ? sign(x) >= 0
+                : op === '$lt'
+                  ? sign(x) < 0
+                  : sign(x) <= 0),
+        );
+      }
+    }
+  };
+  return (obj: AnyObject) => {
+    const found = pathValues(obj, selector);
+    const vals = found.length ? found : [undefined];
+    return tests.every(({ op, value: v }) =>
+      op === '$ne'
+        ? !some(vals, '$eq', v)
+        : op === '$nin'
+          ? !some(vals, '$in', v)
+          : some(vals, op, v),
+    );
+  };
+}) as unknown as QueryOperator;
+
 // The server's own operators (operators.ts) replace mingo's where they differ from mongod.
 const queryOps: Record<string, QueryOperator> = {
   ...(queryOperators as unknown as Record<string, QueryOperator>),
   ...QUERY_OPERATORS,
   $inKeys,
+  $collated,
 };
 for (const name of NUMERIC_QUERY_OPERATORS) queryOps[name] = withPlainNumbers(queryOps[name]!);
 
@@ -106,7 +158,7 @@ function fastIn(list: unknown[], collation: Collation | undefined): Set<string> 
     )
       return undefined;
     const r = typeRank(v);
-    if (r === 0 || r === 13 || (r === 3 && collation && collation.strength < 3)) return undefined;
+    if (r === 0 || r === 13 || (r === 3 && collation)) return undefined;
   }
   return new Set(list.map((v) => keyString(v)));
 }
@@ -139,7 +191,10 @@ export function mingoOptions(env: MingoEnv = {}): Partial<Options> {
   if (env.collation)
     opts.collation = {
       locale: env.collation.locale,
-      strength: env.collation.strength as 1 | 2 | 3,
+      strength: Math.min(env.collation.strength, 3) as 1 | 2 | 3,
+      numericOrdering: env.collation.numericOrdering,
+      caseFirst: env.collation.caseFirst,
+      alternate: env.collation.alternate,
     };
   if (env.variables) opts.variables = env.variables;
   if (env.resolver) opts.collectionResolver = env.resolver as (name: string) => AnyObject[];

@@ -8,7 +8,7 @@ import type { Collection } from '../storage/collection.js';
 import type { Index, LeadEntry } from '../storage/indexes.js';
 import { compareValues, isPlainObject, keyString, typeRank } from '../storage/values.js';
 import type { Collation } from './collation.js';
-import { sameCollation } from './collation.js';
+import { coarserKeys, sameCollation, sameKeys } from './collation.js';
 import type { SortField } from './sort.js';
 
 interface Bound {
@@ -96,10 +96,6 @@ function predicates(filter: Document, out: Predicate[] = [], top = true): Predic
   return out;
 }
 
-function strength(c: Collation | undefined): number {
-  return c ? Math.min(c.strength, 3) : 3;
-}
-
 /** Index entries holding candidates for a predicate, or undefined if the index can't serve it. */
 function entriesFor(
   index: Index,
@@ -108,7 +104,7 @@ function entriesFor(
 ): LeadEntry[] | undefined {
   if (p.eq) {
     const hasString = p.eq.some((v) => typeof v === 'string' || isPlainObject(v));
-    if (hasString && strength(index.collation) > strength(collation)) return undefined;
+    if (hasString && !coarserKeys(index.collation, collation)) return undefined;
     const seen = new Set<string>();
     const out: LeadEntry[] = [];
     for (const v of p.eq) {
@@ -145,7 +141,7 @@ function exactlyAnswered(
   collation: Collation | undefined,
 ): { field: string; ops: string[] } | undefined {
   if (!p.ops || p.ops.length === 0 || index.sparse) return undefined;
-  if (strength(index.collation) !== strength(collation)) return undefined;
+  if (!sameKeys(index.collation, collation)) return undefined;
   if (!p.eq && index.multikey) return undefined; // only one bound was used
   if (p.eq && p.lower) return undefined;
   return { field: p.field, ops: p.ops };

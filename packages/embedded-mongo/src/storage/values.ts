@@ -3,7 +3,7 @@
 import { ObjectId } from 'bson';
 import type { Document, Binary } from 'bson';
 import type { Collation } from '../query/collation.js';
-import { collationKey } from '../query/collation.js';
+import { collationKey, compareStrings } from '../query/collation.js';
 import { compareNumbers, numberType, numberValue } from './numbers.js';
 
 export type Doc = Document;
@@ -83,7 +83,7 @@ export function compareValues(a: unknown, b: unknown, collation?: Collation): nu
     case 3: {
       const x = String(a);
       const y = String(b);
-      if (collation) return cmpPrim(collationKey(x, collation), collationKey(y, collation));
+      if (collation) return compareStrings(x, y, collation);
       return cmpPrim(x, y);
     }
     case 4: {
