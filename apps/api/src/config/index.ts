@@ -76,6 +76,13 @@ const envSchema = z.object({
   RATE_LIMIT_ENABLED: bool.default(true),
   WEB_DIST: optionalString,
   SHOP_NAME: z.string().default('T-Shirt Shop'),
+  /** The shop's public origin for canonical URLs, the sitemap and share links (default: the request's host). */
+  PUBLIC_URL: optionalString.pipe(
+    z
+      .url()
+      .regex(/^https?:\/\/[^/]+\/?$/, 'must be an origin such as https://shop.example.com')
+      .optional(),
+  ),
   /** bcrypt's cost factor: 12 (about a quarter of a second a hash); tests use 4; never below 12 in production. */
   BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
 });
@@ -88,6 +95,8 @@ export interface Config {
   port: number;
   host: string;
   shopName: string;
+  /** e.g. https://shop.example.com (no trailing slash); undefined: the request's host. */
+  publicUrl: string | undefined;
   dataDir: string;
   mongoUri: string | undefined;
   jwt: { secret: string; expiresIn: string };
@@ -188,6 +197,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     shopName: e.SHOP_NAME,
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     dataDir,
     mongoUri: e.MONGODB_URI,
     jwt: { secret: jwtSecret, expiresIn: e.JWT_EXPIRES_IN },

@@ -13,6 +13,8 @@ export {
   findProductsByIds,
   countProductsInCategory,
   withCategories,
+  countProducts,
+  sitemapProducts,
   type ProductJson,
 } from './products.queries.js';
 export {

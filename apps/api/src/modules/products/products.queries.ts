@@ -182,3 +182,15 @@ export async function findProductsByIds(ids: string[]): Promise<ProductJson[]> {
 export function countProductsInCategory(categoryId: string): Promise<number> {
   return Product.countDocuments({ category: new mongoose.Types.ObjectId(categoryId) });
 }
+
+/** Slugs and last changes for the sitemap, in `_id` order, a page at a time. */
+export function sitemapProducts(
+  skip: number,
+  limit: number,
+): Promise<Array<{ slug: string; updatedAt?: Date }>> {
+  return Product.find({}, { _id: 0, slug: 1, updatedAt: 1 })
+    .sort({ _id: 1 })
+    .skip(skip)
+    .limit(limit)
+    .lean<Array<{ slug: string; updatedAt?: Date }>>();
+}

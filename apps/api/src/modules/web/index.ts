@@ -1,15 +1,29 @@
 /**
- * The built web app: hashed assets cached for a year, other files for an hour, and every other
- * GET answered with the app's page (client-side routes), prepared per URL (web-page.ts).
+ * The built web app: hashed assets cached for a year, other files for an hour, robots.txt, the
+ * sitemap and share pictures, and every other GET answered with the app's page (client-side
+ * routes), prepared per URL with its own head and status (web-page.ts, seo.ts).
  */
 import { join } from 'node:path';
-import express, { Router } from 'express';
+import express, { Router, type Request } from 'express';
 import type { Config } from '../../config/index.js';
+import { robotsTxt } from './seo.js';
+import { createShareImages } from './share-image.js';
+import { createSitemaps } from './sitemap.js';
 import { createWebPage } from './web-page.js';
 
-export function webAppRouter(config: Pick<Config, 'webDist'>): Router {
+export function webAppRouter(
+  config: Pick<Config, 'webDist' | 'shopName' | 'publicUrl' | 'dataDir'>,
+): Router {
   const router = Router();
-  const page = createWebPage(config.webDist);
+  const page = createWebPage(config.webDist, config.shopName);
+  const sitemaps = createSitemaps();
+  const shareImages = createShareImages({
+    shopName: config.shopName,
+    uploadsDir: join(config.dataDir, 'uploads'),
+  });
+  /** PUBLIC_URL, else the origin the request came to (behind a proxy: see TRUST_PROXY). */
+  const originOf = (req: Request) => config.publicUrl ?? `${req.protocol}://${req.get('host')}`;
+
   router.use(
     '/assets',
     express.static(join(config.webDist, 'assets'), {
@@ -19,13 +33,45 @@ export function webAppRouter(config: Pick<Config, 'webDist'>): Router {
       fallthrough: false,
     }),
   );
+  router.get('/robots.txt', (req, res) => {
+    res
+      .type('text/plain')
+      .set('Cache-Control', 'public, max-age=3600')
+      .send(robotsTxt(originOf(req)));
+  });
+  router.get(/^\/sitemap(?:-(\d+))?\.xml$/, async (req, res) => {
+    const n = (req.params as Record<string, string | undefined>)[0];
+    const xml = await sitemaps.xml(originOf(req), n === undefined ? 'index' : Number(n));
+    if (xml === undefined) {
+      res.status(404).type('text/plain').send('Not found');
+      return;
+    }
+    res.type('application/xml').set('Cache-Control', 'public, max-age=3600').send(xml);
+  });
+  router.get(/^\/share\/(?:site|product\/([^/]+))\.png$/, async (req, res) => {
+    const slug = (req.params as Record<string, string | undefined>)[0];
+    let png: Buffer | undefined;
+    try {
+      png = await shareImages.png(
+        slug === undefined ? { site: true } : { slug: decodeURIComponent(slug) },
+      );
+    } catch {
+      png = undefined;
+    }
+    if (!png) {
+      res.status(404).type('text/plain').send('Not found');
+      return;
+    }
+    res.type('image/png').set('Cache-Control', 'public, max-age=3600').send(png);
+  });
   router.use(express.static(config.webDist, { index: false, maxAge: '1h' }));
   router.use(async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const url = new URL(req.originalUrl, 'http://page');
     res.setHeader('Cache-Control', 'no-cache');
+    const { status, html } = await page.page(originOf(req), url.pathname, url.search);
     // res.send tags the page with an ETag and answers a matching revalidation with 304.
-    res.type('html').send(await page.html(url.pathname, url.search));
+    res.status(status).type('html').send(html);
   });
   return router;
 }

@@ -9,7 +9,8 @@
  *   lib/api-client.ts), so the first row of products shows with the first render;
  * - a preload of the largest image (the first product's photo), with the srcset and sizes
  *   the page renders it with, so it downloads while the JavaScript does.
- * Every other path gets index.html as built.
+ * Every page gets its own head (seo.ts: title, description, canonical, Open Graph, JSON-LD,
+ * noindex) and status: 404 for a path the app does not have or a product that does not exist.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,6 +21,7 @@ import { VersionedCache, type CatalogRead } from '../../lib/cached-read.js';
 import { catalogVersion } from '../../lib/catalog-version.js';
 import { allCategoriesRead } from '../categories/index.js';
 import { productReads } from '../products/index.js';
+import { headTags, pageMeta, withHead, type ProductForSeo } from './seo.js';
 
 interface Manifest {
   [key: string]: { file: string; imports?: string[]; isEntry?: boolean };
@@ -111,11 +113,11 @@ function routeChunks(manifest: Manifest, module: string): string[] {
 }
 
 export interface WebPage {
-  /** The page's HTML for this URL. */
-  html(pathname: string, search: string): Promise<string>;
+  /** The page's status and HTML for this URL, with absolute URLs on `origin`. */
+  page(origin: string, pathname: string, search: string): Promise<{ status: number; html: string }>;
 }
 
-export function createWebPage(webDist: string): WebPage {
+export function createWebPage(webDist: string, shopName: string): WebPage {
   const template = readFileSync(join(webDist, 'index.html'), 'utf8');
   const manifestFile = join(webDist, '.vite', 'manifest.json');
   const manifest: Manifest = existsSync(manifestFile)
@@ -130,9 +132,30 @@ export function createWebPage(webDist: string): WebPage {
     ]),
   );
   /** Finished pages by URL, for the current catalog version: a page is built once per version. */
-  const pages = new VersionedCache(200);
+  const pages = new VersionedCache<{ status: number; html: string }>(
+    200,
+    8 * 1024 * 1024,
+    (p) => p.html.length,
+  );
 
-  async function build(landing: Landing, inline: Inline[]): Promise<string> {
+  /** The product a product page shows: null when there is none, undefined when not looked up. */
+  const productOf = (landing: Landing, answers: Map<string, unknown>, inline: Inline[]) => {
+    if (!landing.module.endsWith('product-detail.tsx')) return undefined;
+    if (!inline.length) return null;
+    const [answer] = answers.values();
+    return ((answer as { Aproduct?: ProductForSeo } | undefined)?.Aproduct ??
+      null) as ProductForSeo | null;
+  };
+
+  function render(origin: string, pathname: string, body: string, product?: ProductForSeo | null) {
+    const meta = pageMeta(shopName, pathname, product);
+    return { status: meta.status, html: withHead(body, headTags(meta, origin, shopName)) };
+  }
+
+  async function build(
+    landing: Landing,
+    inline: Inline[],
+  ): Promise<{ body: string; product: ProductForSeo | null | undefined }> {
     const texts = new Map<string, string>();
     for (const { path, read } of inline) {
       // A read that fails (e.g. no such product) is left to the app, which shows it.
@@ -159,27 +182,30 @@ export function createWebPage(webDist: string): WebPage {
           .replace(/</g, '\\u003c')}}</script>`
       : '';
     // Replacer functions: a "$" in a product's text must not act as a replacement pattern.
-    return template
+    const body = template
       .replace('</head>', () => `${imageLink}${preloads.get(landing)}</head>`)
       .replace('</body>', () => `${data}</body>`);
+    return { body, product: productOf(landing, answers, inline) };
   }
 
   return {
-    async html(pathname, search) {
+    async page(origin, pathname, search) {
       for (const landing of LANDINGS) {
         const inline = landing.inline(pathname, search);
         if (inline === undefined) continue;
         // Without the database the page still works: the app fetches (and shows the error).
         const version = await catalogVersion().catch(() => undefined);
-        if (version === undefined) return template;
-        let page = pages.get(version, pathname + search);
-        if (page === undefined) {
-          page = await build(landing, inline);
-          pages.set(version, pathname + search, page);
+        if (version === undefined) return render(origin, pathname, template);
+        const key = `${origin}${pathname}${search}`;
+        let built = pages.get(version, key);
+        if (built === undefined) {
+          const { body, product } = await build(landing, inline);
+          built = render(origin, pathname, body, product);
+          pages.set(version, key, built);
         }
-        return page;
+        return built;
       }
-      return template;
+      return render(origin, pathname, template);
     },
   };
 }

@@ -1,0 +1,272 @@
+/**
+ * What search engines and chat links read from a page before any JavaScript runs: a title and
+ * description per page, the canonical URL, Open Graph and Twitter tags, JSON-LD structured data
+ * (schema.org Product/Offer/BreadcrumbList on product pages, Organization/WebSite with a
+ * SearchAction on the home page), `noindex` where a page is personal or a search, and the
+ * status (404 for a path the app does not have or a product that does not exist).
+ * Also robots.txt and the sitemap (sitemap.ts).
+ */
+/** ₹1,299 or ₹499.5, as the storefront shows prices. */
+export const priceText = (rupees: number) =>
+  `₹${rupees.toLocaleString('en-IN', { maximumFractionDigits: 2 })}`;
+
+export interface ProductForSeo {
+  _id: string;
+  name: string;
+  slug: string;
+  description: string;
+  price: number;
+  quantity: number;
+  photo: string;
+  photos?: Array<{ width: number; url: string }>;
+  category: { _id: string; name: string };
+}
+
+export interface PageMeta {
+  status: 200 | 404;
+  title: string;
+  description: string;
+  /** Path and query of the canonical URL (absolute once the origin is known). */
+  canonical?: string;
+  robots?: 'noindex';
+  ogType: 'website' | 'product';
+  image?: string;
+  jsonLd: object[];
+}
+
+const SITE_DESCRIPTION =
+  'Printed T-shirts for every mood, in rupees with free delivery: browse prints, pick a tee and pay by card.';
+
+/** Pages a visitor may land on that search engines should not list. */
+const NOINDEX = /^\/(search|cart|login|register|forgotpassword|dashboard)(\/|$)/i;
+
+/** The app's routes (apps/web/src/app/router.tsx): anything else is its not-found page, a 404. */
+const APP_ROUTES = [
+  /^\/$/,
+  /^\/(search|about|privacy|contact|register|login|forgotpassword|cart)\/?$/i,
+  /^\/product-detail\/[^/]+\/?$/i,
+  /^\/dashboard\/user(\/(profile|orders(\/[^/]+)?))?\/?$/i,
+  /^\/dashboard\/admin(\/(create-category|create-product|product(\/[^/]+)?|user|adminorder))?\/?$/i,
+];
+
+const STATIC_PAGES: Record<string, { title: string; description: string }> = {
+  '/about': {
+    title: 'About us',
+    description: 'Who we are and why we print T-shirts: the story behind the shop.',
+  },
+  '/contact': {
+    title: 'Contact',
+    description: 'Reach the shop by phone or email for orders, sizes and anything else.',
+  },
+  '/privacy': {
+    title: 'Privacy Policy',
+    description:
+      'What data the shop collects (name, email, address, orders and interactions), why, and how to ask for it to be updated or deleted.',
+  },
+  '/search': { title: 'Search Results', description: 'Search the shop’s printed T-shirts.' },
+  '/cart': { title: 'Your cart', description: 'The T-shirts in your cart.' },
+  '/login': { title: 'Login', description: 'Sign in to your account.' },
+  '/register': { title: 'Register', description: 'Create an account to pay and follow orders.' },
+  '/forgotpassword': {
+    title: 'Forgot password',
+    description: 'Reset your password with a code sent by email.',
+  },
+};
+
+const clip = (text: string, max = 160) => {
+  const plain = text.replace(/\s+/g, ' ').trim();
+  return plain.length <= max ? plain : `${plain.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
+};
+
+export function isAppRoute(pathname: string): boolean {
+  return APP_ROUTES.some((re) => re.test(pathname));
+}
+
+export function pageMeta(
+  shopName: string,
+  pathname: string,
+  product: ProductForSeo | null | undefined,
+): PageMeta {
+  const base = { ogType: 'website' as const, jsonLd: [] as object[] };
+  if (!isAppRoute(pathname))
+    return {
+      ...base,
+      status: 404,
+      title: `Page Not Found | ${shopName}`,
+      description: SITE_DESCRIPTION,
+      robots: 'noindex',
+    };
+
+  if (pathname === '/') {
+    return {
+      ...base,
+      status: 200,
+      title: `Printed T-Shirts | ${shopName}`,
+      description: SITE_DESCRIPTION,
+      canonical: '/',
+      jsonLd: [
+        { '@type': 'Organization', name: shopName, url: '/', logo: '/favicon.svg' },
+        {
+          '@type': 'WebSite',
+          name: shopName,
+          url: '/',
+          potentialAction: {
+            '@type': 'SearchAction',
+            target: { '@type': 'EntryPoint', urlTemplate: '/Search?q={search_term_string}' },
+            'query-input': 'required name=search_term_string',
+          },
+        },
+      ],
+    };
+  }
+
+  if (/^\/product-detail\//i.test(pathname)) {
+    // undefined: not looked up (the database is away): let the app show what it finds.
+    if (product === null)
+      return {
+        ...base,
+        status: 404,
+        title: `Product not found | ${shopName}`,
+        description: SITE_DESCRIPTION,
+        robots: 'noindex',
+      };
+    if (product === undefined)
+      return { ...base, status: 200, title: shopName, description: SITE_DESCRIPTION };
+    const url = `/product-detail/${encodeURIComponent(product.slug)}`;
+    const image = product.photos?.length
+      ? product.photos.reduce((a, b) => (b.width > a.width ? b : a)).url
+      : product.photo;
+    return {
+      status: 200,
+      title: `${product.name} – ${priceText(product.price)} | ${shopName}`,
+      description: clip(product.description),
+      canonical: url,
+      ogType: 'product',
+      image: `/share/product/${encodeURIComponent(product.slug)}.png`,
+      jsonLd: [
+        {
+          '@type': 'Product',
+          name: product.name,
+          description: clip(product.description, 500),
+          image: [image],
+          sku: product._id,
+          category: product.category.name,
+          brand: { '@type': 'Brand', name: shopName },
+          offers: {
+            '@type': 'Offer',
+            url,
+            price: product.price.toFixed(2),
+            priceCurrency: 'INR',
+            availability:
+              product.quantity > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+            itemCondition: 'https://schema.org/NewCondition',
+          },
+        },
+        {
+          '@type': 'BreadcrumbList',
+          itemListElement: [
+            { '@type': 'ListItem', position: 1, name: 'Home', item: '/' },
+            {
+              '@type': 'ListItem',
+              position: 2,
+              name: product.category.name,
+              item: `/?category=${product.category._id}`,
+            },
+            { '@type': 'ListItem', position: 3, name: product.name, item: url },
+          ],
+        },
+      ],
+    };
+  }
+
+  const key = pathname.replace(/\/$/, '').toLowerCase();
+  const known = STATIC_PAGES[key];
+  const noindex = NOINDEX.test(pathname);
+  return {
+    ...base,
+    status: 200,
+    title: `${known?.title ?? 'Your account'} | ${shopName}`,
+    description: known?.description ?? SITE_DESCRIPTION,
+    ...(noindex ? { robots: 'noindex' as const } : { canonical: key }),
+  };
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** Relative URLs inside JSON-LD made absolute against the origin. */
+function absolutize(value: unknown, origin: string): unknown {
+  if (typeof value === 'string') return value.startsWith('/') ? origin + value : value;
+  if (Array.isArray(value)) return value.map((v) => absolutize(v, origin));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [
+        k,
+        k === 'query-input' || k === 'name' || k === 'description' ? v : absolutize(v, origin),
+      ]),
+    );
+  return value;
+}
+
+/** The page's head tags: title, description, canonical, robots, Open Graph, Twitter, JSON-LD. */
+export function headTags(meta: PageMeta, origin: string, shopName: string): string {
+  const abs = (path: string) => (path.startsWith('/') ? origin + path : path);
+  const tags = [
+    `<title>${escapeHtml(meta.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(meta.description)}">`,
+  ];
+  if (meta.robots) tags.push(`<meta name="robots" content="${meta.robots}">`);
+  if (meta.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(abs(meta.canonical))}">`);
+  const og: Record<string, string | undefined> = {
+    'og:site_name': shopName,
+    'og:title': meta.title,
+    'og:description': meta.description,
+    'og:url': meta.canonical && abs(meta.canonical),
+    'og:type': meta.ogType,
+    'og:image': abs(meta.image ?? '/share/site.png'),
+    'og:image:width': '1200',
+    'og:image:height': '630',
+    'og:locale': 'en_IN',
+  };
+  for (const [property, content] of Object.entries(og))
+    if (content) tags.push(`<meta property="${property}" content="${escapeHtml(content)}">`);
+  tags.push(
+    '<meta name="twitter:card" content="summary_large_image">',
+    `<meta name="twitter:title" content="${escapeHtml(meta.title)}">`,
+    `<meta name="twitter:description" content="${escapeHtml(meta.description)}">`,
+    `<meta name="twitter:image" content="${escapeHtml(abs(meta.image ?? '/share/site.png'))}">`,
+  );
+  for (const data of meta.jsonLd) {
+    const json = JSON.stringify({
+      '@context': 'https://schema.org',
+      ...(absolutize(data, origin) as object),
+    });
+    // "<" escaped: no text in it can close the element.
+    tags.push(`<script type="application/ld+json">${json.replace(/</g, '\\u003c')}</script>`);
+  }
+  return tags.join('');
+}
+
+/** The built page's own title and description give way to the page's. */
+export function withHead(template: string, head: string): string {
+  return template
+    .replace(/<title>[\s\S]*?<\/title>/i, '')
+    .replace(/<meta\s+name="description"[^>]*>/i, '')
+    .replace('</head>', () => `${head}</head>`);
+}
+
+export function robotsTxt(origin: string): string {
+  return [
+    'User-agent: *',
+    'Disallow: /cart',
+    'Disallow: /login',
+    'Disallow: /register',
+    'Disallow: /forgotpassword',
+    'Disallow: /dashboard',
+    'Disallow: /Search',
+    'Disallow: /api/',
+    '',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ].join('\n');
+}

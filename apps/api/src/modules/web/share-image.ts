@@ -1,0 +1,104 @@
+/**
+ * The 1200 × 630 pictures a chat or a social site shows for a shared link: a product's photo
+ * beside its name and price (/share/product/<slug>.png), and the shop's own card
+ * (/share/site.png). PNG, because not every chat app reads WebP. Made once per catalog version.
+ */
+import { readFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import sharp from 'sharp';
+import { VersionedCache } from '../../lib/cached-read.js';
+import { catalogVersion } from '../../lib/catalog-version.js';
+import { productReads } from '../products/index.js';
+import { priceText } from './seo.js';
+
+const WIDTH = 1200;
+const HEIGHT = 630;
+
+const escapeXml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** A name broken into at most three lines of about `width` characters. */
+function lines(text: string, width: number): string[] {
+  const out: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    if ((line + ' ' + word).trim().length > width && line) {
+      out.push(line);
+      line = word;
+    } else line = (line + ' ' + word).trim();
+  }
+  if (line) out.push(line);
+  return out.length > 3 ? [...out.slice(0, 2), `${out[2]}…`] : out;
+}
+
+function card(shopName: string, title: string, subtitle: string, textLeft: number): Buffer {
+  const titleLines = lines(title, textLeft > 0 ? 18 : 30);
+  const tspans = titleLines
+    .map((l, i) => `<tspan x="${textLeft + 56}" dy="${i === 0 ? 0 : 64}">${escapeXml(l)}</tspan>`)
+    .join('');
+  return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">
+  <rect width="100%" height="100%" fill="#eef2ff"/>
+  <rect x="${textLeft}" y="0" width="${WIDTH - textLeft}" height="${HEIGHT}" fill="#312e81"/>
+  <text x="${textLeft + 56}" y="96" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="30" font-weight="700" fill="#c7d2fe">${escapeXml(shopName)}</text>
+  <text x="${textLeft + 56}" y="220" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="54" font-weight="700" fill="#ffffff">${tspans}</text>
+  <text x="${textLeft + 56}" y="${HEIGHT - 72}" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="60" font-weight="800" fill="#fde68a">${escapeXml(subtitle)}</text>
+</svg>`);
+}
+
+export function createShareImages(opts: { shopName: string; uploadsDir: string }) {
+  const cache = new VersionedCache<Buffer>(50, 20 * 1024 * 1024, (b) => b.length);
+
+  /** The photo's bytes: a local upload from disk, a Cloudinary photo over HTTPS. */
+  async function photoBytes(url: string): Promise<Buffer> {
+    if (url.startsWith('/uploads/')) return readFile(join(opts.uploadsDir, basename(url)));
+    const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
+    if (!res.ok) throw new Error(`photo answered ${res.status}`);
+    return Buffer.from(await res.arrayBuffer());
+  }
+
+  async function product(slug: string): Promise<Buffer | undefined> {
+    const answer = (await productReads
+      .bySlug(slug)
+      .compute()
+      .catch(() => undefined)) as
+      | {
+          Aproduct: {
+            name: string;
+            price: number;
+            photo: string;
+            photos?: Array<{ width: number; url: string }>;
+          };
+        }
+      | undefined;
+    if (!answer) return undefined;
+    const p = answer.Aproduct;
+    const photoUrl = p.photos?.length
+      ? p.photos.reduce((a, b) => (b.width > a.width ? b : a)).url
+      : p.photo;
+    const photo = await sharp(await photoBytes(photoUrl))
+      .resize(HEIGHT, HEIGHT, { fit: 'contain', background: '#eef2ff' })
+      .toBuffer();
+    return sharp(card(opts.shopName, p.name, priceText(p.price), HEIGHT))
+      .composite([{ input: photo, left: 0, top: 0 }])
+      .png()
+      .toBuffer();
+  }
+
+  return {
+    /** `site` for the shop's card, else a product's slug; undefined: no such product. */
+    async png(which: { site: true } | { slug: string }): Promise<Buffer | undefined> {
+      const version = await catalogVersion();
+      const key = 'site' in which ? ' site' : which.slug;
+      const cached = cache.get(version, key);
+      if (cached) return cached;
+      const png =
+        'site' in which
+          ? await sharp(card(opts.shopName, 'Printed T-shirts for every mood', 'Free delivery', 0))
+              .png()
+              .toBuffer()
+          : await product(which.slug);
+      if (png) cache.set(version, key, png);
+      return png;
+    },
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * /sitemap.xml: the home page, the static pages, every category's listing and every product,
+ * with the product's last change as `lastmod`. Past 50,000 URLs (the protocol's limit per file)
+ * /sitemap.xml becomes a sitemap index of /sitemap-<n>.xml files. Built once per catalog version.
+ */
+import { VersionedCache } from '../../lib/cached-read.js';
+import { catalogVersion } from '../../lib/catalog-version.js';
+import { listCategories } from '../categories/index.js';
+import { countProducts, sitemapProducts } from '../products/index.js';
+
+/** URLs per sitemap file (the protocol allows 50,000). */
+export const SITEMAP_LIMIT = 50_000;
+
+const STATIC_PATHS = ['/', '/about', '/contact', '/privacy'];
+
+const escapeXml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+const urlset = (entries: string[]) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`;
+
+const url = (loc: string, lastmod?: Date) =>
+  `<url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`;
+
+export function createSitemaps(limit = SITEMAP_LIMIT) {
+  const cache = new VersionedCache(100);
+
+  /** File 0 holds the pages and categories, then products; later files only products. */
+  async function build(origin: string, file: number | 'index'): Promise<string | undefined> {
+    const categories = await listCategories();
+    const fixed = [
+      ...STATIC_PATHS.map((p) => url(origin + p)),
+      ...categories.map((c) => url(`${origin}/?category=${c._id}`)),
+    ];
+    const total = fixed.length + (await countProducts());
+    const files = Math.max(1, Math.ceil(total / limit));
+    if (file === 'index') {
+      if (files === 1) file = 0;
+      else
+        return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${Array.from(
+          { length: files },
+          (_, i) => `<sitemap><loc>${escapeXml(`${origin}/sitemap-${i + 1}.xml`)}</loc></sitemap>`,
+        ).join('\n')}\n</sitemapindex>\n`;
+    }
+    if (file >= files) return undefined;
+    const start = file * limit;
+    const head = file === 0 ? fixed : [];
+    const skip = Math.max(0, start - fixed.length);
+    const products = await sitemapProducts(skip, limit - head.length);
+    return urlset([
+      ...head,
+      ...products.map((p) =>
+        url(`${origin}/product-detail/${encodeURIComponent(p.slug)}`, p.updatedAt),
+      ),
+    ]);
+  }
+
+  return {
+    /** `index` for /sitemap.xml, n ≥ 1 for /sitemap-n.xml; undefined when there is no such file. */
+    async xml(origin: string, file: number | 'index'): Promise<string | undefined> {
+      const version = await catalogVersion();
+      const key = `${origin} ${file}`;
+      const cached = cache.get(version, key);
+      if (cached !== undefined) return cached === '' ? undefined : cached;
+      const xml = await build(origin, file === 'index' ? 'index' : file - 1);
+      cache.set(version, key, xml ?? '');
+      return xml;
+    },
+  };
+}
