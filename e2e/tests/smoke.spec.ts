@@ -14,7 +14,9 @@ test('the shop starts: top bar, health, and the not-found page', async ({ page, 
   await expect(nav.getByRole('link', { name: 'Login' })).toBeVisible();
   await expect(page.getByTestId('cart-badge').first()).toHaveText('0');
 
-  await page.goto('/no/such/page');
+  // An unknown path is a real 404 (for crawlers), still showing the app's not-found page.
+  const missing = await page.goto('/no/such/page');
+  expect(missing?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
   await page.getByRole('link', { name: 'Go Back Home' }).click();
   await expect(page).toHaveURL(/\/$/);
@@ -54,6 +56,20 @@ test('the home page and a product page arrive with their first catalog answers, 
   await page.goto(slugPage);
   await expect(page.getByRole('button', { name: /add to cart/i }).first()).toBeVisible();
   expect(catalogCalls.filter((p) => p.startsWith('/api/product/get-product/'))).toEqual([]);
+});
+
+test('robots.txt and the sitemap answer for crawlers, not with the app page', async ({
+  request,
+}) => {
+  const robots = await request.get('/robots.txt');
+  expect(robots.status()).toBe(200);
+  expect(robots.headers()['content-type']).toMatch(/^text\/plain/);
+  expect(await robots.text()).toContain('Disallow: /dashboard');
+  const sitemap = await request.get('/sitemap.xml');
+  expect(sitemap.status()).toBe(200);
+  expect(sitemap.headers()['content-type']).toMatch(/^application\/xml/);
+  expect(await sitemap.text()).toMatch(/<loc>[^<]+\/product-detail\/[^<]+<\/loc><lastmod>/);
+  expect((await request.get('/product-detail/no-such-tee')).status()).toBe(404);
 });
 
 test("without JavaScript the page still shows the shop's top bar", async ({ browser }) => {

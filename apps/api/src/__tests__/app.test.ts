@@ -58,7 +58,11 @@ describe('the app shell', () => {
 
   it('serves the web app for any non-/api path, so the client router shows its pages', async () => {
     for (const path of ['/', '/cart', '/some/unknown/page']) {
-      const res = await t.request().get(path).expect(200);
+      // A path the app does not have is its not-found page, with a true 404 status.
+      const res = await t
+        .request()
+        .get(path)
+        .expect(path.includes('unknown') ? 404 : 200);
       expect(res.text).toContain('<div id="root">');
     }
   });
@@ -96,6 +100,11 @@ describe('configuration', () => {
   it('names a bad variable', () => {
     expect(() => loadConfig({ PORT: 'abc', DATA_DIR: webDist })).toThrow(/PORT/);
     expect(() => loadConfig({ MONGODB_URI: 'http://x', DATA_DIR: webDist })).toThrow(/MONGODB_URI/);
+    for (const bad of ['shop.example.in', 'https://shop.example.in/store', 'ftp://shop.example.in'])
+      expect(() => loadConfig({ PUBLIC_URL: bad, DATA_DIR: webDist }), bad).toThrow(/PUBLIC_URL/);
+    expect(
+      loadConfig({ PUBLIC_URL: 'https://shop.example.in/', DATA_DIR: webDist }).publicUrl,
+    ).toBe('https://shop.example.in');
   });
   it('requires JWT_SECRET and real payment keys in production, and refuses the local admin password', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: webDist })).toThrow(ConfigError);

@@ -22,6 +22,12 @@ export interface ProductForSeo {
   category: { _id: string; name: string };
 }
 
+/** What the home page lists, from its query: one category's listing and the page number. */
+export interface Listing {
+  category?: { _id: string; name: string };
+  page: number;
+}
+
 export interface PageMeta {
   status: 200 | 404;
   title: string;
@@ -38,7 +44,7 @@ const SITE_DESCRIPTION =
   'Printed T-shirts for every mood, in rupees with free delivery: browse prints, pick a tee and pay by card.';
 
 /** Pages a visitor may land on that search engines should not list. */
-const NOINDEX = /^\/(search|cart|login|register|forgotpassword|dashboard)(\/|$)/i;
+const NOINDEX = /^\/(search|cart|login|register|forgotpassword|dashboard|contact)(\/|$)/i;
 
 /** The app's routes (apps/web/src/app/router.tsx): anything else is its not-found page, a 404. */
 const APP_ROUTES = [
@@ -51,7 +57,7 @@ const APP_ROUTES = [
 
 const STATIC_PAGES: Record<string, { title: string; description: string }> = {
   '/about': {
-    title: 'About us',
+    title: 'About',
     description: 'Who we are and why we print T-shirts: the story behind the shop.',
   },
   '/contact': {
@@ -64,11 +70,11 @@ const STATIC_PAGES: Record<string, { title: string; description: string }> = {
       'What data the shop collects (name, email, address, orders and interactions), why, and how to ask for it to be updated or deleted.',
   },
   '/search': { title: 'Search Results', description: 'Search the shop’s printed T-shirts.' },
-  '/cart': { title: 'Your cart', description: 'The T-shirts in your cart.' },
+  '/cart': { title: 'Cart', description: 'The T-shirts in your cart.' },
   '/login': { title: 'Login', description: 'Sign in to your account.' },
   '/register': { title: 'Register', description: 'Create an account to pay and follow orders.' },
   '/forgotpassword': {
-    title: 'Forgot password',
+    title: 'Forgot Password',
     description: 'Reset your password with a code sent by email.',
   },
 };
@@ -86,6 +92,7 @@ export function pageMeta(
   shopName: string,
   pathname: string,
   product: ProductForSeo | null | undefined,
+  listing: Listing = { page: 1 },
 ): PageMeta {
   const base = { ogType: 'website' as const, jsonLd: [] as object[] };
   if (!isAppRoute(pathname))
@@ -96,6 +103,24 @@ export function pageMeta(
       description: SITE_DESCRIPTION,
       robots: 'noindex',
     };
+
+  if (pathname === '/' && (listing.category || listing.page > 1)) {
+    // A category's listing and later pages are pages of their own, each with its own URL.
+    const { category, page } = listing;
+    const query = new URLSearchParams();
+    if (category) query.set('category', category._id);
+    if (page > 1) query.set('page', String(page));
+    const pageText = page > 1 ? ` – Page ${page}` : '';
+    return {
+      ...base,
+      status: 200,
+      title: `${category ? `${category.name} T-Shirts` : 'Printed T-Shirts'}${pageText} | ${shopName}`,
+      description: category
+        ? `${category.name} printed T-shirts${pageText ? `, page ${page}` : ''}: browse the prints, pick a tee and pay by card, in rupees with free delivery.`
+        : `${SITE_DESCRIPTION.replace(/\.$/, '')} (page ${page}).`,
+      canonical: `/?${query.toString()}`,
+    };
+  }
 
   if (pathname === '/') {
     return {
@@ -247,12 +272,12 @@ export function headTags(meta: PageMeta, origin: string, shopName: string): stri
   return tags.join('');
 }
 
-/** The built page's own title and description give way to the page's. */
+/** The built page's own title and description give way to the page's, where its title was. */
 export function withHead(template: string, head: string): string {
-  return template
-    .replace(/<title>[\s\S]*?<\/title>/i, '')
-    .replace(/<meta\s+name="description"[^>]*>/i, '')
-    .replace('</head>', () => `${head}</head>`);
+  const page = template.replace(/<meta\s+name="description"[^>]*>/i, '');
+  return /<title>[\s\S]*?<\/title>/i.test(page)
+    ? page.replace(/<title>[\s\S]*?<\/title>/i, () => head)
+    : page.replace('</head>', () => `${head}</head>`);
 }
 
 export function robotsTxt(origin: string): string {

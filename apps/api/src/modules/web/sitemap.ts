@@ -11,7 +11,8 @@ import { countProducts, sitemapProducts } from '../products/index.js';
 /** URLs per sitemap file (the protocol allows 50,000). */
 export const SITEMAP_LIMIT = 50_000;
 
-const STATIC_PATHS = ['/', '/about', '/contact', '/privacy'];
+/** Contact needs a login (SPEC §2): not a page for search engines. */
+const STATIC_PATHS = ['/', '/about', '/privacy'];
 
 const escapeXml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -25,7 +26,7 @@ const url = (loc: string, lastmod?: Date) =>
 export function createSitemaps(limit = SITEMAP_LIMIT) {
   const cache = new VersionedCache(100);
 
-  /** File 0 holds the pages and categories, then products; later files only products. */
+  /** File n (from 0) holds URLs n·limit to (n+1)·limit − 1 of pages, categories, products. */
   async function build(origin: string, file: number | 'index'): Promise<string | undefined> {
     const categories = await listCategories();
     const fixed = [
@@ -43,10 +44,13 @@ export function createSitemaps(limit = SITEMAP_LIMIT) {
         ).join('\n')}\n</sitemapindex>\n`;
     }
     if (file >= files) return undefined;
+    // The URLs in order (pages, categories, products), `limit` to a file.
     const start = file * limit;
-    const head = file === 0 ? fixed : [];
+    const end = start + limit;
+    const head = fixed.slice(start, end);
     const skip = Math.max(0, start - fixed.length);
-    const products = await sitemapProducts(skip, limit - head.length);
+    const take = end - Math.max(start, fixed.length);
+    const products = take > 0 ? await sitemapProducts(skip, take) : [];
     return urlset([
       ...head,
       ...products.map((p) =>

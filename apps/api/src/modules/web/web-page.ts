@@ -19,9 +19,9 @@ import { CARD_IMAGE_SIZES, DETAIL_IMAGE_SIZES } from '@repo/shared/constants';
 import { srcSetOf } from '@repo/shared/rules';
 import { VersionedCache, type CatalogRead } from '../../lib/cached-read.js';
 import { catalogVersion } from '../../lib/catalog-version.js';
-import { allCategoriesRead } from '../categories/index.js';
+import { allCategoriesRead, listCategories } from '../categories/index.js';
 import { productReads } from '../products/index.js';
-import { headTags, pageMeta, withHead, type ProductForSeo } from './seo.js';
+import { headTags, pageMeta, withHead, type Listing, type ProductForSeo } from './seo.js';
 
 interface Manifest {
   [key: string]: { file: string; imports?: string[]; isEntry?: boolean };
@@ -147,8 +147,33 @@ export function createWebPage(webDist: string, shopName: string): WebPage {
       null) as ProductForSeo | null;
   };
 
-  function render(origin: string, pathname: string, body: string, product?: ProductForSeo | null) {
-    const meta = pageMeta(shopName, pathname, product);
+  /**
+   * What a home page URL lists, for its head: one known category and/or a later page. Other
+   * filters (prices, several categories) have the plain home page as their canonical.
+   */
+  async function listingOf(search: string): Promise<Listing> {
+    const query = new URLSearchParams(search);
+    const page = Number.parseInt(query.get('page') ?? '', 10);
+    const ids = (query.get('category') ?? '').split(',').filter(Boolean);
+    if (query.has('price') || ids.length > 1) return { page: 1 };
+    const category = ids.length
+      ? (await listCategories().catch(() => [])).find((c) => String(c._id) === ids[0])
+      : undefined;
+    if (ids.length && !category) return { page: 1 };
+    return {
+      ...(category && { category: { _id: String(category._id), name: category.name } }),
+      page: Number.isFinite(page) && page > 1 ? page : 1,
+    };
+  }
+
+  function render(
+    origin: string,
+    pathname: string,
+    body: string,
+    product?: ProductForSeo | null,
+    listing?: Listing,
+  ) {
+    const meta = pageMeta(shopName, pathname, product, listing);
     return { status: meta.status, html: withHead(body, headTags(meta, origin, shopName)) };
   }
 
@@ -203,6 +228,16 @@ export function createWebPage(webDist: string, shopName: string): WebPage {
           built = render(origin, pathname, body, product);
           pages.set(version, key, built);
         }
+        return built;
+      }
+      if (pathname === '/') {
+        // A filtered or later home page: its head names the category and page.
+        const version = await catalogVersion().catch(() => undefined);
+        const key = `${origin}/${search}`;
+        const cached = version === undefined ? undefined : pages.get(version, key);
+        if (cached) return cached;
+        const built = render(origin, pathname, template, undefined, await listingOf(search));
+        if (version !== undefined) pages.set(version, key, built);
         return built;
       }
       return render(origin, pathname, template);

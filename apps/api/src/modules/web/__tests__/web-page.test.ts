@@ -1,7 +1,8 @@
 /**
  * The web app's page: the home page and a product page come with their route's chunks
  * preloaded, their first catalog answers inlined (the same JSON the API answers, current after
- * every catalog write) and their largest image preloaded; other pages get index.html as built.
+ * every catalog write) and their largest image preloaded; other pages get index.html as built
+ * with only their own head (title, description, Open Graph: seo.test.ts checks those).
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,7 +38,8 @@ writeFileSync(
 for (const f of ['index-1.js', 'react-1.js', 'grid-1.js', 'home-1.js', 'product-detail-1.js'])
   writeFileSync(join(webDist, 'assets', f), '');
 
-const t = await setupTestApp({ env: { WEB_DIST: webDist } });
+// One origin for every request (supertest listens on a new port each time).
+const t = await setupTestApp({ env: { WEB_DIST: webDist, PUBLIC_URL: 'https://shop.example.in' } });
 const category = await makeCategory('Anime');
 const products = await insertProducts([
   { name: 'Older Tee', price: 300, category },
@@ -49,6 +51,14 @@ const products = await insertProducts([
   },
 ]);
 const newest = products[1]!;
+
+/** The built page with the head tags seo.ts adds taken out again. */
+const withoutHead = (html: string) =>
+  html
+    .replace(/<title>[^<]*<\/title>/, '<title>Shop</title>')
+    .replace(/<meta (?:name|property)="[^"]+" content="[^"]*">/g, '')
+    .replace(/<link rel="canonical" href="[^"]*">/g, '')
+    .replace(/<script type="application\/ld\+json">[\s\S]*?<\/script>/g, '');
 
 /** The inlined answers of a page, parsed the way the app parses them. */
 function initialData(html: string): Record<string, unknown> {
@@ -72,7 +82,7 @@ describe('the home page', () => {
       expect(data[path], path).toEqual(api.body);
     }
     // A product's text cannot end the script element or act as a replacement pattern.
-    expect(res.text.match(/<\/script>/g)).toHaveLength(2);
+    expect(withoutHead(res.text).match(/<\/script>/g)).toHaveLength(2);
     expect(
       (data['/product/productList/1'] as { prod: Array<{ name: string }> }).prod[0]!.name,
     ).toBe(newest.name);
@@ -116,7 +126,7 @@ describe('the home page', () => {
 
   it('inlines nothing for filters or later pages in the query (the app asks other answers)', async () => {
     const html = (await t.request().get('/?page=2').expect(200)).text;
-    expect(html).toBe(INDEX);
+    expect(withoutHead(html)).toBe(INDEX);
   });
 });
 
@@ -133,8 +143,8 @@ describe('a product page', () => {
     expect(html).not.toContain('home-1.js');
   });
 
-  it('inlines nothing for a product that does not exist: the app shows its not-found', async () => {
-    const html = (await t.request().get('/product-detail/no-such-tee').expect(200)).text;
+  it('inlines nothing for a product that does not exist: 404, the app shows its not-found', async () => {
+    const html = (await t.request().get('/product-detail/no-such-tee').expect(404)).text;
     expect(html).not.toContain('initial-data');
     expect(html).toContain(
       '<link rel="modulepreload" crossorigin href="/assets/product-detail-1.js">',
@@ -143,9 +153,18 @@ describe('a product page', () => {
 });
 
 describe('other pages', () => {
-  it('get index.html as built', async () => {
-    for (const path of ['/cart', '/login', '/dashboard/admin/products']) {
-      expect((await t.request().get(path).expect(200)).text).toBe(INDEX);
+  it('get index.html as built, with their own head', async () => {
+    for (const path of ['/cart', '/login', '/dashboard/admin/product']) {
+      const html = (await t.request().get(path).expect(200)).text;
+      expect(withoutHead(html), path).toBe(INDEX);
+      expect(html, path).not.toContain('<title>Shop</title>');
+    }
+  });
+
+  it('answer 404 for a path the app does not have, still with the app to show its not-found', async () => {
+    for (const path of ['/dashboard/admin/products', '/no-such-page', '/about/more']) {
+      const html = (await t.request().get(path).expect(404)).text;
+      expect(withoutHead(html), path).toBe(INDEX);
     }
   });
 });

@@ -1,0 +1,279 @@
+/**
+ * What a crawler or a chat app reads without running any JavaScript: each page's head (title,
+ * description, canonical, Open Graph, Twitter, JSON-LD), its status, robots.txt, the sitemap
+ * and the share pictures.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { Product } from '../../products/index.js';
+import { insertProducts, makeCategory, makeImage } from '../../products/__tests__/fixtures.js';
+import { setupTestApp } from '../../../test/harness.js';
+import { createSitemaps } from '../sitemap.js';
+
+const webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+mkdirSync(join(webDist, 'assets'));
+writeFileSync(
+  join(webDist, 'index.html'),
+  `<!doctype html><html><head><meta name="description" content="built"><title>Built</title></head><body><div id="root"></div></body></html>`,
+);
+
+const ORIGIN = 'https://shop.example.in';
+const t = await setupTestApp({ env: { WEB_DIST: webDist, PUBLIC_URL: `${ORIGIN}/` } });
+const anime = await makeCategory('Anime');
+const [tee, soldOut] = await insertProducts([
+  {
+    name: 'Naruto "Run" <Tee>',
+    price: 799,
+    category: anime,
+    description: 'Heavy cotton & a bold print.',
+  },
+  { name: 'Gone Tee', price: 1499.5, category: anime, quantity: 0 },
+]);
+mkdirSync(join(t.config.dataDir, 'uploads'), { recursive: true });
+writeFileSync(
+  join(t.config.dataDir, 'uploads', `${tee!.slug}-960.webp`),
+  await makeImage('webp', { width: 960, height: 960 }),
+);
+
+const attr = (html: string, re: RegExp) => re.exec(html)?.[1];
+const meta = (html: string, key: string) =>
+  attr(html, new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`));
+const jsonLd = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]!) as Record<string, any>, // eslint-disable-line @typescript-eslint/no-explicit-any
+  );
+
+describe('page heads and statuses', () => {
+  it('gives every page a title and description of its own, with Open Graph and Twitter tags to match', async () => {
+    const indexed = [
+      '/',
+      `/?category=${anime}`,
+      '/?page=2',
+      `/product-detail/${tee!.slug}`,
+      `/product-detail/${soldOut!.slug}`,
+      '/about',
+      '/privacy',
+    ];
+    const hidden = ['/Search', '/cart', '/login', '/register', '/forgotpassword', '/contact'];
+    const titles = new Set<string>();
+    const descriptions = new Set<string>();
+    for (const path of [...indexed, ...hidden]) {
+      const html = (await t.request().get(path).expect(200)).text;
+      const title = attr(html, /<title>([^<]*)<\/title>/)!;
+      const description = meta(html, 'description')!;
+      expect(title, path).toMatch(/\S \| T-Shirt Shop$/);
+      expect(description.length, path).toBeGreaterThan(20);
+      expect(description.length, path).toBeLessThanOrEqual(160);
+      titles.add(title);
+      if (indexed.includes(path)) descriptions.add(description);
+      expect(meta(html, 'og:title'), path).toBe(title);
+      expect(meta(html, 'og:description'), path).toBe(description);
+      expect(meta(html, 'og:type'), path).toMatch(/^(website|product)$/);
+      expect(meta(html, 'og:image'), path).toMatch(/^https:\/\/shop\.example\.in\/share\/.+\.png$/);
+      expect(meta(html, 'twitter:card'), path).toBe('summary_large_image');
+      expect(meta(html, 'twitter:title'), path).toBe(title);
+      expect(meta(html, 'twitter:description'), path).toBe(description);
+      expect(meta(html, 'twitter:image'), path).toBe(meta(html, 'og:image'));
+      const canonical = attr(html, /<link rel="canonical" href="([^"]+)"/);
+      if (indexed.includes(path)) {
+        // The canonical is the page's own URL, on PUBLIC_URL.
+        expect(canonical, path).toBe(`${ORIGIN}${path.replace(/&/g, '&amp;')}`);
+        expect(meta(html, 'og:url'), path).toBe(canonical);
+        expect(meta(html, 'robots'), path).toBeUndefined();
+      } else {
+        expect(canonical, path).toBeUndefined();
+        expect(meta(html, 'robots'), path).toBe('noindex');
+      }
+    }
+    expect(titles.size).toBe(indexed.length + hidden.length);
+    expect(descriptions.size).toBe(indexed.length);
+  });
+
+  it("names a category's listing and its page in the head; other filters point to the home page", async () => {
+    const html = (await t.request().get(`/?category=${anime}&page=2`).expect(200)).text;
+    expect(attr(html, /<title>([^<]*)<\/title>/)).toBe('Anime T-Shirts – Page 2 | T-Shirt Shop');
+    expect(attr(html, /<link rel="canonical" href="([^"]+)"/)).toBe(
+      `${ORIGIN}/?category=${anime}&amp;page=2`,
+    );
+    for (const path of ['/?price=500-700', '/?category=000000000000000000000000']) {
+      const other = (await t.request().get(path).expect(200)).text;
+      expect(attr(other, /<link rel="canonical" href="([^"]+)"/), path).toBe(`${ORIGIN}/`);
+    }
+  });
+
+  it('gives the home page its title, description, canonical, Open Graph and Organization/WebSite data', async () => {
+    const res = await t.request().get('/').expect(200);
+    const html = res.text;
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toContain('<title>Printed T-Shirts | T-Shirt Shop</title>');
+    expect(html).not.toContain('content="built"');
+    expect(meta(html, 'description')).toMatch(/Printed T-shirts/);
+    expect(attr(html, /<link rel="canonical" href="([^"]+)"/)).toBe(`${ORIGIN}/`);
+    expect(meta(html, 'og:url')).toBe(`${ORIGIN}/`);
+    expect(meta(html, 'og:type')).toBe('website');
+    expect(meta(html, 'og:image')).toBe(`${ORIGIN}/share/site.png`);
+    expect(meta(html, 'twitter:card')).toBe('summary_large_image');
+    expect(meta(html, 'robots')).toBeUndefined();
+    const [org, site] = jsonLd(html);
+    expect(org).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      name: 'T-Shirt Shop',
+      url: `${ORIGIN}/`,
+    });
+    expect(site).toMatchObject({
+      '@type': 'WebSite',
+      potentialAction: {
+        '@type': 'SearchAction',
+        target: { urlTemplate: `${ORIGIN}/Search?q={search_term_string}` },
+        'query-input': 'required name=search_term_string',
+      },
+    });
+  });
+
+  it('gives a product page its name, price, Product/Offer and breadcrumb data, escaped', async () => {
+    const html = (await t.request().get(`/product-detail/${tee!.slug}`).expect(200)).text;
+    const url = `${ORIGIN}/product-detail/${tee!.slug}`;
+    expect(html).toContain(
+      '<title>Naruto &quot;Run&quot; &lt;Tee&gt; – ₹799 | T-Shirt Shop</title>',
+    );
+    expect(meta(html, 'description')).toBe('Heavy cotton &amp; a bold print.');
+    expect(attr(html, /<link rel="canonical" href="([^"]+)"/)).toBe(url);
+    expect(meta(html, 'og:type')).toBe('product');
+    expect(meta(html, 'og:image')).toBe(`${ORIGIN}/share/product/${tee!.slug}.png`);
+    const [product, crumbs] = jsonLd(html);
+    expect(product).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: 'Naruto "Run" <Tee>',
+      description: 'Heavy cotton & a bold print.',
+      image: [`${ORIGIN}/uploads/${tee!.slug}-960.webp`],
+      sku: tee!.id,
+      category: 'Anime',
+      brand: { '@type': 'Brand', name: 'T-Shirt Shop' },
+      offers: {
+        '@type': 'Offer',
+        url,
+        price: '799.00',
+        priceCurrency: 'INR',
+        availability: 'https://schema.org/InStock',
+        itemCondition: 'https://schema.org/NewCondition',
+      },
+    });
+    expect(crumbs!.itemListElement).toEqual([
+      { '@type': 'ListItem', position: 1, name: 'Home', item: `${ORIGIN}/` },
+      { '@type': 'ListItem', position: 2, name: 'Anime', item: `${ORIGIN}/?category=${anime}` },
+      { '@type': 'ListItem', position: 3, name: 'Naruto "Run" <Tee>', item: url },
+    ]);
+    // No text in the data can close its script element.
+    expect(html).not.toContain('<Tee>');
+  });
+
+  it('says a sold-out product is out of stock', async () => {
+    const html = (await t.request().get(`/product-detail/${soldOut!.slug}`).expect(200)).text;
+    expect(jsonLd(html)[0]!.offers).toMatchObject({
+      price: '1499.50',
+      availability: 'https://schema.org/OutOfStock',
+    });
+  });
+
+  it('answers 404 with noindex for an unknown product and an unknown path, still the app page', async () => {
+    for (const path of ['/product-detail/no-such-tee', '/no/such/page']) {
+      const res = await t.request().get(path).expect(404);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.text).toContain('<div id="root">');
+      expect(meta(res.text, 'robots')).toBe('noindex');
+    }
+  });
+
+  it('keeps search, cart, auth and dashboard pages out of search engines', async () => {
+    for (const path of [
+      '/Search',
+      '/cart',
+      '/login',
+      '/register',
+      '/forgotpassword',
+      '/dashboard/user/orders',
+    ]) {
+      const html = (await t.request().get(path).expect(200)).text;
+      expect(meta(html, 'robots'), path).toBe('noindex');
+      expect(html, path).not.toContain('rel="canonical"');
+    }
+    const about = (await t.request().get('/about').expect(200)).text;
+    expect(about).toContain('<title>About | T-Shirt Shop</title>');
+    expect(attr(about, /<link rel="canonical" href="([^"]+)"/)).toBe(`${ORIGIN}/about`);
+  });
+});
+
+describe('robots.txt and the sitemap', () => {
+  it('keeps crawlers out of private pages and names the sitemap', async () => {
+    const res = await t.request().get('/robots.txt').expect(200);
+    expect(res.headers['content-type']).toMatch(/text\/plain/);
+    for (const line of [
+      'Disallow: /cart',
+      'Disallow: /login',
+      'Disallow: /register',
+      'Disallow: /forgotpassword',
+      'Disallow: /dashboard',
+    ])
+      expect(res.text).toContain(line);
+    expect(res.text).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+  });
+
+  it('lists every product with its last change, every category and the static pages', async () => {
+    const res = await t.request().get('/sitemap.xml').expect(200);
+    expect(res.headers['content-type']).toMatch(/application\/xml/);
+    const locs = [...res.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    const products = await Product.find({}, { slug: 1, updatedAt: 1 }).lean();
+    expect(locs).toEqual(
+      expect.arrayContaining([
+        `${ORIGIN}/`,
+        `${ORIGIN}/about`,
+        `${ORIGIN}/privacy`,
+        `${ORIGIN}/?category=${anime}`,
+        ...products.map((p) => `${ORIGIN}/product-detail/${p.slug}`),
+      ]),
+    );
+    expect(locs).toHaveLength(3 + 1 + products.length);
+    for (const p of products)
+      expect(res.text).toContain(
+        `<loc>${ORIGIN}/product-detail/${p.slug}</loc><lastmod>${p.updatedAt!.toISOString()}</lastmod>`,
+      );
+    await t.request().get('/sitemap-9.xml').expect(404);
+  });
+
+  it('becomes a sitemap index past its limit per file, every URL in exactly one file', async () => {
+    const sitemaps = createSitemaps(3);
+    const index = (await sitemaps.xml(ORIGIN, 'index'))!;
+    expect(index).toContain('<sitemapindex');
+    const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    // 3 pages, 1 category and 2 products: 6 URLs, two files of 3.
+    expect(await Product.countDocuments()).toBe(2);
+    expect(files).toEqual([1, 2].map((n) => `${ORIGIN}/sitemap-${n}.xml`));
+    const all: string[] = [];
+    for (let n = 1; n <= files.length; n += 1) {
+      const xml = (await sitemaps.xml(ORIGIN, n))!;
+      const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+      expect(locs).toHaveLength(3);
+      all.push(...locs);
+    }
+    expect(new Set(all).size).toBe(all.length);
+    expect(all).toHaveLength(3 + 1 + 2);
+    expect(await sitemaps.xml(ORIGIN, 3)).toBeUndefined();
+  });
+});
+
+describe('share pictures', () => {
+  it('makes a 1200 × 630 PNG for a product and for the shop; 404 for an unknown product', async () => {
+    for (const path of [`/share/product/${tee!.slug}.png`, '/share/site.png']) {
+      const res = await t.request().get(path).buffer(true).expect(200);
+      expect(res.headers['content-type']).toBe('image/png');
+      const info = await sharp(res.body as Buffer).metadata();
+      expect([info.format, info.width, info.height]).toEqual(['png', 1200, 630]);
+    }
+    await t.request().get('/share/product/no-such-tee.png').expect(404);
+  });
+});
