@@ -6,6 +6,8 @@
  * status (404 for a path the app does not have or a product that does not exist).
  * Also robots.txt and the sitemap (sitemap.ts).
  */
+import { ONE_SIZE } from '@repo/shared/constants';
+
 /** ₹1,299 or ₹499.5, as the storefront shows prices. */
 export const priceText = (rupees: number) =>
   `₹${rupees.toLocaleString('en-IN', { maximumFractionDigits: 2 })}`;
@@ -16,7 +18,9 @@ export interface ProductForSeo {
   slug: string;
   description: string;
   price: number;
+  /** The sum of `sizes`. */
   quantity: number;
+  sizes?: Array<{ size: string; quantity: number }>;
   photo: string;
   photos?: Array<{ width: number; url: string }>;
   category: { _id: string; name: string };
@@ -83,6 +87,16 @@ const clip = (text: string, max = 160) => {
   const plain = text.replace(/\s+/g, ' ').trim();
   return plain.length <= max ? plain : `${plain.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
 };
+
+/** The sizes a shopper can buy now (none named for a One size tee). */
+const sizesInStock = (product: ProductForSeo) =>
+  (product.sizes ?? []).filter((s) => s.quantity > 0 && s.size !== ONE_SIZE).map((s) => s.size);
+
+/** From stock: none left, some sizes sold out, or every size to be had. */
+function availability(product: ProductForSeo): 'OutOfStock' | 'LimitedAvailability' | 'InStock' {
+  if (product.quantity <= 0) return 'OutOfStock';
+  return product.sizes?.some((s) => s.quantity <= 0) ? 'LimitedAvailability' : 'InStock';
+}
 
 export function isAppRoute(pathname: string): boolean {
   return APP_ROUTES.some((re) => re.test(pathname));
@@ -176,14 +190,14 @@ export function pageMeta(
           image: [image],
           sku: product._id,
           category: product.category.name,
+          ...(sizesInStock(product).length && { size: sizesInStock(product) }),
           brand: { '@type': 'Brand', name: shopName },
           offers: {
             '@type': 'Offer',
             url,
             price: product.price.toFixed(2),
             priceCurrency: 'INR',
-            availability:
-              product.quantity > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+            availability: `https://schema.org/${availability(product)}`,
             itemCondition: 'https://schema.org/NewCondition',
           },
         },

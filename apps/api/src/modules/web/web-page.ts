@@ -149,13 +149,13 @@ export function createWebPage(webDist: string, shopName: string): WebPage {
 
   /**
    * What a home page URL lists, for its head: one known category and/or a later page. Other
-   * filters (prices, several categories) have the plain home page as their canonical.
+   * filters (prices, sizes, several categories) have the plain home page as their canonical.
    */
   async function listingOf(search: string): Promise<Listing> {
     const query = new URLSearchParams(search);
     const page = Number.parseInt(query.get('page') ?? '', 10);
     const ids = (query.get('category') ?? '').split(',').filter(Boolean);
-    if (query.has('price') || ids.length > 1) return { page: 1 };
+    if (query.has('price') || query.has('size') || ids.length > 1) return { page: 1 };
     const category = ids.length
       ? (await listCategories().catch(() => [])).find((c) => String(c._id) === ids[0])
       : undefined;

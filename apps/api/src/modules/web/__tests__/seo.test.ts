@@ -23,7 +23,7 @@ writeFileSync(
 const ORIGIN = 'https://shop.example.in';
 const t = await setupTestApp({ env: { WEB_DIST: webDist, PUBLIC_URL: `${ORIGIN}/` } });
 const anime = await makeCategory('Anime');
-const [tee, soldOut] = await insertProducts([
+const [tee, soldOut, sized] = await insertProducts([
   {
     name: 'Naruto "Run" <Tee>',
     price: 799,
@@ -31,6 +31,16 @@ const [tee, soldOut] = await insertProducts([
     description: 'Heavy cotton & a bold print.',
   },
   { name: 'Gone Tee', price: 1499.5, category: anime, quantity: 0 },
+  {
+    name: 'Sized Tee',
+    price: 999,
+    category: anime,
+    sizes: [
+      { size: 'S', quantity: 0 },
+      { size: 'M', quantity: 4 },
+      { size: 'L', quantity: 1 },
+    ],
+  },
 ]);
 mkdirSync(join(t.config.dataDir, 'uploads'), { recursive: true });
 writeFileSync(
@@ -54,6 +64,7 @@ describe('page heads and statuses', () => {
       '/?page=2',
       `/product-detail/${tee!.slug}`,
       `/product-detail/${soldOut!.slug}`,
+      `/product-detail/${sized!.slug}`,
       '/about',
       '/privacy',
     ];
@@ -98,7 +109,7 @@ describe('page heads and statuses', () => {
     expect(attr(html, /<link rel="canonical" href="([^"]+)"/)).toBe(
       `${ORIGIN}/?category=${anime}&amp;page=2`,
     );
-    for (const path of ['/?price=500-700', '/?category=000000000000000000000000']) {
+    for (const path of ['/?price=500-700', '/?size=M', '/?category=000000000000000000000000']) {
       const other = (await t.request().get(path).expect(200)).text;
       expect(attr(other, /<link rel="canonical" href="([^"]+)"/), path).toBe(`${ORIGIN}/`);
     }
@@ -178,6 +189,17 @@ describe('page heads and statuses', () => {
       price: '1499.50',
       availability: 'https://schema.org/OutOfStock',
     });
+    expect(jsonLd(html)[0]!.size).toBeUndefined();
+  });
+
+  it('names the sizes in stock, and limited availability while some sizes are sold out', async () => {
+    const path = `/product-detail/${sized!.slug}`;
+    const [product] = jsonLd((await t.request().get(path).expect(200)).text);
+    expect(product!.size).toEqual(['M', 'L']);
+    expect(product!.offers.availability).toBe('https://schema.org/LimitedAvailability');
+    // The page for one size has the product's own URL as its canonical.
+    const one = (await t.request().get(`${path}?size=M`).expect(200)).text;
+    expect(attr(one, /<link rel="canonical" href="([^"]+)"/)).toBe(`${ORIGIN}${path}`);
   });
 
   it('answers 404 with noindex for an unknown product and an unknown path, still the app page', async () => {
@@ -250,19 +272,19 @@ describe('robots.txt and the sitemap', () => {
     const index = (await sitemaps.xml(ORIGIN, 'index'))!;
     expect(index).toContain('<sitemapindex');
     const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    // 3 pages, 1 category and 2 products: 6 URLs, two files of 3.
-    expect(await Product.countDocuments()).toBe(2);
-    expect(files).toEqual([1, 2].map((n) => `${ORIGIN}/sitemap-${n}.xml`));
+    // 3 pages, 1 category and 3 products: 7 URLs, three files of at most 3.
+    expect(await Product.countDocuments()).toBe(3);
+    expect(files).toEqual([1, 2, 3].map((n) => `${ORIGIN}/sitemap-${n}.xml`));
     const all: string[] = [];
     for (let n = 1; n <= files.length; n += 1) {
       const xml = (await sitemaps.xml(ORIGIN, n))!;
       const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
-      expect(locs).toHaveLength(3);
+      expect(locs).toHaveLength(n < 3 ? 3 : 1);
       all.push(...locs);
     }
     expect(new Set(all).size).toBe(all.length);
-    expect(all).toHaveLength(3 + 1 + 2);
-    expect(await sitemaps.xml(ORIGIN, 3)).toBeUndefined();
+    expect(all).toHaveLength(3 + 1 + 3);
+    expect(await sitemaps.xml(ORIGIN, 4)).toBeUndefined();
   });
 });
 
