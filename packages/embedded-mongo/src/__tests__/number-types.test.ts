@@ -153,6 +153,86 @@ describe('BSON number types', () => {
     expect(sum!.total).toBe(10);
   });
 
+  it('gives numbers that aggregation computes mongod types', async () => {
+    const c = h.db.collection('computed');
+    await c.insertMany([
+      { _id: 1 as never, g: 'a', i: new Int32(2), d: new Double(1.5), l: Long.fromNumber(4) },
+      { _id: 2 as never, g: 'a', i: new Int32(4), d: new Double(1.5), l: Long.fromNumber(6) },
+      {
+        _id: 3 as never,
+        g: 'b',
+        i: new Int32(2147483647),
+        d: new Double(3),
+        l: Long.fromNumber(1),
+      },
+      { _id: 4 as never, g: 'b', i: new Int32(1), d: new Double(1), l: Long.fromNumber(1) },
+    ]);
+    const groups = await c
+      .aggregate<Document>(
+        [
+          {
+            $group: {
+              _id: '$g',
+              avg: { $avg: '$i' },
+              sumI: { $sum: '$i' },
+              sumD: { $sum: '$d' },
+              sumL: { $sum: '$l' },
+              maxD: { $max: '$d' },
+              n: { $sum: 1 },
+            },
+          },
+          { $sort: { _id: 1 } },
+        ],
+        RAW,
+      )
+      .toArray();
+    const shape = (d: Document): unknown[] =>
+      ['avg', 'sumI', 'sumD', 'sumL', 'maxD', 'n'].map((k) => [
+        typeOf(d[k]),
+        String(d[k].valueOf()),
+      ]);
+    // group a: avg 3.0, 6 (int), 3.0, Long 10, 1.5, 2; group b: the int32 sum overflows to int64
+    expect(shape(groups[0]!)).toEqual([
+      ['Double', '3'],
+      ['Int32', '6'],
+      ['Double', '3'],
+      ['Long', '10'],
+      ['Double', '1.5'],
+      ['Int32', '2'],
+    ]);
+    expect([typeOf(groups[1]!.sumI), groups[1]!.sumI.toString()]).toEqual(['Long', '2147483648']);
+    expect(typeOf(groups[1]!.maxD)).toBe('Double');
+    const [p] = await c
+      .aggregate<Document>(
+        [
+          { $match: { _id: 1 } },
+          {
+            $project: {
+              half: { $divide: ['$l', 2] },
+              twice: { $multiply: ['$d', 2] },
+              plus: { $add: ['$i', '$l'] },
+              len: { $size: [[1, 2]] },
+            },
+          },
+          { $addFields: { rounded: { $round: ['$twice', 0] } } },
+        ],
+        RAW,
+      )
+      .toArray();
+    expect(['half', 'twice', 'plus', 'len', 'rounded'].map((k) => typeOf(p![k]))).toEqual([
+      'Double',
+      'Double',
+      'Long',
+      'Int32',
+      'Double',
+    ]);
+    const [count] = await c.aggregate<Document>([{ $count: 'n' }], RAW).toArray();
+    expect(typeOf(count!.n)).toBe('Int32');
+    // a pipeline update computes with the same types
+    await c.updateOne({ _id: 1 as never }, [{ $set: { avg: { $avg: ['$i', '$i'] } } }]);
+    expect(typeOf((await c.findOne({ _id: 1 as never }, RAW))!.avg)).toBe('Double');
+  });
+
   it('keeps types through the journal and the snapshot', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-mongo-types-'));
     try {

@@ -13,6 +13,7 @@ import { Query } from 'mingo/query';
 import type { AnyObject, Options, QueryOperator } from 'mingo/types';
 import { ErrorCodes, MongoCommandError } from '../errors.js';
 import { checkDeadline } from './deadline.js';
+import { typeComputedNumbers } from './pipeline-types.js';
 import { bigintsAsLongs, plainValue, retype } from '../storage/numbers.js';
 import type { Doc } from '../storage/values.js';
 import {
@@ -273,13 +274,16 @@ export function runPipeline(docs: Doc[], pipeline: Document[], env: MingoEnv = {
       }),
     ).run(input) as Doc[];
     checkDeadline();
-    if (plainToTyped.size === 0) return out;
-    return out.map((d) => {
-      const same = plainToTyped.get(d);
-      if (same) return same;
-      const src = '_id' in d ? typed.get(keyString(d._id)) : undefined;
-      return src ? (retype(d, src) as Doc) : d;
-    });
+    const passedOn =
+      plainToTyped.size === 0
+        ? out
+        : out.map((d) => {
+            const same = plainToTyped.get(d);
+            if (same) return same;
+            const src = '_id' in d ? typed.get(keyString(d._id)) : undefined;
+            return src ? (retype(d, src) as Doc) : d;
+          });
+    return typeComputedNumbers(pipeline, docs, passedOn);
   } catch (e) {
     if (e instanceof MongoCommandError) throw e;
     throw new MongoCommandError(ErrorCodes.BadValue, e instanceof Error ? e.message : String(e));
