@@ -1,5 +1,5 @@
 // Query operators, projections, let variables and hints as mongod 7.0 answers them.
-import { Binary, DBRef, Decimal128, ObjectId, Timestamp } from 'mongodb';
+import { Binary, DBRef, Decimal128, Double, Long, ObjectId, Timestamp } from 'mongodb';
 import type { Collection, Document } from 'mongodb';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,6 +90,28 @@ describe('query operators', () => {
       ts: 'timestamp',
       none: 'missing',
     });
+    // numbers are named by their BSON type: a whole double is a double, an int64 a long
+    await c.updateOne(
+      { _id: 1 },
+      { $set: { whole: new Double(1), long: Long.fromNumber(5), sub: { n: new Double(2) } } },
+    );
+    const [numbers] = await c
+      .aggregate([
+        { $match: { _id: 1 } },
+        { $sort: { _id: 1 } },
+        {
+          $project: {
+            _id: 0,
+            whole: { $type: '$whole' },
+            long: { $type: ['$long'] },
+            int: { $type: '$i' },
+            sub: { $type: '$sub.n' },
+          },
+        },
+      ])
+      .toArray();
+    expect(numbers).toEqual({ whole: 'double', long: 'long', int: 'int', sub: 'double' });
+    expect(await ids(c, { whole: { $type: 'double' }, long: { $type: 'long' } })).toEqual([1]);
   });
 
   it('orders BinData by length, then subtype, then bytes, and tests bits of BinData', async () => {

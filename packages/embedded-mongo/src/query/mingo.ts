@@ -25,7 +25,12 @@ import {
 } from '../storage/values.js';
 import type { Collation, CollatedSpec } from './collation.js';
 import { applyCollationToFilter, collationKey, compareStrings } from './collation.js';
-import { EXPRESSION_OPERATORS, QUERY_OPERATORS, refuseTopLevel } from './operators.js';
+import {
+  EXPRESSION_OPERATORS,
+  QUERY_OPERATORS,
+  refuseTopLevel,
+  TYPED_SOURCES,
+} from './operators.js';
 
 export interface MingoEnv {
   collation?: Collation | undefined;
@@ -260,6 +265,7 @@ export function runPipeline(docs: Doc[], pipeline: Document[], env: MingoEnv = {
       const p = plainValue(d);
       if (p !== d) {
         plainToTyped.set(p, d);
+        TYPED_SOURCES.set(p, d);
         if ('_id' in d) typed.set(keyString(d._id), d);
       }
       return p;

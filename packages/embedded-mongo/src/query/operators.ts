@@ -287,9 +287,35 @@ export function refuseTopLevel(filter: Document): void {
 
 // --- expressions -----------------------------------------------------------------------------
 
+/**
+ * The typed document each plain copy handed to mingo came from (query/mingo.ts runPipeline), so
+ * `$type` can name a field's int64 or whole double, which mingo sees as a plain number.
+ */
+export const TYPED_SOURCES = new WeakMap<object, Document>();
+
+const NO_PATH = Symbol('no path');
+
+/** A field path's value in a typed document, or NO_PATH when it crosses an array. */
+function typedField(doc: Document, path: string): unknown {
+  let cur: unknown = doc;
+  for (const part of path.split('.')) {
+    if (Array.isArray(cur)) return NO_PATH;
+    if (!isPlainObject(cur)) return undefined;
+    cur = cur[part];
+  }
+  return cur;
+}
+
 /** Aggregation `$type`: mongod's names (objectId, binData, decimal, ...), 'missing' if absent. */
-const $typeExpr = (obj: AnyObject, expr: unknown, options: Options): string =>
-  bsonTypeName(evalExpr(obj, expr as never, options));
+const $typeExpr = (obj: AnyObject, expr: unknown, options: Options): string => {
+  const arg = Array.isArray(expr) && expr.length === 1 ? (expr[0] as unknown) : expr;
+  const typed = TYPED_SOURCES.get(obj);
+  if (typed && typeof arg === 'string' && arg.startsWith('$') && !arg.startsWith('$$')) {
+    const v = typedField(typed, arg.slice(1));
+    if (v !== NO_PATH) return bsonTypeName(v);
+  }
+  return bsonTypeName(evalExpr(obj, expr as never, options));
+};
 
 function refuseExpr(what: string): () => never {
   return () => {
