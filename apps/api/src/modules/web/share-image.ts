@@ -32,15 +32,16 @@ function lines(text: string, width: number): string[] {
 }
 
 function card(shopName: string, title: string, subtitle: string, textLeft: number): Buffer {
-  const titleLines = lines(title, textLeft > 0 ? 18 : 30);
+  // About 16 characters of 48 px bold fit the 514 px beside the photo.
+  const titleLines = lines(title, textLeft > 0 ? 16 : 30);
   const tspans = titleLines
-    .map((l, i) => `<tspan x="${textLeft + 56}" dy="${i === 0 ? 0 : 64}">${escapeXml(l)}</tspan>`)
+    .map((l, i) => `<tspan x="${textLeft + 56}" dy="${i === 0 ? 0 : 58}">${escapeXml(l)}</tspan>`)
     .join('');
   return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">
   <rect width="100%" height="100%" fill="#eef2ff"/>
   <rect x="${textLeft}" y="0" width="${WIDTH - textLeft}" height="${HEIGHT}" fill="#312e81"/>
   <text x="${textLeft + 56}" y="96" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="30" font-weight="700" fill="#c7d2fe">${escapeXml(shopName)}</text>
-  <text x="${textLeft + 56}" y="220" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="54" font-weight="700" fill="#ffffff">${tspans}</text>
+  <text x="${textLeft + 56}" y="220" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="48" font-weight="700" fill="#ffffff">${tspans}</text>
   <text x="${textLeft + 56}" y="${HEIGHT - 72}" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="60" font-weight="800" fill="#fde68a">${escapeXml(subtitle)}</text>
 </svg>`);
 }

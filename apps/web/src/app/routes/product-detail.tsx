@@ -12,6 +12,7 @@ import { useProduct } from '@/features/catalog/api/get-product';
 import { useRelatedProducts } from '@/features/catalog/api/get-related-products';
 import { CatalogProducts } from '@/features/catalog/components/catalog-products';
 import { ProductDetails } from '@/features/catalog/components/product-details';
+import { ShareProduct } from '@/features/share/share-product';
 import { ApiError } from '@/lib/api-client';
 import { useTitle } from '@/lib/use-title';
 
@@ -73,6 +74,7 @@ export default function ProductDetailPage() {
         size={size}
         onSizeChange={(s) => setSearchParams({ size: s }, { replace: true })}
         onAddToCart={addToCartWithToast}
+        actions={<ShareProduct name={item.name} slug={item.slug} />}
       />
       <section
         aria-labelledby="similar-heading"

@@ -1,5 +1,5 @@
 /** The detail of one product: large photo, name, category, price, sizes, stock and the add button. */
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import type { Product, ProductSize } from '@repo/shared';
 import { DETAIL_IMAGE_SIZES, LOW_STOCK } from '@repo/shared/constants';
 import { isOneSize, isSoldOut, sizesOf, stockOfSize } from '@repo/shared/rules';
@@ -30,12 +30,15 @@ export function ProductDetails({
   size,
   onSizeChange,
   onAddToCart,
+  actions,
 }: {
   product: Product;
   /** The chosen size (from the URL), if it is one the product has left. */
   size: string | undefined;
   onSizeChange: (size: string) => void;
   onAddToCart: (product: Product, size: ProductSize) => void;
+  /** More under the add button (the product page's Share). */
+  actions?: ReactNode;
 }) {
   const soldOut = isSoldOut(product);
   const oneSize = isOneSize(product);
@@ -109,6 +112,7 @@ export function ProductDetails({
             {soldOut ? 'Sold out' : 'ADD TO CART'}
           </Button>
         </div>
+        {actions}
         <ul className="mt-2 space-y-1 text-sm text-slate-600 dark:text-slate-400">
           <li className="flex items-center gap-2">
             <TruckIcon /> Free delivery across India

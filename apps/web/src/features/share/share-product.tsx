@@ -1,0 +1,78 @@
+/**
+ * Share a product page: the system share sheet (Web Share API) where the browser has one,
+ * else the link copied to the clipboard; and a WhatsApp link, the chat most shoppers in India
+ * use. The shared URL is the page's canonical one (no ?size), so every share of a tee is one
+ * link with its preview picture (the API's /share/product/<slug>.png).
+ */
+import { useState } from 'react';
+import { Button, buttonClasses } from '@/components/ui/button';
+
+const ShareIcon = () => (
+  <svg
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth={2}
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+    focusable="false"
+    className="h-5 w-5"
+  >
+    <circle cx="18" cy="5" r="3" />
+    <circle cx="6" cy="12" r="3" />
+    <circle cx="18" cy="19" r="3" />
+    <path d="m8.6 13.5 6.8 4M15.4 6.5l-6.8 4" />
+  </svg>
+);
+
+type Status = { kind: 'copied' } | { kind: 'failed'; url: string } | undefined;
+
+export function ShareProduct({ name, slug }: { name: string; slug: string }) {
+  const [status, setStatus] = useState<Status>();
+  const url = `${window.location.origin}/product-detail/${encodeURIComponent(slug)}`;
+  const text = `${name} at the T-Shirt Shop`;
+
+  async function share() {
+    setStatus(undefined);
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title: name, text, url });
+        return;
+      } catch (error) {
+        // The shopper closed the sheet: nothing to do. Any other failure: copy instead.
+        if (error instanceof DOMException && error.name === 'AbortError') return;
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      setStatus({ kind: 'copied' });
+    } catch {
+      setStatus({ kind: 'failed', url });
+    }
+  }
+
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <Button variant="outline" onClick={() => void share()}>
+        <ShareIcon /> Share
+      </Button>
+      <a
+        href={`https://wa.me/?text=${encodeURIComponent(`${text}: ${url}`)}`}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={buttonClasses('ghost')}
+      >
+        Share on WhatsApp<span className="sr-only"> (opens in a new tab)</span>
+      </a>
+      <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
+        {status?.kind === 'copied' && 'Link copied'}
+        {status?.kind === 'failed' && (
+          <>
+            Copy this link: <span className="break-all select-all">{status.url}</span>
+          </>
+        )}
+      </p>
+    </div>
+  );
+}
