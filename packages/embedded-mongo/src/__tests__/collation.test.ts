@@ -141,5 +141,20 @@ describe('collation', () => {
       c.find({}, { collation: { locale: 'en', caseFirst: 'sideways' as never } }).toArray(),
     ).rejects.toMatchObject({ code: 2 });
     expect(await c.listIndexes().toArray()).toHaveLength(1);
+    // the full spec a real mongod lists (what mongorestore sends back) is accepted
+    const full = {
+      locale: 'en_US',
+      caseLevel: false,
+      caseFirst: 'off',
+      strength: 2,
+      numericOrdering: false,
+      alternate: 'non-ignorable',
+      maxVariable: 'punct',
+      normalization: false,
+      backwards: false,
+      version: '57.1',
+    } as CollationOptions;
+    await c.createIndex({ w: 1 }, { collation: full, name: 'w_full' });
+    expect(await found(c, { w: 'X' }, { locale: 'en_US', strength: 2 })).toEqual(['x']);
   });
 });

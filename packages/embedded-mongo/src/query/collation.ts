@@ -79,11 +79,7 @@ export function parseCollation(spec: unknown): Collation | undefined {
   if (typeof s.locale !== 'string') throw badValue('Missing expected field "locale"');
   for (const k of Object.keys(s))
     if (!FIELDS.has(k)) throw badValue(`unknown collation spec field: ${k}`);
-  if (s.locale === 'simple') {
-    if (Object.keys(s).length > 1)
-      throw badValue('If "locale" is "simple", then no other fields may be specified');
-    return undefined;
-  }
+  if (s.locale === 'simple') return undefined; // other fields do not matter, as on mongod 7.0
   const strength = s.strength === undefined ? 3 : Number(s.strength);
   if (![1, 2, 3, 4, 5].includes(strength))
     throw badValue('unable to parse collation :: caused by :: strength must be 1..5');
