@@ -17,6 +17,8 @@ import { createAuth, createTokenSigner } from './lib/auth.js';
 import { databaseAnswers, requireDatabase } from './lib/db-status.js';
 import { refuseControlCharacters } from './lib/control-characters.js';
 import { apiNotFound, DB_UNAVAILABLE, errorHandler } from './lib/errors.js';
+import { CatalogCache } from './lib/catalog-cache.js';
+import { CatalogReader } from './lib/cached-read.js';
 import { FastLane, jsonBody } from './lib/fast-lane.js';
 import { requestId, requestLogSerializers } from './lib/logger.js';
 import { noStore } from './lib/no-store.js';
@@ -38,26 +40,35 @@ export function inlineScriptHashes(html: string): string[] {
     .map((code) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`);
 }
 
-/** The shop's request listener: the fast lane, then Express (`.express`, for tests). */
-export type App = RequestListener & { express: Express };
+/**
+ * The shop's request listener: the fast lane, then Express. `.express`, `.lane` and
+ * `.catalogCache` are there for tests.
+ */
+export type App = RequestListener & {
+  express: Express;
+  lane: FastLane;
+  catalogCache: CatalogCache;
+};
 
 export function createApp(deps: AppDeps): App {
-  const lane = new FastLane({ logger: deps.logger, cors: deps.config.corsOrigins.length > 0 });
-  const app = createExpressApp(deps, lane);
+  // One catalog cache: the routers' answers, the fast lane's and the prepared pages.
+  const cache = new CatalogCache();
+  const lane = new FastLane({
+    logger: deps.logger,
+    cache,
+    cors: deps.config.corsOrigins.length > 0,
+  });
+  const app = createExpressApp(deps, new CatalogReader(cache, lane));
   return Object.assign(
     (req: Parameters<RequestListener>[0], res: Parameters<RequestListener>[1]) =>
       lane.handle(req, res, () => app(req, res)),
-    {
-      express: app,
-    },
+    { express: app, lane, catalogCache: cache },
   );
 }
 
-function createExpressApp(deps: AppDeps, lane: FastLane): Express {
+function createExpressApp(deps: AppDeps, catalog: CatalogReader): Express {
   const { config, logger } = deps;
   const app = express();
-  // Catalog reads hand their answers to the lane (lib/cached-read.ts).
-  app.locals.fastLane = lane;
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.set('etag', 'strong');
@@ -126,8 +137,8 @@ function createExpressApp(deps: AppDeps, lane: FastLane): Express {
   api.use('/auth', noStore, authRouter(deps, auth));
   api.use('/user', noStore, usersRouter(deps, auth));
   api.use('/all-user', noStore, adminUsersRouter(deps, auth));
-  api.use('/category', categoriesRouter(deps, auth));
-  api.use('/product', productsRouter(deps, auth));
+  api.use('/category', categoriesRouter(deps, auth, catalog));
+  api.use('/product', productsRouter(deps, auth, catalog));
   api.use('/orders', noStore, ordersRouter(deps, auth));
   api.use(apiNotFound);
   app.use('/api', api);
@@ -144,7 +155,7 @@ function createExpressApp(deps: AppDeps, lane: FastLane): Express {
     }),
   );
 
-  if (hasWeb) app.use(webAppRouter(config));
+  if (hasWeb) app.use(webAppRouter(config, catalog));
   app.use(errorHandler);
   return app;
 }

@@ -9,8 +9,10 @@ import { createServer, get, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import mongoose from 'mongoose';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../app.js';
+import { POST_URL_LIMITS } from '../lib/fast-lane.js';
 import { createLogger } from '../lib/logger.js';
 import { Product } from '../modules/products/index.js';
 import { insertProducts, makeCategory } from '../modules/products/__tests__/fixtures.js';
@@ -142,6 +144,43 @@ describe('a repeated catalog read', () => {
     expect(expressCalls()).toBe(1);
   });
 
+  it('leaves an answer under 1 KB uncompressed, as the compression middleware does', async () => {
+    const path = '/api/product/get-product-count';
+    await t.request().get(path).expect(200);
+    const expressCalls = countExpress();
+    const { headers, body } = await rawGet(path, { 'accept-encoding': 'br, gzip' });
+    expect(expressCalls()).toBe(0);
+    expect(headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(body.toString('utf8'))).toEqual({ total: products.length });
+  });
+
+  it('replaces an X-Request-Id that is not sane with a new one', async () => {
+    const path = '/api/category/all-category';
+    await t.request().get(path).expect(200);
+    const expressCalls = countExpress();
+    const res = await t.request().get(path).set('X-Request-Id', 'bad id;<x>').expect(200);
+    expect(expressCalls()).toBe(0);
+    expect(res.headers['x-request-id']).toMatch(/^[\w-]+$/);
+    expect(res.headers['x-request-id']).not.toBe('bad id;<x>');
+  });
+
+  it('leaves the reads to Express, which answers 503, while the database is away', async () => {
+    const path = '/api/product/productList/1';
+    await t.request().get(path).expect(200);
+    const expressCalls = countExpress();
+    const away = vi
+      .spyOn(mongoose.connection, 'readyState', 'get')
+      .mockReturnValue(mongoose.ConnectionStates.disconnected);
+    try {
+      const res = await t.request().get(path).expect(503);
+      expect(res.body).toMatchObject({ success: false });
+      expect(expressCalls()).toBe(1);
+    } finally {
+      away.mockRestore();
+    }
+    expect(mongoose.connection.readyState).toBe(mongoose.ConnectionStates.connected);
+  });
+
   it('logs its line with the request id the response carries', async () => {
     const path = '/api/category/all-category';
     await t.request().get(path).expect(200);
@@ -231,6 +270,43 @@ describe('a repeated filter call (POST)', () => {
       .send({ checked: 'anime', radio: [], page: 1 })
       .expect(400);
     expect(invalid.body.success).toBe(false);
+  });
+
+  it('leaves to Express a POST that is not plain JSON of an announced length up to 16 KB', async () => {
+    const a = await t.request().post(path).send(body).expect(200);
+    await t.request().post(path).send(body).expect(200);
+    const expressCalls = countExpress();
+    // Text, not JSON: Express parses no body, and the filter's defaults apply.
+    const text = await t.request().post(path).set('Content-Type', 'text/plain').send('{}');
+    expect(expressCalls()).toBe(1);
+    expect(text.status).toBe(200);
+    // Over 16 KB (padding the lane would have to buffer): Express reads it, same answer.
+    const big = await t
+      .request()
+      .post(path)
+      .send({ ...body, pad: 'x'.repeat(17 * 1024) })
+      .expect(200);
+    expect(expressCalls()).toBe(2);
+    expect(big.text).toBe(a.text);
+  });
+
+  it('remembers a bounded number of POST URLs, whatever query strings callers invent', async () => {
+    const { lane } = t.app;
+    const { maxEntries, maxBytes } = POST_URL_LIMITS;
+    // Many short URLs: the number of entries is bounded...
+    for (let i = 0; i < maxEntries + 16; i++)
+      await t.request().post(`${path}?short=${i}`).send(body).expect(200);
+    expect(lane.postUrlCount.entries).toBe(maxEntries);
+    // ...and a few long ones: so are the bytes.
+    for (let i = 0; i < 40; i++)
+      await t
+        .request()
+        .post(`${path}?long${i}=${'q'.repeat(2_000)}`)
+        .send(body)
+        .expect(200);
+    expect(lane.postUrlCount.bytes).toBeGreaterThan(maxBytes / 2);
+    expect(lane.postUrlCount.bytes).toBeLessThanOrEqual(maxBytes);
+    expect(lane.postUrlCount.entries).toBeLessThan(maxEntries);
   });
 
   it('never answers a filter stale after a write', async () => {

@@ -3,13 +3,26 @@
  *
  * A cached catalog read needs none of Express's routing, helmet or the request logger's
  * per-request set-up, which together cost several times the read itself. So when the Express
- * path sends a catalog read (lib/cached-read.ts) it hands the finished answer to the lane:
- * body, headers, ETag and the catalog version it belongs to. The next identical request (same
- * method and URL, and for a POST the same body bytes) is answered here after the same strict
- * catalog-version check the Express path makes, with the same headers, a 304 when the
- * client's ETag is current, and the body compressed once per encoding instead of per request.
- * Anything else (unknown request, newer catalog version, database trouble, a cross-origin
- * request while CORS is configured, an encoding the lane does not keep) goes on to Express.
+ * path sends a catalog read (lib/cached-read.ts) it hands the finished answer to the lane,
+ * which keeps it in the one catalog cache (lib/catalog-cache.ts) under the request's method,
+ * URL and, for a POST, body bytes. Anything it cannot answer goes on to Express unchanged.
+ *
+ * What Express would do that the lane mirrors (each has a test in __tests__/fast-lane.test.ts):
+ * 1. the same status, body and headers (helmet's, Cache-Control, ETag, Content-Type) as the
+ *    Express answer it keeps, and only after the same strict catalog-version check;
+ * 2. a 304 without a body when the client's ETag is current (the `fresh` check Express uses);
+ * 3. HEAD: the GET's headers and length, no body;
+ * 4. compression as the compression middleware negotiates it: brotli or gzip, none below
+ *    1 KB or when not asked for, `Vary: Accept-Encoding`; deflate is left to Express;
+ * 5. the caller's X-Request-Id when it is sane, else a new one, and the request's log line;
+ * 6. a POST is read only when it is JSON of a length it announces, at most 16 KB, uncompressed;
+ *    a body it has read and cannot answer is parsed for Express with the same rules and errors
+ *    (`jsonBody`);
+ * 7. while the database is away, Express answers (503): the lane never answers stale;
+ * 8. with CORS configured, a request carrying an Origin goes to Express for its CORS headers.
+ *
+ * Memory: answers live in the bounded catalog cache; the URLs whose POST bodies the lane reads
+ * (client input) are kept in a bounded LRU set as well.
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
@@ -17,8 +30,9 @@ import type { RequestHandler } from 'express';
 import express from 'express';
 import fresh from 'fresh';
 import Negotiator from 'negotiator';
+import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
-import { VersionedCache } from './cached-read.js';
+import type { CatalogCache } from './catalog-cache.js';
 import { catalogVersion } from './catalog-version.js';
 import { isDatabaseConnected } from './db-status.js';
 import { requestId, requestLogFields } from './logger.js';
@@ -45,6 +59,9 @@ const PER_REQUEST_HEADERS = [
   'transfer-encoding',
   'vary',
 ];
+
+/** The lane's answers beside the reads' own entries in the catalog cache. */
+const laneKey = (key: string) => `lane ${key}`;
 
 /** The URL as the client sent it (Express's routers rewrite `req.url` on the way in). */
 const urlOf = (req: IncomingMessage) =>
@@ -79,24 +96,35 @@ export function jsonBody(options: { limit: string }): RequestHandler {
 
 export interface FastLaneOptions {
   logger: Logger;
+  /** Where answers are kept: the one catalog cache. */
+  cache: CatalogCache;
   /** With CORS configured, requests carrying an Origin go to Express for their CORS headers. */
   cors: boolean;
-  maxEntries?: number;
-  maxBytes?: number;
+  /** Bounds of the set of POST URLs whose bodies the lane reads. */
+  postUrls?: { maxEntries: number; maxBytes: number };
 }
 
+/** The filter is one URL; a few dozen spellings of it (query strings, case) are plenty. */
+export const POST_URL_LIMITS = { maxEntries: 64, maxBytes: 64 * 1024 };
+
 export class FastLane {
-  private readonly answers: VersionedCache<Answer>;
+  private readonly cache: CatalogCache;
   /** URLs with remembered POST answers: only their bodies are read here. */
-  private readonly postUrls = new Set<string>();
+  private readonly postUrls: LRUCache<string, true>;
 
   constructor(private readonly options: FastLaneOptions) {
-    // Twice the body: room for its compressed copies, which are made later and are smaller.
-    this.answers = new VersionedCache<Answer>(
-      options.maxEntries ?? 2000,
-      options.maxBytes ?? 64 * 1024 * 1024,
-      (a) => a.body.length * 2,
-    );
+    this.cache = options.cache;
+    const limits = options.postUrls ?? POST_URL_LIMITS;
+    this.postUrls = new LRUCache<string, true>({
+      max: limits.maxEntries,
+      maxSize: limits.maxBytes,
+      sizeCalculation: (_value, url) => url.length * 2,
+    });
+  }
+
+  /** How many POST URLs the lane reads bodies for, and their bytes. */
+  get postUrlCount(): { entries: number; bytes: number } {
+    return { entries: this.postUrls.size, bytes: this.postUrls.calculatedSize };
   }
 
   /** Called by the Express path once it has sent a catalog read's 200 answer. */
@@ -105,13 +133,20 @@ export class FastLane {
     const key = this.keyOf(req);
     if (key === undefined) {
       // A POST whose body the lane did not read: read the next ones to this URL.
-      if (req.method === 'POST') this.postUrls.add(urlOf(req));
+      if (req.method === 'POST') this.postUrls.set(urlOf(req), true);
       return;
     }
     const headers = { ...res.getHeaders() };
     for (const name of PER_REQUEST_HEADERS) delete headers[name];
     const etag = headers.etag === undefined ? undefined : String(headers.etag);
-    this.answers.set(version, key, { headers, etag, body: Buffer.from(text), compressed: {} });
+    const body = Buffer.from(text);
+    // Twice the body: room for its compressed copies, which are made later and are smaller.
+    this.cache.set(
+      version,
+      laneKey(key),
+      { headers, etag, body, compressed: {} } satisfies Answer,
+      body.length * 2 + 1024,
+    );
   }
 
   /** The request listener's first step: answers from memory or calls `next()` for Express. */
@@ -120,7 +155,7 @@ export class FastLane {
     if (this.options.cors && req.headers.origin) return next();
     if (method === 'GET' || method === 'HEAD') {
       const key = this.keyOf(req)!;
-      if (!this.answers.has(key)) return next();
+      if (!this.cache.has(laneKey(key))) return next();
       this.answerWhenCurrent(req, res, key, next);
       return;
     }
@@ -174,7 +209,7 @@ export class FastLane {
     const started = Date.now();
     catalogVersion().then(
       (version) => {
-        const answer = this.answers.get(version, key);
+        const answer = this.cache.get<Answer>(version, laneKey(key));
         const encoding = answer && this.encodingFor(req, answer);
         if (answer && encoding !== null) this.send(req, res, answer, encoding, started);
         else next();

@@ -2,17 +2,16 @@
 import { Router } from 'express';
 import { categoryBody, idParams } from '@repo/shared';
 import type { Auth } from '../../lib/auth.js';
-import { sendCatalogRead, VersionedCache } from '../../lib/cached-read.js';
+import type { CatalogReader } from '../../lib/cached-read.js';
 import type { AppDeps } from '../../lib/types.js';
 import { validate } from '../../lib/validate.js';
 import * as categories from './categories.service.js';
 
-export function categoriesRouter(_deps: AppDeps, auth: Auth): Router {
+export function categoriesRouter(_deps: AppDeps, auth: Auth, catalog: CatalogReader): Router {
   const router = Router();
-  const cache = new VersionedCache(10);
 
   router.get('/all-category', async (req, res) => {
-    await sendCatalogRead(req, res, cache, categories.allCategoriesRead);
+    await catalog.send(req, res, categories.allCategoriesRead);
   });
 
   router.post(

@@ -14,7 +14,7 @@ import {
   type StockResponse,
 } from '@repo/shared';
 import type { Auth } from '../../lib/auth.js';
-import { sendCatalogRead, VersionedCache } from '../../lib/cached-read.js';
+import type { CatalogReader } from '../../lib/cached-read.js';
 import type { AppDeps } from '../../lib/types.js';
 import { validate } from '../../lib/validate.js';
 import { receivePhoto } from './product-photo.js';
@@ -22,25 +22,23 @@ import { productReads } from './products.reads.js';
 import { readStock } from './stock.js';
 import { createProductsService } from './products.service.js';
 
-export function productsRouter(deps: AppDeps, auth: Auth): Router {
+export function productsRouter(deps: AppDeps, auth: Auth, catalog: CatalogReader): Router {
   const router = Router();
   const service = createProductsService(deps);
-  const cache = new VersionedCache();
 
   router.get('/get-product-count', async (req, res) => {
-    await sendCatalogRead(req, res, cache, productReads.count());
+    await catalog.send(req, res, productReads.count());
   });
 
   router.get('/productList/:page', validate({ params: pageParams }), async (req, res) => {
     const { page } = res.locals.params as z.output<typeof pageParams>;
-    await sendCatalogRead(req, res, cache, productReads.listPage(page));
+    await catalog.send(req, res, productReads.listPage(page));
   });
 
   router.post('/getFilter-product', validate({ body: filterProductsBody }), async (req, res) => {
-    await sendCatalogRead(
+    await catalog.send(
       req,
       res,
-      cache,
       productReads.filter(req.body as z.output<typeof filterProductsBody>),
     );
   });
@@ -51,12 +49,12 @@ export function productsRouter(deps: AppDeps, auth: Auth): Router {
   });
   router.get('/search/:keyword', validate({ params: searchParams }), async (req, res) => {
     const { keyword } = res.locals.params as z.output<typeof searchParams>;
-    await sendCatalogRead(req, res, cache, productReads.search(keyword));
+    await catalog.send(req, res, productReads.search(keyword));
   });
 
   router.get('/get-product', validate({ query: adminProductsQuery }), async (req, res) => {
     const { page } = res.locals.query as z.output<typeof adminProductsQuery>;
-    await sendCatalogRead(req, res, cache, productReads.adminPage(page));
+    await catalog.send(req, res, productReads.adminPage(page));
   });
 
   // The cart's stock check: current, never cached (every sale changes it).
@@ -71,7 +69,7 @@ export function productsRouter(deps: AppDeps, auth: Auth): Router {
 
   router.get('/get-product/:slug', validate({ params: slugParams }), async (req, res) => {
     const { slug } = res.locals.params as z.output<typeof slugParams>;
-    await sendCatalogRead(req, res, cache, productReads.bySlug(slug));
+    await catalog.send(req, res, productReads.bySlug(slug));
   });
 
   router.get(
@@ -79,7 +77,7 @@ export function productsRouter(deps: AppDeps, auth: Auth): Router {
     validate({ params: relatedParams }),
     async (req, res) => {
       const { productId, categoryId } = res.locals.params as z.output<typeof relatedParams>;
-      await sendCatalogRead(req, res, cache, productReads.related(productId, categoryId));
+      await catalog.send(req, res, productReads.related(productId, categoryId));
     },
   );
 

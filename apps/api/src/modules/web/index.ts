@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import express, { Router, type Request } from 'express';
 import type { Config } from '../../config/index.js';
+import type { CatalogReader } from '../../lib/cached-read.js';
 import { robotsTxt } from './seo.js';
 import { createShareImages } from './share-image.js';
 import { createSitemaps } from './sitemap.js';
@@ -13,11 +14,13 @@ import { createWebPage } from './web-page.js';
 
 export function webAppRouter(
   config: Pick<Config, 'webDist' | 'shopName' | 'publicUrl' | 'dataDir'>,
+  catalog: CatalogReader,
 ): Router {
   const router = Router();
-  const page = createWebPage(config.webDist, config.shopName);
-  const sitemaps = createSitemaps();
+  const page = createWebPage(config.webDist, config.shopName, catalog);
+  const sitemaps = createSitemaps(catalog.cache);
   const shareImages = createShareImages({
+    cache: catalog.cache,
     shopName: config.shopName,
     uploadsDir: join(config.dataDir, 'uploads'),
   });

@@ -1,12 +1,13 @@
 /**
  * The 1200 × 630 pictures a chat or a social site shows for a shared link: a product's photo
  * beside its name and price (/share/product/<slug>.png), and the shop's own card
- * (/share/site.png). PNG, because not every chat app reads WebP. Made once per catalog version.
+ * (/share/site.png). PNG, because not every chat app reads WebP. Made once per catalog version,
+ * kept in the one catalog cache (lib/catalog-cache.ts).
  */
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import sharp from 'sharp';
-import { VersionedCache } from '../../lib/cached-read.js';
+import type { CatalogCache } from '../../lib/catalog-cache.js';
 import { catalogVersion } from '../../lib/catalog-version.js';
 import { productReads } from '../products/index.js';
 import { priceText } from './seo.js';
@@ -46,8 +47,12 @@ function card(shopName: string, title: string, subtitle: string, textLeft: numbe
 </svg>`);
 }
 
-export function createShareImages(opts: { shopName: string; uploadsDir: string }) {
-  const cache = new VersionedCache<Buffer>(50, 20 * 1024 * 1024, (b) => b.length);
+export function createShareImages(opts: {
+  cache: CatalogCache;
+  shopName: string;
+  uploadsDir: string;
+}) {
+  const { cache } = opts;
 
   /** The photo's bytes: a local upload from disk, a Cloudinary photo over HTTPS. */
   async function photoBytes(url: string): Promise<Buffer> {
@@ -89,8 +94,8 @@ export function createShareImages(opts: { shopName: string; uploadsDir: string }
     /** `site` for the shop's card, else a product's slug; undefined: no such product. */
     async png(which: { site: true } | { slug: string }): Promise<Buffer | undefined> {
       const version = await catalogVersion();
-      const key = 'site' in which ? ' site' : which.slug;
-      const cached = cache.get(version, key);
+      const key = `share ${'site' in which ? ' site' : which.slug}`;
+      const cached = cache.get<Buffer>(version, key);
       if (cached) return cached;
       const png =
         'site' in which
@@ -98,7 +103,7 @@ export function createShareImages(opts: { shopName: string; uploadsDir: string }
               .png()
               .toBuffer()
           : await product(which.slug);
-      if (png) cache.set(version, key, png);
+      if (png) cache.set(version, key, png, png.length);
       return png;
     },
   };

@@ -1,9 +1,10 @@
 /**
  * /sitemap.xml: the home page, the static pages, every category's listing and every product,
  * with the product's last change as `lastmod`. Past 50,000 URLs (the protocol's limit per file)
- * /sitemap.xml becomes a sitemap index of /sitemap-<n>.xml files. Built once per catalog version.
+ * /sitemap.xml becomes a sitemap index of /sitemap-<n>.xml files. Built once per catalog version,
+ * kept in the one catalog cache (lib/catalog-cache.ts).
  */
-import { VersionedCache } from '../../lib/cached-read.js';
+import type { CatalogCache } from '../../lib/catalog-cache.js';
 import { catalogVersion } from '../../lib/catalog-version.js';
 import { listCategories } from '../categories/index.js';
 import { countProducts, sitemapProducts } from '../products/index.js';
@@ -23,9 +24,7 @@ const urlset = (entries: string[]) =>
 const url = (loc: string, lastmod?: Date) =>
   `<url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`;
 
-export function createSitemaps(limit = SITEMAP_LIMIT) {
-  const cache = new VersionedCache(100);
-
+export function createSitemaps(cache: CatalogCache, limit = SITEMAP_LIMIT) {
   /** File n (from 0) holds URLs n·limit to (n+1)·limit − 1 of pages, categories, products. */
   async function build(origin: string, file: number | 'index'): Promise<string | undefined> {
     const categories = await listCategories();
@@ -63,11 +62,11 @@ export function createSitemaps(limit = SITEMAP_LIMIT) {
     /** `index` for /sitemap.xml, n ≥ 1 for /sitemap-n.xml; undefined when there is no such file. */
     async xml(origin: string, file: number | 'index'): Promise<string | undefined> {
       const version = await catalogVersion();
-      const key = `${origin} ${file}`;
-      const cached = cache.get(version, key);
+      const key = `sitemap ${origin} ${file}`;
+      const cached = cache.get<string>(version, key);
       if (cached !== undefined) return cached === '' ? undefined : cached;
       const xml = await build(origin, file === 'index' ? 'index' : file - 1);
-      cache.set(version, key, xml ?? '');
+      cache.set(version, key, xml ?? '', (xml?.length ?? 0) * 2);
       return xml;
     },
   };

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { slugParams } from '@repo/shared';
 import { CARD_IMAGE_SIZES, DETAIL_IMAGE_SIZES } from '@repo/shared/constants';
 import { srcSetOf } from '@repo/shared/rules';
-import { VersionedCache, type CatalogRead } from '../../lib/cached-read.js';
+import type { CatalogRead, CatalogReader } from '../../lib/cached-read.js';
 import { catalogVersion } from '../../lib/catalog-version.js';
 import { allCategoriesRead, listCategories } from '../categories/index.js';
 import { productReads } from '../products/index.js';
@@ -117,7 +117,7 @@ export interface WebPage {
   page(origin: string, pathname: string, search: string): Promise<{ status: number; html: string }>;
 }
 
-export function createWebPage(webDist: string, shopName: string): WebPage {
+export function createWebPage(webDist: string, shopName: string, catalog: CatalogReader): WebPage {
   const template = readFileSync(join(webDist, 'index.html'), 'utf8');
   const manifestFile = join(webDist, '.vite', 'manifest.json');
   const manifest: Manifest = existsSync(manifestFile)
@@ -131,12 +131,16 @@ export function createWebPage(webDist: string, shopName: string): WebPage {
         .join(''),
     ]),
   );
-  /** Finished pages by URL, for the current catalog version: a page is built once per version. */
-  const pages = new VersionedCache<{ status: number; html: string }>(
-    200,
-    8 * 1024 * 1024,
-    (p) => p.html.length,
-  );
+  /**
+   * Finished pages by URL (with the origin their links name) in the catalog cache: a page is
+   * built once per version.
+   */
+  const pages = {
+    get: (version: string, key: string) =>
+      catalog.cache.get<{ status: number; html: string }>(version, `page ${key}`),
+    set: (version: string, key: string, page: { status: number; html: string }) =>
+      catalog.cache.set(version, `page ${key}`, page, page.html.length * 2),
+  };
 
   /** The product a product page shows: null when there is none, undefined when not looked up. */
   const productOf = (landing: Landing, answers: Map<string, unknown>, inline: Inline[]) => {
@@ -178,16 +182,15 @@ export function createWebPage(webDist: string, shopName: string): WebPage {
   }
 
   async function build(
+    version: string,
     landing: Landing,
     inline: Inline[],
   ): Promise<{ body: string; product: ProductForSeo | null | undefined }> {
     const texts = new Map<string, string>();
     for (const { path, read } of inline) {
-      // A read that fails (e.g. no such product) is left to the app, which shows it.
-      const text = await read.compute().then(
-        (answer) => JSON.stringify(answer),
-        () => undefined,
-      );
+      // The API's own answer, from the catalog cache. A read that fails (e.g. no such
+      // product) is left to the app, which shows it.
+      const text = await catalog.text(version, read).catch(() => undefined);
       if (text !== undefined) texts.set(path, text);
     }
     const answers = new Map([...texts].map(([path, text]) => [path, JSON.parse(text) as unknown]));
@@ -224,7 +227,7 @@ export function createWebPage(webDist: string, shopName: string): WebPage {
         const key = `${origin}${pathname}${search}`;
         let built = pages.get(version, key);
         if (built === undefined) {
-          const { body, product } = await build(landing, inline);
+          const { body, product } = await build(version, landing, inline);
           built = render(origin, pathname, body, product);
           pages.set(version, key, built);
         }

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { Product } from '../../products/index.js';
 import { insertProducts, makeCategory, makeImage } from '../../products/__tests__/fixtures.js';
 import { setupTestApp } from '../../../test/harness.js';
+import { CatalogCache } from '../../../lib/catalog-cache.js';
 import { createSitemaps } from '../sitemap.js';
 
 const webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
@@ -268,7 +269,7 @@ describe('robots.txt and the sitemap', () => {
   });
 
   it('becomes a sitemap index past its limit per file, every URL in exactly one file', async () => {
-    const sitemaps = createSitemaps(3);
+    const sitemaps = createSitemaps(new CatalogCache(), 3);
     const index = (await sitemaps.xml(ORIGIN, 'index'))!;
     expect(index).toContain('<sitemapindex');
     const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
