@@ -26,7 +26,7 @@ import type { AppDeps } from './lib/types.js';
 import { authRouter } from './modules/auth/index.js';
 import { usersRouter, adminUsersRouter } from './modules/users/index.js';
 import { categoriesRouter } from './modules/categories/index.js';
-import { productsRouter } from './modules/products/index.js';
+import { currentStock, productsRouter } from './modules/products/index.js';
 import { ordersRouter } from './modules/orders/index.js';
 import { paymentsRouter } from './modules/payments/index.js';
 import { webAppRouter } from './modules/web/index.js';
@@ -58,7 +58,7 @@ export function createApp(deps: AppDeps): App {
     cache,
     cors: deps.config.corsOrigins.length > 0,
   });
-  const app = createExpressApp(deps, new CatalogReader(cache, lane));
+  const app = createExpressApp(deps, new CatalogReader(cache, currentStock, lane));
   return Object.assign(
     (req: Parameters<RequestListener>[0], res: Parameters<RequestListener>[1]) =>
       lane.handle(req, res, () => app(req, res)),

@@ -127,7 +127,10 @@ export class FastLane {
     return { entries: this.postUrls.size, bytes: this.postUrls.calculatedSize };
   }
 
-  /** Called by the Express path once it has sent a catalog read's 200 answer. */
+  /**
+   * Called by the Express path once it has sent a catalog read's 200 answer, current for
+   * `version` (a CatalogVersion's `current`: catalog and stock).
+   */
   remember(req: IncomingMessage, res: ServerResponse, version: string, text: string): void {
     if (this.options.cors && req.headers.origin) return;
     const key = this.keyOf(req);
@@ -209,7 +212,7 @@ export class FastLane {
     const started = Date.now();
     catalogVersion().then(
       (version) => {
-        const answer = this.cache.get<Answer>(version, laneKey(key));
+        const answer = this.cache.get<Answer>(version.current, laneKey(key));
         const encoding = answer && this.encodingFor(req, answer);
         if (answer && encoding !== null) this.send(req, res, answer, encoding, started);
         else next();

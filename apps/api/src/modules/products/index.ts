@@ -15,6 +15,7 @@ export {
   withCategories,
   countProducts,
   sitemapProducts,
+  currentStock,
   type ProductJson,
 } from './products.queries.js';
 export {

@@ -57,7 +57,9 @@ productSchema.index({ price: 1 });
 productSchema.index({ 'photo.key': 1 }, { sparse: true });
 // - the size filter ("in stock in size M": $elemMatch on size and quantity):
 productSchema.index({ 'sizes.size': 1, 'sizes.quantity': 1 });
-productSchema.plugin(bumpCatalogOnWrite);
+/** The stock paths: a write to these alone moves the stock version, not the catalog's. */
+export const STOCK_PATHS = ['quantity', 'sizes'];
+productSchema.plugin(bumpCatalogOnWrite, { stockPaths: STOCK_PATHS });
 
 // Every saved product has sizes and `quantity` is their total; one made without sizes is
 // One size holding its quantity. (Updates go through stock.ts and the service, which keep both.)

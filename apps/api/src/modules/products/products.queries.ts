@@ -45,22 +45,44 @@ interface ProductRow {
   updatedAt: Date;
 }
 
+/**
+ * A product's stock fields as the API shows them, one unit: cached answers get them laid over
+ * (lib/cached-read.ts) when stock alone changes, so they must be all a stock write touches.
+ */
+function stockJson(p: Pick<ProductRow, 'quantity' | 'sizes' | 'updatedAt'>) {
+  return {
+    quantity: p.quantity,
+    // A product the start-up migration has not reached yet reads as One size.
+    sizes: sizesOf({ quantity: p.quantity, sizes: p.sizes ?? undefined }) as ProductJson['sizes'],
+    updatedAt: p.updatedAt.toISOString(),
+  };
+}
+
+/** The current stock fields of these products (for the catalog reader's overlay). */
+export async function currentStock(ids: string[]): Promise<Map<string, object>> {
+  const rows = await Product.find(
+    { _id: { $in: ids } },
+    { quantity: 1, sizes: 1, updatedAt: 1 },
+  ).lean<Array<Pick<ProductRow, '_id' | 'quantity' | 'sizes' | 'updatedAt'>>>();
+  return new Map(rows.map((row) => [String(row._id), stockJson(row)]));
+}
+
 function toJson(p: ProductRow, categoryName: string | undefined): ProductJson {
+  const stock = stockJson(p);
   return {
     _id: String(p._id),
     name: p.name,
     slug: p.slug,
     description: p.description,
     price: p.price,
-    quantity: p.quantity,
-    // A product the start-up migration has not reached yet reads as One size.
-    sizes: sizesOf({ quantity: p.quantity, sizes: p.sizes ?? undefined }) as ProductJson['sizes'],
+    quantity: stock.quantity,
+    sizes: stock.sizes,
     shipping: Boolean(p.shipping),
     category: { _id: String(p.category), name: categoryName ?? '' },
     photo: p.photo?.url ?? '',
     photos: (p.photo?.widths ?? []).map((w) => ({ width: w.width, url: w.url })),
     createdAt: p.createdAt.toISOString(),
-    updatedAt: p.updatedAt.toISOString(),
+    updatedAt: stock.updatedAt,
   };
 }
 

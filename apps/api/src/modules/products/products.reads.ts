@@ -1,11 +1,13 @@
 /**
  * The public product reads, each a cache key and how to compute its answer
  * (lib/cached-read.ts). The routes answer them, and the web page inlines some of them
- * (modules/web): one definition, so both always carry the same JSON.
+ * (modules/web): one definition, so both always carry the same JSON. Reads that show products
+ * name them (`products`), so their stock is kept current apart from the rest (lib/cached-read.ts).
  */
 import type { CatalogRead } from '../../lib/cached-read.js';
 import { notFound } from '../../lib/errors.js';
 import * as queries from './products.queries.js';
+import type { ProductJson } from './products.queries.js';
 
 export const productReads = {
   count: (): CatalogRead => ({
@@ -13,13 +15,16 @@ export const productReads = {
     compute: async () => ({ total: await queries.countProducts() }),
   }),
 
-  listPage: (page: number): CatalogRead => ({
+  listPage: (page: number): CatalogRead<{ prod: ProductJson[] }> => ({
     key: `list:${page}`,
     compute: async () => ({ prod: await queries.listPage(page) }),
+    products: (answer) => answer.prod,
   }),
 
   /** Category ids lower-cased, de-duplicated and sorted: equal filters share one answer. */
-  filter: (body: Omit<queries.CatalogFilter, 'checked'> & { checked: string[] }): CatalogRead => {
+  filter: (
+    body: Omit<queries.CatalogFilter, 'checked'> & { checked: string[] },
+  ): CatalogRead<Awaited<ReturnType<typeof queries.filterProducts>>> => {
     const filter: queries.CatalogFilter = {
       checked: [...new Set(body.checked.map((id) => id.toLowerCase()))].sort(),
       radio: body.radio,
@@ -29,30 +34,37 @@ export const productReads = {
     return {
       key: `filter:${JSON.stringify(filter)}`,
       compute: () => queries.filterProducts(filter),
+      products: (answer) => answer.filterProduct,
+      // "In stock in M": a sale can take a product out of the answer.
+      stockDecides: filter.size !== undefined,
     };
   },
 
-  search: (keyword: string): CatalogRead => ({
+  search: (keyword: string): CatalogRead<{ data: ProductJson[] }> => ({
     key: `search:${keyword.trim().toLowerCase()}`,
     compute: async () => ({ data: await queries.searchProducts(keyword) }),
+    products: (answer) => answer.data,
   }),
 
-  adminPage: (page: number): CatalogRead => ({
+  adminPage: (page: number): CatalogRead<{ AllProducts: ProductJson[] }> => ({
     key: `all:${page}`,
     compute: async () => ({ success: true, ...(await queries.allProducts(page)) }),
+    products: (answer) => answer.AllProducts,
   }),
 
-  bySlug: (slug: string): CatalogRead => ({
+  bySlug: (slug: string): CatalogRead<{ Aproduct: ProductJson }> => ({
     key: `slug:${slug}`,
     compute: async () => {
       const Aproduct = await queries.productBySlug(slug);
       if (!Aproduct) throw notFound('Product not found');
       return { Aproduct };
     },
+    products: (answer) => [answer.Aproduct],
   }),
 
-  related: (productId: string, categoryId: string): CatalogRead => ({
+  related: (productId: string, categoryId: string): CatalogRead<{ products: ProductJson[] }> => ({
     key: `related:${productId}:${categoryId}`.toLowerCase(),
     compute: async () => ({ products: await queries.relatedProducts(productId, categoryId) }),
+    products: (answer) => answer.products,
   }),
 };

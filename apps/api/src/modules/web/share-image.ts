@@ -95,7 +95,8 @@ export function createShareImages(opts: {
     async png(which: { site: true } | { slug: string }): Promise<Buffer | undefined> {
       const version = await catalogVersion();
       const key = `share ${'site' in which ? ' site' : which.slug}`;
-      const cached = cache.get<Buffer>(version, key);
+      // Names, prices and photos only: current for the catalog, whatever the stock.
+      const cached = cache.get<Buffer>(version.catalog, key);
       if (cached) return cached;
       const png =
         'site' in which
@@ -103,7 +104,7 @@ export function createShareImages(opts: {
               .png()
               .toBuffer()
           : await product(which.slug);
-      if (png) cache.set(version, key, png, png.length);
+      if (png) cache.set(version.catalog, key, png, png.length);
       return png;
     },
   };

@@ -63,10 +63,11 @@ export function createSitemaps(cache: CatalogCache, limit = SITEMAP_LIMIT) {
     async xml(origin: string, file: number | 'index'): Promise<string | undefined> {
       const version = await catalogVersion();
       const key = `sitemap ${origin} ${file}`;
-      const cached = cache.get<string>(version, key);
+      // Current for the stock too: a product's lastmod moves with every sale.
+      const cached = cache.get<string>(version.current, key);
       if (cached !== undefined) return cached === '' ? undefined : cached;
       const xml = await build(origin, file === 'index' ? 'index' : file - 1);
-      cache.set(version, key, xml ?? '', (xml?.length ?? 0) * 2);
+      cache.set(version.current, key, xml ?? '', (xml?.length ?? 0) * 2);
       return xml;
     },
   };

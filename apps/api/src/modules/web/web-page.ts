@@ -18,6 +18,7 @@ import { slugParams } from '@repo/shared';
 import { CARD_IMAGE_SIZES, DETAIL_IMAGE_SIZES } from '@repo/shared/constants';
 import { srcSetOf } from '@repo/shared/rules';
 import type { CatalogRead, CatalogReader } from '../../lib/cached-read.js';
+import type { CatalogVersion } from '../../lib/catalog-version.js';
 import { catalogVersion } from '../../lib/catalog-version.js';
 import { allCategoriesRead, listCategories } from '../categories/index.js';
 import { productReads } from '../products/index.js';
@@ -182,7 +183,7 @@ export function createWebPage(webDist: string, shopName: string, catalog: Catalo
   }
 
   async function build(
-    version: string,
+    version: CatalogVersion,
     landing: Landing,
     inline: Inline[],
   ): Promise<{ body: string; product: ProductForSeo | null | undefined }> {
@@ -225,11 +226,12 @@ export function createWebPage(webDist: string, shopName: string, catalog: Catalo
         const version = await catalogVersion().catch(() => undefined);
         if (version === undefined) return render(origin, pathname, template);
         const key = `${origin}${pathname}${search}`;
-        let built = pages.get(version, key);
+        // Current for the stock too: the page inlines it and its head says what is in stock.
+        let built = pages.get(version.current, key);
         if (built === undefined) {
           const { body, product } = await build(version, landing, inline);
           built = render(origin, pathname, body, product);
-          pages.set(version, key, built);
+          pages.set(version.current, key, built);
         }
         return built;
       }
@@ -237,10 +239,11 @@ export function createWebPage(webDist: string, shopName: string, catalog: Catalo
         // A filtered or later home page: its head names the category and page.
         const version = await catalogVersion().catch(() => undefined);
         const key = `${origin}/${search}`;
-        const cached = version === undefined ? undefined : pages.get(version, key);
+        // Its head names categories only: current for the catalog, whatever the stock.
+        const cached = version === undefined ? undefined : pages.get(version.catalog, key);
         if (cached) return cached;
         const built = render(origin, pathname, template, undefined, await listingOf(search));
-        if (version !== undefined) pages.set(version, key, built);
+        if (version !== undefined) pages.set(version.catalog, key, built);
         return built;
       }
       return render(origin, pathname, template);

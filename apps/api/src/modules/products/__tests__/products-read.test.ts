@@ -344,7 +344,8 @@ describe('caching', () => {
       .expect(200);
     expect(primed.body.Aproduct.quantity).toBe(10);
 
-    await Product.updateOne({ _id: special[0]!.id }, { $set: { quantity: 3 } });
+    // A catalog write (the price; a change of stock alone moves only stock: stock-overlay.test.ts).
+    await Product.updateOne({ _id: special[0]!.id }, { $set: { price: 999, quantity: 3 } });
 
     const fresh = await checkedRequest(otherApp)
       .get(`/api/product/get-product/${special[0]!.slug}`)

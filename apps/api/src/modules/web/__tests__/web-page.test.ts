@@ -8,8 +8,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CARD_IMAGE_SIZES, DETAIL_IMAGE_SIZES } from '@repo/shared/constants';
-import { Product } from '../../products/index.js';
+import { CARD_IMAGE_SIZES, DETAIL_IMAGE_SIZES, ONE_SIZE } from '@repo/shared/constants';
+import { decrementStock, Product, restoreStock } from '../../products/index.js';
 import { insertProducts, makeCategory } from '../../products/__tests__/fixtures.js';
 import { setupTestApp } from '../../../test/harness.js';
 
@@ -141,6 +141,28 @@ describe('a product page', () => {
       '<link rel="modulepreload" crossorigin href="/assets/product-detail-1.js">',
     );
     expect(html).not.toContain('home-1.js');
+  });
+
+  it('shows the stock as it is after an order and a cancellation', async () => {
+    const older = products[0]!;
+    const page = `/product-detail/${older.slug}`;
+    const path = `/product/get-product/${encodeURIComponent(older.slug)}`;
+    const before = initialData((await t.request().get(page).expect(200)).text)[path] as {
+      Aproduct: { quantity: number };
+    };
+    expect(await decrementStock([{ productId: older.id, size: ONE_SIZE, quantity: 3 }])).toEqual({
+      ok: true,
+    });
+    const after = initialData((await t.request().get(page).expect(200)).text)[path] as {
+      Aproduct: { quantity: number };
+    };
+    expect(after.Aproduct.quantity).toBe(before.Aproduct.quantity - 3);
+    await restoreStock([{ productId: older.id, size: ONE_SIZE, quantity: 1 }]);
+    const html = (await t.request().get(page).expect(200)).text;
+    expect(initialData(html)).toEqual({ [path]: (await t.request().get(`/api${path}`)).body });
+    expect((initialData(html)[path] as typeof before).Aproduct.quantity).toBe(
+      before.Aproduct.quantity - 2,
+    );
   });
 
   it('inlines nothing for a product that does not exist: 404, the app shows its not-found', async () => {

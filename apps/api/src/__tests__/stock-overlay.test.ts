@@ -1,0 +1,226 @@
+/**
+ * Stock apart from the catalog version (lib/catalog-version.ts, lib/cached-read.ts): a paid
+ * order, a cancellation or a restock changes the stock every catalog read shows at once (the
+ * total and every size's), in every API process, without retiring the cached names, prices,
+ * descriptions and photos.
+ */
+import supertest from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { createApp } from '../app.js';
+import { catalogVersion, changesOnlyStock } from '../lib/catalog-version.js';
+import { decrementStock, Product, restoreStock } from '../modules/products/index.js';
+import { insertProducts, makeCategory } from '../modules/products/__tests__/fixtures.js';
+import { setupTestApp } from '../test/harness.js';
+
+const t = await setupTestApp();
+const category = await makeCategory('Overlay');
+const products = await insertProducts(
+  Array.from({ length: 14 }, (_, i) => ({
+    name: `Overlay Tee ${i + 1}`,
+    price: 300 + i,
+    category,
+    sizes: [
+      { size: 'S', quantity: 2 },
+      { size: 'M', quantity: 3 },
+    ],
+  })),
+);
+const newest = products[products.length - 1]!;
+const older = products[0]!;
+
+/** A name changed behind the models' back: no version moves, so only a recomputed answer shows it. */
+const renameQuietly = (id: string, name: string) =>
+  Product.collection.updateOne({ _id: new Product.base.Types.ObjectId(id) }, { $set: { name } });
+
+interface Shown {
+  _id: string;
+  quantity: number;
+  sizes: Array<{ size: string; quantity: number }>;
+  name: string;
+}
+/** The product lists of the answers read here. */
+type Answer = Record<'prod' | 'data' | 'AllProducts' | 'products' | 'filterProduct', Shown[]> & {
+  Aproduct: Shown;
+};
+
+const READS = [
+  { path: '/api/product/productList/1', list: (b: Answer) => b.prod },
+  { path: `/api/product/get-product/${newest.slug}`, list: (b: Answer) => [b.Aproduct] },
+  { path: '/api/product/search/overlay', list: (b: Answer) => b.data },
+  { path: '/api/product/get-product?page=1', list: (b: Answer) => b.AllProducts },
+  { path: `/api/product/related-product/${older.id}/${category}`, list: (b: Answer) => b.products },
+];
+const quantityOf = (body: Answer, list: (b: Answer) => Shown[], id: string) =>
+  list(body).find((p) => p._id === id)?.quantity;
+
+describe('a change of stock alone', () => {
+  it('shows in every read at once, while the rest of the cached answer stays', async () => {
+    for (const { path } of READS) await t.request().get(path).expect(200);
+    const before = await catalogVersion();
+    await renameQuietly(newest.id, 'Quietly Renamed');
+
+    expect(await decrementStock([{ productId: newest.id, size: 'M', quantity: 2 }])).toEqual({
+      ok: true,
+    });
+
+    const after = await catalogVersion();
+    expect(after.catalog).toBe(before.catalog);
+    expect(after.current).not.toBe(before.current);
+    for (const { path, list } of READS) {
+      const res = await t.request().get(path).expect(200);
+      const shown = list(res.body as Answer).find((p) => p._id === newest.id);
+      if (!shown) continue; // related products leave out the one asked about
+      expect(shown, path).toMatchObject({
+        quantity: 3,
+        sizes: [
+          { size: 'S', quantity: 2 },
+          { size: 'M', quantity: 1 },
+        ],
+        name: 'Overlay Tee 14',
+      });
+    }
+    const filter = await t
+      .request()
+      .post('/api/product/getFilter-product')
+      .send({ checked: [category], radio: [], page: 1 })
+      .expect(200);
+    expect(quantityOf(filter.body, (b: Answer) => b.filterProduct, newest.id)).toBe(3);
+    const sizesShown = (filter.body as Answer).filterProduct.find((p) => p._id === newest.id);
+    expect(sizesShown?.sizes).toEqual([
+      { size: 'S', quantity: 2 },
+      { size: 'M', quantity: 1 },
+    ]);
+    await Product.updateOne({ _id: newest.id }, { $set: { name: 'Overlay Tee 14' } });
+  });
+
+  it('answers what an uncached process computes, byte for byte, after orders and cancellations', async () => {
+    const path = '/api/product/productList/1';
+    await t.request().get(path).expect(200);
+    await decrementStock([
+      { productId: newest.id, size: 'S', quantity: 1 },
+      { productId: products[10]!.id, size: 'S', quantity: 2 },
+      { productId: products[10]!.id, size: 'M', quantity: 2 },
+    ]);
+    await restoreStock([{ productId: products[10]!.id, size: 'S', quantity: 1 }]);
+    const cached = await t.request().get(path).expect(200);
+    const fresh = await supertest(createApp(t.deps)).get(path).expect(200);
+    expect(cached.text).toBe(fresh.text);
+    expect(quantityOf(cached.body, (b: Answer) => b.prod, products[10]!.id)).toBe(2);
+    expect((cached.body as Answer).prod.find((p) => p._id === products[10]!.id)?.sizes).toEqual([
+      { size: 'S', quantity: 1 },
+      { size: 'M', quantity: 1 },
+    ]);
+    // Another process that had cached the answer before sees the stock too.
+    const other = createApp(t.deps);
+    await supertest(other).get(path).expect(200);
+    await restoreStock([{ productId: products[10]!.id, size: 'M', quantity: 3 }]);
+    const fromOther = await supertest(other).get(path).expect(200);
+    expect(quantityOf(fromOther.body, (b: Answer) => b.prod, products[10]!.id)).toBe(5);
+    expect(fromOther.text).toBe((await t.request().get(path).expect(200)).text);
+  });
+
+  it('gives a cached read a new ETag, so a revalidation gets the new stock', async () => {
+    const path = `/api/product/get-product/${older.slug}`;
+    const first = await t.request().get(path).expect(200);
+    await t
+      .request()
+      .get(path)
+      .set('If-None-Match', first.headers.etag as string)
+      .expect(304);
+    await decrementStock([{ productId: older.id, size: 'S', quantity: 1 }]);
+    const again = await t
+      .request()
+      .get(path)
+      .set('If-None-Match', first.headers.etag as string)
+      .expect(200);
+    expect(again.body.Aproduct.quantity).toBe(first.body.Aproduct.quantity - 1);
+    expect(again.body.Aproduct.sizes[0]).toEqual({
+      size: 'S',
+      quantity: first.body.Aproduct.sizes[0].quantity - 1,
+    });
+  });
+
+  it('leaves answers without stock (categories, the count) and their ETags alone', async () => {
+    const path = '/api/category/all-category';
+    const first = await t.request().get(path).expect(200);
+    await decrementStock([{ productId: older.id, size: 'M', quantity: 1 }]);
+    await t
+      .request()
+      .get(path)
+      .set('If-None-Match', first.headers.etag as string)
+      .expect(304);
+  });
+
+  it('does not move a version when a conditional take finds too little', async () => {
+    const before = await catalogVersion();
+    const res = await decrementStock([{ productId: older.id, size: 'M', quantity: 999 }]);
+    expect(res).toMatchObject({ ok: false, productId: older.id, size: 'M' });
+    expect(await catalogVersion()).toEqual(before);
+  });
+});
+
+describe('the size filter', () => {
+  it('drops a product once its last M is sold, and shows it again when one comes back', async () => {
+    const [tee] = await insertProducts([
+      {
+        name: 'Last M Tee',
+        price: 450,
+        category,
+        sizes: [
+          { size: 'M', quantity: 1 },
+          { size: 'L', quantity: 4 },
+        ],
+      },
+    ]);
+    const inM = async () => {
+      const res = await t
+        .request()
+        .post('/api/product/getFilter-product')
+        .send({ checked: [category], radio: [], page: 1, size: 'M' })
+        .expect(200);
+      return (res.body as Answer).filterProduct.map((p) => p._id);
+    };
+    expect(await inM()).toContain(tee!.id);
+    expect(await inM()).toContain(tee!.id); // the cached answer
+    expect(await decrementStock([{ productId: tee!.id, size: 'M', quantity: 1 }])).toEqual({
+      ok: true,
+    });
+    expect(await inM()).not.toContain(tee!.id);
+    await restoreStock([{ productId: tee!.id, size: 'M', quantity: 1 }]);
+    expect(await inM()).toContain(tee!.id);
+  });
+});
+
+describe('a catalog write', () => {
+  it('still retires the cached answer: the new name and the current stock both show', async () => {
+    const path = `/api/product/get-product/${newest.slug}`;
+    await t.request().get(path).expect(200);
+    await decrementStock([{ productId: newest.id, size: 'M', quantity: 1 }]);
+    await t.request().get(path).expect(200);
+    const before = await catalogVersion();
+    await Product.updateOne({ _id: newest.id }, { $set: { price: 999 } });
+    expect((await catalogVersion()).catalog).not.toBe(before.catalog);
+    const res = await t.request().get(path).expect(200);
+    expect(res.body.Aproduct).toMatchObject({ price: 999 });
+    const stored = await Product.findById(newest.id, { quantity: 1, sizes: 1 }).lean();
+    expect(res.body.Aproduct).toMatchObject({ quantity: stored!.quantity, sizes: stored!.sizes });
+  });
+});
+
+describe('which writes are stock alone', () => {
+  it('counts stock paths and the timestamp only', () => {
+    const paths = ['quantity', 'sizes'];
+    expect(
+      changesOnlyStock({ $inc: { quantity: -1 }, $set: { updatedAt: new Date() } }, paths),
+    ).toBe(true);
+    expect(changesOnlyStock({ $inc: { quantity: -1, 'sizes.$[s].quantity': -1 } }, paths)).toBe(
+      true,
+    );
+    expect(changesOnlyStock({ $set: { quantity: 3, price: 10 } }, paths)).toBe(false);
+    expect(changesOnlyStock({ $set: { updatedAt: new Date() } }, paths)).toBe(false);
+    expect(changesOnlyStock({ $set: { quantityNote: 'x' } }, paths)).toBe(false);
+    expect(changesOnlyStock([{ $set: { quantity: 1 } }], paths)).toBe(false);
+    expect(changesOnlyStock({ quantity: 1 }, paths)).toBe(false);
+    expect(changesOnlyStock(undefined, paths)).toBe(false);
+  });
+});
