@@ -24,6 +24,7 @@ const file = {
     { client: { id: 'client0' } },
     { database: { id: 'db0', client: 'client0', databaseName: 'runner-ops' } },
     { collection: { id: 'coll0', database: 'db0', collectionName: 'coll0' } },
+    { session: { id: 'session0', client: 'client0' } },
   ],
   initialData: [
     {
@@ -51,6 +52,18 @@ const file = {
           arguments: { filter: { x: 99 } },
           expectResult: null,
         },
+        {
+          name: 'insertOne',
+          object: 'coll0',
+          arguments: { session: 'session0', document: { _id: 3, x: 33 } },
+        },
+        {
+          name: 'deleteOne',
+          object: 'coll0',
+          arguments: { session: 'session0', filter: { _id: 3 } },
+          expectResult: { deletedCount: 1 },
+        },
+        { name: 'endSession', object: 'session0' },
         {
           name: 'createFindCursor',
           object: 'coll0',
@@ -144,7 +157,7 @@ const file = {
 };
 
 describe('conformance runner', () => {
-  it('runs findOne, cursors, list/drop index, list collections, rename and the assert operations', async () => {
+  it('runs findOne, sessions, cursors, list/drop index, list collections, rename and the assert operations', async () => {
     const results = await runner.runFile('runner-ops.json', JSON.stringify(file));
     expect(results.map((r) => [r.description, r.status])).toEqual([
       ['findOne, cursors, indexes, collections, rename and assertions', 'passed'],

@@ -3,6 +3,7 @@
 import {
   AbstractCursor,
   BSON,
+  ClientSession,
   MongoBulkWriteError,
   MongoClient,
   MongoServerError,
@@ -192,6 +193,11 @@ export class UnifiedRunner {
           const db = entities.get(c.database as string) as Db;
           const opts = (c.collectionOptions as Document | undefined) ?? {};
           entities.set(c.id as string, db.collection(c.collectionName as string, opts));
+        } else if (e.session) {
+          const s = e.session as Document;
+          const client = entities.get(s.client as string) as MongoClient;
+          const options = (s.sessionOptions as Document | undefined) ?? {};
+          entities.set(s.id as string, client.startSession(options));
         } else {
           throw new Error(`unsupported entity ${Object.keys(e)[0]}`);
         }
@@ -331,9 +337,14 @@ function writesUnacknowledged(entity: Document): boolean {
 
 async function execute(op: Document, entities: Entities, internal: MongoClient): Promise<unknown> {
   const args: Document = { ...((op.arguments as Document | undefined) ?? {}) };
-  if (args.session) throw new Error('sessions are not supported by this runner');
+  // a session argument names a session entity (the server takes lsid as a standalone does)
+  if (typeof args.session === 'string') args.session = entities.get(args.session);
   const target = entities.get(op.object as string);
   const name = op.name as string;
+  if (target instanceof ClientSession) {
+    if (name === 'endSession') return target.endSession();
+    throw new Error(`unsupported session operation ${name}`);
+  }
   if (op.object === 'testRunner') {
     if (name === 'failPoint') {
       const client = entities.get(args.client as string) as MongoClient;
