@@ -14,6 +14,7 @@ import { CatalogProducts } from '@/features/catalog/components/catalog-products'
 import { ProductDetails } from '@/features/catalog/components/product-details';
 import { ShareProduct } from '@/features/share/share-product';
 import { ApiError } from '@/lib/api-client';
+import { formatPrice } from '@/lib/format';
 import { useTitle } from '@/lib/use-title';
 
 export default function ProductDetailPage() {
@@ -24,7 +25,8 @@ export default function ProductDetailPage() {
   });
   const item = product.data?.Aproduct;
   const related = useRelatedProducts(item?._id, item?.category?._id);
-  useTitle(item?.name ?? 'Product');
+  // The same title the server gives the page (the API's modules/web/seo.ts).
+  useTitle(item ? `${item.name} – ${formatPrice(item.price)}` : 'Product');
 
   useEffect(() => {
     window.scrollTo({ top: 0 });

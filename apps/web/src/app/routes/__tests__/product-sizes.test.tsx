@@ -45,6 +45,12 @@ describe('the size picker', () => {
   it('is a radio group; a sold-out size is struck through and cannot be chosen', async () => {
     openDetail(tee);
     const group = await screen.findByRole('radiogroup', { name: 'Size' });
+    // The title the server gave the page, kept once the app runs.
+    await waitFor(() =>
+      expect(document.title).toBe(
+        `Night Owl Tee – ₹${tee.price.toLocaleString('en-IN')} | T-Shirt Shop`,
+      ),
+    );
     const radios = within(group).getAllByRole('radio');
     expect(radios.map((r) => (r as HTMLInputElement).value)).toEqual(['S', 'M', 'L', 'XL']);
     const m = within(group).getByRole('radio', { name: 'M (sold out)' });
