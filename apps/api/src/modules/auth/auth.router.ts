@@ -37,6 +37,8 @@ export function authRouter(deps: AppDeps, auth: Auth): Router {
 
   router.post(
     '/login',
+    limit.loginAttemptsPerIp,
+    limit.loginAttemptsPerEmail,
     limit.loginPerIp,
     limit.login,
     validate({ body: loginBody }),

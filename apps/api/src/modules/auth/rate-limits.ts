@@ -22,6 +22,24 @@ export const AUTH_RATE_LIMITS = {
     countFailuresOnly: true,
     message: 'Too many failed logins. Please try again in 15 minutes.',
   },
+  /**
+   * Every login attempt, successful or not, per account and per address: each costs a bcrypt
+   * comparison, so correct logins in a loop must not be able to take the CPU either.
+   */
+  loginAttemptsPerEmail: {
+    name: 'login-attempts-email',
+    per: 'email',
+    windowMs: 15 * MINUTE,
+    limit: 20,
+    message: 'Too many logins to this account. Please try again in 15 minutes.',
+  },
+  loginAttemptsPerIp: {
+    name: 'login-attempts-ip',
+    per: 'ip',
+    windowMs: 15 * MINUTE,
+    limit: 100,
+    message: 'Too many logins from this network. Please try again in 15 minutes.',
+  },
   register: {
     name: 'register',
     per: 'ip',

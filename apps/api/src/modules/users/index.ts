@@ -1,4 +1,4 @@
 /** The users module's public API. */
 export { User, toPublicUser } from './user.model.js';
-export { hashPassword, verifyPassword, BCRYPT_COST } from './password.js';
+export { hashPassword, verifyPassword, passwordPool, BCRYPT_COST } from './password.js';
 export { usersRouter, adminUsersRouter } from './users.router.js';

@@ -1,5 +1,9 @@
-/** Password hashing: bcrypt, in one place for registration, profile changes, resets and the seed. */
-import bcrypt from 'bcryptjs';
+/**
+ * Password hashing: bcrypt, in one place for registration, profile changes, resets and the
+ * seed. Hashes run on a small pool of worker threads (bcrypt-pool.ts), never on the event loop.
+ */
+import { availableParallelism } from 'node:os';
+import { BcryptPool } from './bcrypt-pool.js';
 
 /**
  * About a quarter of a second per hash on one core at 12: slow for guessing, fine for a login.
@@ -7,8 +11,18 @@ import bcrypt from 'bcryptjs';
  */
 export const BCRYPT_COST = Number(process.env.BCRYPT_COST ?? 12);
 
+/**
+ * Hashes running at once: `PASSWORD_HASH_THREADS` (checked by the configuration), by default
+ * half the cores (at least one), so a burst of logins leaves the other half to other requests.
+ */
+export const PASSWORD_HASH_THREADS = Number(
+  process.env.PASSWORD_HASH_THREADS || Math.max(1, Math.floor(availableParallelism() / 2)),
+);
+
+export const passwordPool = new BcryptPool(PASSWORD_HASH_THREADS);
+
 export function hashPassword(plain: string): Promise<string> {
-  return bcrypt.hash(plain, BCRYPT_COST);
+  return passwordPool.hash(plain, BCRYPT_COST);
 }
 
 // A hash of nothing anyone knows, made once, so an unknown email costs as much as a wrong password.
@@ -23,8 +37,8 @@ export async function verifyPassword(
   plain: string,
   hash: string | null | undefined,
 ): Promise<boolean> {
-  if (hash) return bcrypt.compare(plain, hash);
-  dummyHash ??= bcrypt.hash(`no user ${Math.random()}`, BCRYPT_COST);
-  await bcrypt.compare(plain, await dummyHash);
+  if (hash) return passwordPool.compare(plain, hash);
+  dummyHash ??= hashPassword(`no user ${Math.random()}`);
+  await passwordPool.compare(plain, await dummyHash);
   return false;
 }

@@ -44,11 +44,36 @@ describe('login', () => {
       .expect(200);
   });
 
-  it('does not count successful logins', async () => {
+  it('counts successful logins too: 20 attempts per account in 15 minutes', async () => {
     const api = freshApp();
     const { user, password } = await t.createUser();
-    for (let i = 0; i < 15; i += 1)
+    // More than the 10 failed logins allowed: successes do not count as failures...
+    for (let i = 0; i < 20; i += 1)
       await api.post('/api/auth/login').send({ email: user.email, password }).expect(200);
+    // ...but every attempt costs a bcrypt comparison, so the 21st is refused, right or wrong.
+    expect429(
+      await api.post('/api/auth/login').send({ email: user.email, password }),
+      /^Too many logins to this account\./,
+    );
+    const other = await t.createUser();
+    await api
+      .post('/api/auth/login')
+      .send({ email: other.user.email, password: other.password })
+      .expect(200);
+  });
+
+  it('counts every login attempt per address: 100 in 15 minutes over all accounts', async () => {
+    const api = freshApp();
+    const users = await Promise.all(Array.from({ length: 5 }, () => t.createUser()));
+    for (let i = 0; i < 100; i += 1) {
+      const { user, password } = users[i % 5]!;
+      await api.post('/api/auth/login').send({ email: user.email, password }).expect(200);
+    }
+    const fresh = await t.createUser();
+    expect429(
+      await api.post('/api/auth/login').send({ email: fresh.user.email, password: fresh.password }),
+      /^Too many logins from this network\./,
+    );
   });
 
   it('allows 50 failed logins per address over all emails', async () => {

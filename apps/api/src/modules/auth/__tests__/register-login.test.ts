@@ -7,7 +7,7 @@ import { authResponse, ROLES } from '@repo/shared';
 import { createApp } from '../../../app.js';
 import { REDACT_PATHS } from '../../../lib/logger.js';
 import { setupTestApp } from '../../../test/harness.js';
-import { BCRYPT_COST, User } from '../../users/index.js';
+import { BCRYPT_COST, User, passwordPool } from '../../users/index.js';
 import { checkedRequest } from '../../../test/contract.js';
 
 const t = await setupTestApp();
@@ -193,7 +193,8 @@ describe('POST /api/auth/login', () => {
     const body = newAccount();
     await t.request().post('/api/auth/register').send(body).expect(201);
     const stored = await User.findOne({ email: body.email }, { password: 1 }).lean();
-    const compare = vi.spyOn(bcrypt, 'compare');
+    // Every comparison goes through the hashing pool (worker threads), so it is watched there.
+    const compare = vi.spyOn(passwordPool, 'compare');
     try {
       /** The cost of each hash a login compared against (bcrypt's time is set by its cost). */
       const costsOfLogin = async (email: string) => {
