@@ -20,7 +20,7 @@ ENV NODE_ENV=production PORT=3000 DATA_DIR=/app/.data WEB_DIST=/app/web
 WORKDIR /app
 COPY --from=build --chown=node:node /out/api ./
 COPY --from=build --chown=node:node /out/web ./web
-RUN mkdir -p /app/.data && chown node:node /app/.data
+RUN mkdir -p /app/.data && chown node:node /app/.data && chmod 700 /app/.data
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=20s --retries=3 \

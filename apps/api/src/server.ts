@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config/index.js';
 import { connectDatabase } from './lib/db.js';
 import { createDeps } from './lib/deps.js';
 import { createLogger } from './lib/logger.js';
+import { ensurePrivateDirSync } from './lib/private-files.js';
 import { statusMailsSent } from './modules/orders/index.js';
 import { startReconciler } from './modules/payments/index.js';
 import { migrateToSizes } from './modules/products/index.js';
@@ -13,6 +14,12 @@ import { seedIfEmpty } from './seed/index.js';
 export async function start(env: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig(env);
   const logger = createLogger(config.logLevel);
+  if (config.isProduction && !config.mail.smtpUrl)
+    logger.warn(
+      'SMTP_URL is not set: mail is written to DATA_DIR/outbox, where nobody receives it',
+    );
+  // Reset mails, the local JWT secret and the embedded database live here: the shop user's alone.
+  ensurePrivateDirSync(config.dataDir);
   const db = await connectDatabase({ mongoUri: config.mongoUri, dataDir: config.dataDir, logger });
   const deps = createDeps(config, logger, { kind: db.kind });
   // Products saved before sizes existed become One size before the first request.

@@ -125,7 +125,7 @@ describe('configuration', () => {
     const production = {
       NODE_ENV: 'production',
       DATA_DIR: webDist,
-      JWT_SECRET: 'x'.repeat(40),
+      JWT_SECRET: 'q7Vw2pLr9XzK4mNc8TfB1yHd6GsJ0aUe3RkWxYvZ5tQ',
       RAZORPAY_KEY_ID: 'rzp_test_1',
       RAZORPAY_KEY_SECRET: 's',
     };

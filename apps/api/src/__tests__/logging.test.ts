@@ -135,6 +135,7 @@ describe('request logs', () => {
           phone: '9876543210',
           address: '2 Park Street, Kolkata',
           password: secrets.profilePassword,
+          currentPassword: secrets.password,
         }),
     );
     expect(profile.status).toBe(200);

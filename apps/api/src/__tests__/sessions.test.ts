@@ -33,6 +33,7 @@ describe('sessions after a password change', () => {
         phone: '9876543210',
         address: 'Somewhere 1',
         password: 'brand-new-password',
+        currentPassword: u.password,
       })
       .expect(200);
     expect(res.body.token).toEqual(expect.any(String));

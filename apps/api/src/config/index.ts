@@ -3,10 +3,17 @@
  * A bad or missing variable stops the process with a message naming it.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { ensurePrivateDirSync } from '../lib/private-files.js';
+import {
+  parseDuration,
+  parseTrustProxy,
+  weakPasswordReason,
+  weakSecretReason,
+} from './strength.js';
 
 /** The repository root: the nearest folder above this file holding pnpm-workspace.yaml. */
 export function findRepoRoot(start = dirname(fileURLToPath(import.meta.url))): string {
@@ -85,6 +92,10 @@ const envSchema = z.object({
   ),
   /** bcrypt's cost factor: 12 (about a quarter of a second a hash); tests use 4; never below 12 in production. */
   BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
+  /** bcrypt hashes running at once, each on a worker thread (default: half the cores, at least 1). */
+  PASSWORD_HASH_THREADS: optionalString
+    .transform((v) => (v === undefined ? undefined : Number(v)))
+    .pipe(z.number().int().min(1).max(64).optional()),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -113,7 +124,8 @@ export interface Config {
     reconcileIntervalMs: number;
   };
   corsOrigins: string[];
-  trustProxy: boolean | number | string;
+  /** Off, a hop count, or the proxies' addresses and subnets (never `true`). */
+  trustProxy: false | number | string[];
   logLevel: Env['LOG_LEVEL'];
   rateLimit: boolean;
   webDist: string;
@@ -124,19 +136,11 @@ export class ConfigError extends Error {}
 /** Local-only defaults for the demo admin; refused in production. */
 export const DEV_ADMIN = { email: 'admin@tshirt.shop', password: 'admin12345' } as const;
 
-function parseTrustProxy(v: string | undefined): boolean | number | string {
-  if (v === undefined) return false;
-  if (v === 'true') return true;
-  if (v === 'false') return false;
-  if (/^\d+$/.test(v)) return Number(v);
-  return v;
-}
-
 /** A random secret kept in DATA_DIR so tokens survive restarts in local use. */
 function localJwtSecret(dataDir: string): string {
   const file = join(dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDirSync(dataDir);
   const secret = randomBytes(48).toString('hex');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
@@ -176,10 +180,26 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction && e.BCRYPT_COST < 12) {
     problems.push('BCRYPT_COST: must be at least 12 when NODE_ENV=production');
   }
-  if (problems.length)
+  if (isProduction && e.JWT_SECRET) {
+    const weak = weakSecretReason(e.JWT_SECRET);
+    if (weak) problems.push(`JWT_SECRET: ${weak}`);
+  }
+  if (isProduction && e.SEED_ADMIN_PASSWORD && e.SEED_ADMIN_PASSWORD !== DEV_ADMIN.password) {
+    const weak = weakPasswordReason(e.SEED_ADMIN_PASSWORD);
+    if (weak) problems.push(`SEED_ADMIN_PASSWORD: ${weak} when NODE_ENV=production`);
+  }
+  if (isProduction && e.SEED_ADMIN_PASSWORD && !e.SEED_ADMIN_EMAIL) {
+    problems.push('SEED_ADMIN_EMAIL: required with SEED_ADMIN_PASSWORD');
+  }
+  const expiresIn = parseDuration(e.JWT_EXPIRES_IN);
+  if ('error' in expiresIn) problems.push(`JWT_EXPIRES_IN: ${expiresIn.error}`);
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if ('error' in trustProxy) problems.push(`TRUST_PROXY: ${trustProxy.error}`);
+  if (problems.length || 'error' in trustProxy)
     throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
 
-  // In production no admin is seeded unless both variables are given explicitly.
+  // In production no admin is seeded without SEED_ADMIN_EMAIL; without SEED_ADMIN_PASSWORD the
+  // first start generates one and prints it once (seed/index.ts).
   const seedAdmin = isProduction
     ? { adminEmail: e.SEED_ADMIN_EMAIL, adminPassword: e.SEED_ADMIN_PASSWORD }
     : {
@@ -200,7 +220,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     dataDir,
     mongoUri: e.MONGODB_URI,
-    jwt: { secret: jwtSecret, expiresIn: e.JWT_EXPIRES_IN },
+    jwt: { secret: jwtSecret, expiresIn: e.JWT_EXPIRES_IN.trim() },
     seed: { ...seedAdmin, demoCatalog: e.SEED_DEMO_CATALOG },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     cloudinaryUrl: e.CLOUDINARY_URL,
@@ -225,7 +245,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
-    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    trustProxy: trustProxy.value,
     logLevel: e.LOG_LEVEL,
     rateLimit: e.RATE_LIMIT_ENABLED,
     webDist: e.WEB_DIST ? resolve(root, e.WEB_DIST) : join(root, 'apps/web/dist'),

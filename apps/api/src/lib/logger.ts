@@ -10,6 +10,7 @@ export const REDACT_PATHS = [
   'res.headers["set-cookie"]',
   '*.password',
   '*.newPassword',
+  '*.currentPassword',
   '*.confirmPassword',
   '*.otp',
   '*.token',

@@ -1,20 +1,27 @@
 /** First-start seeding: the admin account and, on an empty catalog, the demo catalog. */
+import { randomBytes } from 'node:crypto';
 import { ROLES } from '@repo/shared';
 import type { AppDeps } from '../lib/types.js';
 import { User, hashPassword } from '../modules/users/index.js';
 import { seedCatalogIfEmpty } from './catalog-seed.js';
 import { DEMO_PRODUCTS, type DemoProduct } from './demo-catalog.js';
 
+/**
+ * The admin account named by SEED_ADMIN_EMAIL, once. Without SEED_ADMIN_PASSWORD (production
+ * only: development has a documented default) a random password is generated and printed in
+ * the log this one time.
+ */
 export async function seedAdmin(deps: AppDeps): Promise<void> {
   const { adminEmail, adminPassword } = deps.config.seed;
-  if (!adminEmail || !adminPassword) return;
+  if (!adminEmail) return;
   const email = adminEmail.trim().toLowerCase();
   if (await User.exists({ email })) return;
+  const password = adminPassword ?? randomBytes(18).toString('base64url');
   try {
     await User.create({
       name: 'Shop Admin',
       email,
-      password: await hashPassword(adminPassword),
+      password: await hashPassword(password),
       phone: '',
       address: '',
       role: ROLES.admin,
@@ -24,7 +31,12 @@ export async function seedAdmin(deps: AppDeps): Promise<void> {
     if ((err as { code?: number }).code === 11000) return;
     throw err;
   }
-  deps.logger.info({ email }, 'seeded the admin account');
+  if (adminPassword) deps.logger.info({ email }, 'seeded the admin account');
+  else
+    deps.logger.warn(
+      { email },
+      `seeded the admin account ${email} with the generated password ${password} (shown only this once: sign in and change it)`,
+    );
 }
 
 /** `demoProducts`: the whole demo catalog unless a test asks for fewer pictures to render. */

@@ -111,4 +111,14 @@ describe('schemas', () => {
     });
     expect(address.success).toBe(true);
   });
+  it('refuses passwords over 72 bytes, where bcrypt would stop reading', () => {
+    const user = { name: 'A', email: 'a@b.co', phone: '9876543210', address: 'x' };
+    expect(registerBody.safeParse({ ...user, password: 'p'.repeat(72) }).success).toBe(true);
+    const long = registerBody.safeParse({ ...user, password: 'p'.repeat(73) });
+    expect(long.error?.issues[0]?.message).toMatch(/^Password is too long: at most 72 bytes/);
+    // 40 characters, 80 bytes: refused although short in characters.
+    const accented = registerBody.safeParse({ ...user, password: 'é'.repeat(40) });
+    expect(accented.error?.issues[0]?.message).toMatch(/^Password is too long/);
+    expect(loginBody.safeParse({ email: 'a@b.co', password: 'p'.repeat(73) }).success).toBe(false);
+  });
 });

@@ -32,10 +32,15 @@ export const email = z
   .min(1, 'Email is required')
   .max(254)
   .pipe(z.email('Enter a valid email address'));
+/** bcrypt reads only the first 72 bytes: a longer password would share its hash with others. */
+export const PASSWORD_MAX_BYTES = 72;
+export const PASSWORD_TOO_LONG = `Password is too long: at most ${PASSWORD_MAX_BYTES} bytes (72 letters or digits; accented letters and emoji count 2 to 4)`;
+const withinBcryptBytes = (v: string) => new TextEncoder().encode(v).length <= PASSWORD_MAX_BYTES;
 export const password = z
   .string({ error: 'Password is required' })
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(128, 'Password is too long');
+  .max(PASSWORD_MAX_BYTES, PASSWORD_TOO_LONG)
+  .refine(withinBcryptBytes, PASSWORD_TOO_LONG);
 export const phone = z
   .string({ error: 'Phone is required' })
   .trim()
@@ -54,7 +59,11 @@ export type RegisterBody = z.input<typeof registerBody>;
 
 export const loginBody = z.object({
   email,
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(PASSWORD_MAX_BYTES, PASSWORD_TOO_LONG)
+    .refine(withinBcryptBytes, PASSWORD_TOO_LONG),
 });
 export type LoginBody = z.input<typeof loginBody>;
 
@@ -84,13 +93,21 @@ export const messageResponse = z.object({ message: z.string(), error: z.string()
 export type MessageResponse = z.infer<typeof messageResponse>;
 
 export const userIdParams = z.object({ userId: objectId });
-export const profileBody = z.object({
-  name: requiredText('Name', 80),
-  phone,
-  address: requiredText('Address', 500),
-  /** Sent only when the user wants a new one. */
-  password: password.optional(),
-});
+export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password to set a new one';
+export const profileBody = z
+  .object({
+    name: requiredText('Name', 80),
+    phone,
+    address: requiredText('Address', 500),
+    /** Sent only when the user wants a new one. */
+    password: password.optional(),
+    /** Required with a new password: a stolen session alone cannot change it. */
+    currentPassword: z.string().max(PASSWORD_MAX_BYTES, PASSWORD_TOO_LONG).optional(),
+  })
+  .refine((b) => !b.password || Boolean(b.currentPassword), {
+    message: CURRENT_PASSWORD_REQUIRED,
+    path: ['currentPassword'],
+  });
 export type ProfileBody = z.input<typeof profileBody>;
 export const userDetailResponse = z.object({
   success: z.boolean(),

@@ -4,10 +4,10 @@
  * the subject only: bodies may hold codes.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
+import { ensurePrivateDir, writePrivateFile } from '../private-files.js';
 
 export interface MailMessage {
   to: string;
@@ -56,11 +56,12 @@ export function createMailer(opts: {
     kind: 'outbox',
     async send(message) {
       const info = await transport.sendMail({ from: opts.from, ...message });
-      await mkdir(outbox, { recursive: true });
+      // Mails hold reset codes in clear: the outbox is the shop user's alone.
+      await ensurePrivateDir(outbox);
       const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, '_');
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = join(outbox, `${stamp}-${randomBytes(3).toString('hex')}-${safeTo}.eml`);
-      await writeFile(file, info.message as Buffer);
+      await writePrivateFile(file, info.message as Buffer);
       opts.logger.info({ file, subject: message.subject }, 'mail written to the outbox');
     },
     close: () => transport.close(),

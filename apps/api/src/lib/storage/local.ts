@@ -3,8 +3,9 @@
  * immutable caching: a file name carries a hash of the content, so a URL never changes meaning.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { ensurePrivateDir, writePrivateFile } from '../private-files.js';
 import type { PhotoStore, ProcessedPhoto, StoredPhoto } from './index.js';
 
 const fileName = (key: string, width: number) => `${key}-${width}.webp`;
@@ -13,14 +14,14 @@ export function createLocalPhotoStore(opts: { dir: string; publicPath: string })
   /** Write then rename: a reader never sees a half-written file, even when the same photo is saved again. */
   async function writeAtomically(name: string, data: Buffer) {
     const tmp = join(opts.dir, `.${name}.${randomBytes(4).toString('hex')}.tmp`);
-    await writeFile(tmp, data);
+    await writePrivateFile(tmp, data);
     await rename(tmp, join(opts.dir, name));
   }
 
   return {
     kind: 'local',
     async save(photo: ProcessedPhoto): Promise<StoredPhoto> {
-      await mkdir(opts.dir, { recursive: true });
+      await ensurePrivateDir(opts.dir);
       await Promise.all(
         photo.variants.map((v) => writeAtomically(fileName(photo.name, v.width), v.data)),
       );

@@ -24,7 +24,7 @@ export function usersRouter(_deps: AppDeps, auth: Auth): Router {
   });
 
   router.put('/profile/:userId', ...account, validate({ body: profileBody }), async (req, res) => {
-    const user = await users.updateProfile(userIdOf(res), req.body);
+    const user = await users.updateProfile(userIdOf(res), req.body, req.user!.id);
     // A new password ends the other sessions; the user who changed it gets a fresh token.
     const token =
       req.body.password && req.user?.id === user._id ? auth.tokens.sign(user._id) : undefined;

@@ -1,7 +1,7 @@
 /** The users' rules: read one account, change a profile, list every account for the admin. */
 import type { PublicUser } from '@repo/shared';
-import { notFound } from '../../lib/errors.js';
-import { hashPassword } from './password.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { hashPassword, verifyPassword } from './password.js';
 import { User, toPublicUser } from './user.model.js';
 
 export async function getUser(userId: string): Promise<PublicUser> {
@@ -19,15 +19,30 @@ export interface ProfileChanges {
   phone: string;
   address: string;
   password?: string | undefined;
+  /** The signed-in user's own password, required with a new password (the schema says so). */
+  currentPassword?: string | undefined;
 }
 
-export async function updateProfile(userId: string, body: ProfileChanges): Promise<PublicUser> {
+export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct';
+
+/**
+ * A new password needs the current password of whoever is signed in (`actorId`: the user, or
+ * an admin changing someone's), so a stolen session alone cannot take an account over.
+ */
+export async function updateProfile(
+  userId: string,
+  body: ProfileChanges,
+  actorId: string,
+): Promise<PublicUser> {
   const changes: Record<string, string | Date> = {
     name: body.name,
     phone: body.phone,
     address: body.address,
   };
   if (body.password) {
+    const actor = await User.findById(actorId).select('+password').lean();
+    if (!(await verifyPassword(body.currentPassword ?? '', actor?.password)))
+      throw badRequest(WRONG_CURRENT_PASSWORD);
     changes.password = await hashPassword(body.password);
     changes.passwordChangedAt = new Date();
   }

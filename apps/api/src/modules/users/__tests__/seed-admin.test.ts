@@ -1,6 +1,7 @@
 import bcrypt from 'bcryptjs';
 import { describe, expect, it } from 'vitest';
 import { ROLES } from '@repo/shared';
+import { createLogger } from '../../../lib/logger.js';
 import { seedAdmin } from '../../../seed/index.js';
 import { setupTestApp } from '../../../test/harness.js';
 import { BCRYPT_COST, User } from '../index.js';
@@ -37,5 +38,27 @@ describe('the seeded admin', () => {
     expect(await User.findOne({ email: 'boss@example.com' }).lean()).toMatchObject({
       name: 'Renamed Boss',
     });
+  });
+
+  it('without SEED_ADMIN_PASSWORD (production) generates one, prints it once, and it logs in', async () => {
+    const lines: string[] = [];
+    const logger = createLogger('info', { write: (line: string) => void lines.push(line) });
+    const deps = {
+      ...t.deps,
+      logger,
+      config: { ...t.config, seed: { adminEmail: 'owner@example.com', demoCatalog: false } },
+    };
+    await seedAdmin(deps);
+    await seedAdmin(deps);
+    const printed = lines.filter((l) => l.includes('generated password'));
+    expect(printed).toHaveLength(1);
+    const password = /generated password (\S+) /.exec(JSON.parse(printed[0]!).msg as string)?.[1];
+    expect(password).toMatch(/^[\w-]{24}$/);
+    const res = await t
+      .request()
+      .post('/api/auth/login')
+      .send({ email: 'owner@example.com', password })
+      .expect(200);
+    expect(res.body.user.role).toBe(ROLES.admin);
   });
 });

@@ -98,7 +98,11 @@ describe('PUT /api/user/profile/{userId}', () => {
 
   it('hashes a new password again: the new one logs in, the old one no longer does', async () => {
     const me = await t.createUser({ password: 'old-password-1' });
-    await profile(me.id, me.auth, { ...changes, password: 'new-password-1' }).expect(200);
+    await profile(me.id, me.auth, {
+      ...changes,
+      password: 'new-password-1',
+      currentPassword: 'old-password-1',
+    }).expect(200);
     const row = await User.findById(me.id).select('+password').lean();
     expect(row!.password).not.toBe('new-password-1');
     expect(bcrypt.getRounds(row!.password)).toBe(BCRYPT_COST);
@@ -112,6 +116,50 @@ describe('PUT /api/user/profile/{userId}', () => {
       .post('/api/auth/login')
       .send({ email: me.user.email, password: 'old-password-1' })
       .expect(401);
+  });
+
+  it('requires the current password with a new one, and refuses a wrong one (400), changing nothing', async () => {
+    const me = await t.createUser({ password: 'old-password-1' });
+    const missing = await profile(me.id, me.auth, {
+      ...changes,
+      password: 'stolen-session-1',
+    }).expect(400);
+    expect(missing.body.message).toBe(
+      'currentPassword: Enter your current password to set a new one',
+    );
+    const wrong = await profile(me.id, me.auth, {
+      ...changes,
+      password: 'stolen-session-1',
+      currentPassword: 'a-guess-1234',
+    }).expect(400);
+    expect(wrong.body.message).toBe('Your current password is not correct');
+    expect(await User.findById(me.id).lean()).toMatchObject({ name: me.user.name });
+    for (const password of ['stolen-session-1', 'old-password-1'])
+      await t
+        .request()
+        .post('/api/auth/login')
+        .send({ email: me.user.email, password })
+        .expect(password === 'old-password-1' ? 200 : 401);
+  });
+
+  it("takes an admin's own password when the admin sets someone's new password", async () => {
+    const admin = await t.createAdmin({ password: 'admin-own-pass-1' });
+    const b = await t.createUser();
+    await profile(b.id, admin.auth, {
+      ...changes,
+      password: 'set-by-admin-1',
+      currentPassword: b.password,
+    }).expect(400);
+    await profile(b.id, admin.auth, {
+      ...changes,
+      password: 'set-by-admin-1',
+      currentPassword: 'admin-own-pass-1',
+    }).expect(200);
+    await t
+      .request()
+      .post('/api/auth/login')
+      .send({ email: b.user.email, password: 'set-by-admin-1' })
+      .expect(200);
   });
 
   it('keeps the password when none is sent', async () => {

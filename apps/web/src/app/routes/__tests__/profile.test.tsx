@@ -58,16 +58,26 @@ describe('Update Profile', () => {
       { element: <ProfileForm user={user} />, path: '/p' },
       { url: '/p' },
     );
-    await ui.type(screen.getByLabelText(/Password/), 'short');
+    await ui.type(screen.getByLabelText(/New Password/), 'short');
     await ui.click(screen.getByRole('button', { name: 'Update Profile' }));
     expect(await screen.findByText('Password must be at least 8 characters')).toBeInTheDocument();
     expect(api.callsTo('PUT /user/profile/:userId')).toHaveLength(0);
 
-    await ui.type(screen.getByLabelText(/Password/), '-and-long');
+    await ui.type(screen.getByLabelText(/New Password/), '-and-long');
+    await ui.click(screen.getByRole('button', { name: 'Update Profile' }));
+    // A new password needs the current one.
+    expect(
+      await screen.findByText('Enter your current password to set a new one'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText(/Current Password/)).toBeRequired();
+    expect(api.callsTo('PUT /user/profile/:userId')).toHaveLength(0);
+
+    await ui.type(screen.getByLabelText(/Current Password/), 'old-password-1');
     await ui.click(screen.getByRole('button', { name: 'Update Profile' }));
     await waitFor(() => expect(api.callsTo('PUT /user/profile/:userId')).toHaveLength(1));
     expect(api.callsTo('PUT /user/profile/:userId')[0]!.body).toMatchObject({
       password: 'short-and-long',
+      currentPassword: 'old-password-1',
     });
     await waitFor(() => expect(tokenStore.get()).toBe('fresh-token'));
   });

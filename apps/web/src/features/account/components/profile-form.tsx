@@ -1,6 +1,7 @@
 /**
  * Update Profile (SPEC §2, §5): name, phone and address required, email read-only, password
- * optional and sent only when filled. Saving refreshes the stored user summary.
+ * optional and sent only when filled, with the current password (the server requires it, so a
+ * stolen session alone cannot change the password). Saving refreshes the stored user summary.
  */
 import type { FormEvent } from 'react';
 import type { ProfileBody, PublicUser } from '@repo/shared';
@@ -14,7 +15,13 @@ import { toast } from '@/lib/toast';
 import { useSchemaForm } from '@/lib/use-schema-form';
 import { useUpdateProfile } from '../api/update-profile';
 
-type Fields = { name: string; phone: string; address: string; password: string };
+type Fields = {
+  name: string;
+  phone: string;
+  address: string;
+  password: string;
+  currentPassword: string;
+};
 
 export function ProfileForm({ user }: { user: PublicUser }) {
   const { values, setValues, field, check } = useSchemaForm<Fields>({
@@ -22,13 +29,17 @@ export function ProfileForm({ user }: { user: PublicUser }) {
     phone: user.phone ?? '',
     address: user.address ?? '',
     password: '',
+    currentPassword: '',
   });
   const update = useUpdateProfile();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     const body: ProfileBody = { name: values.name, phone: values.phone, address: values.address };
-    if (values.password) body.password = values.password;
+    if (values.password) {
+      body.password = values.password;
+      body.currentPassword = values.currentPassword;
+    }
     const parsed = check(profileBody, body);
     if (!parsed) return;
     try {
@@ -38,7 +49,7 @@ export function ProfileForm({ user }: { user: PublicUser }) {
         return;
       }
       updateStoredUser(data.user, data.token);
-      setValues((v) => ({ ...v, password: '' }));
+      setValues((v) => ({ ...v, password: '', currentPassword: '' }));
       toast.success(data.message);
     } catch (error) {
       toast.error(messageOf(error, 'Something went wrong'));
@@ -69,6 +80,14 @@ export function ProfileForm({ user }: { user: PublicUser }) {
         minLength={PASSWORD_MIN_LENGTH}
         hint={`Optional. Leave empty to keep your password; at least ${PASSWORD_MIN_LENGTH} characters.`}
         {...field('password')}
+      />
+      <TextField
+        label="Current Password"
+        type="password"
+        autoComplete="current-password"
+        aria-required={Boolean(values.password)}
+        hint="Needed only to set a new password."
+        {...field('currentPassword')}
       />
       <Button type="submit" size="lg" loading={update.isPending}>
         Update Profile
