@@ -24,9 +24,9 @@ export interface RateLimitRule {
   limit: number;
   /**
    * What is counted: the client's address (as Express sees it under `trust proxy`), the
-   * email in the body, or the pair.
+   * email in the body, the pair, or the signed-in user (calls without one are not counted).
    */
-  per: 'ip' | 'email' | 'ip+email';
+  per: 'ip' | 'email' | 'ip+email' | 'user';
   message: string;
   /** Count only refused calls (e.g. failed logins): a success gives its hit back. */
   countFailuresOnly?: boolean;
@@ -37,6 +37,14 @@ export interface RateLimitRule {
 export interface RateLimitOptions {
   enabled: boolean;
   store: 'memory' | 'mongo';
+}
+
+/** With MongoDB configured there may be several API processes: they share counters there. */
+export function rateLimitOptions(deps: {
+  config: { rateLimit: boolean };
+  db: { kind: string };
+}): RateLimitOptions {
+  return { enabled: deps.config.rateLimit, store: deps.db.kind === 'mongodb' ? 'mongo' : 'memory' };
 }
 
 /** The email a body names, normalized like the schemas do; '' when there is none. */
@@ -50,6 +58,7 @@ function keyOf(req: Request, per: RateLimitRule['per']): string {
   const ip = ipKeyGenerator(req.ip ?? 'unknown');
   if (per === 'ip') return ip;
   if (per === 'email') return emailOf(req);
+  if (per === 'user') return req.user?.id ?? '';
   return `${ip}|${emailOf(req)}`;
 }
 
@@ -62,6 +71,7 @@ export function createRateLimit(rule: RateLimitRule, options: RateLimitOptions):
     legacyHeaders: false,
     identifier: rule.name,
     keyGenerator: (req) => keyOf(req, rule.per),
+    skip: (req) => rule.per === 'user' && !req.user,
     skipSuccessfulRequests: rule.countFailuresOnly ?? false,
     skipFailedRequests: rule.countSuccessesOnly ?? false,
     handler: (_req, res, _next, opts: Options) => {

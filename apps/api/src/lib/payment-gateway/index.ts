@@ -21,6 +21,8 @@ export interface ProviderPayment {
   status: 'created' | 'authorized' | 'captured' | 'refunded' | 'failed';
   /** In paise. */
   amount: number;
+  /** ISO code, e.g. INR. */
+  currency: string;
   email?: string | undefined;
   contact?: string | undefined;
 }

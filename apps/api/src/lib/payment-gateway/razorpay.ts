@@ -78,6 +78,7 @@ export function createRazorpayGateway(opts: {
           orderId: p.order_id ?? orderId,
           status: p.status as ProviderPayment['status'],
           amount: Number(p.amount),
+          currency: String(p.currency),
           email: p.email ?? undefined,
           contact: p.contact === undefined || p.contact === null ? undefined : String(p.contact),
         }));

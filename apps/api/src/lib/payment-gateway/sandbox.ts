@@ -77,6 +77,7 @@ export function createSandboxGateway(secrets: {
         orderId: p.orderId,
         status: p.status as ProviderPayment['status'],
         amount: p.amount,
+        currency: 'INR',
       }));
     },
 

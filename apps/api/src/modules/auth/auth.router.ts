@@ -9,7 +9,7 @@ import {
 } from '@repo/shared';
 import type { Auth } from '../../lib/auth.js';
 import { AppError, badRequest, issuesOf } from '../../lib/errors.js';
-import { createRateLimit } from '../../lib/rate-limit.js';
+import { createRateLimit, rateLimitOptions } from '../../lib/rate-limit.js';
 import type { AppDeps } from '../../lib/types.js';
 import { validate } from '../../lib/validate.js';
 import { MESSAGES, createAuthService } from './auth.service.js';
@@ -17,11 +17,7 @@ import { AUTH_RATE_LIMITS } from './rate-limits.js';
 
 export function authRouter(deps: AppDeps, auth: Auth): Router {
   const service = createAuthService(deps, auth.tokens);
-  // With MongoDB configured there may be several API processes: they share counters there.
-  const options = {
-    enabled: deps.config.rateLimit,
-    store: deps.db.kind === 'mongodb' ? 'mongo' : 'memory',
-  } as const;
+  const options = rateLimitOptions(deps);
   const limit = Object.fromEntries(
     Object.entries(AUTH_RATE_LIMITS).map(([name, rule]) => [name, createRateLimit(rule, options)]),
   ) as Record<keyof typeof AUTH_RATE_LIMITS, ReturnType<typeof createRateLimit>>;
@@ -52,18 +48,25 @@ export function authRouter(deps: AppDeps, auth: Auth): Router {
     limit.forgotPassword,
     validate({ body: forgotPasswordBody }),
     limit.forgotPasswordPerEmail,
+    limit.forgotPasswordPerEmailPerDay,
     async (req, res) => {
       await service.requestPasswordReset(req.body.email);
       res.json({ success: true, message: MESSAGES.resetRequested });
     },
   );
 
-  router.post('/verify-otp', limit.otp, validate({ body: verifyOtpBody }), async (req, res) => {
-    await service.verifyOtp(req.body);
-    res.json({ success: true, message: MESSAGES.otpVerified });
-  });
+  router.post(
+    '/verify-otp',
+    limit.otp,
+    limit.otpPerEmailPerDay,
+    validate({ body: verifyOtpBody }),
+    async (req, res) => {
+      await service.verifyOtp(req.body);
+      res.json({ success: true, message: MESSAGES.otpVerified });
+    },
+  );
 
-  router.post('/reset-password', limit.otp, async (req, res) => {
+  router.post('/reset-password', limit.otp, limit.otpPerEmailPerDay, async (req, res) => {
     try {
       await service.resetPassword(parseResetBody(req.body));
     } catch (err) {

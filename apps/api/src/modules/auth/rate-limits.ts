@@ -2,6 +2,7 @@
 import type { RateLimitRule } from '../../lib/rate-limit.js';
 
 const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
 
 export const AUTH_RATE_LIMITS = {
   /** Failed logins per address and email; a successful login does not count. */
@@ -63,6 +64,27 @@ export const AUTH_RATE_LIMITS = {
     countSuccessesOnly: true,
     message:
       'A code was asked for this email a moment ago. Please wait a minute before asking again.',
+  },
+  /**
+   * Codes per email a day, known or not, whoever asks: with 5 tries a code, a new code every
+   * minute would otherwise allow thousands of guesses a day at one account.
+   */
+  forgotPasswordPerEmailPerDay: {
+    name: 'forgot-password-email-day',
+    per: 'email',
+    windowMs: DAY,
+    limit: 5,
+    countSuccessesOnly: true,
+    message: 'Too many codes were asked for this email today. Please try again tomorrow.',
+  },
+  /** Wrong codes per email a day, over every code and address (verify-otp and reset-password). */
+  otpPerEmailPerDay: {
+    name: 'otp-email-day',
+    per: 'email',
+    windowMs: DAY,
+    limit: 10,
+    countFailuresOnly: true,
+    message: 'Too many wrong codes for this email today. Please try again tomorrow.',
   },
   /** Shared by verify-otp and reset-password: both guess at a code. */
   otp: {

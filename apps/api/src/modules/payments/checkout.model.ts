@@ -19,7 +19,19 @@ const checkoutItemSchema = new mongoose.Schema(
   { _id: false },
 );
 
-export const CHECKOUT_STATUSES = ['pending', 'paid', 'failed'] as const;
+/** flagged: a payment was captured for another amount or currency; the admin settles it. */
+export const CHECKOUT_STATUSES = ['pending', 'paid', 'failed', 'flagged'] as const;
+
+/** A captured payment that did not match its checkout (never made an order). */
+const mismatchedPaymentSchema = new mongoose.Schema(
+  {
+    paymentId: { type: String, required: true },
+    amountPaise: { type: Number, required: true },
+    currency: { type: String, required: true },
+    at: { type: Date, required: true },
+  },
+  { _id: false },
+);
 
 const checkoutSchema = new mongoose.Schema(
   {
@@ -38,6 +50,8 @@ const checkoutSchema = new mongoose.Schema(
     paymentId: { type: String, default: null },
     /** Further payments for an already-paid checkout (money to refund by hand). */
     extraPayments: { type: [String], default: [] },
+    /** Captured payments whose amount or currency differed from the checkout's: not completed. */
+    mismatchedPayments: { type: [mismatchedPaymentSchema], default: [] },
   },
   { timestamps: true },
 );

@@ -41,6 +41,57 @@ export interface Completed {
   confirmation: Promise<void>;
 }
 
+/** What the provider reports as captured for a checkout's order. */
+export interface CapturedPayment {
+  paymentId: string;
+  /** In paise. */
+  amountPaise: number;
+  currency: string;
+}
+
+/**
+ * The webhook and reconciliation hear of a capture from the provider: it completes the checkout
+ * only for exactly the checkout's amount and currency. Any other capture is recorded on the
+ * checkout, which is flagged for the admin (refund or settle by hand), and makes no order.
+ * Returns whether the payment matches.
+ */
+export async function captureMatchesCheckout(
+  deps: AppDeps,
+  checkout: LeanCheckout,
+  captured: CapturedPayment,
+): Promise<boolean> {
+  const currency = checkout.currency ?? 'INR';
+  if (
+    captured.amountPaise === checkout.amountPaise &&
+    captured.currency.toUpperCase() === currency.toUpperCase()
+  )
+    return true;
+  const { paymentId, amountPaise } = captured;
+  await Checkout.updateOne(
+    { _id: checkout._id, 'mismatchedPayments.paymentId': { $ne: paymentId } },
+    {
+      $push: {
+        mismatchedPayments: { paymentId, amountPaise, currency: captured.currency, at: new Date() },
+      },
+    },
+  );
+  // A paid checkout stays paid (its order stands); any other is flagged instead of completed.
+  await Checkout.updateOne(
+    { _id: checkout._id, status: { $ne: 'paid' } },
+    { $set: { status: 'flagged' } },
+  );
+  deps.logger.warn(
+    {
+      providerOrderId: checkout.providerOrderId,
+      paymentId,
+      captured: { amountPaise, currency: captured.currency },
+      expected: { amountPaise: checkout.amountPaise, currency },
+    },
+    'a captured payment differs from its checkout: not completed, flagged for the admin',
+  );
+  return false;
+}
+
 export async function completeCheckout(deps: AppDeps, input: Completion): Promise<Completed> {
   const { checkout, paymentId } = input;
   const userId = input.userId ?? (checkout.user ? String(checkout.user) : null);

@@ -8,12 +8,36 @@ import {
 import type { Auth } from '../../lib/auth.js';
 import { notFound } from '../../lib/errors.js';
 import { noStore } from '../../lib/no-store.js';
+import { createRateLimit, rateLimitOptions, type RateLimitRule } from '../../lib/rate-limit.js';
 import type { AppDeps } from '../../lib/types.js';
 import { validate } from '../../lib/validate.js';
 import { createCheckout } from './checkout.service.js';
 import { sandboxPay, verifyPayment } from './payments.service.js';
 import { SANDBOX_CHECKOUT_JS } from './sandbox-checkout.js';
 import { handleWebhook } from './webhook.js';
+
+const MINUTE = 60_000;
+
+/**
+ * Each create-order writes a checkout and asks the provider for an order, signed in or not:
+ * limited per address and, for a signed-in shopper, per account (README: checkout section).
+ */
+export const PAYMENT_RATE_LIMITS = {
+  createOrderPerIp: {
+    name: 'create-order-ip',
+    per: 'ip',
+    windowMs: 15 * MINUTE,
+    limit: 30,
+    message: 'Too many checkouts from this network. Please try again in 15 minutes.',
+  },
+  createOrderPerUser: {
+    name: 'create-order-user',
+    per: 'user',
+    windowMs: 15 * MINUTE,
+    limit: 10,
+    message: 'Too many checkouts from this account. Please try again in 15 minutes.',
+  },
+} as const satisfies Record<string, RateLimitRule>;
 
 /**
  * Mounted behind requireDatabase but before the app's JSON parser: the webhook needs its raw
@@ -22,6 +46,7 @@ import { handleWebhook } from './webhook.js';
 export function paymentsRouter(deps: AppDeps, auth: Auth): Router {
   const router = Router();
   const gateway = deps.payments;
+  const limits = rateLimitOptions(deps);
 
   router.post('/webhook', express.raw({ type: () => true, limit: '1mb' }), async (req, res) => {
     const header = (name: string) => {
@@ -52,7 +77,9 @@ export function paymentsRouter(deps: AppDeps, auth: Auth): Router {
   router.post(
     '/create-order',
     noStore,
+    createRateLimit(PAYMENT_RATE_LIMITS.createOrderPerIp, limits),
     auth.optionalAuth,
+    createRateLimit(PAYMENT_RATE_LIMITS.createOrderPerUser, limits),
     validate({ body: createOrderBody }),
     async (req, res) => {
       res.json(await createCheckout(deps, req.body, req.user?.id));

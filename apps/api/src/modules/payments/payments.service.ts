@@ -5,6 +5,9 @@ import type { AppDeps } from '../../lib/types.js';
 import { Checkout } from './checkout.model.js';
 import { completeCheckout, profileAddress, type LeanCheckout } from './payment-completion.js';
 
+export const FLAGGED_PAYMENT =
+  'This payment does not match your order and is being checked by the shop. We will contact you about it.';
+
 type Verified = Required<
   Pick<
     VerifyPaymentBody,
@@ -34,6 +37,8 @@ export async function verifyPayment(
   if (!checkout) throw notFound('No checkout was found for this payment');
   if (checkout.user && String(checkout.user) !== actor.id)
     throw forbidden('This checkout belongs to another account');
+  // The provider reported a capture for another amount or currency: the admin settles it.
+  if (checkout.status === 'flagged') throw conflict(FLAGGED_PAYMENT);
 
   const shippingAddress = body.shippingAddress?.trim() || (await profileAddress(actor.id));
   if (!shippingAddress) throw badRequest('Please add a shipping address to your profile');

@@ -7,7 +7,11 @@
 import type { AppDeps } from '../../lib/types.js';
 import { reconcileRefunds } from '../orders/index.js';
 import { Checkout } from './checkout.model.js';
-import { completeCheckout, type LeanCheckout } from './payment-completion.js';
+import {
+  captureMatchesCheckout,
+  completeCheckout,
+  type LeanCheckout,
+} from './payment-completion.js';
 
 export const RECONCILE_DEFAULTS = {
   /** Leave the shopper time to finish paying in the dialog. */
@@ -21,6 +25,8 @@ export interface ReconcileSummary {
   checked: number;
   completed: number;
   failed: number;
+  /** Captured for another amount or currency than the checkout's: left to the admin. */
+  flagged: number;
   errors: number;
 }
 
@@ -38,13 +44,28 @@ export async function reconcilePendingCheckouts(
     .limit(limit)
     .lean<LeanCheckout[]>();
 
-  const summary: ReconcileSummary = { checked: 0, completed: 0, failed: 0, errors: 0 };
+  const summary: ReconcileSummary = {
+    checked: 0,
+    completed: 0,
+    failed: 0,
+    flagged: 0,
+    errors: 0,
+  };
   for (const checkout of pending) {
     summary.checked += 1;
     try {
       const payments = await deps.payments.fetchOrderPayments(checkout.providerOrderId);
       const captured = payments.find((p) => p.status === 'captured');
-      if (captured) {
+      const matches =
+        captured &&
+        (await captureMatchesCheckout(deps, checkout, {
+          paymentId: captured.id,
+          amountPaise: captured.amount,
+          currency: captured.currency,
+        }));
+      if (captured && !matches) {
+        summary.flagged += 1;
+      } else if (captured) {
         const done = await completeCheckout(deps, {
           checkout,
           paymentId: captured.id,

@@ -11,7 +11,11 @@ import { z } from 'zod';
 import { badRequest } from '../../lib/errors.js';
 import type { AppDeps } from '../../lib/types.js';
 import { Checkout } from './checkout.model.js';
-import { completeCheckout, type LeanCheckout } from './payment-completion.js';
+import {
+  captureMatchesCheckout,
+  completeCheckout,
+  type LeanCheckout,
+} from './payment-completion.js';
 import { REFUND_EVENTS, handleRefundEvent, refundPayload } from './refund-events.js';
 
 const webhookEventSchema = new mongoose.Schema(
@@ -31,6 +35,9 @@ const eventBody = z.object({
         .object({
           entity: z.object({
             id: z.string(),
+            /** In paise; compared with the checkout's before anything completes. */
+            amount: z.number().optional(),
+            currency: z.string().optional(),
             order_id: z.string().nullish(),
             email: z.string().nullish(),
             contact: z.union([z.string(), z.number()]).nullish(),
@@ -79,7 +86,17 @@ export async function handleWebhook(
     const checkout = providerOrderId
       ? await Checkout.findOne({ providerOrderId }).lean<LeanCheckout>()
       : null;
-    if (checkout) {
+    // A capture always carries its amount and currency (refund events need not).
+    if (payment.amount === undefined || payment.currency === undefined)
+      throw badRequest('Unexpected webhook body');
+    const captured = {
+      paymentId: payment.id,
+      amountPaise: payment.amount,
+      currency: payment.currency,
+    };
+    if (checkout && !(await captureMatchesCheckout(deps, checkout, captured))) {
+      ignored = 'the amount or currency differs from the checkout: flagged for the admin';
+    } else if (checkout) {
       const contact = {
         email: payment.email ?? undefined,
         phone: payment.contact == null ? undefined : String(payment.contact),

@@ -298,3 +298,64 @@ describe('with MongoDB configured', () => {
       .expect(200);
   });
 });
+
+describe('reset codes per email a day', () => {
+  const counters = () => mongoose.connection.collection('ratelimits');
+  /** Shared counters (as between processes), behind one trusted proxy. */
+  const api = () => freshApp({ db: { kind: 'mongodb' }, config: { ...t.config, trustProxy: 1 } });
+  /** A minute passes: every window ending within the next two minutes is over. */
+  const aMinuteLater = () =>
+    counters().updateMany(
+      { resetAt: { $lte: new Date(Date.now() + 2 * 60_000) } },
+      { $set: { resetAt: new Date(Date.now() - 1000) } },
+    );
+  const forgot = (email: string, ip: string) =>
+    api().post('/api/auth/forgot-password').set('X-Forwarded-For', ip).send({ email });
+
+  it('gives at most 5 codes per email a day, known or not, from any address', async () => {
+    const { user } = await t.createUser();
+    for (const email of [user.email, 'daily-unknown@example.com']) {
+      for (let i = 1; i <= 5; i += 1) {
+        await forgot(email, `192.0.2.${i}`).expect(200);
+        await aMinuteLater();
+      }
+      expect429(
+        await forgot(email.toUpperCase(), '192.0.2.99'),
+        /^Too many codes were asked for this email today\./,
+      );
+      // Another email is not held back.
+      await forgot(`other-${email}`, '192.0.2.99').expect(200);
+    }
+  });
+
+  it('allows 10 wrong codes per email a day, over every code and address', async () => {
+    const { user } = await t.createUser();
+    const guess = (path: string, ip: string) =>
+      api().post(path).set('X-Forwarded-For', ip).send({
+        email: user.email,
+        otp: '000000',
+        newPassword: 'password-1',
+        confirmPassword: 'password-1',
+      });
+    // Two codes with 5 wrong tries each, from ten addresses.
+    for (const round of [0, 5]) {
+      await forgot(user.email, `198.51.100.${round}`).expect(200);
+      for (let i = 1; i <= 5; i += 1)
+        await guess(
+          i % 2 ? '/api/auth/verify-otp' : '/api/auth/reset-password',
+          `203.0.113.${round + i}`,
+        ).expect(400);
+      await aMinuteLater();
+    }
+    // A third code gets no tries today, from anywhere.
+    await forgot(user.email, '198.51.100.20').expect(200);
+    expect429(
+      await guess('/api/auth/verify-otp', '203.0.113.50'),
+      /^Too many wrong codes for this email today\./,
+    );
+    expect429(
+      await guess('/api/auth/reset-password', '203.0.113.51'),
+      /^Too many wrong codes for this email today\./,
+    );
+  });
+});

@@ -129,6 +129,8 @@ describe('with Razorpay keys', () => {
           entity: {
             id: paid.razorpay_payment_id,
             order_id: paid.razorpay_order_id,
+            amount: created.body.order.amount,
+            currency: 'INR',
             status: 'captured',
             email: 'a@b.co',
             contact: 919812345678,
@@ -159,7 +161,7 @@ describe('with Razorpay keys', () => {
     const summary = await reconcilePendingCheckouts(t.deps, {
       now: new Date(Date.now() + 20 * 60_000),
     });
-    expect(summary).toEqual({ checked: 2, completed: 1, failed: 0, errors: 0 });
+    expect(summary).toEqual({ checked: 2, completed: 1, failed: 0, flagged: 0, errors: 0 });
     expect(razorpay.requests.filter((r) => r.method === 'GET').map((r) => r.path)).toEqual(
       expect.arrayContaining([
         `/v1/orders/${created.body.order.id}/payments`,

@@ -3,6 +3,7 @@
  * verify-payment: the shopper whose browser closed after paying still gets exactly one order.
  * (Sandbox provider, with its webhook secret set by SANDBOX_WEBHOOK_SECRET.)
  */
+import mongoose from 'mongoose';
 import { describe, expect, it, vi } from 'vitest';
 import { hmacHex } from '../../../lib/payment-gateway/index.js';
 import { setupTestApp } from '../../../test/harness.js';
@@ -38,16 +39,22 @@ async function checkoutAndPay(
     .post('/api/payment/sandbox/pay')
     .send({ order_id: created.body.order.id })
     .expect(200);
-  return paid.body as {
-    razorpay_payment_id: string;
-    razorpay_order_id: string;
-    razorpay_signature: string;
+  return {
+    ...(paid.body as {
+      razorpay_payment_id: string;
+      razorpay_order_id: string;
+      razorpay_signature: string;
+    }),
+    /** What the checkout charges, as the provider's order says. */
+    amountPaise: created.body.order.amount as number,
   };
 }
 
+/** Razorpay's event for a capture: of the checkout's amount in INR unless `captured` says else. */
 function capturedEvent(
-  paid: { razorpay_payment_id: string; razorpay_order_id: string },
+  paid: { razorpay_payment_id: string; razorpay_order_id: string; amountPaise?: number },
   event = 'payment.captured',
+  captured: { amount?: number; currency?: string } = {},
 ) {
   return JSON.stringify({
     entity: 'event',
@@ -58,8 +65,8 @@ function capturedEvent(
         entity: {
           id: paid.razorpay_payment_id,
           entity: 'payment',
-          amount: 49900,
-          currency: 'INR',
+          amount: captured.amount ?? paid.amountPaise ?? 49900,
+          currency: captured.currency ?? 'INR',
           status: 'captured',
           order_id: paid.razorpay_order_id,
           email: 'payer@example.com',
@@ -200,6 +207,46 @@ describe('POST /api/payment/webhook', () => {
     expect(foreign.body.ignored).toBe('not an order of this shop');
     expect(await Order.countDocuments({ providerOrderId: paid.razorpay_order_id })).toBe(0);
   });
+  it('does not complete a capture of another amount or currency: flags the checkout for the admin', async () => {
+    const p = await makeProduct({ quantity: 5 });
+    const shopper = await t.createUser();
+    const paid = await checkoutAndPay(shopper, p, 2);
+    const short = await deliver(
+      capturedEvent(paid, 'payment.captured', { amount: paid.amountPaise - 100 }),
+      { eventId: 'evt_short_amount' },
+    ).expect(200);
+    expect(short.body).toEqual({
+      success: true,
+      ignored: 'the amount or currency differs from the checkout: flagged for the admin',
+    });
+    const dollars = await deliver(capturedEvent(paid, 'payment.captured', { currency: 'USD' }), {
+      eventId: 'evt_other_currency',
+    }).expect(200);
+    expect(dollars.body.ignored).toMatch(/flagged for the admin/);
+
+    expect(await Order.countDocuments({ providerOrderId: paid.razorpay_order_id })).toBe(0);
+    expect(await stockOf(p._id)).toBe(5);
+    const checkout = await Checkout.findOne({ providerOrderId: paid.razorpay_order_id }).lean();
+    expect(checkout!.status).toBe('flagged');
+    expect(checkout!.mismatchedPayments).toEqual([
+      expect.objectContaining({
+        paymentId: paid.razorpay_payment_id,
+        amountPaise: paid.amountPaise - 100,
+        currency: 'INR',
+      }),
+    ]);
+    // The shopper's own verify does not complete it either.
+    const verified = await t
+      .request()
+      .post('/api/payment/verify-payment')
+      .set('Authorization', shopper.auth)
+      .send({ ...paid, userId: shopper.id, shippingAddress: 'Flat 2, Chennai' })
+      .expect(409);
+    expect(verified.body.message).toBe(
+      'This payment does not match your order and is being checked by the shop. We will contact you about it.',
+    );
+    expect(await Order.countDocuments({ providerOrderId: paid.razorpay_order_id })).toBe(0);
+  });
 });
 
 describe('reconciling pending checkouts', () => {
@@ -226,6 +273,7 @@ describe('reconciling pending checkouts', () => {
       checked: 0,
       completed: 0,
       failed: 0,
+      flagged: 0,
       errors: 0,
     });
     // Twenty minutes on: the paid one is completed, the other stays pending.
@@ -233,6 +281,7 @@ describe('reconciling pending checkouts', () => {
       checked: 2,
       completed: 1,
       failed: 0,
+      flagged: 0,
       errors: 0,
     });
     const order = await Order.findOne({ providerOrderId: paid.razorpay_order_id }).lean();
@@ -251,6 +300,7 @@ describe('reconciling pending checkouts', () => {
       checked: 1,
       completed: 0,
       failed: 1,
+      flagged: 0,
       errors: 0,
     });
     expect(
@@ -301,5 +351,31 @@ describe('reconciling pending checkouts', () => {
     } finally {
       stop();
     }
+  });
+  it('flags, and does not complete, a checkout whose captured payment differs in amount', async () => {
+    const p = await makeProduct({ quantity: 10 });
+    const shopper = await t.createUser();
+    await Checkout.updateMany({ status: 'pending' }, { $set: { status: 'failed' } }); // earlier tests' leftovers
+    const paid = await checkoutAndPay(shopper, p, 2);
+    // The provider reports the capture for less than the checkout's amount.
+    await mongoose.connection
+      .collection('sandbox_payments')
+      .updateOne({ _id: paid.razorpay_payment_id as never }, { $set: { amount: 100 } });
+    expect(await reconcilePendingCheckouts(t.deps, { now: later(20) })).toEqual({
+      checked: 1,
+      completed: 0,
+      failed: 0,
+      flagged: 1,
+      errors: 0,
+    });
+    expect(await Order.countDocuments({ providerOrderId: paid.razorpay_order_id })).toBe(0);
+    expect(await stockOf(p._id)).toBe(10);
+    const checkout = await Checkout.findOne({ providerOrderId: paid.razorpay_order_id }).lean();
+    expect(checkout!.status).toBe('flagged');
+    expect(checkout!.mismatchedPayments).toEqual([
+      expect.objectContaining({ paymentId: paid.razorpay_payment_id, amountPaise: 100 }),
+    ]);
+    // Flagged is settled by the admin: reconciliation does not ask again, even after a day.
+    expect((await reconcilePendingCheckouts(t.deps, { now: later(25 * 60) })).checked).toBe(0);
   });
 });
