@@ -181,6 +181,20 @@ describe('a repeated catalog read', () => {
     expect(mongoose.connection.readyState).toBe(mongoose.ConnectionStates.connected);
   });
 
+  it('keeps one answer for every URL that asks the same read: a new URL costs only its key', async () => {
+    const path = '/api/product/productList/1';
+    const { text } = await t.request().get(path).expect(200);
+    const before = t.app.catalogCache.bytes;
+    for (let i = 0; i < 20; i++) {
+      await t.request().get(`${path}?v=${i}`).expect(200);
+      const again = await t.request().get(`${path}?v=${i}`).expect(200);
+      expect(again.text).toBe(text);
+    }
+    // Far less than one copy of the body per URL.
+    expect(t.app.catalogCache.bytes - before).toBeLessThan(20 * 200);
+    expect(Buffer.byteLength(text)).toBeGreaterThan(1000);
+  });
+
   it('logs its line with the request id the response carries', async () => {
     const path = '/api/category/all-category';
     await t.request().get(path).expect(200);

@@ -107,7 +107,7 @@ export class CatalogReader {
       throw err;
     }
     res.type('application/json').send(text);
-    this.lane?.remember(req, res, version.current, text);
+    this.lane?.remember(req, res, version.current, text, read.key);
   }
 
   /** The answer object of a read that shows products, computed once per catalog version. */

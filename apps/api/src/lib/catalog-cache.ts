@@ -20,7 +20,7 @@ interface Entry {
   bytes: number;
 }
 
-export const CATALOG_CACHE_LIMITS = { maxEntries: 5_000, maxBytes: 96 * 1024 * 1024 };
+export const CATALOG_CACHE_LIMITS = { maxEntries: 5_000, maxBytes: 48 * 1024 * 1024 };
 
 export class CatalogCache {
   private readonly entries: LRUCache<string, Entry>;

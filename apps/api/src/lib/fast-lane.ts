@@ -4,8 +4,10 @@
  * A cached catalog read needs none of Express's routing, helmet or the request logger's
  * per-request set-up, which together cost several times the read itself. So when the Express
  * path sends a catalog read (lib/cached-read.ts) it hands the finished answer to the lane,
- * which keeps it in the one catalog cache (lib/catalog-cache.ts) under the request's method,
- * URL and, for a POST, body bytes. Anything it cannot answer goes on to Express unchanged.
+ * which keeps it in the one catalog cache (lib/catalog-cache.ts), once per read, with the
+ * request's method, URL and, for a POST, body bytes pointing to it (so invented query strings
+ * cost a key each, not a copy of the body). Anything it cannot answer goes on to Express
+ * unchanged.
  *
  * What Express would do that the lane mirrors (each has a test in __tests__/fast-lane.test.ts):
  * 1. the same status, body and headers (helmet's, Cache-Control, ETag, Content-Type) as the
@@ -129,9 +131,16 @@ export class FastLane {
 
   /**
    * Called by the Express path once it has sent a catalog read's 200 answer, current for
-   * `version` (a CatalogVersion's `current`: catalog and stock).
+   * `version` (a CatalogVersion's `current`: catalog and stock). Every URL that asks for the
+   * same read (`readKey`) shares one kept answer: a URL costs the lane only its key.
    */
-  remember(req: IncomingMessage, res: ServerResponse, version: string, text: string): void {
+  remember(
+    req: IncomingMessage,
+    res: ServerResponse,
+    version: string,
+    text: string,
+    readKey: string,
+  ): void {
     if (this.options.cors && req.headers.origin) return;
     const key = this.keyOf(req);
     if (key === undefined) {
@@ -139,17 +148,21 @@ export class FastLane {
       if (req.method === 'POST') this.postUrls.set(urlOf(req), true);
       return;
     }
-    const headers = { ...res.getHeaders() };
-    for (const name of PER_REQUEST_HEADERS) delete headers[name];
-    const etag = headers.etag === undefined ? undefined : String(headers.etag);
-    const body = Buffer.from(text);
-    // Twice the body: room for its compressed copies, which are made later and are smaller.
-    this.cache.set(
-      version,
-      laneKey(key),
-      { headers, etag, body, compressed: {} } satisfies Answer,
-      body.length * 2 + 1024,
-    );
+    const answerKey = `lane answer ${req.method === 'POST' ? 'POST' : 'GET'} ${readKey}`;
+    if (this.cache.get<Answer>(version, answerKey) === undefined) {
+      const headers = { ...res.getHeaders() };
+      for (const name of PER_REQUEST_HEADERS) delete headers[name];
+      const etag = headers.etag === undefined ? undefined : String(headers.etag);
+      const body = Buffer.from(text);
+      // Twice the body: room for its compressed copies, which are made later and are smaller.
+      this.cache.set(
+        version,
+        answerKey,
+        { headers, etag, body, compressed: {} } satisfies Answer,
+        body.length * 2 + 1024,
+      );
+    }
+    this.cache.set(version, laneKey(key), answerKey, 64);
   }
 
   /** The request listener's first step: answers from memory or calls `next()` for Express. */
@@ -212,7 +225,9 @@ export class FastLane {
     const started = Date.now();
     catalogVersion().then(
       (version) => {
-        const answer = this.cache.get<Answer>(version.current, laneKey(key));
+        const answerKey = this.cache.get<string>(version.current, laneKey(key));
+        const answer =
+          answerKey === undefined ? undefined : this.cache.get<Answer>(version.current, answerKey);
         const encoding = answer && this.encodingFor(req, answer);
         if (answer && encoding !== null) this.send(req, res, answer, encoding, started);
         else next();
