@@ -4,7 +4,7 @@ import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config/index.js';
 import { connectDatabase } from './lib/db.js';
 import { createDeps } from './lib/deps.js';
-import { createLogger } from './lib/logger.js';
+import { createLogger, endLogger } from './lib/logger.js';
 import { ensurePrivateDirSync } from './lib/private-files.js';
 import { statusMailsSent } from './modules/orders/index.js';
 import { startReconciler } from './modules/payments/index.js';
@@ -62,11 +62,12 @@ if (isMain) {
     .then(({ stop, deps }) => {
       for (const signal of ['SIGTERM', 'SIGINT'] as const) {
         process.once(signal, () => {
+          // The log's last lines are written before the process exits.
           stop().then(
-            () => process.exit(0),
+            () => endLogger(deps.logger).then(() => process.exit(0)),
             (err) => {
               deps.logger.error({ err }, 'shutdown failed');
-              process.exit(1);
+              void endLogger(deps.logger).then(() => process.exit(1));
             },
           );
         });

@@ -17,9 +17,33 @@ export const REDACT_PATHS = [
   '*.secret',
 ];
 
-/** Logs to stdout, or to `destination` (tests read the lines from memory). */
+/** The asynchronous stdout of each logger made here, to be ended at shutdown. */
+const stdouts = new WeakMap<Logger, ReturnType<typeof pino.destination>>();
+
+/**
+ * Logs to stdout, or to `destination` (tests read the lines from memory). Stdout is written
+ * asynchronously: a request never waits for a write(2), and lines logged while one is under
+ * way go out together in the next. `endLogger` writes what is left before the process exits.
+ */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
-  return pino({ level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, destination);
+  const stdout = destination ? undefined : pino.destination({ dest: 1, sync: false });
+  const logger = pino(
+    { level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } },
+    destination ?? stdout,
+  );
+  if (stdout) stdouts.set(logger, stdout);
+  return logger;
+}
+
+/** Writes every line still buffered and ends the logger's stdout (the last step of shutdown). */
+export function endLogger(logger: Logger): Promise<void> {
+  const stdout = stdouts.get(logger);
+  if (!stdout) return Promise.resolve();
+  stdouts.delete(logger);
+  return new Promise((resolve) => {
+    stdout.once('close', () => resolve());
+    stdout.end();
+  });
 }
 
 /** The request's id: the caller's X-Request-Id when it is sane, else a new one. */
