@@ -8,6 +8,9 @@
  *   5. the first start's CPU time, which renders the demo catalog's pictures;
  *   6. a catalog read during a burst of correct logins (also alone: `pnpm --filter @repo/bench
  *      login-burst`).
+ *   7. the shop when busy (at 2,000 products): mixed catalog reads idle, beside shoppers paying
+ *      (20+ checkouts/s), and the shop's memory across 100,000
+ *      distinct URLs; the same idle reads with LOG_LEVEL=warn beside the default (info).
  * Every figure is printed as a table and written to bench/results.json with the machine's
  * description. Exits 1 when a budget fails. `--quick` shortens every run for a fast check;
  * `--no-build` skips the build (turbo would skip an unchanged one anyway).
@@ -29,6 +32,7 @@ import { stopAll } from './lib/processes.mjs';
 import { busyWarning, fixed, int, kb, machineInfo, printTable } from './lib/report.mjs';
 import { buildShop, repoRoot, startDatabase, startShop } from './lib/shop.mjs';
 import { measureWeb } from './lib/web-size.mjs';
+import { measureBusyShop, printTraffic, TRAFFIC_BUDGETS, trafficChecks } from './lib/traffic.mjs';
 
 const { values: args } = parseArgs({
   // `pnpm bench -- --quick` passes the `--` through.
@@ -48,12 +52,17 @@ const BUDGETS = {
   firstStartCpuMs: 9_000,
   /** The catalog size the latency and throughput budgets apply to. */
   products: 2_000,
+  /** The busy shop's: lib/traffic.mjs. */
+  traffic: TRAFFIC_BUDGETS,
 };
 const SIZES = [2_000, 20_000];
 const LOAD = args.quick
   ? { connections: 64, duration: 2, warmup: 0.5, coldTimes: 10 }
   : { connections: 64, duration: 5, warmup: 1, coldTimes: 30 };
 const LIGHTHOUSE_RUNS = args.quick ? 1 : 3;
+const TRAFFIC = args.quick
+  ? { connections: 64, duration: 3, shoppers: 8, distinctUrls: 20_000 }
+  : { connections: 64, duration: 10, shoppers: 8, distinctUrls: 100_000 };
 
 const results = {
   date: new Date().toISOString(),
@@ -186,6 +195,17 @@ try {
             }),
           );
           if (results.loginBurst) printLoginBurst(results.loginBurst);
+          results.traffic = await section('busy shop', () =>
+            measureBusyShop({
+              shop,
+              db,
+              reads,
+              settings: { ...TRAFFIC, warmup: LOAD.warmup },
+              startQuietShop: () => startShop({ mongoUri, dataDir, env: { LOG_LEVEL: 'warn' } }),
+              log,
+            }),
+          );
+          if (results.traffic) printTraffic(results.traffic, BUDGETS.products);
         }
       } finally {
         await shop.stop();
@@ -373,5 +393,7 @@ function checkBudgets() {
       s ? `${fixed(read.ratio * 100)}%` : results.errors.shop ? notMeasured('shop') : apiError,
     );
   }
+  for (const c of trafficChecks(results.traffic, TRAFFIC.distinctUrls, notMeasured('busy shop')))
+    add(c.name, c.pass, c.measured);
   return checks;
 }

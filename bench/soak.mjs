@@ -1,10 +1,12 @@
 /**
- * `pnpm --filter @repo/bench soak`: 30 s of mixed catalog reads (autocannon) with sandbox
- * checkouts running alongside (create-order → sandbox pay → verify-payment; some verified
+ * `pnpm --filter @repo/bench soak`: mixed catalog reads (autocannon, 64 connections) on an idle
+ * shop for a few seconds, then 30 s of the same reads with sandbox checkouts running alongside (create-order → sandbox pay → verify-payment; some verified
  * twice at once, some replayed later), on loopback against the built shop. Then the books
  * are checked in the database: no 5xx, exactly one order per verified payment and no other
  * order, each duplicate answered with the same order, stock never negative and exactly what
- * the orders took. Prints a table, writes bench/soak-results.json, exits 1 on a violation.
+ * the orders took. Budgets for the reads while shoppers pay: at least 70% of the idle reads'
+ * throughput, p99 ≤ 50 ms, at 20 or more checkouts/s. Prints a table, writes
+ * bench/soak-results.json, exits 1 on a violation or a missed budget.
  * Options: --duration SECONDS (default 30), --quick (10 s), --no-build.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,9 +14,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { openDatabase, workload } from './lib/catalog.mjs';
+import { bumpCatalogVersion, openDatabase, stockSizes, workload } from './lib/catalog.mjs';
 import { call } from './lib/http.mjs';
 import { catalogReads } from './lib/load.mjs';
+import { mixedReads } from './lib/traffic.mjs';
 import { stopAll } from './lib/processes.mjs';
 import { busyWarning, fixed, int, machineInfo, printTable } from './lib/report.mjs';
 import { buildShop, startDatabase, startShop } from './lib/shop.mjs';
@@ -29,8 +32,10 @@ const { values: args } = parseArgs({
   },
 });
 const DURATION_S = Number(args.duration ?? (args.quick ? 10 : 30));
-const READ_CONNECTIONS = 16;
-const SHOPPERS = 4;
+const READ_CONNECTIONS = 64;
+const SHOPPERS = 8;
+const IDLE_S = args.quick ? 3 : 5;
+const BUDGETS = { busyReadRatio: 0.7, p99Ms: 50, checkoutsPerSecond: 20 };
 /** Products whose stock is set this low, so concurrent buyers run them out. */
 const SCARCE = 3;
 const SCARCE_STOCK = 4;
@@ -60,23 +65,22 @@ try {
   const db = client.db();
   const products = db.collection('products');
 
-  // Stock: a few products nearly sold out, the next few plentiful; every starting quantity noted.
-  const catalog = await products
-    .find({}, { projection: { price: 1, quantity: 1, name: 1 } })
+  // Stock: a few products nearly sold out in every size, the next few plentiful; every
+  // starting quantity noted, per size.
+  const newest = await products
+    .find({}, { projection: { price: 1, quantity: 1, sizes: 1, name: 1 } })
     .sort({ createdAt: -1 })
     .toArray();
-  const scarce = catalog.slice(0, SCARCE);
-  const plenty = catalog.slice(SCARCE, SCARCE + PLENTIFUL);
-  if (plenty.length < PLENTIFUL)
+  if (newest.length < SCARCE + PLENTIFUL)
     throw new Error(`the demo catalog needs at least ${SCARCE + PLENTIFUL} products`);
-  for (const [group, quantity] of [
-    [scarce, SCARCE_STOCK],
-    [plenty, PLENTY_STOCK],
-  ]) {
-    await products.updateMany({ _id: { $in: group.map((p) => p._id) } }, { $set: { quantity } });
-    for (const p of group) p.quantity = quantity;
-  }
-  const initialStock = new Map(catalog.map((p) => [String(p._id), p.quantity]));
+  const scarce = await stockSizes(db, newest.slice(0, SCARCE), SCARCE_STOCK);
+  const plenty = await stockSizes(db, newest.slice(SCARCE, SCARCE + PLENTIFUL), PLENTY_STOCK);
+  await bumpCatalogVersion(db);
+  const catalog = [...scarce, ...plenty, ...newest.slice(SCARCE + PLENTIFUL)];
+  /** "<product id> <size>" → units. */
+  const stockOf = (list) =>
+    new Map(list.flatMap((p) => (p.sizes ?? []).map((s) => [`${p._id} ${s.size}`, s.quantity])));
+  const initialStock = stockOf(catalog);
 
   const shoppers = [];
   for (let i = 0; i < SHOPPERS; i += 1) {
@@ -97,6 +101,12 @@ try {
   const reads = catalogReads(await workload(db)).concat([
     { method: 'GET', path: '/api/product/productList/2' },
   ]);
+  log(`${IDLE_S} s: the same reads on the idle shop, at ${READ_CONNECTIONS} connections…`);
+  await mixedReads(shop.url, reads, { connections: READ_CONNECTIONS, duration: 1 });
+  figures.idleReads = await mixedReads(shop.url, reads, {
+    connections: READ_CONNECTIONS,
+    duration: IDLE_S,
+  });
   const deadline = Date.now() + DURATION_S * 1000;
   log(
     `${DURATION_S} s: catalog reads at ${READ_CONNECTIONS} connections with ${SHOPPERS} shoppers checking out alongside…`,
@@ -169,13 +179,23 @@ try {
       const stocked = scarce.filter((p) => !soldOut.has(String(p._id)));
       if (i % 3 === 0 && stocked.length) lines.push(stocked[(n + i) % stocked.length]);
       else if (i % 2 === 0) lines.push(plenty[(n * 7 + i + 1) % plenty.length]);
-      const items = lines.map((p, k) => ({ _id: String(p._id), cartQuantity: k === 0 ? 1 : 2 }));
+      // Each line in one of the product's sizes, turn by turn.
+      const items = lines.map((p, k) => ({
+        _id: String(p._id),
+        size: p.sizes[(n + i + k) % p.sizes.length].size,
+        cartQuantity: k === 0 ? 1 : 2,
+      }));
       const amount = lines.reduce((sum, p, k) => sum + p.price * items[k].cartQuantity, 0);
       const created = await api(shopper, 'POST', '/api/payment/create-order', { amount, items });
       if (created.status === 409) {
         // Out of stock: the shop says so before any money moves; this shopper stops asking.
         counts.refused += 1;
-        if (created.json?.productId) soldOut.add(String(created.json.productId));
+        if (created.json?.productId && scarce.length) {
+          const p = scarce.find((s) => String(s._id) === String(created.json.productId));
+          // A scarce product is left alone once every size has been refused.
+          if (p) (p.refused ??= new Set()).add(created.json.size);
+          if (p && p.refused.size >= p.sizes.length) soldOut.add(String(p._id));
+        }
         continue;
       }
       if (created.status !== 200)
@@ -245,25 +265,30 @@ try {
       `${counts.mismatched.length} verification(s) not answered with the payment's one order: ${counts.mismatched.slice(0, 3).join('; ')}`,
     );
 
-  const finalStock = new Map(
-    (await products.find({}, { projection: { quantity: 1 } }).toArray()).map((p) => [
-      String(p._id),
-      p.quantity,
-    ]),
-  );
+  const finalProducts = await products
+    .find({}, { projection: { quantity: 1, sizes: 1 } })
+    .toArray();
+  const finalStock = stockOf(finalProducts);
   const negative = [...finalStock].filter(([, q]) => q < 0);
-  if (negative.length) violations.push(`${negative.length} product(s) with negative stock`);
+  if (negative.length) violations.push(`${negative.length} size(s) with negative stock (oversold)`);
+  const untotalled = finalProducts.filter(
+    (p) => p.quantity !== (p.sizes ?? []).reduce((sum, s) => sum + s.quantity, 0),
+  );
+  if (untotalled.length)
+    violations.push(`${untotalled.length} product(s) whose quantity is not their sizes' total`);
   const taken = new Map();
   for (const o of orders)
     for (const item of o.items)
-      if (item.stock === 'taken')
-        taken.set(String(item.product), (taken.get(String(item.product)) ?? 0) + item.cartQuantity);
+      if (item.stock === 'taken') {
+        const key = `${item.product} ${item.size}`;
+        taken.set(key, (taken.get(key) ?? 0) + item.cartQuantity);
+      }
   const unbalanced = [...initialStock].filter(
-    ([id, q]) => q - (finalStock.get(id) ?? 0) !== (taken.get(id) ?? 0),
+    ([key, q]) => q - (finalStock.get(key) ?? 0) !== (taken.get(key) ?? 0),
   );
   if (unbalanced.length)
     violations.push(
-      `${unbalanced.length} product(s) whose stock moved by other than what the orders took`,
+      `${unbalanced.length} size(s) whose stock moved by other than what the orders took`,
     );
   const pendingStock = orders
     .flatMap((o) => o.items)
@@ -281,6 +306,21 @@ try {
   if (readResult.errors)
     violations.push(`${readResult.errors} read(s) failed at the socket (errors or timeouts)`);
   if (counts.checkouts === 0) violations.push('no checkout completed');
+  const busyRatio =
+    readResult.requests.total / readResult.duration / figures.idleReads.requestsPerSecond;
+  const checkoutRate = counts.checkouts / elapsed;
+  if (checkoutRate < BUDGETS.checkoutsPerSecond)
+    violations.push(
+      `budget: ${fixed(checkoutRate)} checkouts/s, below the ${BUDGETS.checkoutsPerSecond} the read budget is measured at`,
+    );
+  if (busyRatio < BUDGETS.busyReadRatio)
+    violations.push(
+      `budget: reads while shoppers pay at ${fixed(busyRatio * 100)}% of the idle reads (≥ ${BUDGETS.busyReadRatio * 100}%)`,
+    );
+  if (readResult.latency.p99 > BUDGETS.p99Ms)
+    violations.push(
+      `budget: reads p99 ${readResult.latency.p99} ms while shoppers pay (≤ ${BUDGETS.p99Ms})`,
+    );
 
   Object.assign(figures, {
     durationSeconds: elapsed,
@@ -310,7 +350,9 @@ try {
     orders: orders.length,
     distinctVerifiedPayments: verified.size,
     fiveXX,
-    scarceProductsLeft: scarce.map((p) => finalStock.get(String(p._id))),
+    scarceSizesLeft: scarce.flatMap((p) =>
+      p.sizes.map((s) => finalStock.get(`${p._id} ${s.size}`)),
+    ),
   });
 } catch (err) {
   violations.push(`the soak could not run: ${err.message}`);
@@ -329,7 +371,15 @@ if (figures.reads) {
     `Soak: ${fixed(figures.durationSeconds, 0)} s on loopback`,
     ['figure', 'value'],
     [
+      [
+        'idle shop: catalog reads/s, p99 ms',
+        `${int(figures.idleReads.requestsPerSecond)}, ${fixed(figures.idleReads.p99)}`,
+      ],
       ['catalog reads/s', int(r.perSecond)],
+      [
+        '  of the idle reads',
+        `${fixed((r.perSecond / figures.idleReads.requestsPerSecond) * 100)}%`,
+      ],
       ['catalog reads p50 / p99 ms', `${fixed(r.p50Ms)} / ${fixed(r.p99Ms)}`],
       ['catalog reads', int(r.requests)],
       ['checkouts completed', int(c.completed)],

@@ -115,6 +115,25 @@ export function bumpCatalogVersion(db) {
   return db.collection('catalog_meta').updateOne({ _id: 'catalog' }, { $inc: { version: 1 } });
 }
 
+/**
+ * Sets every size of each product (documents with `_id` and `sizes`) to `perSize` and its
+ * quantity to their total, as the shop keeps them; answers the products with their new stock.
+ * The caller bumps the catalog version once done.
+ */
+export async function stockSizes(db, products, perSize) {
+  const stocked = [];
+  for (const p of products) {
+    const sizes = (p.sizes?.length ? p.sizes : [{ size: 'One size' }]).map(({ size }) => ({
+      size,
+      quantity: perSize,
+    }));
+    const quantity = sizes.length * perSize;
+    await db.collection('products').updateOne({ _id: p._id }, { $set: { sizes, quantity } });
+    stocked.push({ ...p, sizes, quantity });
+  }
+  return stocked;
+}
+
 /** The parameters of the measured reads, taken from the seeded catalog. */
 export async function workload(db) {
   const categories = await db.collection('categories').find().sort({ name: 1 }).limit(2).toArray();

@@ -67,7 +67,8 @@ export async function startShop({
       MONGODB_URI: mongoUri,
       // Production refuses to start without Razorpay keys; the sandbox provider is for local use.
       NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
+      // The shop as it ships logs every request (LOG_LEVEL=info); `env` may say otherwise.
+      LOG_LEVEL: 'info',
       RATE_LIMIT_ENABLED: 'false',
       ...env,
     },

@@ -1,0 +1,86 @@
+/**
+ * `pnpm --filter @repo/bench busy`: only the busy-shop step of `pnpm bench` (lib/traffic.mjs),
+ * at the same 2,000 products and with the same budgets: catalog reads idle, beside shoppers
+ * paying, the shop's memory across distinct URLs, and the idle reads
+ * with LOG_LEVEL=warn beside the default. Prints its tables, writes bench/busy-results.json,
+ * exits 1 when a budget fails. Options: --quick (shorter steps, 20,000 URLs), --no-build.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { growCatalog, openDatabase, workload } from './lib/catalog.mjs';
+import { catalogReads } from './lib/load.mjs';
+import { stopAll } from './lib/processes.mjs';
+import { busyWarning, fixed, machineInfo, printTable } from './lib/report.mjs';
+import { buildShop, startDatabase, startShop } from './lib/shop.mjs';
+import { measureBusyShop, printTraffic, trafficChecks } from './lib/traffic.mjs';
+
+const { values: args } = parseArgs({
+  args: process.argv.slice(2).filter((a) => a !== '--'),
+  options: {
+    quick: { type: 'boolean', default: false },
+    'no-build': { type: 'boolean', default: false },
+  },
+});
+const PRODUCTS = 2_000;
+const SETTINGS = args.quick
+  ? { connections: 64, duration: 3, warmup: 0.5, shoppers: 8, distinctUrls: 20_000 }
+  : { connections: 64, duration: 10, warmup: 1, shoppers: 8, distinctUrls: 100_000 };
+
+const log = (msg) => console.log(`[busy] ${msg}`);
+const warning = busyWarning('at the start');
+if (warning) console.warn(`[busy] warning: ${warning}`);
+if (!args['no-build']) {
+  log('building the API and the web app…');
+  buildShop();
+}
+
+const tmp = mkdtempSync(join(tmpdir(), 'shop-busy-'));
+const dataDir = join(tmp, 'data');
+let client;
+let traffic;
+let error;
+try {
+  const database = await startDatabase(join(tmp, 'db'));
+  const mongoUri = `${database.uri}shop`;
+  log('first start: seeding the demo catalog…');
+  await (await startShop({ mongoUri, dataDir })).stop();
+  ({ client } = await openDatabase(mongoUri));
+  const db = client.db();
+  const reads = catalogReads(await workload(db));
+  await growCatalog(db, PRODUCTS);
+  const shop = await startShop({ mongoUri, dataDir });
+  traffic = await measureBusyShop({
+    shop,
+    db,
+    reads,
+    settings: SETTINGS,
+    startQuietShop: () => startShop({ mongoUri, dataDir, env: { LOG_LEVEL: 'warn' } }),
+    log,
+  });
+  printTraffic(traffic, PRODUCTS);
+} catch (err) {
+  error = err.message;
+  console.error(`[busy] the busy shop could not be measured: ${err.message}`);
+} finally {
+  await client?.close();
+  await stopAll();
+  rmSync(tmp, { recursive: true, force: true });
+}
+
+const checks = trafficChecks(traffic, SETTINGS.distinctUrls, `not measured (${error})`);
+printTable(
+  'Budgets',
+  ['budget', 'measured', 'result'],
+  checks.map((c) => [c.name, c.measured, c.pass ? 'PASS' : 'FAIL']),
+);
+const machine = machineInfo();
+writeFileSync(
+  new URL('./busy-results.json', import.meta.url),
+  `${JSON.stringify({ date: new Date().toISOString(), machine, warning, traffic, checks }, null, 2)}\n`,
+);
+log(
+  `figures written to bench/busy-results.json (load average ${fixed(machine.loadAverageAtStart, 2)})`,
+);
+if (checks.some((c) => !c.pass)) process.exit(1);

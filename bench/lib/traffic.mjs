@@ -1,0 +1,364 @@
+/**
+ * The shop when it is busy, on loopback and bounded in time or count:
+ * - mixed catalog reads at a number of connections (autocannon), alone or beside
+ * - shoppers checking out with the sandbox provider (create-order → sandbox pay → verify),
+ * - and many distinct URLs (GET and the filter POST), with the shop's memory before and after.
+ */
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import { bumpCatalogVersion, stockSizes } from './catalog.mjs';
+import { call } from './http.mjs';
+import { fixed, int, printTable } from './report.mjs';
+
+/**
+ * The busy shop's budgets. Reads while shoppers pay: at least `busyReadRatio` of the idle
+ * reads at `checkoutsPerSecond` or more, p99 ≤ `p99Ms`, no errors, nothing oversold. Memory:
+ * the shop's resident set grows by at most `distinctUrlsRssGrowthBytes` across the distinct
+ * URLs: the catalog cache's 48 MiB (apps/api/src/lib/catalog-cache.ts) and the lane's POST-URL
+ * set (64 KiB), with the garbage collector's own head-room on top. Without those bounds every
+ * URL would keep its own answer (100,000 × 10–30 KB).
+ */
+export const TRAFFIC_BUDGETS = {
+  busyReadRatio: 0.7,
+  checkoutsPerSecond: 20,
+  p99Ms: 50,
+  distinctUrlsRssGrowthBytes: 192 * 2 ** 20,
+};
+
+const asRequest = (r) => ({
+  method: r.method,
+  path: r.path,
+  ...(r.body
+    ? { body: JSON.stringify(r.body), headers: { 'content-type': 'application/json' } }
+    : {}),
+});
+
+function run(opts) {
+  return new Promise((resolve, reject) => {
+    autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+}
+
+/** The reads in turn on every connection for `duration` seconds. */
+export async function mixedReads(url, reads, { connections, duration }) {
+  const r = await run({
+    url,
+    connections,
+    duration,
+    timeout: 10,
+    requests: reads.map(asRequest),
+  });
+  return {
+    requestsPerSecond: r.requests.total / r.duration,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    max: r.latency.max,
+    requests: r.requests.total,
+    errors: r.non2xx + r.errors,
+  };
+}
+
+/** Registers `n` shoppers; returns their ids, tokens and password. */
+export async function registerShoppers(url, n, prefix) {
+  const password = 'bench-password-1';
+  const shoppers = [];
+  for (let i = 0; i < n; i += 1) {
+    const email = `${prefix}${i + 1}-${Date.now()}@example.com`;
+    const res = await call(url, 'POST', '/api/auth/register', {
+      body: {
+        name: `Bench Shopper ${i + 1}`,
+        email,
+        password,
+        phone: '9876543210',
+        address: `${i + 1} Bench Road, Pune`,
+      },
+    });
+    if (res.status !== 201)
+      throw new Error(`register answered ${res.status}: ${res.raw.toString('utf8').slice(0, 300)}`);
+    shoppers.push({ id: res.json.user._id, email, password, auth: `Bearer ${res.json.token}` });
+  }
+  return shoppers;
+}
+
+/**
+ * Each shopper checks out in a loop until `until` (a timestamp): one or two lines from
+ * `products` (with `_id`, `price` and `sizes`), each in one of its sizes, paid with the sandbox
+ * and verified. Returns counts.
+ */
+export async function checkouts(url, shoppers, products, until) {
+  const counts = { completed: 0, refused: 0, failed: [] };
+  const loop = async (shopper, n) => {
+    for (let i = 0; Date.now() < until; i += 1) {
+      const lines = [products[(n * 5 + i) % products.length]];
+      if (i % 2) lines.push(products[(n * 5 + i + 1) % products.length]);
+      const items = lines.map((p, k) => ({
+        _id: String(p._id),
+        size: p.sizes[(n + i + k) % p.sizes.length].size,
+        cartQuantity: 1,
+      }));
+      const amount = lines.reduce((sum, p) => sum + p.price, 0);
+      const headers = { authorization: shopper.auth };
+      const created = await call(url, 'POST', '/api/payment/create-order', {
+        body: { amount, items },
+        headers,
+      });
+      if (created.status === 409) {
+        counts.refused += 1;
+        continue;
+      }
+      const paid =
+        created.status === 200 &&
+        (await call(url, 'POST', '/api/payment/sandbox/pay', {
+          body: { order_id: created.json.order.id },
+        }));
+      const verified =
+        paid?.status === 200 &&
+        (await call(url, 'POST', '/api/payment/verify-payment', {
+          body: { ...paid.json, userId: shopper.id, shippingAddress: '' },
+          headers,
+        }));
+      if (verified?.status === 200 && verified.json?.orderId) counts.completed += 1;
+      else {
+        const res = verified || paid || created;
+        counts.failed.push(`${res.status} ${res.raw.toString('utf8').slice(0, 200)}`);
+        if (counts.failed.length > 20) throw new Error(`checkouts fail: ${counts.failed[0]}`);
+      }
+    }
+  };
+  await Promise.all(shoppers.map((s, n) => loop(s, n)));
+  return counts;
+}
+
+/** The resident memory of a process, in bytes (Linux). */
+export function rssBytes(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)[1]) * 1024;
+}
+
+/** `count` requests, each to a URL no other used (numbered from `first`); see distinctUrls. */
+function distinctRun(url, { first, count, connections, filterBody }) {
+  let n = first;
+  const pad = 'x'.repeat(200);
+  return run({
+    url,
+    connections,
+    amount: count,
+    timeout: 10,
+    requests: [
+      {
+        setupRequest: (req) => {
+          n += 1;
+          const q = `?u${n}=${pad}`;
+          switch (n % 6) {
+            case 0:
+              return {
+                ...req,
+                method: 'POST',
+                path: `/api/product/getFilter-product${q}`,
+                headers: { 'content-type': 'application/json' },
+                body: JSON.stringify(filterBody),
+              };
+            case 1:
+              return { ...req, method: 'GET', path: `/api/product/productList/1${q}` };
+            case 2:
+              return { ...req, method: 'GET', path: `/product-detail/no-such-tee-${n}${q}` };
+            case 3:
+              return { ...req, method: 'GET', path: `/api/product/get-product/no-such-${n}` };
+            case 4:
+              return { ...req, method: 'GET', path: `/api/product/search/word${n}` };
+            default:
+              return { ...req, method: 'GET', path: `/api/category/all-category${q}` };
+          }
+        },
+      },
+    ],
+  });
+}
+
+/**
+ * `count` requests, each to a URL no other used: list pages, product pages, products by an
+ * unknown slug, searches and the filter POST, most with a query string of its own. Two halves,
+ * with the shop's resident memory before, between and after: bounded structures stop growing.
+ */
+export async function distinctUrls(url, pid, { count, connections, filterBody }) {
+  const before = rssBytes(pid);
+  const half = Math.floor(count / 2);
+  const a = await distinctRun(url, { first: 0, count: half, connections, filterBody });
+  const middle = rssBytes(pid);
+  const b = await distinctRun(url, { first: half, count: count - half, connections, filterBody });
+  const after = rssBytes(pid);
+  // Unknown slugs answer 404 by design; only 5xx and socket errors count.
+  const errors = (r) =>
+    r.errors +
+    Object.entries(r.statusCodeStats ?? {}).reduce(
+      (sum, [code, s]) => sum + (Number(code) >= 500 ? s.count : 0),
+      0,
+    );
+  return {
+    requests: a.requests.total + b.requests.total,
+    errors: errors(a) + errors(b),
+    requestsPerSecond: (a.requests.total + b.requests.total) / (a.duration + b.duration),
+    rssBefore: before,
+    rssMiddle: middle,
+    rssAfter: after,
+  };
+}
+
+/**
+ * The shop when busy: mixed reads idle, beside shoppers paying; its memory
+ * across distinct URLs; the idle reads again on a second shop started by `startQuietShop`
+ * (LOG_LEVEL=warn). `settings`: connections, duration and warmup (s), shoppers,
+ * distinctUrls. (Reads during a login burst: lib/login-burst.mjs.)
+ */
+export async function measureBusyShop({ shop, db, reads, settings: opts, startQuietShop, log }) {
+  const { connections, duration } = opts;
+  const settings = { connections, duration };
+  const out = { settings: opts };
+  log(`busy shop: mixed reads at ${connections} connections, ${duration} s a step…`);
+  await mixedReads(shop.url, reads, { connections, duration: opts.warmup });
+  out.idle = await mixedReads(shop.url, reads, settings);
+
+  // Shoppers pay for plentiful products, each line in one of its sizes: stock moves with
+  // every order.
+  const products = db.collection('products');
+  const newest = await products
+    .find({}, { projection: { price: 1, sizes: 1 } })
+    .sort({ createdAt: -1 })
+    .limit(10)
+    .toArray();
+  const stocked = await stockSizes(db, newest, 100_000);
+  await bumpCatalogVersion(db);
+  const shoppers = await registerShoppers(shop.url, opts.shoppers, 'pay');
+  // The first reads after the catalog write are computed again: warm them up.
+  await mixedReads(shop.url, reads, { connections, duration: opts.warmup });
+  const ordersBefore = await db.collection('orders').countDocuments();
+  log(`reads beside ${opts.shoppers} shoppers paying…`);
+  const started = Date.now();
+  const [busy, paid] = await Promise.all([
+    mixedReads(shop.url, reads, settings),
+    checkouts(shop.url, shoppers, stocked, Date.now() + duration * 1000),
+  ]);
+  const seconds = (Date.now() - started) / 1000;
+  // A size below zero, or an order the shop had to flag as short of stock.
+  const oversold = await products.countDocuments({
+    $or: [{ quantity: { $lt: 0 } }, { 'sizes.quantity': { $lt: 0 } }],
+  });
+  const short = await db.collection('orders').countDocuments({ stockShortage: true });
+  out.checkouts = {
+    ...busy,
+    checkouts: paid.completed,
+    checkoutsPerSecond: paid.completed / seconds,
+    failedCheckouts: paid.failed.length,
+    orders: (await db.collection('orders').countDocuments()) - ordersBefore,
+    oversold: oversold + short,
+  };
+
+  log(`${opts.distinctUrls} distinct URLs (GET and the filter POST)…`);
+  out.memory = await distinctUrls(shop.url, shop.child.pid, {
+    count: opts.distinctUrls,
+    connections: 32,
+    filterBody: reads.find((r) => r.method === 'POST').body,
+  });
+
+  // The same idle reads with the request log off (LOG_LEVEL=warn), on the same build.
+  const quiet = await startQuietShop();
+  try {
+    await mixedReads(quiet.url, reads, { connections, duration: opts.warmup });
+    out.idleWarn = await mixedReads(quiet.url, reads, settings);
+  } finally {
+    await quiet.stop();
+  }
+  return out;
+}
+
+/** The busy shop's tables. */
+export function printTraffic(t, products) {
+  const { connections, duration } = t.settings;
+  const row = (name, r, extra = '') => [
+    name,
+    int(r?.requestsPerSecond),
+    fixed(r?.p50),
+    fixed(r?.p99),
+    int(r?.errors),
+    extra,
+  ];
+  printTable(
+    `Busy shop at ${int(products)} products: mixed catalog reads, ${connections} connections, ${duration} s each`,
+    ['reads', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'alongside'],
+    [
+      row('idle (LOG_LEVEL=info, as shipped)', t.idle),
+      row('idle (LOG_LEVEL=warn)', t.idleWarn),
+      row(
+        'while shoppers pay',
+        t.checkouts,
+        `${fixed(t.checkouts.checkoutsPerSecond)} checkouts/s, ${int(t.checkouts.orders)} orders, ${int(t.checkouts.oversold)} oversold`,
+      ),
+    ],
+  );
+  const m = t.memory;
+  const mib = (bytes) => fixed(bytes / 2 ** 20);
+  printTable(
+    'Memory across distinct URLs (resident set of the shop)',
+    [
+      'requests',
+      'req/s',
+      'errors',
+      'before MiB',
+      'half-way MiB',
+      'after MiB',
+      'growth MiB',
+      'bound MiB',
+    ],
+    [
+      [
+        int(m.requests),
+        int(m.requestsPerSecond),
+        int(m.errors),
+        mib(m.rssBefore),
+        mib(m.rssMiddle),
+        mib(m.rssAfter),
+        mib(m.rssAfter - m.rssBefore),
+        mib(TRAFFIC_BUDGETS.distinctUrlsRssGrowthBytes),
+      ],
+    ],
+  );
+}
+
+/** The busy shop's budget checks: `{ name, pass, measured }` each; `t` undefined when it failed. */
+export function trafficChecks(t, distinctUrlCount, notMeasured) {
+  const B = TRAFFIC_BUDGETS;
+  const busy = t?.checkouts;
+  const checks = [
+    {
+      name: `reads while shoppers pay (≥ ${B.checkoutsPerSecond} checkouts/s): ≥ ${B.busyReadRatio * 100}% of idle reads`,
+      pass:
+        !!busy &&
+        busy.checkoutsPerSecond >= B.checkoutsPerSecond &&
+        busy.requestsPerSecond >= B.busyReadRatio * t.idle.requestsPerSecond,
+      measured: busy
+        ? `${fixed((busy.requestsPerSecond / t.idle.requestsPerSecond) * 100)}% at ${fixed(busy.checkoutsPerSecond)} checkouts/s`
+        : notMeasured,
+    },
+    {
+      name: `reads while shoppers pay: p99 ≤ ${B.p99Ms} ms, no errors, no oversold size`,
+      pass:
+        !!busy &&
+        busy.p99 <= B.p99Ms &&
+        busy.errors === 0 &&
+        busy.failedCheckouts === 0 &&
+        busy.oversold === 0,
+      measured: busy
+        ? `p99 ${fixed(busy.p99)} ms, ${int(busy.errors)} errors, ${int(busy.failedCheckouts)} failed checkouts, ${int(busy.oversold)} oversold`
+        : notMeasured,
+    },
+  ];
+  const m = t?.memory;
+  checks.push({
+    name: `memory across ${int(distinctUrlCount)} distinct URLs: growth ≤ ${B.distinctUrlsRssGrowthBytes / 2 ** 20} MiB, no errors`,
+    pass: !!m && m.rssAfter - m.rssBefore <= B.distinctUrlsRssGrowthBytes && m.errors === 0,
+    measured: m
+      ? `${fixed((m.rssAfter - m.rssBefore) / 2 ** 20)} MiB, ${int(m.errors)} errors`
+      : notMeasured,
+  });
+  return checks;
+}
