@@ -81,12 +81,11 @@ export function toErrorResponse(err: unknown): {
     );
   }
   const e = err as {
-    code?: number;
     type?: string;
     status?: number;
     keyValue?: Record<string, unknown>;
   };
-  if (e?.code === 11000) {
+  if (isDuplicateKey(err)) {
     const field = Object.keys(e.keyValue ?? {})[0] ?? 'value';
     return toErrorResponse(conflict(`That ${field} is already taken`));
   }
@@ -112,6 +111,20 @@ export function toErrorResponse(err: unknown): {
     body: { success: false, message: 'Something went wrong on our side. Please try again.' },
     expected: false,
   };
+}
+
+/**
+ * A write the database refused because a unique index already holds the value (MongoDB's
+ * duplicate-key error, code 11000). With `field`, only a clash on that field counts.
+ */
+export function isDuplicateKey(err: unknown, field?: string): boolean {
+  const e = err as {
+    code?: number;
+    keyPattern?: Record<string, unknown>;
+    keyValue?: Record<string, unknown>;
+  } | null;
+  if (e?.code !== 11000) return false;
+  return field === undefined || Boolean(e.keyPattern?.[field] ?? e.keyValue?.[field]);
 }
 
 /** The driver's errors when the database cannot be reached. */

@@ -15,6 +15,7 @@ import {
   type Store,
 } from 'express-rate-limit';
 import mongoose from 'mongoose';
+import { isDuplicateKey } from './errors.js';
 
 export interface RateLimitRule {
   /** Names the counter; two rules never share one. */
@@ -130,7 +131,7 @@ export class MongoRateLimitStore implements Store {
         await RateLimitCounter.create({ _id, hits: 1, resetAt });
         return { totalHits: 1, resetTime: resetAt };
       } catch (err) {
-        if ((err as { code?: number }).code !== 11000) throw err;
+        if (!isDuplicateKey(err)) throw err;
       }
     }
   }

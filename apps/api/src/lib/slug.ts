@@ -3,6 +3,7 @@
  * made unique with a -2, -3… suffix; the unique index settles races (see insertWithUniqueSlug).
  */
 import type { Model } from 'mongoose';
+import { isDuplicateKey } from './errors.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any model with a unique `slug`
 type SluggedModel = Model<any>;
@@ -40,15 +41,6 @@ export async function nextFreeSlug(
   return `${base}-${n}`;
 }
 
-const isSlugClash = (err: unknown) => {
-  const e = err as {
-    code?: number;
-    keyPattern?: Record<string, unknown>;
-    keyValue?: Record<string, unknown>;
-  };
-  return e?.code === 11000 && Boolean(e.keyPattern?.slug ?? e.keyValue?.slug);
-};
-
 /**
  * Runs `write(slug)` with the first free slug; when another writer takes the same slug in
  * between (duplicate key on slug), picks the next one and tries again.
@@ -64,7 +56,7 @@ export async function writeWithUniqueSlug<T>(
     try {
       return await write(slug);
     } catch (err) {
-      if (!isSlugClash(err) || attempt >= 5) throw err;
+      if (!isDuplicateKey(err, 'slug') || attempt >= 5) throw err;
     }
   }
 }

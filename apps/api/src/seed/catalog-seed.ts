@@ -4,6 +4,7 @@
  * `products` is the whole demo catalog unless a caller (a test) asks for fewer pictures.
  */
 import { availableParallelism } from 'node:os';
+import { isDuplicateKey } from '../lib/errors.js';
 import type { AppDeps } from '../lib/types.js';
 import { slugify } from '../lib/slug.js';
 import type { StoredPhoto } from '../lib/storage/index.js';
@@ -117,7 +118,7 @@ export async function seedCatalogIfEmpty(
   try {
     await seedDemoCatalog(deps, demoProducts);
   } catch (err) {
-    if ((err as { code?: number }).code === 11000) {
+    if (isDuplicateKey(err)) {
       deps.logger.info('another process is seeding the demo catalog');
       return;
     }

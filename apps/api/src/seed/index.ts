@@ -1,6 +1,7 @@
 /** First-start seeding: the admin account and, on an empty catalog, the demo catalog. */
 import { randomBytes } from 'node:crypto';
 import { ROLES } from '@repo/shared';
+import { isDuplicateKey } from '../lib/errors.js';
 import type { AppDeps } from '../lib/types.js';
 import { User, hashPassword } from '../modules/users/index.js';
 import { seedCatalogIfEmpty } from './catalog-seed.js';
@@ -28,7 +29,7 @@ export async function seedAdmin(deps: AppDeps): Promise<void> {
     });
   } catch (err) {
     // Another process seeded it first.
-    if ((err as { code?: number }).code === 11000) return;
+    if (isDuplicateKey(err)) return;
     throw err;
   }
   if (adminPassword) deps.logger.info({ email }, 'seeded the admin account');

@@ -11,7 +11,7 @@ import {
   type PublicUser,
 } from '@repo/shared';
 import type { TokenSigner } from '../../lib/auth.js';
-import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors.js';
+import { AppError, badRequest, conflict, isDuplicateKey, unauthorized } from '../../lib/errors.js';
 import type { AppDeps } from '../../lib/types.js';
 import { User, hashPassword, toPublicUser, verifyPassword } from '../users/index.js';
 import { Otp } from './otp.model.js';
@@ -63,7 +63,7 @@ export function createAuthService(
       return session(user.toObject());
     } catch (err) {
       // The unique index decides, also when two registrations race.
-      if ((err as { code?: number }).code === 11000) throw conflict(MESSAGES.emailTaken);
+      if (isDuplicateKey(err)) throw conflict(MESSAGES.emailTaken);
       throw err;
     }
   }
@@ -112,8 +112,7 @@ export function createAuthService(
       );
     } catch (err) {
       // Two requests racing to create the record: the loser replaces the winner's code.
-      if ((err as { code?: number }).code === 11000 && retry)
-        return storeCode(email, codeHash, false);
+      if (isDuplicateKey(err) && retry) return storeCode(email, codeHash, false);
       throw err;
     }
   }

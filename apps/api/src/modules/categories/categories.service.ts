@@ -3,7 +3,7 @@
  * products is not deleted, and every answer is plain data ({ _id, name, slug }).
  */
 import type { CatalogRead } from '../../lib/cached-read.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { conflict, isDuplicateKey, notFound } from '../../lib/errors.js';
 import { slugify, writeWithUniqueSlug } from '../../lib/slug.js';
 import { countProductsInCategory } from '../products/index.js';
 import { Category, categoryKey } from './category.model.js';
@@ -24,14 +24,7 @@ const toJson = (c: { _id: unknown; name: string; slug: string }): CategoryJson =
 const duplicate = (name: string) => conflict(`A category named ${name} already exists`);
 
 /** A duplicate-key error on nameKey, from a race the first check could not see. */
-const isNameClash = (err: unknown) => {
-  const e = err as {
-    code?: number;
-    keyPattern?: Record<string, unknown>;
-    keyValue?: Record<string, unknown>;
-  };
-  return e?.code === 11000 && Boolean(e.keyPattern?.nameKey ?? e.keyValue?.nameKey);
-};
+const isNameClash = (err: unknown) => isDuplicateKey(err, 'nameKey');
 
 async function assertNameFree(name: string, exceptId?: string) {
   const filter: Record<string, unknown> = { nameKey: categoryKey(name) };

@@ -11,7 +11,7 @@ import {
   type OrderStatus,
   type OrderTimelineEntry,
 } from '@repo/shared';
-import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { conflict, forbidden, isDuplicateKey, notFound } from '../../lib/errors.js';
 import type { AppDeps } from '../../lib/types.js';
 import { decrementStock, Product, restoreStock, type StockLine } from '../products/index.js';
 import { formatRupees, paiseToRupees } from './money.js';
@@ -47,8 +47,6 @@ export interface PaidOrderInput {
   paymentId: string;
   providerOrderId: string;
 }
-
-const isDuplicateKey = (err: unknown) => (err as { code?: number })?.code === 11000;
 
 /**
  * Inserts the order; the unique indexes on paymentId and providerOrderId decide any race.

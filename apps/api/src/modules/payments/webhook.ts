@@ -8,7 +8,7 @@
  */
 import mongoose from 'mongoose';
 import { z } from 'zod';
-import { badRequest } from '../../lib/errors.js';
+import { badRequest, isDuplicateKey } from '../../lib/errors.js';
 import type { AppDeps } from '../../lib/types.js';
 import { Checkout } from './checkout.model.js';
 import {
@@ -114,8 +114,8 @@ export async function handleWebhook(
 
   // Recorded only once handled: a delivery that failed half-way is processed again on retry.
   if (eventId) {
-    await WebhookEvent.create({ _id: eventId, event }).catch((err: { code?: number }) => {
-      if (err?.code !== 11000) throw err;
+    await WebhookEvent.create({ _id: eventId, event }).catch((err: unknown) => {
+      if (!isDuplicateKey(err)) throw err;
     });
   }
   return ignored ? { success: true, ignored } : { success: true };
