@@ -1,12 +1,4 @@
-import { CURRENCY_SYMBOL } from '@repo/shared/constants';
-
-const rupees = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
-
-/** A rupee amount as shoppers read it: ₹1,299 (Indian digit grouping). */
-export function formatPrice(amount: number): string {
-  return `${CURRENCY_SYMBOL}${rupees.format(amount)}`;
-}
-
+/** Dates as the shop shows them (rupees: formatRupees from '@repo/shared/rules'). */
 const day = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
 
 /** An ISO date as "5 Apr 2025"; the raw text when it is not a date. */

@@ -3,10 +3,12 @@ import {
   addToCart,
   cartTotal,
   decreaseQuantity,
+  formatRupees,
   hasNextPage,
   hasPreviousPage,
   increaseQuantity,
   itemCount,
+  paiseToRupees,
   removeFromCart,
   struckPrice,
   subtotal,
@@ -65,6 +67,19 @@ describe('prices', () => {
   it('converts rupees to whole paise without float drift', () => {
     expect(toPaise(19.99)).toBe(1999);
     expect(toPaise(1299)).toBe(129900);
+  });
+  it('turns paise back into rupees', () => {
+    expect(paiseToRupees(49950)).toBe(499.5);
+    expect(paiseToRupees(toPaise(1597.5))).toBe(1597.5);
+  });
+  it('writes rupees with Indian digit grouping, and both paise digits when there are any', () => {
+    expect(formatRupees(0)).toBe('₹0');
+    expect(formatRupees(499)).toBe('₹499');
+    expect(formatRupees(1298)).toBe('₹1,298');
+    expect(formatRupees(123456)).toBe('₹1,23,456');
+    expect(formatRupees(499.5)).toBe('₹499.50');
+    expect(formatRupees(1597.5)).toBe('₹1,597.50');
+    expect(formatRupees(19.99)).toBe('₹19.99');
   });
   it('has the five inclusive ranges of SPEC §9', () => {
     expect(PRICE_RANGES.map((r) => r.range.slice())).toEqual([

@@ -1,5 +1,6 @@
 /** Pure business rules shared by the API and the web app. */
 import {
+  CURRENCY_SYMBOL,
   DELIVERY_CHARGE,
   ONE_SIZE,
   PAGE_SIZE,
@@ -160,6 +161,26 @@ export function cartTotal(cart: ReadonlyArray<Pick<CartLine, 'price' | 'cartQuan
 /** Rupees to whole paise, the unit the payment provider takes (no float drift). */
 export function toPaise(rupees: number): number {
   return Math.round(rupees * 100);
+}
+
+/** Whole paise (what the provider and the order's amountPaise hold) to rupees. */
+export function paiseToRupees(paise: number): number {
+  return paise / 100;
+}
+
+const wholeRupees = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+const rupeesAndPaise = new Intl.NumberFormat('en-IN', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/**
+ * Rupees as shoppers read them, on every screen and in every mail: "₹1,298", "₹1,23,456"
+ * (Indian digit grouping), and with both paise digits when there are any: "₹499.50".
+ */
+export function formatRupees(rupees: number): string {
+  const format = Number.isInteger(rupees) ? wholeRupees : rupeesAndPaise;
+  return `${CURRENCY_SYMBOL}${format.format(rupees)}`;
 }
 
 export function hasPreviousPage(page: number): boolean {

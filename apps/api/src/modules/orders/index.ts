@@ -10,5 +10,4 @@ export {
   type LeanOrder,
   type PaidOrderInput,
 } from './orders.service.js';
-export { formatRupees, paiseToRupees } from './money.js';
 export { recordRefundState, reconcileRefunds, type RefundReconcileSummary } from './refunds.js';

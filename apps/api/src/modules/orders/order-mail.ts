@@ -1,8 +1,6 @@
 /** The mails about an order: confirmed, shipped, delivered, cancelled and refund processed. */
-import { REFUND_ARRIVAL } from '@repo/shared';
+import { formatRupees, ONE_SIZE, paiseToRupees, REFUND_ARRIVAL, sizeLabel } from '@repo/shared';
 import type { MailMessage } from '../../lib/mailer/index.js';
-import { ONE_SIZE, sizeLabel } from '@repo/shared';
-import { formatRupees } from './money.js';
 
 /** "Sakura Drift Tee (Size M)": the name with the size bought (One size needs no word). */
 const itemName = (i: { name: string; size?: string | null }) =>
@@ -120,7 +118,7 @@ export function cancelledMail(
       ? `Your order #${no} was cancelled at your request on ${when}.`
       : `We are sorry: we had to cancel your order #${no} on ${when}.`;
   const refund = notice.refund;
-  const amount = refund ? formatRupees(refund.amountPaise / 100) : '';
+  const amount = refund ? formatRupees(paiseToRupees(refund.amountPaise)) : '';
   const money = !refund
     ? []
     : refund.status === 'failed'
@@ -146,7 +144,7 @@ export function refundProcessedMail(
   refund: { id: string; amountPaise: number },
 ): MailMessage {
   const no = orderNumber(order._id);
-  const amount = formatRupees(refund.amountPaise / 100);
+  const amount = formatRupees(paiseToRupees(refund.amountPaise));
   const line = `Your refund of ${amount} for order #${no} has been processed (reference ${refund.id}).`;
   const arrival = `It usually shows in your account within ${REFUND_ARRIVAL}, depending on your bank.`;
   const text = [`Hello ${to.name},`, '', line, arrival, '', `— ${shopName}`].join('\n');

@@ -5,8 +5,10 @@
 import type { Types } from 'mongoose';
 import type { Logger } from 'pino';
 import {
+  formatRupees,
   ONE_SIZE,
   ORDER_STATUSES,
+  paiseToRupees,
   type Order as OrderDto,
   type OrderStatus,
   type OrderTimelineEntry,
@@ -14,7 +16,6 @@ import {
 import { conflict, forbidden, isDuplicateKey, notFound } from '../../lib/errors.js';
 import type { AppDeps } from '../../lib/types.js';
 import { decrementStock, Product, restoreStock, type StockLine } from '../products/index.js';
-import { formatRupees, paiseToRupees } from './money.js';
 import { cancelledMail, confirmationMail, deliveredMail, shippedMail } from './order-mail.js';
 import { Order, type OrderFields } from './order.model.js';
 import { recipientOf, sendOrderMail } from './notices.js';

@@ -10,9 +10,9 @@
  * the one it finds, or asks again. The provider refuses more than the captured amount, so even
  * a repeated request cannot return the money twice.
  */
+import { formatRupees, paiseToRupees } from '@repo/shared';
 import { ProviderRefusedError, type ProviderRefund } from '../../lib/payment-gateway/index.js';
 import type { AppDeps } from '../../lib/types.js';
-import { formatRupees, paiseToRupees } from './money.js';
 import { refundProcessedMail } from './order-mail.js';
 import { Order } from './order.model.js';
 import { sendOrderMail } from './notices.js';

@@ -4,10 +4,17 @@
  * and records the checkout the order will later be built from.
  */
 import { randomBytes } from 'node:crypto';
-import { isOneSize, ONE_SIZE, stockOfSize, toPaise, type CreateOrderResponse } from '@repo/shared';
+import {
+  formatRupees,
+  isOneSize,
+  ONE_SIZE,
+  paiseToRupees,
+  stockOfSize,
+  toPaise,
+  type CreateOrderResponse,
+} from '@repo/shared';
 import { AppError, badRequest, conflict } from '../../lib/errors.js';
 import type { AppDeps } from '../../lib/types.js';
-import { formatRupees, paiseToRupees } from '../orders/index.js';
 import { Product, readStock, type ProductStock } from '../products/index.js';
 import { Checkout } from './checkout.model.js';
 

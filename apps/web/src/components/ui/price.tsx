@@ -1,7 +1,6 @@
 /** A price in rupees, optionally with the struck-through "was" price (price × 1.2, SPEC §9). */
-import { struckPrice } from '@repo/shared/rules';
+import { formatRupees, struckPrice } from '@repo/shared/rules';
 import { cn } from '@/lib/cn';
-import { formatPrice } from '@/lib/format';
 
 export function Price({
   value,
@@ -22,7 +21,7 @@ export function Price({
           size === 'lg' ? 'text-3xl' : size === 'sm' ? 'text-sm' : 'text-lg',
         )}
       >
-        {formatPrice(value)}
+        {formatRupees(value)}
       </span>
       {struck && (
         <s
@@ -32,7 +31,7 @@ export function Price({
           )}
         >
           <span className="sr-only">was </span>
-          {formatPrice(struckPrice(value))}
+          {formatRupees(struckPrice(value))}
         </s>
       )}
     </p>

@@ -111,6 +111,13 @@ describe('cart lines', () => {
     expect(screen.getByText('3 items in your cart')).toBeInTheDocument();
   });
 
+  it('writes a price with paise as the mails do: both digits ("₹599.50")', () => {
+    setup({ items: [makeCartItem({ name: 'Half Tee', price: 299.75, cartQuantity: 2 })] });
+    expect(screen.getByText('₹299.75')).toBeInTheDocument();
+    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('₹599.50');
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('₹599.50');
+  });
+
   it('increases and decreases; at 1, decrease removes the line; every change is stored', async () => {
     const { user: u } = setup();
     await u.click(within(line('Bold Tee')).getByRole('button', { name: /Increase quantity/ }));

@@ -6,14 +6,14 @@
 import { useState } from 'react';
 import type { Order, OrderItem, OrderTimelineEntry } from '@repo/shared';
 import { DELIVERY_CHARGE, REFUND_ARRIVAL } from '@repo/shared/constants';
-import { sizeLabel } from '@repo/shared/rules';
+import { formatRupees, paiseToRupees, sizeLabel } from '@repo/shared/rules';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { Notice } from '@/components/ui/notice';
 import { OrderStatusBadge } from '@/components/ui/order-status-badge';
 import { RefundStatusBadge } from '@/components/ui/refund-status';
 import { messageOf } from '@/lib/api-client';
-import { formatDate, formatDateTime, formatPrice } from '@/lib/format';
+import { formatDate, formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useCancelOrder } from '../api/cancel-order';
 
@@ -52,7 +52,7 @@ function timelineLabel(entry: OrderTimelineEntry): string {
 function RefundNotice({ order }: { order: Order }) {
   const refund = order.refund;
   if (!refund) return null;
-  const amount = formatPrice(refund.amount / 100);
+  const amount = formatRupees(paiseToRupees(refund.amount));
   const processedAt = order.timeline?.filter((e) => e.event === 'refund_processed').at(-1)?.at;
   return (
     <div className={sectionClass} aria-labelledby="refund-heading">
@@ -105,10 +105,10 @@ function ItemRow({ item }: { item: OrderItem }) {
       <div className="min-w-0 flex-1">
         <p className="font-medium break-words">{item.name}</p>
         <p className={`text-sm ${mutedClass}`}>
-          {sizeLabel(item.size)} · Qty {item.cartQuantity} × {formatPrice(item.price)}
+          {sizeLabel(item.size)} · Qty {item.cartQuantity} × {formatRupees(item.price)}
         </p>
       </div>
-      <p className="font-semibold tabular-nums">{formatPrice(item.price * item.cartQuantity)}</p>
+      <p className="font-semibold tabular-nums">{formatRupees(item.price * item.cartQuantity)}</p>
     </li>
   );
 }
@@ -137,7 +137,7 @@ function CancelOrder({ order, userId }: { order: Order; userId: string }) {
         <Modal title="Cancel this order?" onClose={() => !cancel.isPending && setOpen(false)}>
           <p className="text-sm text-slate-700 dark:text-slate-300">
             Order #{orderNumber(order._id)} will be cancelled and the full{' '}
-            {formatPrice(order.amount)} refunded to the card or account you paid with. Refunds
+            {formatRupees(order.amount)} refunded to the card or account you paid with. Refunds
             usually arrive within {REFUND_ARRIVAL}.
           </p>
           <div className="mt-5 flex flex-wrap justify-end gap-2">
@@ -217,15 +217,15 @@ export function OrderDetail({
           <dl className="mt-2 space-y-1 border-t border-slate-200 pt-3 text-sm dark:border-slate-800">
             <div className="flex justify-between">
               <dt className={mutedClass}>Subtotal</dt>
-              <dd className="tabular-nums">{formatPrice(subtotal)}</dd>
+              <dd className="tabular-nums">{formatRupees(subtotal)}</dd>
             </div>
             <div className="flex justify-between">
               <dt className={mutedClass}>Delivery</dt>
-              <dd className="tabular-nums">{formatPrice(DELIVERY_CHARGE)}</dd>
+              <dd className="tabular-nums">{formatRupees(DELIVERY_CHARGE)}</dd>
             </div>
             <div className="flex justify-between text-base font-bold">
               <dt>Total paid</dt>
-              <dd className="tabular-nums">{formatPrice(order.amount)}</dd>
+              <dd className="tabular-nums">{formatRupees(order.amount)}</dd>
             </div>
           </dl>
         </section>

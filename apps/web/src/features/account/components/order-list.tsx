@@ -4,11 +4,11 @@
  */
 import { Link } from 'react-router-dom';
 import type { Order } from '@repo/shared';
+import { formatRupees, sizeLabel } from '@repo/shared/rules';
 import { OrderStatusBadge } from '@/components/ui/order-status-badge';
 import { RefundStatusBadge } from '@/components/ui/refund-status';
 import { paths } from '@/config/paths';
-import { formatDate, formatPrice } from '@/lib/format';
-import { sizeLabel } from '@repo/shared/rules';
+import { formatDate } from '@/lib/format';
 
 export function OrderList({ orders }: { orders: Order[] }) {
   return (
@@ -36,7 +36,7 @@ export function OrderList({ orders }: { orders: Order[] }) {
             </div>
             <div>
               <p className="text-xs text-slate-600 dark:text-slate-400">Amount</p>
-              <p className="font-semibold">{formatPrice(order.amount)}</p>
+              <p className="font-semibold">{formatRupees(order.amount)}</p>
             </div>
             <div className="ml-auto flex flex-wrap items-center gap-2">
               <span className="sr-only">Status: </span>
@@ -66,11 +66,11 @@ export function OrderList({ orders }: { orders: Order[] }) {
                   <p className="truncate font-medium">{item.name}</p>
                   <p className="text-sm text-slate-600 dark:text-slate-400">
                     {sizeLabel(item.size)} · Quantity: {item.cartQuantity} ×{' '}
-                    {formatPrice(item.price)}
+                    {formatRupees(item.price)}
                   </p>
                 </div>
                 <p className="font-semibold tabular-nums">
-                  {formatPrice(item.price * item.cartQuantity)}
+                  {formatRupees(item.price * item.cartQuantity)}
                 </p>
               </li>
             ))}

@@ -6,15 +6,14 @@
 import { useId } from 'react';
 import type { Order } from '@repo/shared';
 import { ORDER_STATUSES, type OrderStatus } from '@repo/shared/constants';
+import { formatRupees, paiseToRupees, sizeLabel } from '@repo/shared/rules';
 import { controlClasses } from '@/components/ui/form-field';
 import { Button } from '@/components/ui/button';
 import { OrderStatusBadge } from '@/components/ui/order-status-badge';
 import { RefundStatusBadge } from '@/components/ui/refund-status';
-import { formatPrice } from '@/lib/format';
 import { useUpdateOrderStatus } from '../api/update-order-status';
 import { formatOrderDate, shortId } from '../lib/format';
 import { cardClass } from './styles';
-import { sizeLabel } from '@repo/shared/rules';
 
 const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
 const isOrderStatus = (s: string): s is OrderStatus =>
@@ -75,7 +74,7 @@ function FailedRefund({ order }: { order: Order }) {
       className="border-b border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950/60 dark:text-red-100"
     >
       <p className="font-semibold">
-        Refund of {formatPrice(refund.amount / 100)} failed
+        Refund of {formatRupees(paiseToRupees(refund.amount))} failed
         {refund.failureReason ? `: ${refund.failureReason}` : ''}.
       </p>
       <p className="mt-1">
@@ -130,7 +129,7 @@ export function OrderCard({ order }: { order: Order }) {
         <div className="flex w-full flex-wrap items-center justify-between gap-2 sm:w-auto sm:flex-col sm:items-end">
           <p className="text-lg font-bold text-slate-900 dark:text-white">
             <span className="sr-only">Amount </span>
-            {formatPrice(order.amount)}
+            {formatRupees(order.amount)}
           </p>
           <StatusSelect order={order} />
           {order.refund && <RefundStatusBadge status={order.refund.status} />}
@@ -184,11 +183,11 @@ export function OrderCard({ order }: { order: Order }) {
                     {item.name}
                   </p>
                   <p className="text-sm text-slate-500 dark:text-slate-400">
-                    {sizeLabel(item.size)} · Qty {item.cartQuantity} × {formatPrice(item.price)}
+                    {sizeLabel(item.size)} · Qty {item.cartQuantity} × {formatRupees(item.price)}
                   </p>
                 </div>
                 <p className="text-sm font-semibold text-slate-900 dark:text-slate-100">
-                  {formatPrice(item.price * item.cartQuantity)}
+                  {formatRupees(item.price * item.cartQuantity)}
                 </p>
               </li>
             ))}

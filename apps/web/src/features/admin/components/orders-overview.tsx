@@ -6,8 +6,8 @@
 import { useId } from 'react';
 import type { OrderOverviewResponse } from '@repo/shared';
 import { ORDER_STATUSES } from '@repo/shared/constants';
+import { formatRupees } from '@repo/shared/rules';
 import { OrderStatusBadge } from '@/components/ui/order-status-badge';
-import { formatPrice } from '@/lib/format';
 import { useOrderOverview } from '../api/get-order-overview';
 import { formatDay } from '../lib/format';
 import { useLoadFailure } from '../lib/outcome';
@@ -233,7 +233,7 @@ export function OrdersOverview() {
           kind="line"
           title="Revenue"
           valueOf={(d) => d.revenue}
-          format={formatPrice}
+          format={formatRupees}
         />
       </div>
     </section>

@@ -1,4 +1,4 @@
-/** Admin-only display formats (prices use formatPrice from lib/format). */
+/** Admin-only display formats (prices use formatRupees from '@repo/shared/rules'). */
 
 const dateTime = new Intl.DateTimeFormat('en-IN', {
   day: 'numeric',

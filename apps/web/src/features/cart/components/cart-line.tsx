@@ -6,10 +6,9 @@
 import { Link } from 'react-router-dom';
 import type { CartItem, ProductSize, ProductStockJson } from '@repo/shared';
 import { ONE_SIZE } from '@repo/shared/constants';
-import { cartLineProblem, sizeLabel, sizesOf, stockOfSize } from '@repo/shared/rules';
+import { cartLineProblem, formatRupees, sizeLabel, sizesOf, stockOfSize } from '@repo/shared/rules';
 import { ProductImage } from '@/components/ui/product-image';
 import { paths } from '@/config/paths';
-import { formatPrice } from '@/lib/format';
 import { cart } from '../use-cart';
 
 // 40 px on phones, big enough for a thumb.
@@ -90,7 +89,8 @@ export function CartLine({
           {item.description}
         </p>
         <p className="mt-0.5 text-sm text-slate-700 dark:text-slate-300">
-          {formatPrice(item.price)} <span className="text-slate-500 dark:text-slate-400">each</span>
+          {formatRupees(item.price)}{' '}
+          <span className="text-slate-500 dark:text-slate-400">each</span>
         </p>
         {problem && (
           <p role="status" className="mt-1 text-sm font-semibold text-red-700 dark:text-red-400">
@@ -144,7 +144,7 @@ export function CartLine({
           </div>
           <p className="font-bold text-slate-900 tabular-nums dark:text-white">
             <span className="sr-only">Line total </span>
-            {formatPrice(item.price * item.cartQuantity)}
+            {formatRupees(item.price * item.cartQuantity)}
           </p>
         </div>
       </div>

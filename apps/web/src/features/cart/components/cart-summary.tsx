@@ -1,7 +1,7 @@
 /** Subtotal, delivery (₹0) and total (shared subtotal/cartTotal), and the checkout button. */
 import { DELIVERY_CHARGE } from '@repo/shared/constants';
+import { formatRupees } from '@repo/shared/rules';
 import { Button } from '@/components/ui/button';
-import { formatPrice } from '@/lib/format';
 
 export function CartSummary({
   subtotal,
@@ -29,17 +29,17 @@ export function CartSummary({
         <div className="flex justify-between">
           <dt className="text-slate-600 dark:text-slate-400">Subtotal</dt>
           <dd data-testid="cart-subtotal" className="tabular-nums">
-            {formatPrice(subtotal)}
+            {formatRupees(subtotal)}
           </dd>
         </div>
         <div className="flex justify-between">
           <dt className="text-slate-600 dark:text-slate-400">Delivery</dt>
-          <dd className="tabular-nums">{formatPrice(DELIVERY_CHARGE)}</dd>
+          <dd className="tabular-nums">{formatRupees(DELIVERY_CHARGE)}</dd>
         </div>
         <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold dark:border-slate-700">
           <dt>Total</dt>
           <dd data-testid="cart-total" className="tabular-nums">
-            {formatPrice(total)}
+            {formatRupees(total)}
           </dd>
         </div>
       </dl>
