@@ -2,8 +2,12 @@ import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { DEFAULT_SHOP_NAME } from '@repo/shared/constants';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
+// index.html names the shop as %VITE_SHOP_NAME% and src/config/env.ts reads it: the API's
+// SHOP_NAME when the build has it, else the same default.
+process.env.VITE_SHOP_NAME ||= process.env.SHOP_NAME || DEFAULT_SHOP_NAME;
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],

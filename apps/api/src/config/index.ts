@@ -6,6 +6,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_SHOP_NAME } from '@repo/shared/constants';
 import { z } from 'zod';
 import { ensurePrivateDirSync } from '../lib/private-files.js';
 import {
@@ -82,7 +83,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_ENABLED: bool.default(true),
   WEB_DIST: optionalString,
-  SHOP_NAME: z.string().default('T-Shirt Shop'),
+  SHOP_NAME: z.string().default(DEFAULT_SHOP_NAME),
   /** The shop's public origin for canonical URLs, the sitemap and share links (default: the request's host). */
   PUBLIC_URL: optionalString.pipe(
     z

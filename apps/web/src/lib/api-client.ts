@@ -2,9 +2,10 @@
  * The one API client. It adds the bearer token, unwraps JSON and turns every refusal into
  * an ApiError carrying the server's message; screens choose the toast text (SPEC §8).
  */
+import { env } from '@/config/env';
 import { tokenStore } from './storage';
 
-export const API_BASE = (import.meta.env.VITE_API_URL as string | undefined) ?? '/api';
+export const API_BASE = env.apiUrl;
 
 export class ApiError extends Error {
   constructor(

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
+import { env } from '@/config/env';
 
-const SHOP = 'T-Shirt Shop';
+const SHOP = env.shopName;
 
 /** Sets the document title for the current page ("Cart | T-Shirt Shop"). */
 export function useTitle(title: string | undefined): void {

@@ -6,6 +6,9 @@ export const SEARCH_LIMIT = 48;
 /** Similar products on the detail page. */
 export const RELATED_LIMIT = 8;
 
+/** The shop's name when SHOP_NAME (API) / VITE_SHOP_NAME (web build) is not set. */
+export const DEFAULT_SHOP_NAME = 'T-Shirt Shop';
+
 export const CURRENCY = 'INR';
 export const CURRENCY_SYMBOL = '₹';
 export const DELIVERY_CHARGE = 0;

@@ -1,11 +1,14 @@
 import { Link } from 'react-router-dom';
+import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 
 export function Footer() {
   return (
     <footer className="border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900">
       <div className="mx-auto flex max-w-7xl flex-col items-center gap-3 px-4 py-6 text-sm text-slate-600 sm:flex-row sm:justify-between dark:text-slate-400">
-        <p>© {new Date().getFullYear()} T-Shirt Shop. Printed with love in India.</p>
+        <p>
+          © {new Date().getFullYear()} {env.shopName}. Printed with love in India.
+        </p>
         <nav aria-label="Footer" className="flex gap-4">
           <Link
             to={paths.about}

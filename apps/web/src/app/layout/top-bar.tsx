@@ -13,6 +13,7 @@ import { createPortal } from 'react-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { CloseIcon, MenuIcon, MoonIcon, SunIcon, TeeIcon } from '@/components/ui/icons';
+import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { dashboardPath, isAdmin, signOut, useSession } from '@/features/auth/session';
 import { useCart } from '@/features/cart/use-cart';
@@ -308,7 +309,7 @@ export function TopBar() {
         >
           <span className="inline-flex items-center gap-1.5">
             <TeeIcon className="h-6 w-6" />
-            T-Shirt Shop
+            {env.shopName}
           </span>
         </Link>
         <SearchForm className="order-last w-full md:order-none md:ml-2 md:w-auto md:max-w-md md:flex-1" />

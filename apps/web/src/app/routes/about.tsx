@@ -1,4 +1,5 @@
 import { ButtonLink } from '@/components/ui/button';
+import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { StaticPage } from '@/features/static/components/static-page';
 import { useTitle } from '@/lib/use-title';
@@ -8,7 +9,7 @@ export default function AboutPage() {
   return (
     <StaticPage title="About us" lead="Tees that say what you’re too cool to say out loud.">
       <p>
-        T-Shirt Shop started in 2021 in a one-room studio in Bengaluru, with a second-hand screen
+        {env.shopName} started in 2021 in a one-room studio in Bengaluru, with a second-hand screen
         printer, a stack of plain cotton tees and three friends who were tired of wearing the same
         five slogans as everyone else. We printed our first fifty shirts for a college fest, sold
         out before lunch, and never looked back.

@@ -1,3 +1,4 @@
+import { env } from '@/config/env';
 import { StaticPage } from '@/features/static/components/static-page';
 import { CONTACT } from '@/features/static/contact-details';
 import { useTitle } from '@/lib/use-title';
@@ -7,7 +8,7 @@ export default function PrivacyPage() {
   return (
     <StaticPage title="Privacy Policy" lead="Last updated April 2025">
       <p>
-        This policy explains what T-Shirt Shop collects about you, why, and what you can ask us to
+        This policy explains what {env.shopName} collects about you, why, and what you can ask us to
         do with it.
       </p>
       <h2>What we collect</h2>

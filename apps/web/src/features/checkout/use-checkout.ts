@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import type { CartItem, PublicUser } from '@repo/shared';
+import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { itemsText } from '@/features/cart/use-cart';
 import { useSession } from '@/features/auth/session';
@@ -24,8 +25,6 @@ export const CHECKOUT_ALERTS = {
   createOrder: 'Server error while creating order. Please try again.',
   verify: 'Payment succeeded but order save failed. Contact support.',
 } as const;
-
-const SHOP_NAME = 'T-Shirt Shop';
 
 export interface CheckoutOptions {
   /** The signed-in user's full record (for the prefill and the shipping address). */
@@ -114,7 +113,7 @@ export function useCheckout({ loadUser, onPaid, onCartOutdated }: CheckoutOption
         key: config.keyId,
         amount: order.amount,
         currency: order.currency,
-        name: SHOP_NAME,
+        name: env.shopName,
         // The dialog shows the shop's name above: say what is paid for, counted in T-shirts.
         description: itemsText(items),
         order_id: order.id,
