@@ -1,5 +1,4 @@
 /** /cart (SPEC §2): lines, the shipping address, the summary and checkout. */
-import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Product } from '@repo/shared';
 import { ButtonLink } from '@/components/ui/button';
@@ -16,6 +15,7 @@ import { cart, itemsText, useCart } from '@/features/cart/use-cart';
 import { productQueryOptions } from '@/features/catalog/api/get-product';
 import { useCheckout } from '@/features/checkout/use-checkout';
 import { ApiError } from '@/lib/api-client';
+import { useLogOnError } from '@/lib/use-log-on-error';
 import { useTitle } from '@/lib/use-title';
 
 export default function CartPage() {
@@ -29,10 +29,7 @@ export default function CartPage() {
   // A line without a size, or short of stock in its size, must be changed before checkout.
   const blocked = items.some((line) => lineProblemText(line, stock?.get(line._id)));
 
-  useEffect(() => {
-    // SPEC §8: a failed user-detail load is only logged.
-    if (detail.error) console.error('Failed to load user detail', detail.error);
-  }, [detail.error]);
+  useLogOnError(detail.error, 'Failed to load user detail'); // SPEC §8: only logged
 
   /** After a 409 from create-order: fetch each line again so the cart shows today's prices. */
   async function refreshLines() {

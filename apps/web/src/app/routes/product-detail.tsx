@@ -1,7 +1,7 @@
 /** /product-detail/{slug} (SPEC §2): the product and a "Similar Products" grid. */
 import { useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { stockOfSize } from '@repo/shared/rules';
+import { formatRupees, stockOfSize } from '@repo/shared/rules';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { AlertIcon, SearchIcon } from '@/components/ui/icons';
@@ -14,7 +14,7 @@ import { CatalogProducts } from '@/features/catalog/components/catalog-products'
 import { ProductDetails } from '@/features/catalog/components/product-details';
 import { ShareProduct } from '@/features/share/share-product';
 import { ApiError } from '@/lib/api-client';
-import { formatPrice } from '@/lib/format';
+import { useLogOnError } from '@/lib/use-log-on-error';
 import { useTitle } from '@/lib/use-title';
 
 export default function ProductDetailPage() {
@@ -26,16 +26,13 @@ export default function ProductDetailPage() {
   const item = product.data?.Aproduct;
   const related = useRelatedProducts(item?._id, item?.category?._id);
   // The same title the server gives the page (the API's modules/web/seo.ts).
-  useTitle(item ? `${item.name} – ${formatPrice(item.price)}` : 'Product');
+  useTitle(item ? `${item.name} – ${formatRupees(item.price)}` : 'Product');
 
   useEffect(() => {
     window.scrollTo({ top: 0 });
   }, [slug]);
 
-  useEffect(() => {
-    // SPEC §8: similar products failing is only logged.
-    if (related.error) console.error('Failed to load similar products', related.error);
-  }, [related.error]);
+  useLogOnError(related.error, 'Failed to load similar products'); // SPEC §8: only logged
 
   if (product.isPending) return <Loading text="Loading product..." />;
 

@@ -1,5 +1,4 @@
 /** /dashboard/user/orders/{orderId}: one order's page and printable receipt. */
-import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -11,6 +10,7 @@ import { OrderDetail, orderNumber } from '@/features/account/components/order-de
 import { useSession } from '@/features/auth/session';
 import { CONTACT } from '@/features/static/contact-details';
 import { ApiError } from '@/lib/api-client';
+import { useLogOnError } from '@/lib/use-log-on-error';
 import { useTitle } from '@/lib/use-title';
 
 export default function OrderPage() {
@@ -19,9 +19,7 @@ export default function OrderPage() {
   const order = useOrder(user?.userId, orderId);
   useTitle(`Order #${orderNumber(orderId)}`);
 
-  useEffect(() => {
-    if (order.error) console.error('Failed to load the order', order.error);
-  }, [order.error]);
+  useLogOnError(order.error, 'Failed to load the order');
 
   const missing = order.error instanceof ApiError && [400, 403, 404].includes(order.error.status);
   return (

@@ -1,5 +1,4 @@
 /** Your Orders (SPEC §2). A failed load is only logged (SPEC §8). */
-import { useEffect } from 'react';
 import { ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { BoxIcon } from '@/components/ui/icons';
@@ -8,6 +7,7 @@ import { paths } from '@/config/paths';
 import { useUserOrders } from '@/features/account/api/get-user-orders';
 import { OrderList } from '@/features/account/components/order-list';
 import { useSession } from '@/features/auth/session';
+import { useLogOnError } from '@/lib/use-log-on-error';
 import { useTitle } from '@/lib/use-title';
 
 export default function OrdersPage() {
@@ -15,9 +15,7 @@ export default function OrdersPage() {
   const { user } = useSession();
   const orders = useUserOrders(user?.userId);
 
-  useEffect(() => {
-    if (orders.error) console.error('Failed to load orders', orders.error);
-  }, [orders.error]);
+  useLogOnError(orders.error, 'Failed to load orders');
 
   return (
     <section aria-labelledby="orders-heading">

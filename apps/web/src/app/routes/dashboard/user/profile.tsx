@@ -1,9 +1,9 @@
 /** Update Profile (SPEC §2). */
-import { useEffect } from 'react';
 import { Loading } from '@/components/ui/spinner';
 import { useUserDetail } from '@/features/account/api/get-user-detail';
 import { ProfileForm } from '@/features/account/components/profile-form';
 import { useSession } from '@/features/auth/session';
+import { useLogOnError } from '@/lib/use-log-on-error';
 import { useTitle } from '@/lib/use-title';
 
 export default function ProfilePage() {
@@ -11,10 +11,7 @@ export default function ProfilePage() {
   const { user } = useSession();
   const detail = useUserDetail(user?.userId);
 
-  useEffect(() => {
-    // SPEC §8: a failed profile load is only logged.
-    if (detail.error) console.error('Failed to load profile', detail.error);
-  }, [detail.error]);
+  useLogOnError(detail.error, 'Failed to load profile'); // SPEC §8: only logged
 
   return (
     <section aria-labelledby="profile-heading">

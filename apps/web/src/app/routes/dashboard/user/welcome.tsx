@@ -1,11 +1,11 @@
 /** The dashboard's welcome page (SPEC §2): the user's details from GET /user/user-detail. */
-import { useEffect } from 'react';
 import { ButtonLink } from '@/components/ui/button';
 import { Loading } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useUserDetail } from '@/features/account/api/get-user-detail';
 import { UserSummary } from '@/features/account/components/user-summary';
 import { useSession } from '@/features/auth/session';
+import { useLogOnError } from '@/lib/use-log-on-error';
 import { useTitle } from '@/lib/use-title';
 
 export default function WelcomePage() {
@@ -13,10 +13,7 @@ export default function WelcomePage() {
   const { user: stored } = useSession();
   const detail = useUserDetail(stored?.userId);
 
-  useEffect(() => {
-    // SPEC §8: a failed profile load is only logged.
-    if (detail.error) console.error('Failed to load profile', detail.error);
-  }, [detail.error]);
+  useLogOnError(detail.error, 'Failed to load profile'); // SPEC §8: only logged
 
   if (detail.isLoading) return <Loading text="Loading profile..." />;
   const user = detail.data?.user ?? { name: stored?.name, role: stored?.role };
