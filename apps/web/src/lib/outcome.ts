@@ -1,7 +1,7 @@
 /**
  * SPEC §8 tells apart a call the server refused (it answered "no", often with a message)
  * from an exception (no answer at all, or a bug). These helpers turn either into the
- * right toast, in one place for every admin screen.
+ * right toast, in one place for every screen.
  */
 import { useEffect } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-/** Class sets of the admin screens that the shared components/ui pieces do not cover. */
+/** Class sets for labels, cards and page titles that the other components/ui pieces do not cover. */
 
 export const labelClass = 'block text-sm font-medium text-slate-800 dark:text-slate-200';
 

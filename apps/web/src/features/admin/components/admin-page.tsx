@@ -1,7 +1,7 @@
 /** One admin page: its heading (under the layout's "Admin Panel" h1) and the tab title. */
 import type { ReactNode } from 'react';
 import { useTitle } from '@/lib/use-title';
-import { pageTitleClass } from './styles';
+import { pageTitleClass } from '@/components/ui/styles';
 
 export function AdminPage({ title, children }: { title: string; children: ReactNode }) {
   useTitle(`${title} · Admin Panel`);

@@ -6,7 +6,7 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import type { Category } from '@repo/shared';
 import { controlClasses } from '@/components/ui/form-field';
-import { labelClass } from './styles';
+import { labelClass } from '@/components/ui/styles';
 
 export function CategoryCombobox({
   categories,

@@ -10,7 +10,7 @@ import { useCategories } from '../api/get-categories';
 import { useCreateCategory } from '../api/create-category';
 import { useDeleteCategory } from '../api/delete-category';
 import { useUpdateCategory } from '../api/update-category';
-import { settle, useLoadFailure } from '../lib/outcome';
+import { settle, useLoadFailure } from '@/lib/outcome';
 import { CategoryForm } from './category-form';
 import { CategoryTable } from './category-table';
 import { Modal } from '@/components/ui/modal';

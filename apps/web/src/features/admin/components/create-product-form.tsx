@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
 import { useCreateProduct } from '../api/create-product';
-import { settle } from '../lib/outcome';
+import { settle } from '@/lib/outcome';
 import { emptyProductForm, productFormData, type ProductFormValues } from '../lib/product-form';
 import { ProductForm } from './product-form';
 

@@ -7,7 +7,7 @@ import { useEffect, useId, useState, type DragEvent } from 'react';
 import { MAX_PHOTO_BYTES } from '@repo/shared/constants';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
-import { labelClass } from './styles';
+import { labelClass } from '@/components/ui/styles';
 import { ImageIcon } from '@/components/ui/icons';
 
 const MAX_MB = MAX_PHOTO_BYTES / (1024 * 1024);

@@ -13,7 +13,7 @@ import { OrderStatusBadge } from '@/components/ui/order-status-badge';
 import { RefundStatusBadge } from '@/components/ui/refund-status';
 import { useUpdateOrderStatus } from '../api/update-order-status';
 import { formatOrderDate, shortId } from '../lib/format';
-import { cardClass } from './styles';
+import { cardClass } from '@/components/ui/styles';
 
 const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
 const isOrderStatus = (s: string): s is OrderStatus =>

@@ -4,8 +4,8 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Pagination } from '@/components/ui/pagination';
 import { Loading } from '@/components/ui/spinner';
 import { useOrders } from '../api/get-orders';
-import { useLoadFailure } from '../lib/outcome';
-import { usePageParam } from '../lib/use-page-param';
+import { useLoadFailure } from '@/lib/outcome';
+import { usePageParam } from '@/lib/use-page-param';
 import { OrderCard } from './order-card';
 import { BoxIcon } from '@/components/ui/icons';
 

@@ -10,8 +10,8 @@ import { formatRupees } from '@repo/shared/rules';
 import { OrderStatusBadge } from '@/components/ui/order-status-badge';
 import { useOrderOverview } from '../api/get-order-overview';
 import { formatDay } from '../lib/format';
-import { useLoadFailure } from '../lib/outcome';
-import { cardClass } from './styles';
+import { useLoadFailure } from '@/lib/outcome';
+import { cardClass } from '@/components/ui/styles';
 
 type Day = OrderOverviewResponse['days'][number];
 

@@ -12,7 +12,7 @@ import {
   TextField,
 } from '@/components/ui/form-field';
 import { useCategories } from '../api/get-categories';
-import { useLoadFailure } from '../lib/outcome';
+import { useLoadFailure } from '@/lib/outcome';
 import { sizesTotal, type ProductFormValues } from '../lib/product-form';
 import { CategoryCombobox } from './category-combobox';
 import { ImageDropZone } from './image-drop-zone';

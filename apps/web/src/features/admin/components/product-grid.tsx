@@ -6,8 +6,8 @@ import { ProductGrid as Grid, ProductGridItem } from '@/components/ui/product-gr
 import { Loading } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useProducts } from '../api/get-products';
-import { useLoadFailure } from '../lib/outcome';
-import { usePageParam } from '../lib/use-page-param';
+import { useLoadFailure } from '@/lib/outcome';
+import { usePageParam } from '@/lib/use-page-param';
 import { TeeIcon } from '@/components/ui/icons';
 import type { Product } from '@repo/shared';
 import { LOW_STOCK } from '@repo/shared/constants';

@@ -13,7 +13,7 @@ import { toast } from '@/lib/toast';
 import { useDeleteProduct } from '../api/delete-product';
 import { useProduct } from '../api/get-product';
 import { useUpdateProduct } from '../api/update-product';
-import { settle, useLoadFailure } from '../lib/outcome';
+import { settle, useLoadFailure } from '@/lib/outcome';
 import { productFormData, productFormValues, type ProductFormValues } from '../lib/product-form';
 import { ProductForm } from './product-form';
 import { TeeIcon } from '@/components/ui/icons';

@@ -8,9 +8,9 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Pagination } from '@/components/ui/pagination';
 import { Loading } from '@/components/ui/spinner';
 import { useUsers } from '../api/get-users';
-import { useLoadFailure } from '../lib/outcome';
-import { usePageParam } from '../lib/use-page-param';
-import { cardClass } from './styles';
+import { useLoadFailure } from '@/lib/outcome';
+import { usePageParam } from '@/lib/use-page-param';
+import { cardClass } from '@/components/ui/styles';
 import { UsersIcon } from '@/components/ui/icons';
 
 const roleName = (role: number) => (role === ROLES.admin ? 'Admin' : 'User');
