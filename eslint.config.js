@@ -83,4 +83,21 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // lib/ sits below every module: it never imports one (a module passes in what lib needs).
+    files: ['apps/api/src/lib/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/modules/**'],
+              message: 'lib/ never imports a module: take what you need as a parameter.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -24,7 +24,7 @@ import { requestId, requestLogSerializers } from './lib/logger.js';
 import { noStore } from './lib/no-store.js';
 import type { AppDeps } from './lib/types.js';
 import { authRouter } from './modules/auth/index.js';
-import { usersRouter, adminUsersRouter } from './modules/users/index.js';
+import { usersRouter, adminUsersRouter, findSessionUser } from './modules/users/index.js';
 import { categoriesRouter } from './modules/categories/index.js';
 import { currentStock, productsRouter } from './modules/products/index.js';
 import { ordersRouter } from './modules/orders/index.js';
@@ -116,7 +116,10 @@ function createExpressApp(deps: AppDeps, catalog: CatalogReader): Express {
     app.use('/api', cors({ origin: config.corsOrigins, credentials: false }));
   }
 
-  const auth = createAuth(createTokenSigner(config.jwt.secret, config.jwt.expiresIn));
+  const auth = createAuth(
+    createTokenSigner(config.jwt.secret, config.jwt.expiresIn),
+    findSessionUser,
+  );
   const api = express.Router();
   api.use(refuseControlCharacters);
   api.get('/health', (_req, res) => {

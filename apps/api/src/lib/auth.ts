@@ -1,12 +1,12 @@
 /**
  * Bearer-token authentication. The token names the user only; the user (and so the role)
  * is loaded from the database on every call, so a deleted user's token is refused and
- * a role change takes effect at once.
+ * a role change takes effect at once. The users module supplies that lookup (lib never
+ * imports a module).
  */
 import type { RequestHandler } from 'express';
 import jwt from 'jsonwebtoken';
 import { ROLES } from '@repo/shared';
-import { User } from '../modules/users/user.model.js';
 import { forbidden, unauthorized } from './errors.js';
 
 export interface TokenSigner {
@@ -43,6 +43,16 @@ export function createTokenSigner(secret: string, expiresIn: string): TokenSigne
   };
 }
 
+/** The account behind a token, as the users module reads it; null when it no longer exists. */
+export interface SessionUserRecord {
+  id: string;
+  name: string;
+  email: string;
+  role: number;
+  passwordChangedAt?: Date | undefined;
+}
+export type FindSessionUser = (userId: string) => Promise<SessionUserRecord | null>;
+
 const SESSION_INVALID = 'Your session is invalid. Please log in again.';
 
 function bearer(header: string | undefined): string | undefined {
@@ -53,18 +63,13 @@ function bearer(header: string | undefined): string | undefined {
   return scheme?.toLowerCase() === 'bearer' ? token : undefined;
 }
 
-export function createAuth(tokens: TokenSigner) {
+export function createAuth(tokens: TokenSigner, findSessionUser: FindSessionUser) {
   async function load(header: string | undefined) {
     const token = bearer(header);
     if (!token) return undefined;
     const claims = tokens.verify(token);
     if (!claims || !/^[a-f\d]{24}$/i.test(claims.userId)) throw unauthorized(SESSION_INVALID);
-    const user = await User.findById(claims.userId, {
-      name: 1,
-      email: 1,
-      role: 1,
-      passwordChangedAt: 1,
-    }).lean();
+    const user = await findSessionUser(claims.userId);
     if (!user) throw unauthorized(SESSION_INVALID);
     // iat has whole seconds: a token from the second of the change still counts as new.
     if (
@@ -73,12 +78,7 @@ export function createAuth(tokens: TokenSigner) {
     ) {
       throw unauthorized(SESSION_INVALID);
     }
-    return {
-      id: String(user._id),
-      role: user.role ?? ROLES.customer,
-      name: user.name,
-      email: user.email,
-    };
+    return { id: user.id, role: user.role, name: user.name, email: user.email };
   }
 
   const requireAuth: RequestHandler = async (req, _res, next) => {

@@ -1,8 +1,30 @@
 /** The users' rules: read one account, change a profile, list every account for the admin. */
-import type { PublicUser } from '@repo/shared';
+import { ROLES, type PublicUser } from '@repo/shared';
+import type { SessionUserRecord } from '../../lib/auth.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { User, toPublicUser } from './user.model.js';
+
+/**
+ * What a login token's check needs of its user (lib/auth): who they are, their role and when
+ * their password last changed; null when the account is gone.
+ */
+export async function findSessionUser(userId: string): Promise<SessionUserRecord | null> {
+  const user = await User.findById(userId, {
+    name: 1,
+    email: 1,
+    role: 1,
+    passwordChangedAt: 1,
+  }).lean();
+  if (!user) return null;
+  return {
+    id: String(user._id),
+    name: user.name,
+    email: user.email,
+    role: user.role ?? ROLES.customer,
+    passwordChangedAt: user.passwordChangedAt ?? undefined,
+  };
+}
 
 export async function getUser(userId: string): Promise<PublicUser> {
   const user = await User.findById(userId).lean();
