@@ -1,6 +1,6 @@
 /** The orders module's public API. */
 export { ordersRouter } from './orders.router.js';
-export { Order } from './order.model.js';
+export { Order, purchasedItemFields } from './order.model.js';
 export {
   recordPaidOrder,
   takeStock,

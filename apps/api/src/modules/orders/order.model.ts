@@ -17,16 +17,24 @@ import {
  */
 export const STOCK_OUTCOMES = ['pending', 'taking', 'taken', 'short'] as const;
 
+/**
+ * One bought line, as the checkout priced it: the payments module's checkout records these
+ * fields, and an order's item is the same line with what happened to its stock.
+ */
+export const purchasedItemFields = {
+  product: { type: mongoose.Schema.Types.ObjectId, ref: 'Product', required: true },
+  name: { type: String, required: true },
+  photo: { type: String, default: '' },
+  /** Unit price in rupees, as charged. */
+  price: { type: Number, required: true },
+  cartQuantity: { type: Number, required: true, min: 1 },
+  /** The size bought; lines recorded before sizes existed read as One size. */
+  size: { type: String, default: ONE_SIZE },
+} as const;
+
 const orderItemSchema = new mongoose.Schema(
   {
-    product: { type: mongoose.Schema.Types.ObjectId, ref: 'Product', required: true },
-    name: { type: String, required: true },
-    photo: { type: String, default: '' },
-    /** Unit price in rupees, as charged. */
-    price: { type: Number, required: true },
-    cartQuantity: { type: Number, required: true, min: 1 },
-    /** The size bought; orders placed before sizes existed read as One size. */
-    size: { type: String, default: ONE_SIZE },
+    ...purchasedItemFields,
     stock: { type: String, enum: STOCK_OUTCOMES, default: 'pending' },
   },
   { _id: false },

@@ -1,23 +1,11 @@
 import mongoose, { type InferSchemaType } from 'mongoose';
-import { ONE_SIZE } from '@repo/shared';
+import { purchasedItemFields } from '../orders/index.js';
 
 /**
  * A checkout: the cart as the server priced it when the provider's order was created. The
  * order is later built from this record alone, never from what the client sends at verify.
  */
-const checkoutItemSchema = new mongoose.Schema(
-  {
-    product: { type: mongoose.Schema.Types.ObjectId, ref: 'Product', required: true },
-    name: { type: String, required: true },
-    photo: { type: String, default: '' },
-    /** Unit price in rupees at checkout time. */
-    price: { type: Number, required: true },
-    cartQuantity: { type: Number, required: true, min: 1 },
-    /** The size bought (checkouts recorded before sizes existed: One size). */
-    size: { type: String, default: ONE_SIZE },
-  },
-  { _id: false },
-);
+const checkoutItemSchema = new mongoose.Schema(purchasedItemFields, { _id: false });
 
 /** flagged: a payment was captured for another amount or currency; the admin settles it. */
 export const CHECKOUT_STATUSES = ['pending', 'paid', 'failed', 'flagged'] as const;
