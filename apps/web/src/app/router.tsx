@@ -5,6 +5,7 @@
  * code off the first page load.
  */
 import { BrowserRouter, Outlet, useRoutes, type RouteObject } from 'react-router-dom';
+import { PRODUCT_DETAIL_ROUTE } from '@repo/shared/rules';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { lazyWithRetry } from '@/lib/lazy-with-retry';
 import { RequireAdmin, RequireAuth } from './guards';
@@ -27,7 +28,8 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, ...page(() => import('./routes/home')) },
       { path: 'Search', ...page(() => import('./routes/search')) },
-      { path: 'product-detail/:slug', ...page(() => import('./routes/product-detail')) },
+      // The landing-page rule's own path (packages/shared), relative to the layout.
+      { path: PRODUCT_DETAIL_ROUTE.slice(1), ...page(() => import('./routes/product-detail')) },
       { path: 'about', ...page(() => import('./routes/about')) },
       { path: 'privacy', ...page(() => import('./routes/privacy')) },
       {

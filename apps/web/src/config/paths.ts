@@ -1,8 +1,10 @@
+import { productDetailPath } from '@repo/shared/rules';
+
 /** Every route path of SPEC §2, in one place. */
 export const paths = {
   home: '/',
   search: '/Search',
-  productDetail: (slug: string) => `/product-detail/${encodeURIComponent(slug)}`,
+  productDetail: productDetailPath,
   about: '/about',
   contact: '/contact',
   privacy: '/privacy',

@@ -8,7 +8,9 @@ import {
   hasPreviousPage,
   increaseQuantity,
   itemCount,
+  landingPageOf,
   paiseToRupees,
+  productDetailPath,
   removeFromCart,
   struckPrice,
   subtotal,
@@ -109,5 +111,33 @@ describe('pagination', () => {
     expect(hasNextPage(1, 13)).toBe(true);
     expect(hasNextPage(2, 24)).toBe(false);
     expect(hasNextPage(1, 0)).toBe(false);
+  });
+});
+
+describe('landing pages', () => {
+  it('knows the home page and a product page, and no other page', () => {
+    expect(landingPageOf('/')).toEqual({ page: 'home' });
+    expect(landingPageOf('/product-detail/sakura-drift-tee')).toEqual({
+      page: 'product',
+      slug: 'sakura-drift-tee',
+    });
+    expect(landingPageOf('/product-detail/caf%C3%A9-tee')).toEqual({
+      page: 'product',
+      slug: 'café-tee',
+    });
+    for (const other of ['/cart', '/about', '/product-detail/', '/product-detail/a/b', '/Search'])
+      expect(landingPageOf(other)).toBeUndefined();
+  });
+
+  it('a product path that is not valid URL encoding is a product page without a slug', () => {
+    expect(landingPageOf('/product-detail/%E0%A4%A')).toEqual({ page: 'product', slug: null });
+  });
+
+  it('builds the product path that it reads back', () => {
+    expect(productDetailPath('café $& tee')).toBe('/product-detail/caf%C3%A9%20%24%26%20tee');
+    expect(landingPageOf(productDetailPath('café $& tee'))).toEqual({
+      page: 'product',
+      slug: 'café $& tee',
+    });
   });
 });

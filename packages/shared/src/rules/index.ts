@@ -8,6 +8,8 @@ import {
   STRUCK_PRICE_FACTOR,
 } from '../constants/index.js';
 
+export * from './landing.js';
+
 /** The struck-through "was" price: price × 1.2, rounded to a whole rupee (display only). */
 export function struckPrice(price: number): number {
   return Math.round(price * STRUCK_PRICE_FACTOR);

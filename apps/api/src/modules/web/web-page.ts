@@ -16,7 +16,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { slugParams } from '@repo/shared';
 import { CARD_IMAGE_SIZES, DETAIL_IMAGE_SIZES } from '@repo/shared/constants';
-import { srcSetOf } from '@repo/shared/rules';
+import { landingPageOf, srcSetOf, type LandingPage } from '@repo/shared/rules';
 import type { CatalogRead, CatalogReader } from '../../lib/cached-read.js';
 import type { CatalogVersion } from '../../lib/catalog-version.js';
 import { catalogVersion } from '../../lib/catalog-version.js';
@@ -37,8 +37,8 @@ interface Inline {
 interface Landing {
   /** The route module in Vite's manifest. */
   module: string;
-  /** The answers to inline for this URL; undefined when the page is not one we prepare. */
-  inline: (pathname: string, search: string) => Inline[] | undefined;
+  /** The answers to inline for this landing page; undefined when it is not this one. */
+  inline: (page: LandingPage, search: string) => Inline[] | undefined;
   /** The largest image: photos and `sizes` from the inlined answers. */
   image: (
     answers: Map<string, unknown>,
@@ -52,8 +52,8 @@ const LANDINGS: Landing[] = [
   {
     module: 'src/app/routes/home.tsx',
     // Filters and later pages in the query ask for other answers: the app fetches those.
-    inline: (pathname, search) =>
-      pathname === '/' && search === ''
+    inline: (page, search) =>
+      page.page === 'home' && search === ''
         ? [
             { path: '/category/all-category', read: allCategoriesRead },
             { path: '/product/get-product-count', read: productReads.count() },
@@ -68,16 +68,10 @@ const LANDINGS: Landing[] = [
   },
   {
     module: 'src/app/routes/product-detail.tsx',
-    inline: (pathname) => {
-      const match = /^\/product-detail\/([^/]+)$/.exec(pathname);
-      if (!match) return undefined;
-      let slug: string;
-      try {
-        slug = decodeURIComponent(match[1]!);
-      } catch {
-        return [];
-      }
-      if (!slugParams.safeParse({ slug }).success) return [];
+    inline: (page) => {
+      if (page.page !== 'product') return undefined;
+      const { slug } = page;
+      if (slug === null || !slugParams.safeParse({ slug }).success) return [];
       // The path exactly as the app builds it (encodeURIComponent of the slug).
       return [
         {
@@ -219,8 +213,9 @@ export function createWebPage(webDist: string, shopName: string, catalog: Catalo
 
   return {
     async page(origin, pathname, search) {
+      const landingPage = landingPageOf(pathname);
       for (const landing of LANDINGS) {
-        const inline = landing.inline(pathname, search);
+        const inline = landingPage && landing.inline(landingPage, search);
         if (inline === undefined) continue;
         // Without the database the page still works: the app fetches (and shows the error).
         const version = await catalogVersion().catch(() => undefined);
@@ -235,7 +230,7 @@ export function createWebPage(webDist: string, shopName: string, catalog: Catalo
         }
         return built;
       }
-      if (pathname === '/') {
+      if (landingPage?.page === 'home') {
         // A filtered or later home page: its head names the category and page.
         const version = await catalogVersion().catch(() => undefined);
         const key = `${origin}/${search}`;

@@ -5,6 +5,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { PRICE_RANGES } from '@repo/shared/constants';
+import { landingPageOf } from '@repo/shared/rules';
 import { parseCatalogParams } from '../hooks/use-catalog-params';
 import { categoriesQueryOptions } from './get-categories';
 import { filteredProductsQueryOptions } from './get-filtered-products';
@@ -13,7 +14,8 @@ import { productCountQueryOptions } from './get-product-count';
 import { productListQueryOptions } from './get-product-list';
 
 export function prefetchLandingPage(queryClient: QueryClient, url: URL): void {
-  if (url.pathname === '/') {
+  const landing = landingPageOf(url.pathname);
+  if (landing?.page === 'home') {
     const { checked, priceId, size, page } = parseCatalogParams(url.searchParams);
     const range = PRICE_RANGES.find((r) => r.id === priceId)?.range;
     void queryClient.prefetchQuery(categoriesQueryOptions());
@@ -33,6 +35,7 @@ export function prefetchLandingPage(queryClient: QueryClient, url: URL): void {
     }
     return;
   }
-  const detail = /^\/product-detail\/([^/]+)$/.exec(url.pathname);
-  if (detail) void queryClient.prefetchQuery(productQueryOptions(decodeURIComponent(detail[1]!)));
+  // A slug that is not valid URL encoding: the page itself says the product was not found.
+  if (landing?.page === 'product' && landing.slug !== null)
+    void queryClient.prefetchQuery(productQueryOptions(landing.slug));
 }

@@ -1,0 +1,31 @@
+/**
+ * The pages shoppers land on most: the home page and a product page. The web app's router
+ * serves them, the app prefetches their data before the page's code arrives, and the API
+ * prepares their HTML (the route's chunks, the first answers inlined); all three read the
+ * URL with this one rule.
+ */
+
+/** The product page's route, as react-router writes it. */
+export const PRODUCT_DETAIL_ROUTE = '/product-detail/:slug';
+
+const PRODUCT_DETAIL = /^\/product-detail\/([^/]+)$/;
+
+/** A landing page; a product page whose slug is not valid URL encoding has slug null. */
+export type LandingPage = { page: 'home' } | { page: 'product'; slug: string | null };
+
+/** Which landing page a path is, or undefined for every other page. */
+export function landingPageOf(pathname: string): LandingPage | undefined {
+  if (pathname === '/') return { page: 'home' };
+  const match = PRODUCT_DETAIL.exec(pathname);
+  if (!match) return undefined;
+  try {
+    return { page: 'product', slug: decodeURIComponent(match[1]!) };
+  } catch {
+    return { page: 'product', slug: null };
+  }
+}
+
+/** The product page's path for a slug (the inverse of landingPageOf). */
+export function productDetailPath(slug: string): string {
+  return PRODUCT_DETAIL_ROUTE.replace(':slug', () => encodeURIComponent(slug));
+}
