@@ -7,10 +7,7 @@
  * Also robots.txt and the sitemap (sitemap.ts).
  */
 import { ONE_SIZE } from '@repo/shared/constants';
-
-/** ₹1,299 or ₹499.5, as the storefront shows prices. */
-export const priceText = (rupees: number) =>
-  `₹${rupees.toLocaleString('en-IN', { maximumFractionDigits: 2 })}`;
+import { formatRupees } from '@repo/shared/rules';
 
 export interface ProductForSeo {
   _id: string;
@@ -177,7 +174,7 @@ export function pageMeta(
       : product.photo;
     return {
       status: 200,
-      title: `${product.name} – ${priceText(product.price)} | ${shopName}`,
+      title: `${product.name} – ${formatRupees(product.price)} | ${shopName}`,
       description: clip(product.description),
       canonical: url,
       ogType: 'product',

@@ -6,11 +6,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
+import { formatRupees } from '@repo/shared/rules';
 import sharp from 'sharp';
 import type { CatalogCache } from '../../lib/catalog-cache.js';
 import { catalogVersion } from '../../lib/catalog-version.js';
 import { productReads } from '../products/index.js';
-import { priceText } from './seo.js';
 
 const WIDTH = 1200;
 const HEIGHT = 630;
@@ -84,7 +84,7 @@ export function createShareImages(opts: {
     const photo = await sharp(await photoBytes(photoUrl))
       .resize(HEIGHT, HEIGHT, { fit: 'contain', background: '#eef2ff' })
       .toBuffer();
-    return sharp(card(opts.shopName, p.name, priceText(p.price), HEIGHT))
+    return sharp(card(opts.shopName, p.name, formatRupees(p.price), HEIGHT))
       .composite([{ input: photo, left: 0, top: 0 }])
       .png()
       .toBuffer();
