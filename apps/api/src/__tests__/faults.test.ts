@@ -45,7 +45,7 @@ const shopper = {
   email: 'asha@example.com',
   password: 'correct-horse-9',
   phone: '9876543210',
-  address: '12 MG Road, Bengaluru',
+  address: '12 MG Road, Bengaluru 560001',
 };
 
 describe('the database goes away and comes back', () => {

@@ -83,7 +83,7 @@ describe('request logs', () => {
         email,
         password: secrets.password,
         phone: '9876543210',
-        address: '1 Park Street, Kolkata',
+        address: '1 Park Street, Kolkata 700016',
       }),
     );
     expect(registered.status).toBe(201);
@@ -133,7 +133,7 @@ describe('request logs', () => {
         .send({
           name: 'Logged Shopper',
           phone: '9876543210',
-          address: '2 Park Street, Kolkata',
+          address: '2 Park Street, Kolkata 700016',
           password: secrets.profilePassword,
           currentPassword: secrets.password,
         }),

@@ -31,7 +31,7 @@ describe('sessions after a password change', () => {
       .send({
         name: 'New Name',
         phone: '9876543210',
-        address: 'Somewhere 1',
+        address: '1 Somewhere Road, Pune 411001',
         password: 'brand-new-password',
         currentPassword: u.password,
       })
@@ -56,7 +56,11 @@ describe('sessions after a password change', () => {
       .request()
       .put(`/api/user/profile/${u.id}`)
       .set('Authorization', u.auth)
-      .send({ name: 'Same Password', phone: '9876543210', address: 'Somewhere 2' })
+      .send({
+        name: 'Same Password',
+        phone: '9876543210',
+        address: '2 Somewhere Road, Pune 411001',
+      })
       .expect(200);
     expect(res.body.token).toBeUndefined();
     await t.request().get(`/api/user/user-detail/${u.id}`).set('Authorization', u.auth).expect(200);

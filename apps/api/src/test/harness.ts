@@ -71,7 +71,7 @@ export async function setupTestApp(options: TestAppOptions = {}) {
       email: fields.email ?? `user${counter}-${randomBytes(3).toString('hex')}@example.com`,
       password: await bcrypt.hash(password, 4),
       phone: fields.phone ?? '9876543210',
-      address: fields.address ?? '12 MG Road, Bengaluru',
+      address: fields.address ?? '12 MG Road, Bengaluru 560001',
       role: (fields.role ?? ROLES.customer) as 0 | 1,
     });
     const token = tokens.sign(String(user._id));

@@ -51,7 +51,7 @@ export function makeUser(overrides: Partial<PublicUser> = {}): PublicUser {
     name: 'Asha Verma',
     email: 'asha@example.com',
     phone: '9876543210',
-    address: '12 MG Road, Bengaluru',
+    address: '12 MG Road, Bengaluru 560001',
     role: 0,
     ...overrides,
   };

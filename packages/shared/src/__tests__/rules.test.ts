@@ -7,6 +7,8 @@ import {
   hasNextPage,
   hasPreviousPage,
   increaseQuantity,
+  orderNumber,
+  parseOrderNumber,
   itemCount,
   landingPageOf,
   paiseToRupees,
@@ -139,5 +141,17 @@ describe('landing pages', () => {
       page: 'product',
       slug: 'café $& tee',
     });
+  });
+});
+
+describe('order number', () => {
+  it('is the last 8 characters of the id in upper case', () => {
+    expect(orderNumber('6650f1c2a1b2c3d408d68a95')).toBe('08D68A95');
+  });
+  it('reads what an admin types, with or without # and in any case', () => {
+    expect(parseOrderNumber('#08d68a95')).toBe('08D68A95');
+    expect(parseOrderNumber(' 08D68A95 ')).toBe('08D68A95');
+    expect(parseOrderNumber('D68A95')).toBeNull();
+    expect(parseOrderNumber('08D68A9Z')).toBeNull();
   });
 });

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   categoryBody,
+  ADDRESS_MESSAGE,
   filterProductsBody,
+  isShippingAddress,
   loginBody,
+  PHONE_MESSAGE,
   productBody,
+  profileBody,
   registerBody,
   resetPasswordBody,
   searchParams,
@@ -21,7 +25,7 @@ describe('schemas', () => {
       email: ' A@B.Co ',
       password: '12345678',
       phone: '98765 43210',
-      address: 'x',
+      address: '12 MG Road, Bengaluru 560001',
     });
     expect(r.email).toBe('a@b.co');
   });
@@ -112,7 +116,12 @@ describe('schemas', () => {
     expect(address.success).toBe(true);
   });
   it('refuses passwords over 72 bytes, where bcrypt would stop reading', () => {
-    const user = { name: 'A', email: 'a@b.co', phone: '9876543210', address: 'x' };
+    const user = {
+      name: 'A',
+      email: 'a@b.co',
+      phone: '9876543210',
+      address: '12 MG Road, Bengaluru 560001',
+    };
     expect(registerBody.safeParse({ ...user, password: 'p'.repeat(72) }).success).toBe(true);
     const long = registerBody.safeParse({ ...user, password: 'p'.repeat(73) });
     expect(long.error?.issues[0]?.message).toMatch(/^Password is too long: at most 72 bytes/);
@@ -120,5 +129,43 @@ describe('schemas', () => {
     const accented = registerBody.safeParse({ ...user, password: 'é'.repeat(40) });
     expect(accented.error?.issues[0]?.message).toMatch(/^Password is too long/);
     expect(loginBody.safeParse({ email: 'a@b.co', password: 'p'.repeat(73) }).success).toBe(false);
+  });
+
+  const profile = { name: 'Asha', phone: '9876543210', address: '12 MG Road, Bengaluru 560001' };
+  const firstMessage = (body: object) => profileBody.safeParse(body).error?.issues[0]?.message;
+
+  it('accepts an Indian mobile number: 10 digits from 6-9, optionally +91, spaces or hyphens', () => {
+    for (const phone of [
+      '9876543210',
+      '+919876543210',
+      '+91 98765 43210',
+      '98765-43210',
+      '6000000000',
+    ])
+      expect(profileBody.safeParse({ ...profile, phone }).success, phone).toBe(true);
+  });
+  it('refuses other phone numbers with a message saying what is wanted', () => {
+    for (const phone of ['12', '987654321', '98765432101', '5876543210', '+44 7911 123456', '+91'])
+      expect(firstMessage({ ...profile, phone }), phone).toBe(PHONE_MESSAGE);
+    expect(firstMessage({ ...profile, phone: ' ' })).toBe('Phone is required');
+  });
+  it('wants an address with a 6-digit PIN code', () => {
+    for (const address of ['12 MG Road, Bengaluru 560001', 'Flat 4, Park St, Kolkata - 700 016'])
+      expect(profileBody.safeParse({ ...profile, address }).success, address).toBe(true);
+    for (const address of [
+      'x',
+      '12 MG Road, Bengaluru',
+      'Road 56000',
+      'Plot 0123456 Pune',
+      '012345 Pune',
+    ])
+      expect(firstMessage({ ...profile, address }), address).toBe(ADDRESS_MESSAGE);
+    expect(firstMessage({ ...profile, address: '' })).toBe('Address is required');
+  });
+  it('says whether an order can ship to an address (old profiles may have none or a bad one)', () => {
+    expect(isShippingAddress('12 MG Road, Bengaluru 560001')).toBe(true);
+    expect(isShippingAddress('x')).toBe(false);
+    expect(isShippingAddress('')).toBe(false);
+    expect(isShippingAddress(undefined)).toBe(false);
   });
 });

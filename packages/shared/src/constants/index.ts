@@ -38,6 +38,14 @@ export const PRICE_RANGES: ReadonlyArray<{ id: string; label: string; range: Pri
   { id: '1500-up', label: 'Above ₹1500', range: [1500, Number.MAX_SAFE_INTEGER] },
 ];
 
+/** What the phone and address rules ask for (shared/rules), shown beside the fields. */
+export const PHONE_MESSAGE = 'Enter a 10-digit mobile number, optionally starting with +91';
+export const ADDRESS_MESSAGE = 'Enter your full address with its 6-digit PIN code';
+
+/** Why a checkout cannot start: no address to ship to (create-order refuses it with this). */
+export const SHIPPING_ADDRESS_NEEDED =
+  'Please add a shipping address with its 6-digit PIN code to your profile before checking out.';
+
 export const ROLES = { customer: 0, admin: 1 } as const;
 
 export const ORDER_STATUSES = ['pending', 'shipped', 'delivered', 'cancelled'] as const;

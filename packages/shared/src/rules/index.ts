@@ -206,3 +206,37 @@ export function srcSetOf(
 export function sizeLabel(size: string): string {
   return size === ONE_SIZE ? ONE_SIZE : `Size ${size}`;
 }
+
+/**
+ * The order number people see and quote: the last 8 characters of the order's id, upper case
+ * ("08D68A95"), shown with a "#" on every screen and mail.
+ */
+export function orderNumber(orderId: string): string {
+  return orderId.slice(-8).toUpperCase();
+}
+
+/** What an admin typed to find an order ("#08d68a95", "08D68A95"): its number, or null. */
+export function parseOrderNumber(text: string): string | null {
+  const number = text.trim().replace(/^#/, '').toUpperCase();
+  return /^[0-9A-F]{8}$/.test(number) ? number : null;
+}
+
+/**
+ * An Indian mobile number: 10 digits starting with 6–9, optionally after +91; spaces and
+ * hyphens between digits are allowed ("+91 98765-43210").
+ */
+export function isIndianMobile(value: string): boolean {
+  return /^(\+91)?[6-9]\d{9}$/.test(value.replace(/[\s-]/g, ''));
+}
+
+/** A 6-digit Indian PIN code (first digit 1–9), also written "560 001", standing alone. */
+const PIN_CODE = /(^|\D)[1-9]\d{2}\s?\d{3}(\D|$)/;
+
+/**
+ * Whether orders can be shipped to this address: a few words and a PIN code ("12 MG Road,
+ * Bengaluru 560001"). Older profiles may hold none or one without a PIN code.
+ */
+export function isShippingAddress(value: string | null | undefined): boolean {
+  const text = value?.trim() ?? '';
+  return text.length >= 10 && text.length <= 500 && PIN_CODE.test(text);
+}

@@ -61,6 +61,8 @@ export const order = z
     refund: orderRefund.nullable().optional(),
     /** Oldest first, starting with the payment. */
     timeline: z.array(orderTimelineEntry).optional(),
+    /** Paid without a shipping address to use: the admin must ask the shopper for one. */
+    addressNeeded: z.boolean().optional(),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof order>;

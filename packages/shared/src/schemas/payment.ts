@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { objectId, queryText } from './common.js';
 import { productSize } from './product.js';
+import { address } from './user.js';
 
 export const checkoutItem = z.object({
   _id: objectId,
@@ -17,6 +18,8 @@ export const createOrderBody = z.object({
   /** What the shopper saw, in rupees: compared with the server's total, never trusted. */
   amount: z.number().positive(),
   items: z.array(checkoutItem).min(1, 'The cart is empty').max(100),
+  /** Where to ship; without it, the signed-in shopper's profile address. */
+  shippingAddress: address.optional(),
 });
 export type CreateOrderBody = z.input<typeof createOrderBody>;
 

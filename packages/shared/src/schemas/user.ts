@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import {
+  ADDRESS_MESSAGE,
   ADMIN_USERS_DEFAULT_LIMIT,
   ADMIN_USERS_MAX_LIMIT,
   OTP_LENGTH,
   PASSWORD_MIN_LENGTH,
+  PHONE_MESSAGE,
 } from '../constants/index.js';
+import { isIndianMobile, isShippingAddress } from '../rules/index.js';
 import { objectId, requiredText } from './common.js';
 
 /** A user as every call returns it: never a password hash. */
@@ -41,19 +44,23 @@ export const password = z
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_BYTES, PASSWORD_TOO_LONG)
   .refine(withinBcryptBytes, PASSWORD_TOO_LONG);
+/** An Indian mobile number (see isIndianMobile), kept as typed, trimmed. */
 export const phone = z
   .string({ error: 'Phone is required' })
   .trim()
   .min(1, 'Phone is required')
   .max(20, 'Phone is too long')
-  .regex(/^[+\d][\d\s-]*$/, 'Enter a valid phone number');
+  .refine(isIndianMobile, PHONE_MESSAGE);
+
+/** A shipping address with its PIN code (see isShippingAddress). */
+export const address = requiredText('Address', 500).refine(isShippingAddress, ADDRESS_MESSAGE);
 
 export const registerBody = z.object({
   name: requiredText('Name', 80),
   email,
   password,
   phone,
-  address: requiredText('Address', 500),
+  address,
 });
 export type RegisterBody = z.input<typeof registerBody>;
 
@@ -98,7 +105,7 @@ export const profileBody = z
   .object({
     name: requiredText('Name', 80),
     phone,
-    address: requiredText('Address', 500),
+    address,
     /** Sent only when the user wants a new one. */
     password: password.optional(),
     /** Required with a new password: a stolen session alone cannot change it. */

@@ -91,6 +91,8 @@ const orderSchema = new mongoose.Schema(
     stockShortage: { type: Boolean, default: false },
     refund: { type: refundSchema, default: null },
     history: { type: [historySchema], default: [] },
+    /** True when it was paid without a usable shipping address: the admin asks the shopper. */
+    addressNeeded: { type: Boolean, default: false },
   },
   { timestamps: true },
 );

@@ -6,6 +6,7 @@ import type { Types } from 'mongoose';
 import type { Logger } from 'pino';
 import {
   formatRupees,
+  isShippingAddress,
   ONE_SIZE,
   ORDER_STATUSES,
   paiseToRupees,
@@ -84,6 +85,7 @@ export async function recordPaidOrder(
       amountPaise: input.amountPaise,
       currency: input.currency,
       shippingAddress: input.shippingAddress,
+      addressNeeded: !isShippingAddress(input.shippingAddress),
       provider: input.provider,
       paymentId: input.paymentId,
       providerOrderId: input.providerOrderId,
@@ -206,6 +208,7 @@ export function toOrderDto(o: LeanOrder, user?: PublicUserRef | null): OrderDto 
     stockShortage: o.stockShortage ?? false,
     refund: refundDto(o),
     timeline: timelineOf(o),
+    addressNeeded: o.addressNeeded ?? false,
     ...(user !== undefined ? { user } : {}),
   };
 }

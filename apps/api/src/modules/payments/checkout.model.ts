@@ -32,6 +32,8 @@ const checkoutSchema = new mongoose.Schema(
     amount: { type: Number, required: true },
     amountPaise: { type: Number, required: true },
     currency: { type: String, default: 'INR' },
+    /** Where to ship, checked before the provider's order was made (older checkouts: empty). */
+    shippingAddress: { type: String, default: '' },
     status: { type: String, enum: CHECKOUT_STATUSES, default: 'pending' },
     /** Set once paid: the order it became and the payment that paid it. */
     order: { type: mongoose.Schema.Types.ObjectId, ref: 'Order', default: null },

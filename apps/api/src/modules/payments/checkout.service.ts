@@ -7,8 +7,10 @@ import { randomBytes } from 'node:crypto';
 import {
   formatRupees,
   isOneSize,
+  isShippingAddress,
   ONE_SIZE,
   paiseToRupees,
+  SHIPPING_ADDRESS_NEEDED,
   stockOfSize,
   toPaise,
   type CreateOrderResponse,
@@ -17,11 +19,13 @@ import { AppError, badRequest, conflict } from '../../lib/errors.js';
 import type { AppDeps } from '../../lib/types.js';
 import { Product, readStock, type ProductStock } from '../products/index.js';
 import { Checkout } from './checkout.model.js';
+import { profileAddress } from './payment-completion.js';
 
 export const PROVIDER_UNAVAILABLE = 'The payment provider is unavailable. Please try again.';
 
 interface CartInput {
   amount: number;
+  shippingAddress?: string | undefined;
   items: ReadonlyArray<{ _id: string; cartQuantity: number; size?: string | undefined }>;
 }
 
@@ -110,6 +114,10 @@ export async function createCheckout(
   cart: CartInput,
   userId: string | undefined,
 ): Promise<CreateOrderResponse> {
+  // No payment may start without somewhere to ship it (the cart asks for an address first).
+  const shippingAddress = cart.shippingAddress || (userId ? await profileAddress(userId) : '');
+  if (!isShippingAddress(shippingAddress)) throw badRequest(SHIPPING_ADDRESS_NEEDED);
+
   const { items, amountPaise } = await priceCart(cart.items);
   const total = paiseToRupees(amountPaise);
   if (toPaise(cart.amount) !== amountPaise) {
@@ -143,6 +151,7 @@ export async function createCheckout(
     amount: total,
     amountPaise,
     currency: providerOrder.currency,
+    shippingAddress,
   });
   return {
     order: { id: providerOrder.id, amount: providerOrder.amount, currency: providerOrder.currency },

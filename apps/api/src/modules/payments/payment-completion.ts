@@ -7,6 +7,8 @@
  *   3. take the stock item by item, each item claimed on the order first, so no crash, retry
  *      or concurrent duplicate takes it twice; a shortage flags the order, never loses it;
  *   4. the winner mails the confirmation (a mail failure is only logged).
+ * A paid checkout without a usable shipping address still becomes its order, flagged for the
+ * admin (create-order refuses such checkouts, so only older ones or a changed profile get here).
  */
 import type { Types } from 'mongoose';
 import type { AppDeps } from '../../lib/types.js';
@@ -21,7 +23,7 @@ export interface Completion {
   paymentId: string;
   /** verify: the signed-in shopper; otherwise the checkout's user (or none). */
   userId?: string | undefined;
-  /** verify: the address sent or the profile's; otherwise the profile's (or empty). */
+  /** verify: the address sent; otherwise the checkout's, then the profile's. */
   shippingAddress?: string | undefined;
   /** webhook/reconcile: the payer's contact as the provider reports it. */
   contact?: { email?: string | undefined; phone?: string | undefined } | undefined;
@@ -95,7 +97,10 @@ export async function captureMatchesCheckout(
 export async function completeCheckout(deps: AppDeps, input: Completion): Promise<Completed> {
   const { checkout, paymentId } = input;
   const userId = input.userId ?? (checkout.user ? String(checkout.user) : null);
-  const shippingAddress = input.shippingAddress ?? (userId ? await profileAddress(userId) : '');
+  const shippingAddress =
+    input.shippingAddress ||
+    checkout.shippingAddress ||
+    (userId ? await profileAddress(userId) : '');
 
   const { order, created } = await recordPaidOrder({
     user: userId,
@@ -126,6 +131,8 @@ export async function completeCheckout(deps: AppDeps, input: Completion): Promis
   const { short } = await takeStock(deps, order._id);
   if (short.length)
     deps.logger.warn({ orderId, short }, 'a paid order is short of stock: flagged for the admin');
+  if (created && order.addressNeeded)
+    deps.logger.warn({ orderId }, 'a paid order has no shipping address: flagged for the admin');
 
   let confirmation = Promise.resolve();
   if (created) {

@@ -3,7 +3,7 @@ import type { VerifyPaymentBody, VerifyPaymentResponse } from '@repo/shared';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { AppDeps } from '../../lib/types.js';
 import { Checkout } from './checkout.model.js';
-import { completeCheckout, profileAddress, type LeanCheckout } from './payment-completion.js';
+import { completeCheckout, type LeanCheckout } from './payment-completion.js';
 
 export const FLAGGED_PAYMENT =
   'This payment does not match your order and is being checked by the shop. We will contact you about it.';
@@ -40,14 +40,12 @@ export async function verifyPayment(
   // The provider reported a capture for another amount or currency: the admin settles it.
   if (checkout.status === 'flagged') throw conflict(FLAGGED_PAYMENT);
 
-  const shippingAddress = body.shippingAddress?.trim() || (await profileAddress(actor.id));
-  if (!shippingAddress) throw badRequest('Please add a shipping address to your profile');
-
+  // The money is taken: whatever the address, the payment becomes an order (flagged without one).
   const done = await completeCheckout(deps, {
     checkout,
     paymentId,
     userId: actor.id,
-    shippingAddress,
+    shippingAddress: body.shippingAddress?.trim() || undefined,
   });
   // A guest checkout already recorded for someone else (a race of two accounts) is not this user's.
   if (done.ownerId !== null && done.ownerId !== actor.id)

@@ -1,6 +1,7 @@
 /** /cart (SPEC §2): lines, the shipping address, the summary and checkout. */
 import { useQueryClient } from '@tanstack/react-query';
 import type { Product } from '@repo/shared';
+import { isShippingAddress } from '@repo/shared/rules';
 import { ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { CartIcon } from '@/components/ui/icons';
@@ -10,7 +11,7 @@ import { useSession } from '@/features/auth/session';
 import { useCartStock } from '@/features/cart/api/get-cart-stock';
 import { CartLine, lineProblemText } from '@/features/cart/components/cart-line';
 import { CartSummary } from '@/features/cart/components/cart-summary';
-import { ShippingAddress } from '@/features/cart/components/shipping-address';
+import { ADDRESS_HINT_ID, ShippingAddress } from '@/features/cart/components/shipping-address';
 import { cart, itemsText, useCart } from '@/features/cart/use-cart';
 import { productQueryOptions } from '@/features/catalog/api/get-product';
 import { useCheckout } from '@/features/checkout/use-checkout';
@@ -28,6 +29,8 @@ export default function CartPage() {
   const stock = useCartStock(items.map((line) => line._id));
   // A line without a size, or short of stock in its size, must be changed before checkout.
   const blocked = items.some((line) => lineProblemText(line, stock?.get(line._id)));
+  // Checkout waits for a shipping address (the server refuses one without it, too).
+  const addressUsable = !detail.data || isShippingAddress(detail.data.user?.address);
 
   useLogOnError(detail.error, 'Failed to load user detail'); // SPEC §8: only logged
 
@@ -91,12 +94,14 @@ export default function CartPage() {
                 signedIn={isAuthenticated}
                 address={detail.data?.user?.address}
                 loading={detail.isLoading}
+                usable={addressUsable}
               />
               <CartSummary
                 subtotal={subtotal}
                 total={total}
                 pending={checkout.pending}
                 blocked={blocked}
+                blockedBy={addressUsable ? undefined : ADDRESS_HINT_ID}
                 onCheckout={() => void checkout.start(items, total)}
               />
             </div>

@@ -2,12 +2,16 @@
  * Checkout (SPEC §4): load the provider's script, create an order, open the payment dialog
  * prefilled with the user's name, email and phone; on success verify and save the order,
  * clear the cart, say "Payment Completed" and show the orders. A cancelled or failed payment
- * leaves the cart as it was. Alerts are SPEC §8's "Checkout alerts".
+ * leaves the cart as it was. SPEC §8's "Checkout alerts" are shown as error toasts (not the
+ * browser's alert box). No payment starts without a shipping address: the server refuses it
+ * too, before the provider is asked.
  */
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import type { CartItem, PublicUser } from '@repo/shared';
+import { SHIPPING_ADDRESS_NEEDED } from '@repo/shared/constants';
+import { isShippingAddress } from '@repo/shared/rules';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { itemsText } from '@/features/cart/use-cart';
@@ -49,12 +53,17 @@ export function useCheckout({ loadUser, onPaid, onCartOutdated }: CheckoutOption
     setPending(true);
     let opened = false;
     try {
+      const user = await loadUser().catch(() => undefined);
+      if (user && !isShippingAddress(user.address)) {
+        toast.error(SHIPPING_ADDRESS_NEEDED);
+        return;
+      }
       const config = await queryClient
         .fetchQuery(paymentConfigQueryOptions())
         .catch(() => undefined);
       const ready = config ? await loadScript(config.checkoutScript) : false;
       if (!config || !ready || !window.Razorpay) {
-        window.alert(CHECKOUT_ALERTS.sdk);
+        toast.error(CHECKOUT_ALERTS.sdk);
         return;
       }
 
@@ -63,22 +72,23 @@ export function useCheckout({ loadUser, onPaid, onCartOutdated }: CheckoutOption
         ({ order } = await createPaymentOrder({
           amount: total,
           items: items.map(({ _id, cartQuantity, size }) => ({ _id, cartQuantity, size })),
+          ...(user ? { shippingAddress: user.address } : {}),
         }));
       } catch (error) {
         if (error instanceof ApiError && error.status === 409) {
           await onCartOutdated?.();
-          window.alert(messageOf(error, CHECKOUT_ALERTS.createOrder));
+          toast.error(messageOf(error, CHECKOUT_ALERTS.createOrder));
         } else if (error instanceof ApiError && error.status === 400) {
-          // A size to choose or one no longer made: the server names it.
+          // The server's reason (no usable shipping address, a size to choose or one no longer
+          // made), never a misleading "server error".
           await onCartOutdated?.();
-          window.alert(messageOf(error, CHECKOUT_ALERTS.createOrder));
+          toast.error(messageOf(error, CHECKOUT_ALERTS.createOrder));
         } else {
-          window.alert(CHECKOUT_ALERTS.createOrder);
+          toast.error(CHECKOUT_ALERTS.createOrder);
         }
         return;
       }
 
-      const user = await loadUser().catch(() => undefined);
       const finish = async (response: RazorpaySuccess) => {
         try {
           const result = await verifyPayment({
@@ -103,7 +113,7 @@ export function useCheckout({ loadUser, onPaid, onCartOutdated }: CheckoutOption
           void queryClient.invalidateQueries({ queryKey: ['orders'] });
           navigate(paths.userOrders);
         } catch {
-          window.alert(CHECKOUT_ALERTS.verify);
+          toast.error(CHECKOUT_ALERTS.verify);
         } finally {
           setPending(false);
         }

@@ -225,7 +225,7 @@ describe('the whole forgot-password flow over SMTP', () => {
         email: 'html-name@example.com',
         password: 'password-123',
         phone: '9876543210',
-        address: 'Goa',
+        address: '3 Beach Road, Goa 403001',
       })
       .expect(201);
     await requestCode(res.body.user.email);

@@ -103,7 +103,7 @@ describe('register', () => {
       email: 'late@example.com',
       password: 'password-123',
       phone: '9876543210',
-      address: 'Goa',
+      address: '3 Beach Road, Goa 403001',
     });
     expect429(res, /Too many sign-ups/);
     expect(res.headers['ratelimit-policy']).toBeTruthy();

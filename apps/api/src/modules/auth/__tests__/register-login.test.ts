@@ -3,7 +3,7 @@ import bcrypt from 'bcryptjs';
 import jwt from 'jsonwebtoken';
 import { pino } from 'pino';
 import { describe, expect, it, vi } from 'vitest';
-import { authResponse, ROLES } from '@repo/shared';
+import { ADDRESS_MESSAGE, authResponse, PHONE_MESSAGE, ROLES } from '@repo/shared';
 import { createApp } from '../../../app.js';
 import { REDACT_PATHS } from '../../../lib/logger.js';
 import { setupTestApp } from '../../../test/harness.js';
@@ -20,7 +20,7 @@ function newAccount(fields: Record<string, unknown> = {}) {
     email: `asha${counter}@example.com`,
     password: 'correct horse 1',
     phone: '+91 98765 43210',
-    address: '12 MG Road, Bengaluru',
+    address: '12 MG Road, Bengaluru 560001',
     ...fields,
   };
 }
@@ -110,6 +110,33 @@ describe('POST /api/auth/register', () => {
       .send(newAccount({ password: '1234567' }))
       .expect(400);
     expect(res.body.message).toContain('Password must be at least 8 characters');
+  });
+
+  it('wants an Indian mobile number and an address with a PIN code, saying so beside each field', async () => {
+    const res = await t
+      .request()
+      .post('/api/auth/register')
+      .send(newAccount({ phone: '12', address: 'x' }))
+      .expect(400);
+    expect(res.body.issues).toEqual([
+      { path: 'phone', message: PHONE_MESSAGE },
+      { path: 'address', message: ADDRESS_MESSAGE },
+    ]);
+    await t
+      .request()
+      .post('/api/auth/register')
+      .send(newAccount({ phone: '+91 98765-43210', address: 'Flat 2, Lake View, Pune 411 001' }))
+      .expect(201);
+  });
+
+  it('lets an account saved under the old rules (phone "12", address "x") log in', async () => {
+    const old = await t.createUser({ phone: '12', address: 'x', password: 'password123' });
+    const res = await t
+      .request()
+      .post('/api/auth/login')
+      .send({ email: old.user.email, password: 'password123' })
+      .expect(200);
+    expect(res.body.user).toMatchObject({ phone: '12', address: 'x' });
   });
 
   it('answers a used email with 409, whatever its case', async () => {

@@ -45,7 +45,7 @@ function paidOrder(lines: Line[]): Promise<string> {
     lines.map(([p, q]) => ({ _id: String(p._id), cartQuantity: q })),
     {
       amount: lines.reduce((sum, [p, q]) => sum + p.price * q, 0),
-      shippingAddress: '7 Seed Street',
+      shippingAddress: '7 Seed Street, Pune 411001',
     },
   );
 }

@@ -28,7 +28,7 @@ describe('GET /api/orders/user-orders', () => {
       _id: ashaNew,
       status: 'pending',
       amount: 500,
-      shippingAddress: '7 Seed Street',
+      shippingAddress: '7 Seed Street, Pune 411001',
       items: [
         {
           _id: expect.any(String),
@@ -46,6 +46,7 @@ describe('GET /api/orders/user-orders', () => {
       stockShortage: false,
       refund: null,
       timeline: [{ event: 'paid', at: res.body.orders[0].createdAt }],
+      addressNeeded: false,
     });
     const other = await t
       .request()

@@ -27,7 +27,7 @@ export async function seedOrder(
     ],
     amountPaise: fields.amountPaise ?? 50_000,
     currency: 'INR',
-    shippingAddress: '7 Seed Street',
+    shippingAddress: '7 Seed Street, Pune 411001',
     provider: 'sandbox',
     paymentId: `pay_seed_${id}`,
     providerOrderId: `order_seed_${id}`,

@@ -1,11 +1,13 @@
 /** POST /api/payment/create-order and GET /api/payment/config (sandbox provider). */
 import { describe, expect, it } from 'vitest';
+import { SHIPPING_ADDRESS_NEEDED } from '@repo/shared';
 import { loadConfig } from '../../../config/index.js';
 import { setupTestApp } from '../../../test/harness.js';
 import { Checkout } from '../checkout.model.js';
 import { makeProduct } from './helpers.js';
 
 const t = await setupTestApp();
+const GUEST_ADDRESS = '4 Beach Road, Chennai 600001';
 
 describe('GET /api/payment/config', () => {
   it('names the sandbox provider and its script when no Razorpay keys are set', async () => {
@@ -77,12 +79,62 @@ describe('POST /api/payment/create-order', () => {
     ]);
   });
 
+  it('refuses a checkout with no usable shipping address before the provider is asked (400)', async () => {
+    const p = await makeProduct({ price: 300 });
+    const before = await Checkout.countDocuments();
+    const body = { amount: 300, items: [{ _id: String(p._id), cartQuantity: 1 }] };
+    for (const address of ['', 'x']) {
+      const shopper = await t.createUser({ address });
+      const res = await t
+        .request()
+        .post('/api/payment/create-order')
+        .set('Authorization', shopper.auth)
+        .send(body)
+        .expect(400);
+      expect(res.body).toMatchObject({ success: false, message: SHIPPING_ADDRESS_NEEDED });
+    }
+    // A guest has no profile: without an address in the body there is nothing to ship to.
+    const guest = await t.request().post('/api/payment/create-order').send(body).expect(400);
+    expect(guest.body.message).toBe(SHIPPING_ADDRESS_NEEDED);
+    const bad = await t
+      .request()
+      .post('/api/payment/create-order')
+      .send({ ...body, shippingAddress: 'Pune' })
+      .expect(400);
+    expect(bad.body.issues).toEqual([
+      { path: 'shippingAddress', message: 'Enter your full address with its 6-digit PIN code' },
+    ]);
+    expect(await Checkout.countDocuments()).toBe(before);
+  });
+
+  it("records where to ship: the address sent, else the shopper's profile address", async () => {
+    const p = await makeProduct({ price: 300 });
+    const shopper = await t.createUser({ address: '9 Lake Road, Pune 411001' });
+    const send = (extra: object) =>
+      t
+        .request()
+        .post('/api/payment/create-order')
+        .set('Authorization', shopper.auth)
+        .send({ amount: 300, items: [{ _id: String(p._id), cartQuantity: 1 }], ...extra })
+        .expect(200);
+    const fromProfile = await send({});
+    const sent = await send({ shippingAddress: GUEST_ADDRESS });
+    const addressOf = async (res: { body: { order: { id: string } } }) =>
+      (await Checkout.findOne({ providerOrderId: res.body.order.id }).lean())!.shippingAddress;
+    expect(await addressOf(fromProfile)).toBe('9 Lake Road, Pune 411001');
+    expect(await addressOf(sent)).toBe(GUEST_ADDRESS);
+  });
+
   it('works without a token (the checkout then has no user)', async () => {
     const p = await makeProduct({ price: 300 });
     const res = await t
       .request()
       .post('/api/payment/create-order')
-      .send({ amount: 300, items: [{ _id: String(p._id), cartQuantity: 1 }] })
+      .send({
+        shippingAddress: GUEST_ADDRESS,
+        amount: 300,
+        items: [{ _id: String(p._id), cartQuantity: 1 }],
+      })
       .expect(200);
     const checkout = await Checkout.findOne({ providerOrderId: res.body.order.id }).lean();
     expect(checkout!.user).toBeNull();
@@ -95,6 +147,7 @@ describe('POST /api/payment/create-order', () => {
       .request()
       .post('/api/payment/create-order')
       .send({
+        shippingAddress: GUEST_ADDRESS,
         amount: 300,
         items: [
           { _id: id, cartQuantity: 1 },
@@ -110,6 +163,7 @@ describe('POST /api/payment/create-order', () => {
       .request()
       .post('/api/payment/create-order')
       .send({
+        shippingAddress: GUEST_ADDRESS,
         amount: 400,
         items: [
           { _id: id, cartQuantity: 2 },
@@ -126,7 +180,11 @@ describe('POST /api/payment/create-order', () => {
     const res = await t
       .request()
       .post('/api/payment/create-order')
-      .send({ amount: 1, items: [{ _id: String(p._id), cartQuantity: 2 }] })
+      .send({
+        shippingAddress: GUEST_ADDRESS,
+        amount: 1,
+        items: [{ _id: String(p._id), cartQuantity: 2 }],
+      })
       .expect(409);
     expect(res.body).toMatchObject({
       success: false,
@@ -141,14 +199,22 @@ describe('POST /api/payment/create-order', () => {
     const res = await t
       .request()
       .post('/api/payment/create-order')
-      .send({ amount: 1500, items: [{ _id: String(p._id), cartQuantity: 3 }] })
+      .send({
+        shippingAddress: GUEST_ADDRESS,
+        amount: 1500,
+        items: [{ _id: String(p._id), cartQuantity: 3 }],
+      })
       .expect(409);
     expect(res.body).toMatchObject({ success: false, message: 'Only 2 left of Retro Sunset Tee' });
     const sold = await makeProduct({ name: 'Sold Out Tee', quantity: 0 });
     const res2 = await t
       .request()
       .post('/api/payment/create-order')
-      .send({ amount: 499, items: [{ _id: String(sold._id), cartQuantity: 1 }] })
+      .send({
+        shippingAddress: GUEST_ADDRESS,
+        amount: 499,
+        items: [{ _id: String(sold._id), cartQuantity: 1 }],
+      })
       .expect(409);
     expect(res2.body.message).toBe('Sold Out Tee is out of stock');
   });
@@ -157,7 +223,11 @@ describe('POST /api/payment/create-order', () => {
     const res = await t
       .request()
       .post('/api/payment/create-order')
-      .send({ amount: 100, items: [{ _id: '0123456789abcdef01234567', cartQuantity: 1 }] })
+      .send({
+        shippingAddress: GUEST_ADDRESS,
+        amount: 100,
+        items: [{ _id: '0123456789abcdef01234567', cartQuantity: 1 }],
+      })
       .expect(409);
     expect(res.body).toMatchObject({ success: false, productId: '0123456789abcdef01234567' });
   });
@@ -173,7 +243,7 @@ describe('POST /api/payment/create-order', () => {
       const res = await t
         .request()
         .post('/api/payment/create-order')
-        .send({ amount: 499, items })
+        .send({ shippingAddress: GUEST_ADDRESS, amount: 499, items })
         .expect(400);
       expect(res.body.success).toBe(false);
     }

@@ -41,7 +41,12 @@ describe('POST /api/payment/create-order limits', () => {
   it('allows 30 per address in 15 minutes, guests included', async () => {
     const api = freshApp();
     const p = await makeProduct({ quantity: 100 });
-    const cart = { amount: p.price, items: [{ _id: String(p._id), cartQuantity: 1 }] };
+    // A guest's cart carries where to ship it (create-order refuses a checkout without one).
+    const cart = {
+      amount: p.price,
+      items: [{ _id: String(p._id), cartQuantity: 1 }],
+      shippingAddress: '4 Beach Road, Chennai 600001',
+    };
     const from = (address: string) =>
       api.post('/api/payment/create-order').set('X-Forwarded-For', address).send(cart);
     const before = await Checkout.countDocuments();

@@ -6,6 +6,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { setupTestApp } from '../../../test/harness.js';
 import { Order } from '../../orders/index.js';
+import { User } from '../../users/index.js';
 import { Checkout } from '../checkout.model.js';
 import { makeProduct, recordingMailer, stockOf } from './helpers.js';
 
@@ -19,6 +20,7 @@ async function createOrder(shopper: Shopper | undefined, lines: Line[]) {
   const amount = lines.reduce((sum, [p, q]) => sum + p.price * q, 0);
   const req = t.request().post('/api/payment/create-order');
   if (shopper) req.set('Authorization', shopper.auth);
+  else req.send({ shippingAddress: '4 Beach Road, Chennai 600001' });
   const res = await req
     .send({ amount, items: lines.map(([p, q]) => ({ _id: String(p._id), cartQuantity: q })) })
     .expect(200);
@@ -234,24 +236,44 @@ describe('a sandbox payment, end to end', () => {
     expect(res.body.success).toBe(false);
   });
 
-  it("takes the profile's address when none is sent, and refuses when both are empty", async () => {
+  it("takes the checkout's address when none is sent, even if the profile changed since", async () => {
     const p = await makeProduct({ quantity: 5 });
-    const withAddress = await t.createUser({ address: '5 Park Street, Kolkata' });
-    const o1 = await createOrder(withAddress, [[p, 1]]);
-    const r1 = await verify(withAddress, await sandboxPay(o1.id), { shippingAddress: '' }).expect(
+    const shopper = await t.createUser({ address: '5 Park Street, Kolkata 700016' });
+    const o1 = await createOrder(shopper, [[p, 1]]);
+    await User.updateOne({ _id: shopper.id }, { $set: { address: '' } });
+    const r1 = await verify(shopper, await sandboxPay(o1.id), { shippingAddress: '' }).expect(200);
+    expect(await Order.findById(r1.body.orderId).lean()).toMatchObject({
+      shippingAddress: '5 Park Street, Kolkata 700016',
+      addressNeeded: false,
+    });
+  });
+
+  it('never loses a captured payment for want of an address: the order is recorded and flagged', async () => {
+    const p = await makeProduct({ quantity: 5 });
+    const shopper = await t.createUser({ name: 'Noor', address: '5 Park Street, Kolkata 700016' });
+    const o = await createOrder(shopper, [[p, 1]]);
+    // A checkout from before addresses were checked, and a profile emptied since.
+    await Checkout.updateOne({ providerOrderId: o.id }, { $set: { shippingAddress: '' } });
+    await User.updateOne({ _id: shopper.id }, { $set: { address: '' } });
+
+    const res = await verify(shopper, await sandboxPay(o.id), { shippingAddress: '   ' }).expect(
       200,
     );
-    expect((await Order.findById(r1.body.orderId).lean())!.shippingAddress).toBe(
-      '5 Park Street, Kolkata',
-    );
-
-    const noAddress = await t.createUser({ address: '' });
-    const o2 = await createOrder(noAddress, [[p, 1]]);
-    const r2 = await verify(noAddress, await sandboxPay(o2.id), { shippingAddress: '   ' }).expect(
-      400,
-    );
-    expect(r2.body.message).toBe('Please add a shipping address to your profile');
-    expect(await Order.countDocuments({ providerOrderId: o2.id })).toBe(0);
+    expect(res.body).toEqual({ success: true, orderId: expect.any(String) });
+    expect(await Order.findById(res.body.orderId).lean()).toMatchObject({
+      shippingAddress: '',
+      addressNeeded: true,
+      paymentStatus: 'paid',
+    });
+    expect(await stockOf(p._id)).toBe(4);
+    const admin = await t.createAdmin();
+    const list = await t
+      .request()
+      .get('/api/orders/adminorders')
+      .set('Authorization', admin.auth)
+      .expect(200);
+    const row = list.body.orders.find((r: { _id: string }) => r._id === res.body.orderId);
+    expect(row).toMatchObject({ addressNeeded: true, user: { name: 'Noor' } });
   });
 
   it('gives a guest checkout to the shopper who verifies it', async () => {

@@ -1,6 +1,13 @@
 import bcrypt from 'bcryptjs';
 import { describe, expect, it } from 'vitest';
-import { allUsersResponse, profileResponse, ROLES, userDetailResponse } from '@repo/shared';
+import {
+  ADDRESS_MESSAGE,
+  allUsersResponse,
+  PHONE_MESSAGE,
+  profileResponse,
+  ROLES,
+  userDetailResponse,
+} from '@repo/shared';
 import { setupTestApp } from '../../../test/harness.js';
 import { BCRYPT_COST, User } from '../index.js';
 
@@ -13,9 +20,30 @@ const detail = (id: string, auth?: string) => {
 };
 const profile = (id: string, auth: string, body: Record<string, unknown>) =>
   t.request().put(`/api/user/profile/${id}`).set('Authorization', auth).send(body);
-const changes = { name: 'Ravi Kumar', phone: '+91 90000 11111', address: '7 Park Street, Kolkata' };
+const changes = {
+  name: 'Ravi Kumar',
+  phone: '+91 90000 11111',
+  address: '7 Park Street, Kolkata 700016',
+};
 
 describe('GET /api/user/user-detail/{userId}', () => {
+  it('shows an account saved under the old rules as it is; saving it asks for valid values', async () => {
+    const old = await t.createUser({ phone: '12', address: 'x' });
+    const res = await detail(old.id, old.auth).expect(200);
+    expect(res.body.user).toMatchObject({ phone: '12', address: 'x' });
+    const refused = await profile(old.id, old.auth, {
+      name: 'Old Account',
+      phone: '12',
+      address: 'x',
+    }).expect(400);
+    expect(refused.body.issues).toEqual([
+      { path: 'phone', message: PHONE_MESSAGE },
+      { path: 'address', message: ADDRESS_MESSAGE },
+    ]);
+    expect(await User.findById(old.id, { name: 1 }).lean()).toMatchObject({ name: old.user.name });
+    await profile(old.id, old.auth, { ...changes, name: 'Old Account' }).expect(200);
+  });
+
   it('shows users their own account, without the password hash', async () => {
     const me = await t.createUser({ name: 'Meera', phone: '9000000001', address: 'Pune' });
     const res = await detail(me.id, me.auth).expect(200);

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS } from '@repo/shared/constants';
+import { ADDRESS_MESSAGE, PHONE_MESSAGE, STORAGE_KEYS } from '@repo/shared/constants';
 import { signOut } from '@/features/auth/session';
 import { SearchForm } from '@/features/catalog/components/search-form';
 import { searchStore, tokenStore, userStore } from '@/lib/storage';
@@ -118,7 +118,7 @@ describe('register', () => {
     await u.type(screen.getByLabelText('Email Address'), 'asha@example.com');
     await u.type(screen.getByLabelText('Password'), 'password123');
     await u.type(screen.getByLabelText('Phone Number'), '9876543210');
-    await u.type(screen.getByLabelText('Shipping Address'), '12 MG Road');
+    await u.type(screen.getByLabelText('Shipping Address'), '12 MG Road, Bengaluru 560001');
     await u.click(screen.getByRole('button', { name: 'Register' }));
   }
 
@@ -148,9 +148,26 @@ describe('register', () => {
       email: 'asha@example.com',
       password: 'password123',
       phone: '9876543210',
-      address: '12 MG Road',
+      address: '12 MG Road, Bengaluru 560001',
     });
     expect(userStore.get()).toEqual({ name: user.name, userId: user._id, role: 0 });
+  });
+
+  it('explains a phone that is not an Indian mobile and an address without a PIN code, beside each field', async () => {
+    const { user: u, api } = renderRegister({});
+    await u.type(screen.getByLabelText('Full Name'), 'Asha Verma');
+    await u.type(screen.getByLabelText('Email Address'), 'asha@example.com');
+    await u.type(screen.getByLabelText('Password'), 'password123');
+    await u.type(screen.getByLabelText('Phone Number'), '12');
+    await u.type(screen.getByLabelText('Shipping Address'), 'x');
+    await u.click(screen.getByRole('button', { name: 'Register' }));
+    expect(screen.getByLabelText('Phone Number')).toHaveAccessibleDescription(
+      expect.stringContaining(PHONE_MESSAGE),
+    );
+    expect(screen.getByLabelText('Shipping Address')).toHaveAccessibleDescription(
+      expect.stringContaining(ADDRESS_MESSAGE),
+    );
+    expect(api.calls).toHaveLength(0);
   });
 
   it('shows the server message when refused', async () => {

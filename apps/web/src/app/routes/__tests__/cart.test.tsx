@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS } from '@repo/shared/constants';
+import { SHIPPING_ADDRESS_NEEDED, STORAGE_KEYS } from '@repo/shared/constants';
 import { signIn, signOut } from '@/features/auth/session';
 import type { RazorpayOptions } from '@/features/checkout/razorpay';
 import { cartStore, searchStore } from '@/lib/storage';
@@ -77,7 +77,10 @@ beforeEach(() => {
     opened: 0,
     scriptLoads: true,
   });
-  vi.spyOn(window, 'alert').mockImplementation(() => {});
+  // The shop shows its own toasts: the browser's alert box must never open.
+  vi.spyOn(window, 'alert').mockImplementation(() => {
+    throw new Error('window.alert used');
+  });
 });
 
 afterEach(() => {
@@ -181,18 +184,35 @@ describe('shipping address', () => {
     );
   });
 
-  it('signed in without an address: "No shipping address provided."', async () => {
-    setup({
-      signedIn: true,
-      routes: {
-        'GET /user/user-detail/:userId': () => ({
-          success: true,
-          user: { ...user, address: '' },
-          message: 'ok',
-        }),
-      },
-    });
+  const withAddress = (address: string) => ({
+    'GET /user/user-detail/:userId': () => ({
+      success: true,
+      user: { ...user, address },
+      message: 'ok',
+    }),
+  });
+
+  it('signed in without an address: "No shipping address provided.", and checkout waits for one', async () => {
+    const { user: u, api } = setup({ signedIn: true, routes: withAddress('') });
     expect(await screen.findByText('No shipping address provided.')).toBeInTheDocument();
+    const hint = screen.getByText(SHIPPING_ADDRESS_NEEDED);
+    const button = screen.getByRole('button', { name: 'Proceed to Checkout' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(SHIPPING_ADDRESS_NEEDED);
+    expect(hint).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Update Address' })).toHaveAttribute(
+      'href',
+      '/dashboard/user/profile',
+    );
+    await u.click(button);
+    expect(api.callsTo('POST /payment/create-order')).toHaveLength(0);
+  });
+
+  it('an older address without a PIN code is shown, and checkout asks for a complete one', async () => {
+    setup({ signedIn: true, routes: withAddress('Pune') });
+    expect(await screen.findByText('Pune')).toBeInTheDocument();
+    expect(screen.getByText(SHIPPING_ADDRESS_NEEDED)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Proceed to Checkout' })).toBeDisabled();
   });
 });
 
@@ -215,6 +235,7 @@ describe('checkout', () => {
         { _id: tee._id, cartQuantity: 2, size: 'One size' },
         { _id: hoodie._id, cartQuantity: 1, size: 'One size' },
       ],
+      shippingAddress: user.address,
     });
     expect(checkoutDialog.options).toMatchObject({
       key: 'rzp_test_sandbox',
@@ -269,9 +290,7 @@ describe('checkout', () => {
     const { user: u, api } = setup({ signedIn: true });
     await u.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
     await waitFor(() =>
-      expect(window.alert).toHaveBeenCalledWith(
-        'Razorpay SDK failed to load. Check your internet.',
-      ),
+      expect(toast.error).toHaveBeenCalledWith('Razorpay SDK failed to load. Check your internet.'),
     );
     expect(api.callsTo('POST /payment/create-order')).toHaveLength(0);
   });
@@ -286,7 +305,7 @@ describe('checkout', () => {
     });
     await u.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
     await waitFor(() =>
-      expect(window.alert).toHaveBeenCalledWith(
+      expect(toast.error).toHaveBeenCalledWith(
         'Server error while creating order. Please try again.',
       ),
     );
@@ -312,11 +331,24 @@ describe('checkout', () => {
     });
     await u.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
     await waitFor(() =>
-      expect(window.alert).toHaveBeenCalledWith('Prices changed: the total is now ₹2,397'),
+      expect(toast.error).toHaveBeenCalledWith('Prices changed: the total is now ₹2,397'),
     );
     expect(cartStore.get()).toEqual([
       expect.objectContaining({ _id: tee._id, price: 549, cartQuantity: 2 }),
     ]);
+    expect(checkoutDialog.opened).toBe(0);
+  });
+
+  it("shows the server's reason when it refuses the checkout (no address), and opens no dialog", async () => {
+    const { user: u } = setup({
+      signedIn: true,
+      routes: {
+        'POST /payment/create-order': () =>
+          reply(400, { success: false, message: SHIPPING_ADDRESS_NEEDED }),
+      },
+    });
+    await u.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(SHIPPING_ADDRESS_NEEDED));
     expect(checkoutDialog.opened).toBe(0);
   });
 
@@ -336,7 +368,7 @@ describe('checkout', () => {
       razorpay_signature: 'bad',
     });
     await waitFor(() =>
-      expect(window.alert).toHaveBeenCalledWith(
+      expect(toast.error).toHaveBeenCalledWith(
         'Payment succeeded but order save failed. Contact support.',
       ),
     );

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { ADDRESS_MESSAGE, PHONE_MESSAGE } from '@repo/shared/constants';
 import { ProfileForm } from '@/features/account/components/profile-form';
 import { tokenStore, userStore } from '@/lib/storage';
 import { makeUser } from '@/testing/data';
@@ -10,7 +11,7 @@ const user = makeUser({
   name: 'Asha',
   email: 'asha@example.com',
   phone: '9876543210',
-  address: 'Old Street 1',
+  address: '1 Old Street, Pune 411001',
 });
 
 describe('Update Profile', () => {
@@ -39,7 +40,7 @@ describe('Update Profile', () => {
     expect(api.callsTo('PUT /user/profile/:userId')[0]!.body).toEqual({
       name: 'Asha Verma',
       phone: '9876543210',
-      address: 'Old Street 1',
+      address: '1 Old Street, Pune 411001',
     });
     await waitFor(() => expect(userStore.get()?.name).toBe('Asha Verma'));
     expect(tokenStore.get()).toBe('old-token');
@@ -96,5 +97,39 @@ describe('Update Profile', () => {
     await ui.click(screen.getByRole('button', { name: 'Update Profile' }));
     expect(await screen.findByText('Address is required')).toBeInTheDocument();
     expect(api.calls).toHaveLength(0);
+  });
+
+  it('shows values saved under older rules as stored, marks what to change, and saves once fixed', async () => {
+    const old = makeUser({ phone: '12', address: 'x' });
+    const api = mockApi({
+      'PUT /user/profile/:userId': ({ body }) => ({
+        success: true,
+        message: 'Profile updated successfully',
+        user: { ...old, ...(body as object) },
+      }),
+    });
+    const { user: ui } = renderRoute(
+      { element: <ProfileForm user={old} />, path: '/p' },
+      { url: '/p' },
+    );
+    expect(screen.getByLabelText('Phone Number')).toHaveValue('12');
+    expect(screen.getByLabelText('Phone Number')).toHaveAccessibleDescription(
+      expect.stringContaining(PHONE_MESSAGE),
+    );
+    expect(screen.getByLabelText('Shipping Address')).toHaveValue('x');
+    expect(screen.getByLabelText('Shipping Address')).toHaveAccessibleDescription(
+      expect.stringContaining(ADDRESS_MESSAGE),
+    );
+    await ui.click(screen.getByRole('button', { name: 'Update Profile' }));
+    expect(api.calls).toHaveLength(0);
+
+    await ui.clear(screen.getByLabelText('Phone Number'));
+    await ui.type(screen.getByLabelText('Phone Number'), '+91 98765 43210');
+    await ui.clear(screen.getByLabelText('Shipping Address'));
+    await ui.type(screen.getByLabelText('Shipping Address'), '4 Lake Road, Pune 411001');
+    await ui.click(screen.getByRole('button', { name: 'Update Profile' }));
+    await waitFor(() => expect(api.callsTo('PUT /user/profile/:userId')).toHaveLength(1));
+    expect(screen.queryByText(PHONE_MESSAGE)).not.toBeInTheDocument();
+    expect(screen.queryByText(ADDRESS_MESSAGE)).not.toBeInTheDocument();
   });
 });

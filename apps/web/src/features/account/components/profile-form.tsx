@@ -2,13 +2,17 @@
  * Update Profile (SPEC §2, §5): name, phone and address required, email read-only, password
  * optional and sent only when filled, with the current password (the server requires it, so a
  * stolen session alone cannot change the password). Saving refreshes the stored user summary.
+ * An account saved before phone and address were checked shows its values as stored, each one
+ * that no longer passes already marked with what to change; saving needs them fixed.
  */
 import type { FormEvent } from 'react';
 import type { ProfileBody, PublicUser } from '@repo/shared';
-import { PASSWORD_MIN_LENGTH } from '@repo/shared/constants';
+import { ADDRESS_MESSAGE, PASSWORD_MIN_LENGTH, PHONE_MESSAGE } from '@repo/shared/constants';
+import { isIndianMobile, isShippingAddress } from '@repo/shared/rules';
 import { profileBody } from '@repo/shared/schemas';
 import { Button } from '@/components/ui/button';
 import { TextAreaField, TextField } from '@/components/ui/form-field';
+import { ADDRESS_HINT, PHONE_HINT } from '@/features/auth/contact-hints';
 import { updateStoredUser } from '@/features/auth/session';
 import { messageOf } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -24,13 +28,16 @@ type Fields = {
 };
 
 export function ProfileForm({ user }: { user: PublicUser }) {
-  const { values, setValues, field, check } = useSchemaForm<Fields>({
-    name: user.name,
-    phone: user.phone ?? '',
-    address: user.address ?? '',
-    password: '',
-    currentPassword: '',
-  });
+  const phone = user.phone ?? '';
+  const address = user.address ?? '';
+  const { values, setValues, field, check } = useSchemaForm<Fields>(
+    { name: user.name, phone, address, password: '', currentPassword: '' },
+    {
+      // Stored values that fail today's rules (empty ones are left to "required").
+      ...(phone && !isIndianMobile(phone) ? { phone: PHONE_MESSAGE } : {}),
+      ...(address && !isShippingAddress(address) ? { address: ADDRESS_MESSAGE } : {}),
+    },
+  );
   const update = useUpdateProfile();
 
   async function submit(e: FormEvent) {
@@ -66,11 +73,20 @@ export function ProfileForm({ user }: { user: PublicUser }) {
         readOnly
         hint="Your email cannot be changed."
       />
-      <TextField label="Phone Number" type="tel" autoComplete="tel" required {...field('phone')} />
+      <TextField
+        label="Phone Number"
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        required
+        hint={PHONE_HINT}
+        {...field('phone')}
+      />
       <TextAreaField
         label="Shipping Address"
         autoComplete="street-address"
         required
+        hint={ADDRESS_HINT}
         {...field('address')}
       />
       <TextField

@@ -137,6 +137,19 @@ describe('orders page', () => {
     expect(await screen.findByText('Stock ran out — action needed')).toBeInTheDocument();
   });
 
+  it('marks an order paid without a shipping address, so the admin asks the buyer', async () => {
+    mockApi({
+      'GET /orders/adminorders': () => ({
+        success: true,
+        orders: [order({ addressNeeded: true, shippingAddress: '' })],
+      }),
+      'GET /orders/overview': () => overview,
+    });
+    renderRoute({ element: <OrdersPage /> }, { url: '/dashboard/admin/adminorder' });
+    expect(await screen.findByText('No shipping address — ask the buyer')).toBeInTheDocument();
+    expect(screen.getByText('No shipping address provided.')).toBeInTheDocument();
+  });
+
   it('saves a status change and reloads the list', async () => {
     let status = 'pending';
     const server = mockApi({

@@ -109,7 +109,7 @@ export function OrderCard({ order }: { order: Order }) {
   return (
     <article
       aria-labelledby={titleId}
-      className={`${cardClass} overflow-hidden ${order.stockShortage || refundFailed ? 'border-red-400 ring-1 ring-red-400 dark:border-red-500 dark:ring-red-500' : ''}`}
+      className={`${cardClass} overflow-hidden ${order.stockShortage || order.addressNeeded || refundFailed ? 'border-red-400 ring-1 ring-red-400 dark:border-red-500 dark:ring-red-500' : ''}`}
     >
       <header className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-200 bg-slate-50 px-4 py-3 dark:border-slate-700 dark:bg-slate-800/60">
         <div className="min-w-0">
@@ -123,6 +123,11 @@ export function OrderCard({ order }: { order: Order }) {
           {order.stockShortage && (
             <p className="mt-1.5 inline-flex items-center gap-1 rounded-full bg-red-600 px-2.5 py-0.5 text-xs font-bold text-white">
               <span aria-hidden="true">⚠</span> Stock ran out — action needed
+            </p>
+          )}
+          {order.addressNeeded && (
+            <p className="mt-1.5 inline-flex items-center gap-1 rounded-full bg-red-600 px-2.5 py-0.5 text-xs font-bold text-white">
+              <span aria-hidden="true">⚠</span> No shipping address — ask the buyer
             </p>
           )}
         </div>

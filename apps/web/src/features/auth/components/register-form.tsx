@@ -12,6 +12,7 @@ import { TextAreaField, TextField } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useSchemaForm } from '@/lib/use-schema-form';
+import { ADDRESS_HINT, PHONE_HINT } from '../contact-hints';
 import { useRegister } from '../api/register';
 import { redirectTarget } from '../redirect';
 import { signIn } from '../session';
@@ -69,9 +70,15 @@ export function RegisterForm() {
         type="tel"
         autoComplete="tel"
         inputMode="tel"
+        hint={PHONE_HINT}
         {...field('phone')}
       />
-      <TextAreaField label="Shipping Address" autoComplete="street-address" {...field('address')} />
+      <TextAreaField
+        label="Shipping Address"
+        autoComplete="street-address"
+        hint={ADDRESS_HINT}
+        {...field('address')}
+      />
       <Button type="submit" size="lg" className="w-full" loading={register.isPending}>
         Register
       </Button>

@@ -9,6 +9,7 @@ export function CartSummary({
   onCheckout,
   pending,
   blocked = false,
+  blockedBy,
 }: {
   subtotal: number;
   total: number;
@@ -16,6 +17,8 @@ export function CartSummary({
   pending: boolean;
   /** A line needs a size or has too few left: checkout waits until it is changed. */
   blocked?: boolean;
+  /** The id of another text saying why checkout cannot start yet (the button is then disabled). */
+  blockedBy?: string | undefined;
 }) {
   return (
     <section
@@ -56,8 +59,10 @@ export function CartSummary({
         className="mt-4 w-full"
         onClick={onCheckout}
         loading={pending}
-        disabled={blocked}
-        aria-describedby={blocked ? 'checkout-blocked' : undefined}
+        disabled={blocked || Boolean(blockedBy)}
+        aria-describedby={
+          [blocked ? 'checkout-blocked' : '', blockedBy ?? ''].join(' ').trim() || undefined
+        }
       >
         Proceed to Checkout
       </Button>

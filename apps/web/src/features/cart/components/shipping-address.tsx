@@ -1,15 +1,24 @@
-/** The shipping address box of the cart: the profile's address when signed in, else a prompt to log in. */
+/**
+ * The shipping address box of the cart: the profile's address when signed in, else a prompt to
+ * log in. An address orders cannot ship to (none, or no PIN code) is named, with the way to fix it.
+ */
+import { SHIPPING_ADDRESS_NEEDED } from '@repo/shared/constants';
 import { ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+
+export const ADDRESS_HINT_ID = 'shipping-address-needed';
 
 export function ShippingAddress({
   signedIn,
   address,
   loading,
+  usable,
 }: {
   signedIn: boolean;
   address: string | undefined;
   loading: boolean;
+  /** False when checkout must wait for an address (see isShippingAddress). */
+  usable: boolean;
 }) {
   return (
     <section
@@ -28,7 +37,20 @@ export function ShippingAddress({
                 ? address
                 : 'No shipping address provided.'}
           </p>
-          <ButtonLink to={paths.userProfile} variant="outline" size="sm" className="mt-3">
+          {!usable && (
+            <p
+              id={ADDRESS_HINT_ID}
+              className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900 dark:bg-amber-950/60 dark:text-amber-200"
+            >
+              {SHIPPING_ADDRESS_NEEDED}
+            </p>
+          )}
+          <ButtonLink
+            to={paths.userProfile}
+            variant={usable ? 'outline' : 'primary'}
+            size="sm"
+            className="mt-3"
+          >
             Update Address
           </ButtonLink>
         </>
