@@ -6,7 +6,7 @@ import { connectDatabase } from './lib/db.js';
 import { createDeps } from './lib/deps.js';
 import { createLogger, endLogger } from './lib/logger.js';
 import { ensurePrivateDirSync } from './lib/private-files.js';
-import { statusMailsSent } from './modules/orders/index.js';
+import { backfillOrderNumbers, statusMailsSent } from './modules/orders/index.js';
 import { startReconciler } from './modules/payments/index.js';
 import { migrateToSizes } from './modules/products/index.js';
 import { seedIfEmpty } from './seed/index.js';
@@ -26,6 +26,8 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
   const migrated = await migrateToSizes();
   if (migrated) logger.info({ migrated }, 'products without sizes are now One size');
   await seedIfEmpty(deps);
+  const numbered = await backfillOrderNumbers();
+  if (numbered) logger.info({ orders: numbered }, 'gave older orders their number');
   const app = createApp(deps);
   // Settles checkouts left pending (RECONCILE_INTERVAL_MS; off when 0).
   const stopReconciler = startReconciler(deps);

@@ -8,6 +8,8 @@ import { API_BASE } from '@/lib/api-client';
 export interface ApiCall {
   method: string;
   path: string;
+  /** The query string, e.g. "?q=shoes" ('' without one). */
+  search: string;
   params: Record<string, string>;
   body: unknown;
   headers: Headers;
@@ -44,7 +46,14 @@ export function mockApi(routes: Record<string, Handler>) {
       const [m, pattern] = key.split(' ');
       const params = m === method ? match(pattern!, path) : null;
       if (!params) continue;
-      const call = { method, path, params, body, headers: new Headers(init.headers) };
+      const call = {
+        method,
+        path,
+        search: url.search,
+        params,
+        body,
+        headers: new Headers(init.headers),
+      };
       calls.push(call);
       const out = (await handler(call)) as { [REPLY]?: true; status?: number; body?: unknown };
       const [status, json] = out && out[REPLY] ? [out.status!, out.body] : [200, out];

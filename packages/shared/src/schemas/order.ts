@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_ACTORS, ORDER_EVENTS, ORDER_STATUSES, REFUND_STATUSES } from '../constants/index.js';
+import { parseOrderNumber } from '../rules/index.js';
 import { objectId } from './common.js';
 
 export const orderStatus = z.enum(ORDER_STATUSES, {
@@ -84,6 +85,19 @@ export const ordersPageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 export type OrdersPageQuery = z.infer<typeof ordersPageQuery>;
+/** The admin's list: `?q=` finds an order by its number ("#08D68A95") or full id. */
+export const adminOrdersQuery = ordersPageQuery.extend({
+  q: z
+    .string()
+    .trim()
+    .max(40)
+    .refine(
+      (q) => q === '' || parseOrderNumber(q) !== null || /^[a-f\d]{24}$/i.test(q),
+      'Enter an order number like #08D68A95',
+    )
+    .optional(),
+});
+export type AdminOrdersQuery = z.infer<typeof adminOrdersQuery>;
 /** The shopper's own list: the latest 100 by default. */
 export const userOrdersQuery = ordersPageQuery.extend({
   limit: z.coerce.number().int().min(1).max(100).default(100),

@@ -7,6 +7,7 @@ export {
   sendOrderConfirmation,
   statusMailsSent,
   ordersShowPhoto,
+  backfillOrderNumbers,
   type LeanOrder,
   type PaidOrderInput,
 } from './orders.service.js';

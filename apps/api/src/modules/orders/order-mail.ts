@@ -1,5 +1,12 @@
 /** The mails about an order: confirmed, shipped, delivered, cancelled and refund processed. */
-import { formatRupees, ONE_SIZE, paiseToRupees, REFUND_ARRIVAL, sizeLabel } from '@repo/shared';
+import {
+  formatRupees,
+  ONE_SIZE,
+  orderNumber,
+  paiseToRupees,
+  REFUND_ARRIVAL,
+  sizeLabel,
+} from '@repo/shared';
 import type { MailMessage } from '../../lib/mailer/index.js';
 
 /** "Sakura Drift Tee (Size M)": the name with the size bought (One size needs no word). */
@@ -25,17 +32,12 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 }
 
-/** A short order number for people: the last 8 characters of the id. */
-export function orderNumber(id: unknown): string {
-  return String(id).slice(-8).toUpperCase();
-}
-
 export function confirmationMail(
   shopName: string,
   to: { name: string; email: string },
   order: MailOrder,
 ): MailMessage {
-  const no = orderNumber(order._id);
+  const no = orderNumber(String(order._id));
   const address = order.shippingAddress || 'No shipping address provided.';
   const lines = order.items.map(
     (i) => `${i.cartQuantity} × ${itemName(i)} — ${formatRupees(i.price * i.cartQuantity)}`,
@@ -75,7 +77,7 @@ export function shippedMail(
   to: { name: string; email: string },
   order: MailOrder,
 ): MailMessage {
-  const no = orderNumber(order._id);
+  const no = orderNumber(String(order._id));
   const address = order.shippingAddress || 'the address on your profile';
   const text = [
     `Hello ${to.name},`,
@@ -111,7 +113,7 @@ export function cancelledMail(
   order: MailOrder,
   notice: CancelNotice,
 ): MailMessage {
-  const no = orderNumber(order._id);
+  const no = orderNumber(String(order._id));
   const when = whenFormat.format(notice.at);
   const who =
     notice.by === 'customer'
@@ -143,7 +145,7 @@ export function refundProcessedMail(
   order: MailOrder,
   refund: { id: string; amountPaise: number },
 ): MailMessage {
-  const no = orderNumber(order._id);
+  const no = orderNumber(String(order._id));
   const amount = formatRupees(paiseToRupees(refund.amountPaise));
   const line = `Your refund of ${amount} for order #${no} has been processed (reference ${refund.id}).`;
   const arrival = `It usually shows in your account within ${REFUND_ARRIVAL}, depending on your bank.`;
@@ -160,7 +162,7 @@ export function deliveredMail(
   to: { name: string; email: string },
   order: MailOrder,
 ): MailMessage {
-  const no = orderNumber(order._id);
+  const no = orderNumber(String(order._id));
   const address = order.shippingAddress || 'your address';
   const line = `Your order #${no} has been delivered to ${address}. We hope you enjoy your T-shirts!`;
   const text = [`Hello ${to.name},`, '', line, '', `— ${shopName}`].join('\n');

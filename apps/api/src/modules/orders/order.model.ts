@@ -71,6 +71,8 @@ const historySchema = new mongoose.Schema(
 
 const orderSchema = new mongoose.Schema(
   {
+    /** The number people quote (shared orderNumber of the id), indexed so the admin can find it. */
+    number: { type: String },
     /** The shopper; null only when a webhook completed a checkout made without a signed-in user. */
     user: { type: mongoose.Schema.Types.ObjectId, ref: 'User', default: null },
     /** The payer's email and phone as the provider reported them (for orders without a user). */
@@ -87,6 +89,8 @@ const orderSchema = new mongoose.Schema(
     provider: { type: String, required: true },
     paymentId: { type: String, required: true },
     providerOrderId: { type: String, required: true },
+    /** The status mails already sent (shipped, delivered): each goes once (orders service). */
+    mailed: { type: [String], default: [] },
     /** True when any item's stock ran short: the order stands, the admin decides. */
     stockShortage: { type: Boolean, default: false },
     refund: { type: refundSchema, default: null },
@@ -102,6 +106,7 @@ orderSchema.index({ providerOrderId: 1 }, { unique: true });
 orderSchema.index({ user: 1, createdAt: -1 });
 orderSchema.index({ createdAt: -1 });
 orderSchema.index({ status: 1 });
+orderSchema.index({ number: 1 });
 // Photo files an order shows are kept when the product's photo changes (products module).
 orderSchema.index({ 'items.photo': 1 });
 // Reconciliation reads the oldest refunds still pending.

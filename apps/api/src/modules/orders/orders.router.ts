@@ -1,10 +1,11 @@
 import { Router } from 'express';
 import {
+  adminOrdersQuery,
   ROLES,
   orderIdParams,
-  ordersPageQuery,
   updateStatusBody,
   userOrdersQuery,
+  type AdminOrdersQuery,
   type OrdersPageQuery,
 } from '@repo/shared';
 import type { Auth } from '../../lib/auth.js';
@@ -35,10 +36,10 @@ export function ordersRouter(deps: AppDeps, auth: Auth): Router {
   router.get(
     '/adminorders',
     auth.requireAdmin,
-    validate({ query: ordersPageQuery }),
+    validate({ query: adminOrdersQuery }),
     async (_req, res) => {
-      const { page, limit } = res.locals.query as OrdersPageQuery;
-      res.json(await listAllOrders(page, limit));
+      const { page, limit, q } = res.locals.query as AdminOrdersQuery;
+      res.json(await listAllOrders(page, limit, q));
     },
   );
 

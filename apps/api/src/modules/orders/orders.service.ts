@@ -2,14 +2,16 @@
  * Orders: recording a paid order (exactly once), taking its stock (at most once per item),
  * the shopper's and the admin's lists, status changes and the admin overview.
  */
-import type { Types } from 'mongoose';
+import { Types } from 'mongoose';
 import type { Logger } from 'pino';
 import {
   formatRupees,
   isShippingAddress,
   ONE_SIZE,
   ORDER_STATUSES,
+  orderNumber,
   paiseToRupees,
+  parseOrderNumber,
   type Order as OrderDto,
   type OrderStatus,
   type OrderTimelineEntry,
@@ -72,7 +74,10 @@ export async function recordPaidOrder(
 ): Promise<{ order: LeanOrder; created: boolean }> {
   try {
     const photos = await currentPhotos(input.items);
+    const _id = new Types.ObjectId();
     const doc = await Order.create({
+      _id,
+      number: orderNumber(String(_id)),
       user: input.user,
       contact: { email: input.contact?.email ?? '', phone: input.contact?.phone ?? '' },
       items: input.items.map((i) => ({
@@ -258,16 +263,27 @@ function buyerOf(o: LeanOrder): PublicUserRef {
   return { name: 'Guest', email: o.contact?.email ?? '', phone: o.contact?.phone ?? '' };
 }
 
-/** Every order, newest first, with the buyer's name, email and phone (one populate query, no N+1). */
-export async function listAllOrders(page: number, limit: number) {
+/** `?q=`: an order number ("#08D68A95") or a full order id; empty finds every order. */
+function orderSearch(q: string | undefined): Record<string, unknown> {
+  if (!q) return {};
+  const number = parseOrderNumber(q);
+  return number ? { number } : { _id: q.toLowerCase() };
+}
+
+/**
+ * Every order (or those matching `q`), newest first, with the buyer's name, email and phone
+ * (one populate query, no N+1).
+ */
+export async function listAllOrders(page: number, limit: number, q?: string) {
+  const filter = orderSearch(q);
   const [orders, total] = await Promise.all([
-    Order.find()
+    Order.find(filter)
       .sort({ createdAt: -1, _id: -1 })
       .skip((page - 1) * limit)
       .limit(limit)
       .populate('user', { name: 1, email: 1, phone: 1 })
       .lean<LeanOrder[]>(),
-    Order.countDocuments(),
+    Order.countDocuments(filter),
   ]);
   return { success: true, orders: orders.map((o) => toOrderDto(o, buyerOf(o))), total };
 }
@@ -311,7 +327,8 @@ export interface StatusChange {
  * gives the order's taken stock back and refunds the payment in full; moving out of it takes
  * that stock again (409 and no change when there is not enough) and is refused once money went
  * back. Setting "cancelled" again on an order whose refund failed asks the provider again.
- * Each real change is dated on the order (its timeline) and mailed to the shopper once.
+ * Each real change is dated on the order (its timeline) and mailed to the shopper; the
+ * shipped and delivered mails go once, on a real move (see mailOnce).
  *
  * The write happens only if the order is still as read (status, refund, stock of each item),
  * so of concurrent changes exactly one moves stock and starts a refund; the others start again
@@ -363,7 +380,7 @@ export async function updateOrderStatus(
       .populate('user', { name: 1, email: 1, phone: 1 })
       .lean<LeanOrder>();
     if (!after) throw notFound('Order not found');
-    if (moving) notifyStatus(deps, after, status, change.by, at);
+    if (moving) await notifyStatus(deps, after, status, current.status, change.by, at);
     return { current: after, changed: moving };
   }
   throw conflict('This order is being changed by someone else. Please try again.');
@@ -388,15 +405,21 @@ export async function statusMailsSent(): Promise<void> {
 }
 
 /** The mail for a status the order just moved to (the shopper hears each change once). */
-function notifyStatus(
+async function notifyStatus(
   deps: AppDeps,
   order: LeanOrder,
   status: OrderStatus,
+  from: string,
   by: StatusChange['by'],
   at: Date,
-): void {
+): Promise<void> {
   // The populated user is the recipient's account; the mails read only its id.
   const plain = { ...order, user: userIdOf(order) } as LeanOrder;
+  if (
+    (status === 'shipped' || status === 'delivered') &&
+    !(await mailOnce(deps, order, status, from))
+  )
+    return;
   if (status === 'shipped') inFlight(notifyShipped(deps, plain));
   if (status === 'delivered')
     inFlight(sendOrderMail(deps, plain, 'delivered', (shop, to) => deliveredMail(shop, to, plain)));
@@ -470,12 +493,60 @@ export async function cancelOwnOrder(deps: AppDeps, orderId: string, userId: str
   return { success: true, message, order: toOrderDto(current) };
 }
 
+/**
+ * Gives orders recorded before numbers were stored their number, so the admin can find them
+ * (start-up; a few hundred at a time; nothing to do once every order has one).
+ */
+export async function backfillOrderNumbers(): Promise<number> {
+  let done = 0;
+  for (;;) {
+    const batch = await Order.find({ number: null }, { _id: 1 }).limit(500).lean();
+    if (!batch.length) return done;
+    await Order.bulkWrite(
+      batch.map((o) => ({
+        updateOne: {
+          filter: { _id: o._id },
+          update: { $set: { number: orderNumber(String(o._id)) } },
+        },
+      })),
+    );
+    done += batch.length;
+  }
+}
+
+/**
+ * Whether the shipped or delivered mail is due: only for a real move, the first time the order
+ * gets there. Delivered → shipped is a correction, and an order already told it shipped (or
+ * was delivered) is never told again. Claimed in the database, so concurrent changes mail once.
+ */
+async function mailOnce(
+  deps: AppDeps,
+  order: LeanOrder,
+  status: 'shipped' | 'delivered',
+  from: string,
+): Promise<boolean> {
+  if (status === 'shipped' && from === 'delivered') return false;
+  try {
+    const claim = await Order.updateOne(
+      { _id: order._id, mailed: { $ne: status } },
+      { $addToSet: { mailed: status } },
+    );
+    return claim.modifiedCount === 1;
+  } catch (err) {
+    deps.logger.error({ err, orderId: String(order._id) }, `${status} mail not claimed`);
+    return false;
+  }
+}
+
+/** Hands the shipped mail to the mailer (not waiting for the mail server; failures logged). */
 async function notifyShipped(deps: AppDeps, order: LeanOrder): Promise<void> {
+  const log = (err: unknown) =>
+    deps.logger.error({ err, orderId: String(order._id) }, 'shipped mail failed');
   try {
     const to = await recipientOf(order);
-    if (to) await deps.mailer.send(shippedMail(deps.config.shopName, to, order));
+    if (to) deps.mailer.send(shippedMail(deps.config.shopName, to, order)).catch(log);
   } catch (err) {
-    deps.logger.error({ err, orderId: String(order._id) }, 'shipped mail failed');
+    log(err);
   }
 }
 

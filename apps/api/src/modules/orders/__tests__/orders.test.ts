@@ -1,8 +1,10 @@
 /** GET /api/orders/user-orders, GET /api/orders/adminorders, PUT /api/orders/update-status/{orderId}. */
+import { Types } from 'mongoose';
 import { describe, expect, it } from 'vitest';
+import { orderNumber } from '@repo/shared';
 import { setupTestApp } from '../../../test/harness.js';
 import { recordingMailer } from '../../payments/__tests__/helpers.js';
-import { Order, statusMailsSent } from '../index.js';
+import { backfillOrderNumbers, Order, statusMailsSent } from '../index.js';
 import { seedOrder } from './seed-orders.js';
 
 const mailer = recordingMailer();
@@ -107,6 +109,43 @@ describe('GET /api/orders/adminorders', () => {
       .expect(400);
   });
 
+  it('finds an order by the number people quote (#08D68A95, any case) or its id; refuses other text', async () => {
+    const number = orderNumber(raviOrder);
+    for (const q of [`#${number}`, number.toLowerCase(), raviOrder]) {
+      const res = await t
+        .request()
+        .get(`/api/orders/adminorders?q=${encodeURIComponent(q)}`)
+        .set('Authorization', admin.auth)
+        .expect(200);
+      expect(res.body.orders.map((o: { _id: string }) => o._id)).toEqual([raviOrder]);
+      expect(res.body.total).toBe(1);
+    }
+    const none = await t
+      .request()
+      .get('/api/orders/adminorders?q=%2300000000')
+      .set('Authorization', admin.auth)
+      .expect(200);
+    expect(none.body).toMatchObject({ orders: [], total: 0 });
+    const bad = await t
+      .request()
+      .get('/api/orders/adminorders?q=shoes')
+      .set('Authorization', admin.auth)
+      .expect(400);
+    expect(bad.body.issues).toEqual([
+      { path: 'q', message: 'Enter an order number like #08D68A95' },
+    ]);
+  });
+
+  it('gives orders recorded before numbers were stored their number (start-up backfill)', async () => {
+    await Order.collection.updateOne(
+      { _id: new Types.ObjectId(ashaOld) },
+      { $unset: { number: '' } },
+    );
+    expect(await backfillOrderNumbers()).toBe(1);
+    expect((await Order.findById(ashaOld).lean())!.number).toBe(orderNumber(ashaOld));
+    expect(await backfillOrderNumbers()).toBe(0);
+  });
+
   it('is for admins only', async () => {
     await t.request().get('/api/orders/adminorders').set('Authorization', asha.auth).expect(403);
     await t.request().get('/api/orders/adminorders').expect(401);
@@ -146,6 +185,32 @@ describe('PUT /api/orders/update-status/{orderId}', () => {
     expect(shipped).toHaveLength(1);
     expect(shipped[0]!.to).toBe('asha@example.com');
     expect(shipped[0]!.text).toContain('has shipped to 7 Seed Street');
+    expect(shipped[0]!.subject).toBe(`Your order #${orderNumber(ashaNew)} has shipped`);
+  });
+
+  it('mails only real shipments: delivered → shipped, or shipped again after pending, sends nothing', async () => {
+    const order = await seedOrder({ user: ravi.id });
+    const shippedMails = () =>
+      mailer.sent.filter((x) => x.subject === `Your order #${orderNumber(order)} has shipped`);
+    for (const status of ['shipped', 'delivered', 'shipped', 'pending', 'shipped'])
+      await t
+        .request()
+        .put(`/api/orders/update-status/${order}`)
+        .set('Authorization', admin.auth)
+        .send({ status })
+        .expect(200);
+    await statusMailsSent();
+    expect(shippedMails()).toHaveLength(1);
+    // Reopened from cancelled and shipped for the first time: a real shipment.
+    const reopened = await seedOrder({ user: ravi.id, status: 'cancelled' });
+    await t
+      .request()
+      .put(`/api/orders/update-status/${reopened}`)
+      .set('Authorization', admin.auth)
+      .send({ status: 'shipped' })
+      .expect(200);
+    await statusMailsSent();
+    expect(mailer.sent.filter((x) => x.subject.includes(orderNumber(reopened)))).toHaveLength(1);
   });
 
   it('refuses an unknown status (400), an unknown order (404), a bad id (400) and a customer (403)', async () => {

@@ -281,6 +281,7 @@ describe('GET /api/orders/{orderId}: the order page', () => {
         createdAt: stored.createdAt.toISOString(),
         paymentId: stored.paymentId,
         stockShortage: false,
+        addressNeeded: false,
         refund: null,
         timeline: [{ event: 'paid', at: stored.createdAt.toISOString() }],
       },

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import type { Order, OrderItem, OrderTimelineEntry } from '@repo/shared';
 import { DELIVERY_CHARGE, REFUND_ARRIVAL } from '@repo/shared/constants';
-import { formatRupees, paiseToRupees, sizeLabel } from '@repo/shared/rules';
+import { formatRupees, orderNumber, paiseToRupees, sizeLabel } from '@repo/shared/rules';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { Notice } from '@/components/ui/notice';
@@ -22,8 +22,6 @@ export interface ShopIdentity {
   address: string;
   email: string;
 }
-
-export const orderNumber = (id: string) => id.slice(-8).toUpperCase();
 
 const sectionClass =
   'rounded-2xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-800 dark:bg-slate-900';

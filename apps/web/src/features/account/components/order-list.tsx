@@ -4,7 +4,7 @@
  */
 import { Link } from 'react-router-dom';
 import type { Order } from '@repo/shared';
-import { formatRupees, sizeLabel } from '@repo/shared/rules';
+import { formatRupees, orderNumber, sizeLabel } from '@repo/shared/rules';
 import { OrderStatusBadge } from '@/components/ui/order-status-badge';
 import { RefundStatusBadge } from '@/components/ui/refund-status';
 import { paths } from '@/config/paths';
@@ -25,7 +25,7 @@ export function OrderList({ orders }: { orders: Order[] }) {
                 to={paths.userOrder(order._id)}
                 className="font-mono font-semibold text-brand-700 hover:underline max-sm:inline-flex max-sm:min-h-10 max-sm:items-center dark:text-brand-100"
               >
-                #{order._id.slice(-8).toUpperCase()}
+                #{orderNumber(order._id)}
               </Link>
             </div>
             <div>
@@ -84,7 +84,7 @@ export function OrderList({ orders }: { orders: Order[] }) {
             </p>
             <Link
               to={paths.userOrder(order._id)}
-              aria-label={`View order #${order._id.slice(-8).toUpperCase()}`}
+              aria-label={`View order #${orderNumber(order._id)}`}
               className="inline-flex min-h-10 items-center font-semibold text-brand-700 hover:underline dark:text-brand-100"
             >
               View order →

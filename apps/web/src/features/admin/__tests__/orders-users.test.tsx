@@ -111,7 +111,8 @@ describe('orders page', () => {
       'GET /orders/overview': () => overview,
     });
     renderRoute({ element: <OrdersPage /> }, { url: '/dashboard/admin/adminorder' });
-    const card = await screen.findByRole('article', { name: /Order #/ });
+    // The same number the shopper's page and the mails show: the id's last 8 characters.
+    const card = await screen.findByRole('article', { name: 'Order #000000F1' });
     expect(within(card).getByText(/Asha Rao/)).toBeInTheDocument();
     expect(within(card).getByText('asha@example.com')).toBeInTheDocument();
     expect(within(card).getByText(/9876543210/)).toBeInTheDocument();
@@ -123,6 +124,37 @@ describe('orders page', () => {
     expect(within(card).getByText('12 MG Road, Bengaluru')).toBeInTheDocument();
     expect(within(card).getByText('22 Nov 2026, 4:05 pm')).toBeInTheDocument();
     expect(within(card).queryByText('Stock ran out — action needed')).not.toBeInTheDocument();
+  });
+
+  it('finds an order by the number the shopper quotes, kept in the URL; explains other text', async () => {
+    const server = mockApi({
+      'GET /orders/adminorders': () => ({ success: true, orders: [order()], total: 1 }),
+      'GET /orders/overview': () => overview,
+    });
+    const { user } = renderRoute(
+      { element: <OrdersPage /> },
+      { url: '/dashboard/admin/adminorder?page=2' },
+    );
+    const box = await screen.findByRole('textbox', { name: 'Find an order' });
+    await user.type(box, 'shoes');
+    await user.click(screen.getByRole('button', { name: 'Find' }));
+    expect(box).toHaveAccessibleDescription('Enter an order number like #08D68A95');
+
+    await user.clear(box);
+    await user.type(box, '#000000f1');
+    await user.click(screen.getByRole('button', { name: 'Find' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(
+        '/dashboard/admin/adminorder?q=%23000000f1',
+      ),
+    );
+    // A new search starts again at page 1.
+    await waitFor(() =>
+      expect(server.callsTo('GET /orders/adminorders').at(-1)!.search).toBe(
+        '?page=1&limit=12&q=%23000000f1',
+      ),
+    );
+    expect(await screen.findByRole('button', { name: 'Show all orders' })).toBeInTheDocument();
   });
 
   it('marks an order whose stock ran out', async () => {

@@ -3,16 +3,19 @@ import type { AdminOrdersResponse } from '@repo/shared';
 import { api } from '@/lib/api-client';
 import { adminKeys } from './keys';
 
-export const getOrders = (page: number, limit: number) =>
-  api.get<AdminOrdersResponse>(`/orders/adminorders?page=${page}&limit=${limit}`);
+/** A page of every order, or of those matching `q` (an order number such as "#08D68A95"). */
+export const getOrders = (page: number, limit: number, q = '') =>
+  api.get<AdminOrdersResponse>(
+    `/orders/adminorders?page=${page}&limit=${limit}${q ? `&q=${encodeURIComponent(q)}` : ''}`,
+  );
 
-export const ordersQueryOptions = (page: number, limit: number) =>
+export const ordersQueryOptions = (page: number, limit: number, q = '') =>
   queryOptions({
-    queryKey: adminKeys.orderPage(page, limit),
-    queryFn: () => getOrders(page, limit),
+    queryKey: adminKeys.orderPage(page, limit, q),
+    queryFn: () => getOrders(page, limit, q),
     placeholderData: keepPreviousData,
   });
 
-export function useOrders(page: number, limit: number) {
-  return useQuery(ordersQueryOptions(page, limit));
+export function useOrders(page: number, limit: number, q = '') {
+  return useQuery(ordersQueryOptions(page, limit, q));
 }

@@ -11,7 +11,8 @@ export const adminKeys = {
   product: (slug: string) => ['admin', 'product', slug] as const,
   users: (page: number, limit: number) => ['admin', 'users', { page, limit }] as const,
   orders: ['admin', 'orders'] as const,
-  orderPage: (page: number, limit: number) => ['admin', 'orders', 'list', { page, limit }] as const,
+  orderPage: (page: number, limit: number, q = '') =>
+    ['admin', 'orders', 'list', { page, limit, q }] as const,
   overview: ['admin', 'orders', 'overview'] as const,
 };
 

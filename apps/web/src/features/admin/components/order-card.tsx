@@ -6,13 +6,13 @@
 import { useId } from 'react';
 import type { Order } from '@repo/shared';
 import { ORDER_STATUSES, type OrderStatus } from '@repo/shared/constants';
-import { formatRupees, paiseToRupees, sizeLabel } from '@repo/shared/rules';
+import { formatRupees, orderNumber, paiseToRupees, sizeLabel } from '@repo/shared/rules';
 import { controlClasses } from '@/components/ui/form-field';
 import { Button } from '@/components/ui/button';
 import { OrderStatusBadge } from '@/components/ui/order-status-badge';
 import { RefundStatusBadge } from '@/components/ui/refund-status';
 import { useUpdateOrderStatus } from '../api/update-order-status';
-import { formatOrderDate, shortId } from '../lib/format';
+import { formatOrderDate } from '../lib/format';
 import { cardClass } from '@/components/ui/styles';
 
 const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
@@ -44,7 +44,7 @@ function StatusSelect({ order }: { order: Order }) {
     <div className="flex items-center gap-2">
       <OrderStatusBadge status={shown} />
       <select
-        aria-label={`Status for order ${shortId(order._id)}`}
+        aria-label={`Status for order ${orderNumber(order._id)}`}
         aria-busy={update.isPending}
         value={shown}
         onChange={(e) => change(e.target.value)}
@@ -114,7 +114,7 @@ export function OrderCard({ order }: { order: Order }) {
       <header className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-200 bg-slate-50 px-4 py-3 dark:border-slate-700 dark:bg-slate-800/60">
         <div className="min-w-0">
           <h3 id={titleId} className="font-semibold text-slate-900 dark:text-white">
-            Order #{shortId(order._id)}
+            Order #{orderNumber(order._id)}
           </h3>
           <p className="text-sm text-slate-500 dark:text-slate-400">
             <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time> · {count}{' '}

@@ -1,4 +1,6 @@
-/** Every order, newest first, paged. Load failures are only logged (SPEC §8). */
+/** Every order (or the one searched for), newest first, paged. Load failures are only logged (SPEC §8). */
+import { useSearchParams } from 'react-router-dom';
+import type { Order } from '@repo/shared';
 import { PAGE_SIZE } from '@repo/shared/constants';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Pagination } from '@/components/ui/pagination';
@@ -7,21 +9,56 @@ import { useOrders } from '../api/get-orders';
 import { useLoadFailure } from '@/lib/outcome';
 import { usePageParam } from '@/lib/use-page-param';
 import { OrderCard } from './order-card';
+import { OrderSearch } from './order-search';
 import { BoxIcon } from '@/components/ui/icons';
 
 export function OrdersList() {
   const [page, setPage] = usePageParam();
-  const orders = useOrders(page, PAGE_SIZE);
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const orders = useOrders(page, PAGE_SIZE, q);
   useLoadFailure(orders, 'admin orders');
 
-  if (orders.isPending) return <Loading text="Loading orders..." />;
+  function search(next: string) {
+    setParams((p) => {
+      const copy = new URLSearchParams(p);
+      copy.delete('page');
+      if (next) copy.set('q', next);
+      else copy.delete('q');
+      return copy;
+    });
+  }
+
   const list = orders.data?.success ? orders.data.orders : [];
   const total = orders.data?.total ?? 0;
-  if (list.length === 0) {
-    return <EmptyState title="No orders found." icon={<BoxIcon />} />;
-  }
+  // One frame for every state, so the search box keeps what is typed while the list loads.
   return (
     <div className="flex flex-col gap-4">
+      <OrderSearch key={q} q={q} onSearch={search} />
+      {orders.isPending ? (
+        <Loading text="Loading orders..." />
+      ) : list.length === 0 ? (
+        <EmptyState title="No orders found." icon={<BoxIcon />} />
+      ) : (
+        <OrderPages list={list} page={page} total={total} onPageChange={setPage} />
+      )}
+    </div>
+  );
+}
+
+function OrderPages({
+  list,
+  page,
+  total,
+  onPageChange,
+}: {
+  list: Order[];
+  page: number;
+  total: number;
+  onPageChange: (page: number) => void;
+}) {
+  return (
+    <>
       <ul className="flex flex-col gap-4">
         {list.map((o) => (
           <li key={o._id}>
@@ -29,7 +66,7 @@ export function OrdersList() {
           </li>
         ))}
       </ul>
-      {total > PAGE_SIZE && <Pagination page={page} total={total} onPageChange={setPage} />}
-    </div>
+      {total > PAGE_SIZE && <Pagination page={page} total={total} onPageChange={onPageChange} />}
+    </>
   );
 }

@@ -27,8 +27,3 @@ export function formatDay(ymd: string): string {
   const date = new Date(`${ymd}T00:00:00Z`);
   return Number.isNaN(date.getTime()) ? ymd : dayLabel.format(date);
 }
-
-/** The last 6 characters of an id, upper-cased: enough to tell orders apart on screen. */
-export function shortId(id: string): string {
-  return id.slice(-6).toUpperCase();
-}

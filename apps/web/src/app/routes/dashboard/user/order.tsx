@@ -1,12 +1,13 @@
 /** /dashboard/user/orders/{orderId}: one order's page and printable receipt. */
 import { Link, useParams } from 'react-router-dom';
+import { orderNumber } from '@repo/shared/rules';
 import { ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { BoxIcon } from '@/components/ui/icons';
 import { Loading } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useOrder } from '@/features/account/api/get-order';
-import { OrderDetail, orderNumber } from '@/features/account/components/order-detail';
+import { OrderDetail } from '@/features/account/components/order-detail';
 import { useSession } from '@/features/auth/session';
 import { CONTACT } from '@/features/static/contact-details';
 import { ApiError } from '@/lib/api-client';
