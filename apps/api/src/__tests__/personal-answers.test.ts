@@ -20,7 +20,7 @@ describe('Cache-Control: no-store on personal answers', () => {
           email: 'asha-no-store@example.com',
           password: 'correct-horse-9',
           phone: '9876543210',
-          address: '12 MG Road, Bengaluru',
+          address: '12 MG Road, Bengaluru 560001',
         }),
       login: () =>
         t
@@ -34,7 +34,7 @@ describe('Cache-Control: no-store on personal answers', () => {
           .request()
           .put(`/api/user/profile/${shopper.id}`)
           .set('Authorization', shopper.auth)
-          .send({ name: 'Asha', phone: '9876543210', address: '1 Park St' }),
+          .send({ name: 'Asha', phone: '9876543210', address: '1 Park St, Pune 411001' }),
       'user-orders': () =>
         t.request().get('/api/orders/user-orders').set('Authorization', shopper.auth),
       adminorders: () =>

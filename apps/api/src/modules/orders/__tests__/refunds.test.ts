@@ -32,7 +32,7 @@ async function paidOrder(shopper = asha, price = 649, quantity = 2) {
     t,
     shopper,
     [{ _id: String(tee._id), cartQuantity: quantity }],
-    { amount: price * quantity, shippingAddress: '7 Lake Road, Pune' },
+    { amount: price * quantity, shippingAddress: '7 Lake Road, Pune 411001' },
   );
   return { orderId, tee };
 }
@@ -266,7 +266,7 @@ describe('GET /api/orders/{orderId}: the order page', () => {
         _id: orderId,
         status: 'pending',
         amount: 1298,
-        shippingAddress: '7 Lake Road, Pune',
+        shippingAddress: '7 Lake Road, Pune 411001',
         items: [
           {
             _id: String(tee._id),

@@ -13,8 +13,12 @@ const t = await setupTestApp({ overrides: () => ({ mailer }) });
 const admin = await t.createAdmin();
 
 type Item = { _id: string; cartQuantity: number; size?: string };
+/** A guest's checkout: the address to ship to comes with the cart. */
 const createOrder = (items: Item[], amount: number) =>
-  t.request().post('/api/payment/create-order').send({ amount, items });
+  t
+    .request()
+    .post('/api/payment/create-order')
+    .send({ amount, items, shippingAddress: '1 Race Road, Pune 411001' });
 
 const sizedTee = (sizes: Array<{ size: string; quantity: number }>, name = 'Sized Tee') =>
   makeProduct({ name, price: 600, sizes });
@@ -102,7 +106,7 @@ describe('a paid order with sizes', () => {
         { _id: id, cartQuantity: 2, size: 'M' },
         { _id: id, cartQuantity: 1, size: 'S' },
       ],
-      { amount: 1800, shippingAddress: '7 Seed Street' },
+      { amount: 1800, shippingAddress: '7 Seed Street, Pune 411001' },
     );
     expect(await sizeStockOf(tee._id)).toEqual({ S: 2, M: 3, XL: 1, total: 6 });
 
@@ -166,7 +170,7 @@ describe('a paid order with sizes', () => {
           .request()
           .post('/api/payment/verify-payment')
           .set('Authorization', s.auth)
-          .send({ ...paid[k]!.body, userId: s.id, shippingAddress: '1 Race Road' }),
+          .send({ ...paid[k]!.body, userId: s.id, shippingAddress: '1 Race Road, Pune 411001' }),
       ),
     );
     expect(verified.map((r) => r.status)).toEqual([200, 200]);
