@@ -1,9 +1,14 @@
 /**
  * Home (SPEC §2, §4): filters, a grid of 12 products and pagination. With no filter it shows
  * the plain paged list (productList + get-product-count); with any filter, the filtered call,
- * whose total drives Next. Filters and page live in the query string.
+ * whose total drives Next. Filters and page live in the query string; a category that no
+ * longer exists is dropped and a page past the last becomes the last. When the products cannot
+ * be loaded the grid says so with a Retry button (SPEC §8's toasts still appear).
  */
 import { useEffect } from 'react';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { AlertIcon } from '@/components/ui/icons';
 import { Pagination } from '@/components/ui/pagination';
 import { addToCartWithToast } from '@/features/cart/use-cart';
 import { useCategories } from '@/features/catalog/api/get-categories';
@@ -14,6 +19,7 @@ import { CatalogFilters } from '@/features/catalog/components/catalog-filters';
 import { CatalogProducts } from '@/features/catalog/components/catalog-products';
 import { Hero } from '@/features/catalog/components/hero';
 import { useCatalogParams } from '@/features/catalog/hooks/use-catalog-params';
+import { PAGE_SIZE } from '@repo/shared/constants';
 import { toast } from '@/lib/toast';
 import { useToastOnError } from '@/lib/use-toast-on-error';
 import { useTitle } from '@/lib/use-title';
@@ -30,19 +36,44 @@ export default function Home() {
     if (categoriesRefused) toast.error('Failed to load Category');
   }, [categoriesRefused]);
 
+  // Category ids in the URL that the shop no longer has are dropped before filtering by them
+  // (the server refuses them); if the categories cannot be loaded, the ids are tried as they are.
+  const known = categoriesRefused ? undefined : categories.data?.category;
+  const knownChecked = known ? checked.filter((id) => known.some((c) => c._id === id)) : checked;
+  const staleCategory = knownChecked.length !== checked.length;
+
   const count = useProductCount({ enabled: !isFiltered });
   useToastOnError(count.error, 'Error on load Total Product');
   const list = useProductList(page, { enabled: !isFiltered });
   useToastOnError(list.error, 'Failed on Load');
   const filtered = useFilteredProducts(
     { checked, radio: priceRange ?? [], page, ...(size ? { size } : {}) },
-    { enabled: isFiltered },
+    { enabled: isFiltered && !staleCategory && (!categories.isPending || !checked.length) },
   );
   useToastOnError(filtered.error, 'Error on Filter Product');
 
   const current = isFiltered ? filtered : list;
-  const products = isFiltered ? filtered.data?.filterProduct : list.data?.prod;
-  const total = (isFiltered ? filtered.data?.total : count.data?.total) ?? 0;
+  const products = current.isError
+    ? undefined
+    : isFiltered
+      ? filtered.data?.filterProduct
+      : list.data?.prod;
+  const total = isFiltered ? filtered.data?.total : count.data?.total;
+  const lastPage = Math.max(1, Math.ceil((total ?? 0) / PAGE_SIZE));
+
+  const { correct } = params;
+  useEffect(() => {
+    if (staleCategory) correct({ checked: knownChecked, page: 1 });
+  }, [staleCategory, knownChecked, correct]);
+  const totalFits = total !== undefined && !current.isPlaceholderData;
+  useEffect(() => {
+    if (totalFits && page > lastPage) correct({ page: lastPage });
+  }, [totalFits, page, lastPage, correct]);
+
+  function retry() {
+    for (const query of [categories, count, list, filtered])
+      if (query.isError) void query.refetch();
+  }
 
   function goToPage(next: number) {
     params.setPage(next);
@@ -73,7 +104,7 @@ export default function Home() {
             <h2 id="products-heading" className="scroll-mt-24 text-lg font-bold sm:text-xl">
               {isFiltered ? 'Filtered Products' : 'All Products'}
             </h2>
-            {products && (
+            {products && total !== undefined && (
               <p className="text-sm text-slate-600 dark:text-slate-400">
                 {total} {total === 1 ? 'product' : 'products'}
               </p>
@@ -83,14 +114,23 @@ export default function Home() {
             aria-busy={current.isFetching}
             className={current.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
           >
-            <CatalogProducts
-              products={products}
-              loading={current.isPending}
-              onAddToCart={addToCartWithToast}
-            />
+            {current.isError ? (
+              <EmptyState title="Couldn't load the products" icon={<AlertIcon />}>
+                <p>Check your connection and try again.</p>
+                <Button className="mt-4" onClick={retry} loading={current.isFetching}>
+                  Retry
+                </Button>
+              </EmptyState>
+            ) : (
+              <CatalogProducts
+                products={products}
+                loading={current.isPending}
+                onAddToCart={addToCartWithToast}
+              />
+            )}
           </div>
-          {(products?.length || page > 1) && (
-            <Pagination page={page} total={total} onPageChange={goToPage} />
+          {products && total !== undefined && (products.length > 0 || page > 1) && (
+            <Pagination page={Math.min(page, lastPage)} total={total} onPageChange={goToPage} />
           )}
         </section>
       </div>

@@ -226,3 +226,77 @@ describe('home: failures (SPEC §8 toasts)', () => {
     expect(toast.error).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('home: wrong or stale URLs', () => {
+  it('turns a page past the last into the last (?page=99 of 30 products is page 3)', async () => {
+    const { api } = setup('/?page=99');
+    expect(await screen.findByText('P3-1')).toBeInTheDocument();
+    expect(location()).toBe('/?page=3');
+    expect(screen.getByRole('navigation', { name: 'Pagination' })).toHaveTextContent('Page 3 of 3');
+    expect(api.callsTo('GET /product/productList/:page').at(-1)!.params.page).toBe('3');
+  });
+
+  it('turns a filtered page past the last into the last', async () => {
+    const { api } = setup('/?price=100-400&page=9');
+    await waitFor(() => expect(location()).toBe('/?price=100-400'));
+    expect(await screen.findByRole('navigation', { name: 'Pagination' })).toHaveTextContent(
+      'Page 1 of 1',
+    );
+    expect(api.callsTo('POST /product/getFilter-product').at(-1)!.body).toMatchObject({ page: 1 });
+  });
+
+  it('drops a category the shop no longer has before filtering, keeping the others', async () => {
+    const gone = '0000000000000000000fffff';
+    const { api } = setup(`/?category=${gone},${anime._id}&page=2`);
+    await waitFor(() => expect(location()).toBe(`/?category=${anime._id}`));
+    await waitFor(() => expect(api.callsTo('POST /product/getFilter-product')).toHaveLength(1));
+    expect(api.callsTo('POST /product/getFilter-product')[0]!.body).toEqual({
+      checked: [anime._id],
+      radio: [],
+      page: 1,
+    });
+    expect(await screen.findByRole('checkbox', { name: 'Anime' })).toBeChecked();
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('drops values that cannot be right and shows the plain list', async () => {
+    const { api } = setup('/?category=not-an-id&price=cheap&size=XXXL&page=0&utm_source=mail');
+    expect(await screen.findByText('P1-1')).toBeInTheDocument();
+    await waitFor(() => expect(location()).toBe('/?utm_source=mail'));
+    expect(api.callsTo('POST /product/getFilter-product')).toHaveLength(0);
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('says "Couldn\'t load the products" with Retry when the API is down, and no pages', async () => {
+    let down = true;
+    const { user } = setup('/?page=2', {
+      'GET /product/get-product-count': () =>
+        down ? reply(503, { success: false, message: 'down' }) : { total: 30 },
+      'GET /product/productList/:page': ({ params }) =>
+        down
+          ? reply(503, { success: false, message: 'down' })
+          : { prod: page(Number(params.page)) },
+    });
+    expect(await screen.findByText("Couldn't load the products")).toBeInTheDocument();
+    expect(screen.queryByText('No products found.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
+    // SPEC §8's toasts still appear.
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed on Load'));
+    expect(toast.error).toHaveBeenCalledWith('Error on load Total Product');
+
+    down = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('P2-1')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Pagination' })).toHaveTextContent('Page 2 of 3');
+    expect(location()).toBe('/?page=2');
+  });
+
+  it('offers Retry when the filtered call fails, and "Error on Filter Product" still shows', async () => {
+    setup('/?price=100-400', {
+      'POST /product/getFilter-product': () => reply(500, { success: false, message: 'boom' }),
+    });
+    expect(await screen.findByText("Couldn't load the products")).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(toast.error).toHaveBeenCalledWith('Error on Filter Product');
+  });
+});

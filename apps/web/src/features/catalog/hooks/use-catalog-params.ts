@@ -1,9 +1,11 @@
 /**
  * The home page's filters and page live in the URL (?category=id1,id2&price=500-700&size=M&page=2),
  * so a reload, the back button or a shared link keep them. Changing a filter goes back to
- * page 1 (SPEC §4).
+ * page 1 (SPEC §4). Values that cannot be right (a category id that is not an id, an unknown
+ * price or size, a page below 1) are dropped as the URL is read; `correct` replaces the URL
+ * when the page learns more (a category that no longer exists, a page past the last).
  */
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PRICE_RANGES, SIZES, type Size } from '@repo/shared/constants';
 
@@ -16,11 +18,13 @@ export interface CatalogParams {
   page: number;
 }
 
+const OBJECT_ID = /^[0-9a-f]{24}$/;
+
 export function parseCatalogParams(params: URLSearchParams): CatalogParams {
   const checked = (params.get('category') ?? '')
     .split(',')
-    .map((id) => id.trim())
-    .filter(Boolean);
+    .map((id) => id.trim().toLowerCase())
+    .filter((id) => OBJECT_ID.test(id));
   const priceId = PRICE_RANGES.find((r) => r.id === params.get('price'))?.id;
   const page = Number.parseInt(params.get('page') ?? '', 10);
   const size = SIZES.find((s) => s === params.get('size'));
@@ -41,15 +45,33 @@ export function toSearchParams({ checked, priceId, size, page }: CatalogParams):
   return params;
 }
 
+const KEYS = ['category', 'price', 'size', 'page'];
+
+/** The URL with the catalog's own keys as `params` say (other keys, say utm_source, kept). */
+function withCatalogParams(url: URLSearchParams, params: CatalogParams): URLSearchParams {
+  const next = new URLSearchParams(url);
+  for (const key of KEYS) next.delete(key);
+  for (const [key, value] of toSearchParams(params)) next.set(key, value);
+  return next;
+}
+
 export function useCatalogParams() {
   const [searchParams, setSearchParams] = useSearchParams();
   const current = useMemo(() => parseCatalogParams(searchParams), [searchParams]);
   const priceRange = PRICE_RANGES.find((r) => r.id === current.priceId)?.range;
 
   const update = useCallback(
-    (next: Partial<CatalogParams>) => setSearchParams(toSearchParams({ ...current, ...next })),
-    [current, setSearchParams],
+    (next: Partial<CatalogParams>, options?: { replace: boolean }) =>
+      setSearchParams(withCatalogParams(searchParams, { ...current, ...next }), options),
+    [current, searchParams, setSearchParams],
   );
+
+  // Values dropped as the URL was read leave it too (?page=0, ?price=cheap, ?category=x).
+  const canonical = withCatalogParams(searchParams, current).toString();
+  useEffect(() => {
+    if (canonical !== searchParams.toString())
+      setSearchParams(new URLSearchParams(canonical), { replace: true });
+  }, [canonical, searchParams, setSearchParams]);
 
   return {
     ...current,
@@ -64,6 +86,8 @@ export function useCatalogParams() {
     setPrice: (priceId: string | undefined) => update({ priceId, page: 1 }),
     setSize: (size: Size | undefined) => update({ size, page: 1 }),
     setPage: (page: number) => update({ page }),
+    /** Fixes the URL in place (no new history entry): the back button skips the wrong one. */
+    correct: (next: Partial<CatalogParams>) => update(next, { replace: true }),
     reset: () => update({ checked: [], priceId: undefined, size: undefined, page: 1 }),
   };
 }
