@@ -67,9 +67,17 @@ test.describe('a shopper', () => {
     const search = page.getByRole('search').first();
     await search.getByPlaceholder('Search products ...').fill('tee');
     await search.getByRole('button', { name: 'Search' }).click();
-    await expect(page).toHaveURL(/\/Search$/);
+    await expect(page).toHaveURL(/\/Search\?q=tee$/);
     await expect(page.getByRole('heading', { name: 'Search Results' })).toBeVisible();
+    await expect(page.getByText('Results for "tee"')).toBeVisible();
+    await expect(search.getByPlaceholder('Search products ...')).toHaveValue('tee');
     await expect(page.getByRole('link', { name: 'More details' }).first()).toBeVisible();
+    // The keyword in the URL: a new tab shows the same results.
+    const tab = await page.context().newPage();
+    await tab.goto('/Search?q=tee');
+    await expect(tab.getByText('Results for "tee"')).toBeVisible();
+    await expect(tab.getByRole('link', { name: 'More details' }).first()).toBeVisible();
+    await tab.close();
 
     await search.getByPlaceholder('Search products ...').fill('zzqx no such shirt');
     await search.getByRole('button', { name: 'Search' }).click();

@@ -4,6 +4,8 @@ import { productDetailPath } from '@repo/shared/rules';
 export const paths = {
   home: '/',
   search: '/Search',
+  /** The results of a search for `keyword`; the keyword in the URL lets a new tab or a link show them. */
+  searchFor: (keyword: string) => `/Search?${new URLSearchParams({ q: keyword })}`,
   productDetail: productDetailPath,
   about: '/about',
   contact: '/contact',

@@ -129,8 +129,11 @@ export const darkThemeStore = createStore<boolean>({
 /* ---- search ---- */
 
 export interface SearchState {
+  /** SPEC §3/§4: starts empty and is empty again after a search. */
   keyword: string;
   results: Product[];
+  /** The keyword `results` were found for (shown as "Results for …", and in /Search?q=). */
+  searched?: string;
 }
 
 /** The last search's results, kept for the tab so a reload of /Search still shows them. */
@@ -139,7 +142,11 @@ export const searchStore = createStore<SearchState>({
   storage: 'session',
   read: (raw) => {
     const v = parseJson(raw) as Partial<SearchState> | null;
-    return { keyword: '', results: Array.isArray(v?.results) ? v.results : [] };
+    return {
+      keyword: '',
+      results: Array.isArray(v?.results) ? v.results : [],
+      ...(typeof v?.searched === 'string' ? { searched: v.searched } : {}),
+    };
   },
-  write: (v) => JSON.stringify({ results: v.results }),
+  write: (v) => JSON.stringify({ results: v.results, searched: v.searched }),
 });

@@ -1,27 +1,73 @@
-/** /Search (SPEC §2): the stored results of the last search. */
+/**
+ * /Search?q=… (SPEC §2): the stored results of the last search, under "Results for "…"".
+ * Opened on a keyword it has no results for (a new tab, a shared link, back to an older
+ * search), it searches for it itself and stores what it finds.
+ */
 import { useEffect } from 'react';
-import { ButtonLink } from '@/components/ui/button';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router-dom';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { SearchIcon } from '@/components/ui/icons';
+import { AlertIcon, SearchIcon } from '@/components/ui/icons';
+import { Loading } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { addToCartWithToast } from '@/features/cart/use-cart';
+import { searchQueryOptions } from '@/features/catalog/api/search-products';
 import { CatalogProducts } from '@/features/catalog/components/catalog-products';
 import { searchStore, useStore } from '@/lib/storage';
 import { useTitle } from '@/lib/use-title';
 
 export default function SearchPage() {
   useTitle('Search Results');
-  const { results } = useStore(searchStore);
+  const [params] = useSearchParams();
+  const keyword = params.get('q');
+  const stored = useStore(searchStore);
+  // The stored results when they are this keyword's (a reload, the search box), else a search.
+  const fetched = useQuery({
+    ...searchQueryOptions(keyword ?? ''),
+    enabled: keyword !== null,
+    initialData: () => (stored.searched === keyword ? { data: stored.results } : undefined),
+  });
+  const results = keyword === null ? stored.results : fetched.data?.data;
 
+  useEffect(() => {
+    if (fetched.data && keyword !== null)
+      searchStore.set({ keyword: '', results: fetched.data.data, searched: keyword });
+  }, [fetched.data, keyword]);
+  useEffect(() => {
+    // SPEC §8: a search failure is only logged.
+    if (fetched.error) console.error('Search failed', fetched.error);
+  }, [fetched.error]);
   useEffect(() => {
     window.scrollTo({ top: 0 });
   }, [results]);
 
+  const searched = keyword ?? stored.searched;
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
       <h1 className="text-2xl font-bold sm:text-3xl">Search Results</h1>
+      {searched !== undefined && (
+        <p className="mt-1 text-base break-words text-slate-800 dark:text-slate-200">
+          Results for &quot;<span className="font-semibold">{searched}</span>&quot;
+        </p>
+      )}
       <div aria-live="polite">
-        {results.length < 1 ? (
+        {!results ? (
+          fetched.isError ? (
+            <EmptyState title="Couldn't load the results" icon={<AlertIcon />} className="mt-6">
+              <p>Check your connection and try again.</p>
+              <Button
+                className="mt-4"
+                onClick={() => void fetched.refetch()}
+                loading={fetched.isFetching}
+              >
+                Retry
+              </Button>
+            </EmptyState>
+          ) : (
+            <Loading text="Loading products..." />
+          )
+        ) : results.length < 1 ? (
           // Like the empty cart: the message, and a way on instead of a dead end.
           <EmptyState title="No products found." icon={<SearchIcon />} className="mt-6">
             <p>Try another word, or browse the whole catalog.</p>
@@ -35,7 +81,7 @@ export default function SearchPage() {
           </p>
         )}
       </div>
-      {results.length > 0 && (
+      {results && results.length > 0 && (
         <CatalogProducts
           products={results}
           loading={false}

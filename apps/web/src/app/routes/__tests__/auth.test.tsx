@@ -182,14 +182,20 @@ describe('register', () => {
 });
 
 describe('search form', () => {
-  it('URL-encodes the keyword, stores the results, clears the box and opens /Search', async () => {
+  it('URL-encodes the keyword, stores the results, keeps the keyword and opens /Search?q=', async () => {
     const found = [makeProduct({ name: 'Chai Lover Tee' })];
     const api = mockApi({ 'GET /product/search/:keyword': () => ({ data: found }) });
-    const { user: u } = renderRoute({ element: <SearchForm />, path: '/' });
+    const { user: u } = renderRoute({
+      routes: [
+        { path: '/', element: <SearchForm /> },
+        { path: '/Search', element: <SearchForm /> },
+      ],
+    });
     await u.type(screen.getByRole('searchbox', { name: 'Search products' }), 'chai & co');
     await u.click(screen.getByRole('button', { name: 'Search' }));
-    await waitFor(() => expect(location()).toBe('/Search'));
+    await waitFor(() => expect(location()).toBe('/Search?q=chai+%26+co'));
     expect(api.calls[0]!.path).toBe('/product/search/chai%20%26%20co');
-    expect(searchStore.get().results).toEqual(found);
+    expect(searchStore.get()).toEqual({ keyword: '', results: found, searched: 'chai & co' });
+    expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveValue('chai & co');
   });
 });

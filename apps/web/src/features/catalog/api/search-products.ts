@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { SearchResponse } from '@repo/shared';
 import { api } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/react-query';
@@ -11,3 +11,12 @@ export const searchProducts = (keyword: string) =>
 export function useSearchProducts(config: MutationConfig<SearchResponse, string> = {}) {
   return useMutation({ mutationFn: searchProducts, ...config });
 }
+
+/** The results page's own search, when it opens on a keyword it has no stored results for. */
+export const searchQueryOptions = (keyword: string) =>
+  queryOptions({
+    queryKey: ['search', keyword],
+    queryFn: () => searchProducts(keyword),
+    // Results just found (or stored for this tab) are shown as they are, not asked for again.
+    staleTime: 5 * 60_000,
+  });

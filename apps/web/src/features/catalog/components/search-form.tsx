@@ -1,10 +1,15 @@
-/** SPEC §2/§4: search → results stored, keyword reset, go to /Search. A failure is only logged (§8). */
+/**
+ * SPEC §2/§4: search → results stored, go to /Search. The keyword stays in the box and goes in
+ * the URL (/Search?q=…), so the results say what was searched and a link or a new tab shows
+ * them again. A failure is only logged (§8).
+ */
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { searchStore } from '@/lib/storage';
 import { cn } from '@/lib/cn';
 import { paths } from '@/config/paths';
-import { useSearchProducts } from '../api/search-products';
+import { searchQueryOptions, useSearchProducts } from '../api/search-products';
 
 export function SearchForm({
   onDone,
@@ -13,15 +18,26 @@ export function SearchForm({
   onDone?: () => void;
   className?: string;
 }) {
-  const [keyword, setKeyword] = useState('');
+  const location = useLocation();
+  const [params] = useSearchParams();
+  // On a results page the box shows what was searched (also after back/forward or a link).
+  const searched = location.pathname === paths.search ? params.get('q') : null;
+  const [keyword, setKeyword] = useState(searched ?? '');
+  const [shown, setShown] = useState(searched);
+  if (searched !== shown) {
+    setShown(searched);
+    if (searched !== null) setKeyword(searched);
+  }
   const id = useId();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const search = useSearchProducts({
-    onSuccess: ({ data }) => {
-      searchStore.set({ keyword: '', results: data });
-      setKeyword('');
+    onSuccess: (response, sent) => {
+      // The results page reads them by keyword (it searches itself only for one it lacks).
+      queryClient.setQueryData(searchQueryOptions(sent).queryKey, response);
+      searchStore.set({ keyword: '', results: response.data, searched: sent });
       onDone?.();
-      navigate(paths.search);
+      navigate(paths.searchFor(sent));
     },
     onError: (error) => console.error('Search failed', error),
   });
