@@ -118,32 +118,47 @@ describe('category page', () => {
     );
   });
 
-  it('deletes after confirmation: toasts "{name} is deleted" and the row disappears', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+  it('deletes after confirming in the shop\'s own dialog: toasts "{name} is deleted" and the row disappears', async () => {
+    const browserConfirm = vi.spyOn(window, 'confirm');
     const server = api();
     const { user } = renderPage();
     await screen.findByRole('rowheader', { name: 'Hoodies' });
 
     const row = screen.getByRole('rowheader', { name: 'Hoodies' }).closest('tr')!;
-    await user.click(within(row).getByRole('button', { name: 'Delete' }));
+    const remove = within(row).getByRole('button', { name: 'Delete' });
+    await user.click(remove);
 
-    expect(confirm).toHaveBeenCalledOnce();
+    const dialog = screen.getByRole('dialog', { name: 'Delete the category "Hoodies"?' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(dialog).toHaveTextContent('This cannot be undone.');
+    expect(server.calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete category' }));
+
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Hoodies is deleted'));
     expect(server.callsTo(`DELETE /category/delete-category/${ids.hoodies}`)).toHaveLength(1);
     await waitFor(() => expect(rowNames()).toEqual(['Graphic Tees']));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(browserConfirm).not.toHaveBeenCalled();
   });
 
-  it('does not delete when the confirmation is declined', async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(false);
+  it('does not delete when the dialog is cancelled (button or Escape); focus returns to Delete', async () => {
     const server = api();
     const { user } = renderPage();
     await screen.findByRole('rowheader', { name: 'Hoodies' });
-    await user.click(screen.getAllByRole('button', { name: 'Delete' })[0]!);
+    const remove = screen.getAllByRole('button', { name: 'Delete' })[0]!;
+    await user.click(remove);
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(remove).toHaveFocus();
+
+    await user.click(remove);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(server.calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
   });
 
   it('shows why a delete was refused (still in use), or the SPEC text when it throws', async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     let answer: 'refuse' | 'throw' = 'refuse';
     api({
       'DELETE /category/delete-category/:id': () =>
@@ -154,12 +169,14 @@ describe('category page', () => {
     const { user } = renderPage();
     await screen.findByRole('rowheader', { name: 'Hoodies' });
     await user.click(screen.getAllByRole('button', { name: 'Delete' })[0]!);
+    await user.click(screen.getByRole('button', { name: 'Delete category' }));
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith('This category is used by 3 products'),
     );
 
     answer = 'throw';
     await user.click(screen.getAllByRole('button', { name: 'Delete' })[0]!);
+    await user.click(screen.getByRole('button', { name: 'Delete category' }));
     await waitFor(() =>
       expect(toast.error).toHaveBeenLastCalledWith('Something went wrong in delete category'),
     );

@@ -1,9 +1,11 @@
 /**
- * The category page: the create form, the list with Edit and Delete, and the edit pop-up,
- * with SPEC §8's toasts. Every change refreshes the list (the mutations invalidate it).
+ * The category page: the create form, the list with Edit and Delete, the edit pop-up and the
+ * delete confirmation (the shop's own dialog), with SPEC §8's toasts. Every change refreshes
+ * the list (the mutations invalidate it).
  */
 import { useState } from 'react';
 import type { Category } from '@repo/shared';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Loading } from '@/components/ui/spinner';
 import { toast } from '@/lib/toast';
 import { useCategories } from '../api/get-categories';
@@ -32,6 +34,7 @@ export function CategoryManager() {
   const [name, setName] = useState('');
   const [editing, setEditing] = useState<Category | null>(null);
   const [newName, setNewName] = useState('');
+  const [deleting, setDeleting] = useState<Category | null>(null);
 
   async function handleCreate() {
     const answer = await settle(create.mutateAsync({ name }), {
@@ -60,11 +63,11 @@ export function CategoryManager() {
   }
 
   async function handleDelete(category: Category) {
-    if (!window.confirm(`Delete the category "${category.name}"?`)) return;
     const answer = await settle(remove.mutateAsync(category._id), {
       refused: DELETE_FAILED,
       exception: DELETE_FAILED,
     });
+    setDeleting(null);
     if (answer) toast.success(`${category.name} is deleted`);
   }
 
@@ -83,7 +86,7 @@ export function CategoryManager() {
         <CategoryTable
           categories={list}
           onEdit={openEdit}
-          onDelete={handleDelete}
+          onDelete={setDeleting}
           deletingId={remove.isPending ? remove.variables : undefined}
         />
       )}
@@ -97,6 +100,18 @@ export function CategoryManager() {
             placeholder="Category name"
           />
         </Modal>
+      )}
+      {deleting && (
+        <ConfirmDialog
+          title={`Delete the category "${deleting.name}"?`}
+          confirmLabel="Delete category"
+          busyLabel="Deleting..."
+          busy={remove.isPending}
+          onConfirm={() => void handleDelete(deleting)}
+          onCancel={() => setDeleting(null)}
+        >
+          <p>This cannot be undone. A category that still has products cannot be deleted.</p>
+        </ConfirmDialog>
       )}
     </div>
   );
