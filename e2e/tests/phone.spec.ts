@@ -24,8 +24,19 @@ test('on a phone the storefront and cart controls are at least 40 px to tap', as
   const name = (await card.getByRole('heading').first().textContent())!.trim();
   const add = card.getByRole('button', { name: 'ADD TO CART' });
   await expectTappable(add);
+  await expectTappable(page.getByRole('link', { name: 'Cart, 0 items' }));
   await add.click();
   await expect(page.getByTestId('cart-badge').first()).toHaveText('1');
+  // The bar keeps a cart icon with its badge, and the toast starts below the bar.
+  const cart = page.getByRole('link', { name: 'Cart, 1 item' });
+  await expectTappable(cart);
+  await expect(cart.getByTestId('cart-badge')).toHaveText('1');
+  const toast = page.getByRole('alert').filter({ hasText: 'Successfully Added' });
+  await expect(toast).toBeVisible();
+  const bar = (await page.getByRole('banner').boundingBox())!;
+  await expect
+    .poll(async () => (await toast.boundingBox())!.y)
+    .toBeGreaterThanOrEqual(bar.y + bar.height - 1);
 
   await page.goto('/cart');
   await expectTappable(page.getByRole('button', { name: `Decrease quantity of ${name}` }));
@@ -35,4 +46,10 @@ test('on a phone the storefront and cart controls are at least 40 px to tap', as
   await expectTappable(
     page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Privacy Policy' }),
   );
+});
+
+test('a short page shows its footer on a phone without scrolling', async ({ page }) => {
+  await page.goto('/cart');
+  await expect(page.getByText('Your cart is empty.')).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeInViewport({ ratio: 1 });
 });

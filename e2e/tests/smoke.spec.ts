@@ -12,7 +12,9 @@ test('the shop starts: top bar, health, and the not-found page', async ({ page, 
   await expect(nav.getByRole('link', { name: 'Home' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'About' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Login' })).toBeVisible();
-  await expect(page.getByTestId('cart-badge').first()).toHaveText('0');
+  // An empty cart has no badge (no red "0").
+  await expect(nav.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
+  await expect(page.getByTestId('cart-badge')).toHaveCount(0);
 
   // An unknown path is a real 404 (for crawlers), still showing the app's not-found page.
   const missing = await page.goto('/no/such/page');
@@ -78,4 +80,10 @@ test("without JavaScript the page still shows the shop's top bar", async ({ brow
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'T-Shirt Shop' })).toBeVisible();
   await context.close();
+});
+
+test('a short page shows its footer without scrolling', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeInViewport({ ratio: 1 });
 });

@@ -21,10 +21,19 @@ export function Layout() {
         Skip to content
       </a>
       <TopBar />
-      <main id="main" tabIndex={-1} className="min-h-screen flex-1 focus:outline-none">
+      {/* The page fills what the bar and the footer leave: a short page shows the footer. */}
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {/* A failing page keeps the top bar usable; going to another page clears the error. */}
         <ErrorBoundary resetKey={pathname}>
-          <Suspense fallback={<Loading text="Loading..." />}>
+          {/* While a page's code loads it holds a screen's height, so the footer does not
+              flash into view and jump away (no layout shift on the first paint). */}
+          <Suspense
+            fallback={
+              <div className="min-h-screen">
+                <Loading text="Loading..." />
+              </div>
+            }
+          >
             <Outlet />
           </Suspense>
         </ErrorBoundary>

@@ -1,6 +1,8 @@
 /**
- * SPEC §2 top bar: brand, search, Home, About, Cart (badge = distinct lines), Login or the
- * profile menu (Dashboard, Logout), the theme toggle; on phones a slide-out menu.
+ * SPEC §2 top bar: brand, search, Home, About, Cart (badge = distinct lines, none when the
+ * cart is empty), Login or the profile menu (Dashboard, Logout), the theme toggle; on phones a
+ * cart icon with its badge and a slide-out menu. The bar's height is published as
+ * --top-bar-height so toasts start below it and never cover its controls.
  */
 import {
   useCallback,
@@ -8,11 +10,12 @@ import {
   useRef,
   useState,
   type KeyboardEvent as ReactKeyboardEvent,
+  type RefObject,
 } from 'react';
 import { createPortal } from 'react-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { CloseIcon, MenuIcon, MoonIcon, SunIcon, TeeIcon } from '@/components/ui/icons';
+import { CartIcon, CloseIcon, MenuIcon, MoonIcon, SunIcon, TeeIcon } from '@/components/ui/icons';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { dashboardPath, isAdmin, signOut, useSession } from '@/features/auth/session';
@@ -31,26 +34,68 @@ const navLink = ({ isActive }: { isActive: boolean }) =>
       : 'text-slate-700 hover:text-brand-700 dark:text-slate-300 dark:hover:text-white',
   );
 
+const cartLabel = (count: number) => `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;
+
 function CartLink({ onClick }: { onClick?: () => void }) {
+  const { count } = useCart();
+  return (
+    <NavLink to={paths.cart} className={navLink} onClick={onClick} aria-label={cartLabel(count)}>
+      <span className="relative inline-flex items-center">
+        Cart
+        {count > 0 && (
+          <span
+            data-testid="cart-badge"
+            className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs font-bold text-white"
+          >
+            {count}
+          </span>
+        )}
+      </span>
+    </NavLink>
+  );
+}
+
+/** Phones: the cart stays one tap away in the bar, not only in the menu. */
+function CartIconLink() {
   const { count } = useCart();
   return (
     <NavLink
       to={paths.cart}
-      className={navLink}
-      onClick={onClick}
-      aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+      aria-label={cartLabel(count)}
+      className={({ isActive }) =>
+        cn(
+          'relative rounded-md p-2.5 md:hidden',
+          isActive
+            ? 'bg-brand-50 text-brand-700 dark:bg-slate-800 dark:text-white'
+            : 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
+        )
+      }
     >
-      <span className="relative inline-flex items-center">
-        Cart
+      <CartIcon className="h-5 w-5" />
+      {count > 0 && (
         <span
           data-testid="cart-badge"
-          className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs font-bold text-white"
+          className="absolute top-0.5 right-0 inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs leading-5 font-bold text-white"
         >
           {count}
         </span>
-      </span>
+      )}
     </NavLink>
   );
+}
+
+/** Keeps --top-bar-height on <html> equal to the bar's height (it wraps on phones). */
+function usePublishedHeight(ref: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const bar = ref.current;
+    if (!bar || typeof ResizeObserver === 'undefined') return;
+    const publish = () =>
+      document.documentElement.style.setProperty('--top-bar-height', `${bar.offsetHeight}px`);
+    publish();
+    const observer = new ResizeObserver(publish);
+    observer.observe(bar);
+    return () => observer.disconnect();
+  }, [ref]);
 }
 
 function ThemeToggle() {
@@ -281,6 +326,8 @@ export function TopBar() {
   const { isAuthenticated } = useSession();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const headerRef = useRef<HTMLElement>(null);
+  usePublishedHeight(headerRef);
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
@@ -301,7 +348,10 @@ export function TopBar() {
   }
 
   return (
-    <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
+    <header
+      ref={headerRef}
+      className="sticky top-0 z-20 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90"
+    >
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2 md:h-16 md:flex-nowrap md:py-0">
         <Link
           to={paths.home}
@@ -330,6 +380,7 @@ export function TopBar() {
           )}
         </nav>
         <div className="ml-auto flex items-center gap-1 md:ml-0">
+          <CartIconLink />
           <ThemeToggle />
           <button
             ref={menuButtonRef}
