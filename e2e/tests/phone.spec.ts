@@ -53,3 +53,43 @@ test('a short page shows its footer on a phone without scrolling', async ({ page
   await expect(page.getByText('Your cart is empty.')).toBeVisible();
   await expect(page.getByRole('contentinfo')).toBeInViewport({ ratio: 1 });
 });
+
+test('at 360 px a long name and a 6-digit line total stay inside the cart, and checkout stays in sight', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const { prod } = await (await request.get('/api/product/productList/1')).json();
+  const lines = (prod as Array<Record<string, unknown>>).slice(0, 3).map((p, i) => ({
+    ...p,
+    size: (p.sizes as Array<{ size: string }>)[0]!.size,
+    cartQuantity: 9,
+    ...(i === 0
+      ? { name: 'Checkerboard Skateboarding Vintage Oversized Graphic Tee', price: 123456 }
+      : {}),
+  }));
+  await page.goto('/');
+  await page.evaluate((cart) => localStorage.setItem('cart', JSON.stringify(cart)), lines);
+  await page.goto('/cart');
+  const list = page.getByRole('list', { name: 'Cart items' });
+  const first = list.getByRole('listitem').first();
+  const total = first.getByText('₹11,11,104');
+  await expect(total).toBeVisible();
+  const [card, amount] = [(await list.boundingBox())!, (await total.boundingBox())!];
+  expect(amount.x + amount.width).toBeLessThanOrEqual(card.x + card.width);
+  const name = first.getByRole('link', { name: /Checkerboard/ });
+  const named = (await name.boundingBox())!;
+  expect(named.x + named.width).toBeLessThanOrEqual(card.x + card.width);
+
+  // The total and the checkout button are on screen before any scrolling, and stay there.
+  const checkout = page.getByRole('button', { name: 'Proceed to Checkout' });
+  await expect(checkout).toBeInViewport({ ratio: 1 });
+  await expect(page.getByTestId('checkout-bar')).toContainText('Total');
+  await page.mouse.wheel(0, 400);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await expect(checkout).toBeInViewport({ ratio: 1 });
+  const noOverflow = await page.evaluate(
+    () => document.documentElement.scrollWidth <= window.innerWidth,
+  );
+  expect(noOverflow).toBe(true);
+});

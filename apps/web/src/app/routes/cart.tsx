@@ -10,7 +10,7 @@ import { userDetailQueryOptions, useUserDetail } from '@/features/account/api/ge
 import { useSession } from '@/features/auth/session';
 import { useCartStock } from '@/features/cart/api/get-cart-stock';
 import { CartLine, lineProblemText } from '@/features/cart/components/cart-line';
-import { CartSummary } from '@/features/cart/components/cart-summary';
+import { CartSummary, CheckoutBar } from '@/features/cart/components/cart-summary';
 import { ADDRESS_HINT_ID, ShippingAddress } from '@/features/cart/components/shipping-address';
 import { cart, itemsText, useCart } from '@/features/cart/use-cart';
 import { productQueryOptions } from '@/features/catalog/api/get-product';
@@ -89,15 +89,17 @@ export default function CartPage() {
                 />
               ))}
             </ul>
-            <div className="space-y-4 lg:sticky lg:top-20">
+            {/* On phones this column's parts join the page's grid (contents), so the checkout
+                bar can stick to the bottom of the screen over the whole cart. */}
+            <div className="max-lg:contents lg:sticky lg:top-20 lg:space-y-4">
               <ShippingAddress
                 signedIn={isAuthenticated}
                 address={detail.data?.user?.address}
                 loading={detail.isLoading}
                 usable={addressUsable}
               />
-              <CartSummary
-                subtotal={subtotal}
+              <CartSummary subtotal={subtotal} total={total} />
+              <CheckoutBar
                 total={total}
                 pending={checkout.pending}
                 blocked={blocked}

@@ -121,6 +121,17 @@ describe('cart lines', () => {
     expect(screen.getByTestId('cart-total')).toHaveTextContent('₹599.50');
   });
 
+  it('keeps the total beside the one Proceed to Checkout, in a bar that sticks on phones', async () => {
+    const { user: u } = setup();
+    const bar = screen.getByTestId('checkout-bar');
+    expect(screen.getAllByRole('button', { name: 'Proceed to Checkout' })).toHaveLength(1);
+    expect(within(bar).getByRole('button', { name: 'Proceed to Checkout' })).toBeInTheDocument();
+    expect(bar).toHaveTextContent('Total₹2,297');
+    expect(bar).toHaveClass('sticky', 'bottom-0', 'lg:static');
+    await u.click(within(line('Bold Tee')).getByRole('button', { name: /Increase quantity/ }));
+    expect(bar).toHaveTextContent('Total₹2,796');
+  });
+
   it('increases and decreases; at 1, decrease removes the line; every change is stored', async () => {
     const { user: u } = setup();
     await u.click(within(line('Bold Tee')).getByRole('button', { name: /Increase quantity/ }));

@@ -62,7 +62,7 @@ export function CartLine({
       </Link>
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-3">
-          <h2 className="min-w-0 font-semibold text-slate-900 dark:text-white">
+          <h2 className="min-w-0 font-semibold [overflow-wrap:anywhere] text-slate-900 dark:text-white">
             <Link
               to={href}
               className="hover:text-brand-700 hover:underline dark:hover:text-brand-100"
@@ -117,7 +117,8 @@ export function CartLine({
             </select>
           </label>
         )}
-        <div className="mt-2 flex items-center justify-between gap-3">
+        {/* Wraps (the total under the buttons) when a long price does not fit beside them. */}
+        <div className="mt-2 flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
           <div className="flex items-center gap-2" role="group" aria-label={`Quantity of ${label}`}>
             <button
               type="button"
@@ -142,7 +143,7 @@ export function CartLine({
               <span aria-hidden="true">+</span>
             </button>
           </div>
-          <p className="font-bold text-slate-900 tabular-nums dark:text-white">
+          <p className="ml-auto font-bold text-slate-900 tabular-nums dark:text-white">
             <span className="sr-only">Line total </span>
             {formatRupees(item.price * item.cartQuantity)}
           </p>

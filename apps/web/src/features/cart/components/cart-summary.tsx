@@ -1,25 +1,13 @@
-/** Subtotal, delivery (₹0) and total (shared subtotal/cartTotal), and the checkout button. */
+/**
+ * Subtotal, delivery (₹0) and total (shared subtotal/cartTotal), and the checkout bar: the
+ * total and Proceed to Checkout, kept in sight on phones (sticky at the bottom of the screen
+ * while the cart scrolls; see the cart page) and under the summary on wider screens.
+ */
 import { DELIVERY_CHARGE } from '@repo/shared/constants';
 import { formatRupees } from '@repo/shared/rules';
 import { Button } from '@/components/ui/button';
 
-export function CartSummary({
-  subtotal,
-  total,
-  onCheckout,
-  pending,
-  blocked = false,
-  blockedBy,
-}: {
-  subtotal: number;
-  total: number;
-  onCheckout: () => void;
-  pending: boolean;
-  /** A line needs a size or has too few left: checkout waits until it is changed. */
-  blocked?: boolean;
-  /** The id of another text saying why checkout cannot start yet (the button is then disabled). */
-  blockedBy?: string | undefined;
-}) {
+export function CartSummary({ subtotal, total }: { subtotal: number; total: number }) {
   return (
     <section
       aria-labelledby="summary-heading"
@@ -46,26 +34,57 @@ export function CartSummary({
           </dd>
         </div>
       </dl>
+    </section>
+  );
+}
+
+export function CheckoutBar({
+  total,
+  onCheckout,
+  pending,
+  blocked = false,
+  blockedBy,
+}: {
+  total: number;
+  onCheckout: () => void;
+  pending: boolean;
+  /** A line needs a size or has too few left: checkout waits until it is changed. */
+  blocked?: boolean;
+  /** The id of another text saying why checkout cannot start yet (the button is then disabled). */
+  blockedBy?: string | undefined;
+}) {
+  return (
+    <div
+      data-testid="checkout-bar"
+      className="sticky bottom-0 z-10 -mx-4 border-t border-slate-200 bg-white/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_12px_rgba(0,0,0,0.06)] backdrop-blur lg:static lg:mx-0 lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none lg:backdrop-blur-none dark:border-slate-800 dark:bg-slate-950/95 lg:dark:bg-transparent"
+    >
       {blocked && (
         <p
           id="checkout-blocked"
-          className="mt-3 text-sm font-semibold text-red-700 dark:text-red-400"
+          className="mb-2 text-sm font-semibold text-red-700 dark:text-red-400"
         >
           Please fix the items marked above to check out.
         </p>
       )}
-      <Button
-        size="lg"
-        className="mt-4 w-full"
-        onClick={onCheckout}
-        loading={pending}
-        disabled={blocked || Boolean(blockedBy)}
-        aria-describedby={
-          [blocked ? 'checkout-blocked' : '', blockedBy ?? ''].join(' ').trim() || undefined
-        }
-      >
-        Proceed to Checkout
-      </Button>
-    </section>
+      <div className="flex items-center gap-4">
+        {/* The summary shows the total beside the button on wide screens. */}
+        <p className="shrink-0 lg:hidden" aria-hidden="true">
+          <span className="block text-xs text-slate-600 dark:text-slate-400">Total</span>
+          <span className="text-lg font-bold tabular-nums">{formatRupees(total)}</span>
+        </p>
+        <Button
+          size="lg"
+          className="min-w-0 flex-1"
+          onClick={onCheckout}
+          loading={pending}
+          disabled={blocked || Boolean(blockedBy)}
+          aria-describedby={
+            [blocked ? 'checkout-blocked' : '', blockedBy ?? ''].join(' ').trim() || undefined
+          }
+        >
+          Proceed to Checkout
+        </Button>
+      </div>
+    </div>
   );
 }
