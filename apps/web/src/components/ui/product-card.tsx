@@ -86,7 +86,8 @@ export function ProductCard({
       <div className="flex flex-1 flex-col gap-1.5 p-3 sm:p-4">
         <Heading
           id={nameId}
-          className="line-clamp-1 text-sm font-semibold text-slate-900 sm:text-base dark:text-white"
+          // Two lines: names like "Main Character Energy Tee" fit whole at every width.
+          className="line-clamp-2 text-sm font-semibold [overflow-wrap:anywhere] text-slate-900 sm:text-base dark:text-white"
         >
           <Link to={href} className="outline-none after:absolute after:inset-0 after:content-['']">
             {product.name}
