@@ -8,26 +8,51 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 
-/** The server's message for a refusal (an HTTP error that came back with a body), else null. */
+/** A field's problem as the server lists it (a 400's `issues`), keyed by the field's path. */
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** The fields the server named in a refusal ({ issues: [{ path, message }] }), else {}. */
+function fieldErrorsOf(error: unknown): FieldErrors {
+  const issues = error instanceof ApiError ? error.body.issues : undefined;
+  const errors: FieldErrors = {};
+  if (!Array.isArray(issues)) return errors;
+  for (const issue of issues as Array<{ path?: unknown; message?: unknown }>) {
+    const path = typeof issue?.path === 'string' ? issue.path.split('.')[0]! : '';
+    if (path && typeof issue.message === 'string') errors[path] ??= issue.message;
+  }
+  return errors;
+}
+
+/**
+ * The server's message for a refusal (an HTTP error that came back with a body), else null.
+ * When it names a field, the field's own message alone ("Name is required", never
+ * "name: Name is required"): the form shows it beside the field too.
+ */
 function refusalMessage(error: unknown): string | null {
   if (!(error instanceof ApiError) || error.status === 0) return null;
+  const [first] = Object.values(fieldErrorsOf(error));
+  if (first) return first;
   return typeof error.body.message === 'string' && error.body.message ? error.body.message : '';
 }
 
 /**
  * Await a mutation; on `success: false` or an HTTP refusal show the server's message (or
  * `refused` when it sent none), on an exception show `exception`. Resolves to the answer
- * when it succeeded, else null.
+ * when it succeeded, else null. `onFieldErrors` hears which fields the server refused
+ * ({} when it named none, so a form clears what it showed before).
  */
 export async function settle<T extends { success: boolean; message?: string }>(
   call: Promise<T>,
   texts: { refused: string; exception: string },
+  onFieldErrors?: (errors: FieldErrors) => void,
 ): Promise<T | null> {
   try {
     const answer = await call;
+    onFieldErrors?.({});
     if (answer.success) return answer;
     toast.error(answer.message || texts.refused);
   } catch (error) {
+    onFieldErrors?.(fieldErrorsOf(error));
     const refusal = refusalMessage(error);
     toast.error(refusal === null ? texts.exception : refusal || texts.refused);
   }

@@ -216,6 +216,40 @@ describe('create product form', () => {
     expect(toast.success).not.toHaveBeenCalled();
   });
 
+  it("shows a refused field's message alone, beside the field, and clears it once saved", async () => {
+    let refuse = true;
+    api(() =>
+      refuse
+        ? reply(400, {
+            success: false,
+            message: 'name: Name is required',
+            issues: [
+              { path: 'name', message: 'Name is required' },
+              { path: 'price', message: 'Price must be more than 0' },
+              { path: 'category', message: 'Choose a category' },
+            ],
+          })
+        : { success: true, message: 'Product Created Successfully' },
+    );
+    const { user } = renderPage();
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Name is required'));
+    expect(toast.error).not.toHaveBeenCalledWith(expect.stringContaining('name:'));
+    expect(screen.getByLabelText('Name')).toHaveAccessibleDescription('Name is required');
+    expect(screen.getByLabelText('Name')).toBeInvalid();
+    expect(screen.getByLabelText('Price')).toHaveAccessibleDescription('Price must be more than 0');
+    expect(screen.getByText('Choose a category')).toBeInTheDocument();
+    expect(screen.getByLabelText('Description')).toBeValid();
+
+    refuse = false;
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Product created successfully!'),
+    );
+    expect(screen.queryByText('Name is required')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toBeValid();
+  });
+
   it('falls back to "Something went wrong." and shows "Create product failed" on an exception', async () => {
     let answer: 'refuse' | 'throw' = 'refuse';
     api(() => (answer === 'refuse' ? { success: false } : networkError()));

@@ -3,19 +3,21 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
 import { useCreateProduct } from '../api/create-product';
-import { settle } from '@/lib/outcome';
+import { settle, type FieldErrors } from '@/lib/outcome';
 import { emptyProductForm, productFormData, type ProductFormValues } from '../lib/product-form';
 import { ProductForm } from './product-form';
 
 export function CreateProductForm() {
   const [values, setValues] = useState<ProductFormValues>(emptyProductForm);
   const create = useCreateProduct();
+  const [errors, setErrors] = useState<FieldErrors>({});
 
   async function submit() {
-    const answer = await settle(create.mutateAsync(productFormData(values)), {
-      refused: 'Something went wrong.',
-      exception: 'Create product failed',
-    });
+    const answer = await settle(
+      create.mutateAsync(productFormData(values)),
+      { refused: 'Something went wrong.', exception: 'Create product failed' },
+      setErrors,
+    );
     if (!answer) return;
     toast.success('Product created successfully!');
     setValues(emptyProductForm);
@@ -27,6 +29,7 @@ export function CreateProductForm() {
       onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
       onSubmit={submit}
       busy={create.isPending}
+      errors={errors}
       actions={
         <Button type="submit" size="lg" loading={create.isPending}>
           {create.isPending ? 'Creating...' : 'Create Product'}

@@ -12,7 +12,7 @@ import {
   TextField,
 } from '@/components/ui/form-field';
 import { useCategories } from '../api/get-categories';
-import { useLoadFailure } from '@/lib/outcome';
+import { useLoadFailure, type FieldErrors } from '@/lib/outcome';
 import { sizesTotal, type ProductFormValues } from '../lib/product-form';
 import { CategoryCombobox } from './category-combobox';
 import { ImageDropZone } from './image-drop-zone';
@@ -25,6 +25,7 @@ export function ProductForm({
   currentPhotoUrl,
   busy,
   actions,
+  errors = {},
 }: {
   values: ProductFormValues;
   onChange: (patch: Partial<ProductFormValues>) => void;
@@ -33,6 +34,8 @@ export function ProductForm({
   /** A save is under way (the page disables its buttons). */
   busy?: boolean;
   actions: ReactNode;
+  /** What the server said about each field it refused, shown beside that field. */
+  errors?: FieldErrors;
 }) {
   const categories = useCategories();
   useLoadFailure(categories, 'categories', {
@@ -54,26 +57,30 @@ export function ProductForm({
         value={values.category}
         onChange={(category) => onChange({ category })}
       />
+      <FieldError message={errors.category} />
       <ImageDropZone
         file={values.photo}
         onChange={(photo) => onChange({ photo })}
         currentUrl={currentPhotoUrl}
       />
+      <FieldError message={errors.photo} />
       <TextField
         label="Name"
+        error={errors.name}
         value={values.name}
         placeholder="Product name"
         onChange={(e) => onChange({ name: e.target.value })}
       />
       <TextAreaField
         label="Description"
+        error={errors.description}
         rows={4}
         value={values.description}
         placeholder="What makes this T-shirt special"
         onChange={(e) => onChange({ description: e.target.value })}
       />
       <div className="grid gap-5 sm:grid-cols-3">
-        <Field label="Price">
+        <Field label="Price" error={errors.price}>
           {(control) => (
             <div className="relative">
               <span
@@ -99,6 +106,7 @@ export function ProductForm({
         {Object.keys(values.sizes).length === 0 ? (
           <TextField
             label="Quantity"
+            error={errors.quantity}
             type="number"
             inputMode="numeric"
             min={0}
@@ -110,6 +118,7 @@ export function ProductForm({
         ) : (
           <TextField
             label="Quantity"
+            error={errors.quantity}
             readOnly
             value={String(sizesTotal(values))}
             aria-describedby="size-grid-hint"
@@ -117,6 +126,7 @@ export function ProductForm({
         )}
         <SelectField
           label="Shipping"
+          error={errors.shipping}
           value={values.shipping}
           onChange={(e) => onChange({ shipping: e.target.value === '1' ? '1' : '0' })}
         >
@@ -125,7 +135,18 @@ export function ProductForm({
         </SelectField>
       </div>
       <SizeGrid values={values} onChange={(sizes) => onChange({ sizes })} />
+      <FieldError message={errors.sizes} />
       <div className="flex flex-wrap gap-3">{actions}</div>
     </form>
+  );
+}
+
+/** A refused field's message under a control that draws its own label (category, photo, sizes). */
+function FieldError({ message }: { message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="-mt-3 text-xs font-medium text-red-700 dark:text-red-400">
+      {message}
+    </p>
   );
 }

@@ -13,7 +13,7 @@ import { toast } from '@/lib/toast';
 import { useDeleteProduct } from '../api/delete-product';
 import { useProduct } from '../api/get-product';
 import { useUpdateProduct } from '../api/update-product';
-import { settle, useLoadFailure } from '@/lib/outcome';
+import { settle, useLoadFailure, type FieldErrors } from '@/lib/outcome';
 import { productFormData, productFormValues, type ProductFormValues } from '../lib/product-form';
 import { ProductForm } from './product-form';
 import { TeeIcon } from '@/components/ui/icons';
@@ -49,6 +49,7 @@ function UpdateProductForm({ product }: { product: Product }) {
   const navigate = useNavigate();
   const [values, setValues] = useState<ProductFormValues>(() => productFormValues(product));
   const update = useUpdateProduct();
+  const [errors, setErrors] = useState<FieldErrors>({});
   const remove = useDeleteProduct();
   const busy = update.isPending || remove.isPending;
 
@@ -59,6 +60,7 @@ function UpdateProductForm({ product }: { product: Product }) {
         refused: 'Update product failed',
         exception: 'Update product failed',
       },
+      setErrors,
     );
     if (!answer) return;
     toast.success('Product Updated successfully!');
@@ -83,6 +85,7 @@ function UpdateProductForm({ product }: { product: Product }) {
       onSubmit={save}
       currentPhotoUrl={product.photo}
       busy={busy}
+      errors={errors}
       actions={
         <>
           <Button type="submit" size="lg" loading={update.isPending} disabled={busy}>
