@@ -81,9 +81,3 @@ test("without JavaScript the page still shows the shop's top bar", async ({ brow
   await expect(page.getByRole('link', { name: 'T-Shirt Shop' })).toBeVisible();
   await context.close();
 });
-
-test('a short page shows its footer without scrolling', async ({ page }) => {
-  await page.goto('/no/such/page');
-  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
-  await expect(page.getByRole('contentinfo')).toBeInViewport({ ratio: 1 });
-});

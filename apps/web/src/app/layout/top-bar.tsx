@@ -352,7 +352,8 @@ export function TopBar() {
       ref={headerRef}
       className="sticky top-0 z-20 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90"
     >
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2 md:h-16 md:flex-nowrap md:py-0">
+      {/* Up to lg the search box has its own row: beside the links it would shrink to ~110 px. */}
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2 lg:h-16 lg:flex-nowrap lg:py-0">
         <Link
           to={paths.home}
           className="-my-1 shrink-0 py-1 text-lg font-extrabold tracking-tight text-brand-700 dark:text-brand-100"
@@ -362,7 +363,7 @@ export function TopBar() {
             {env.shopName}
           </span>
         </Link>
-        <SearchForm className="order-last w-full md:order-none md:ml-2 md:w-auto md:max-w-md md:flex-1" />
+        <SearchForm className="order-last w-full lg:order-none lg:ml-2 lg:w-auto lg:max-w-md lg:flex-1" />
         <nav aria-label="Main" className="ml-auto hidden items-center gap-1 md:flex">
           <NavLink to={paths.home} end className={navLink}>
             Home
