@@ -9,6 +9,7 @@ import {
   increaseQuantity,
   orderNumber,
   parseOrderNumber,
+  photoTypeOf,
   itemCount,
   landingPageOf,
   paiseToRupees,
@@ -153,5 +154,24 @@ describe('order number', () => {
     expect(parseOrderNumber(' 08D68A95 ')).toBe('08D68A95');
     expect(parseOrderNumber('D68A95')).toBeNull();
     expect(parseOrderNumber('08D68A9Z')).toBeNull();
+  });
+});
+
+describe('photo type by content', () => {
+  const bytes = (...parts: Array<number[] | string>) =>
+    new Uint8Array(
+      parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)),
+    );
+  it('knows JPEG, PNG, GIF, WebP and AVIF by their first bytes', () => {
+    expect(photoTypeOf(bytes([0xff, 0xd8, 0xff, 0xe0]))).toBe('jpeg');
+    expect(photoTypeOf(bytes([0x89], 'PNG', [0x0d, 0x0a, 0x1a, 0x0a]))).toBe('png');
+    expect(photoTypeOf(bytes('GIF89a'))).toBe('gif');
+    expect(photoTypeOf(bytes('RIFF', [0, 0, 0, 0], 'WEBP'))).toBe('webp');
+    expect(photoTypeOf(bytes([0, 0, 0, 24], 'ftyp', 'mif1', [0, 0, 0, 0], 'avif'))).toBe('avif');
+  });
+  it('refuses a text file named like a picture, and what is too short to tell', () => {
+    expect(photoTypeOf(bytes('just some text, no picture'))).toBeUndefined();
+    expect(photoTypeOf(bytes([0x89], 'PNG'))).toBeUndefined();
+    expect(photoTypeOf(new Uint8Array())).toBeUndefined();
   });
 });

@@ -97,6 +97,8 @@ export const STORAGE_KEYS = {
 
 /** Product photos: one image, at most this many bytes. */
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
+/** Photos decode to at most this many pixels (refuses decompression bombs; checked on both sides). */
+export const MAX_PHOTO_PIXELS = 50_000_000;
 /** Widths the photo pipeline produces; the web app builds its srcset from them. */
 export const PHOTO_WIDTHS = [320, 640, 960] as const;
 

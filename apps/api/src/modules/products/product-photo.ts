@@ -8,15 +8,13 @@ import { createHash } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import multer from 'multer';
 import sharp, { type OutputInfo } from 'sharp';
-import { MAX_PHOTO_BYTES, PHOTO_WIDTHS } from '@repo/shared';
+import { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS, PHOTO_WIDTHS, photoTypeOf } from '@repo/shared';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { slugify } from '../../lib/slug.js';
 import type { ProcessedPhoto } from '../../lib/storage/index.js';
 
 export const NOT_AN_IMAGE = 'The photo must be a JPEG, PNG, WebP, GIF or AVIF image';
 export const PHOTO_TOO_LARGE = `The photo must be at most ${MAX_PHOTO_BYTES / (1024 * 1024)} MB`;
-/** Refuse decompression bombs: a small file that decodes to a huge bitmap. */
-const MAX_INPUT_PIXELS = 50_000_000;
 /** Very tall pictures are cut down to this height-to-width ratio. */
 const MAX_ASPECT = 2;
 
@@ -40,34 +38,9 @@ export const receivePhoto: RequestHandler = (req, res, next) => {
   });
 };
 
-type ImageType = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif';
-
-/** The image type by its first bytes, or undefined when it is none of the accepted ones. */
-export function detectImageType(b: Buffer): ImageType | undefined {
-  const ascii = (start: number, end: number) => b.subarray(start, end).toString('latin1');
-  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
-  if (
-    b.length >= 8 &&
-    b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
-  )
-    return 'png';
-  if (b.length >= 6 && (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a')) return 'gif';
-  if (b.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
-  // ISO-BMFF: a 'ftyp' box whose major or compatible brands include avif/avis.
-  if (b.length >= 16 && ascii(4, 8) === 'ftyp') {
-    const boxEnd = Math.min(b.readUInt32BE(0), b.length);
-    for (let at = 8; at + 4 <= boxEnd; at += 4) {
-      if (at === 12) continue; // minor version, not a brand
-      const brand = ascii(at, at + 4);
-      if (brand === 'avif' || brand === 'avis') return 'avif';
-    }
-  }
-  return undefined;
-}
-
 /** A 415 unless the bytes are one of the accepted image types. */
 export function assertAcceptedImage(data: Buffer): void {
-  if (!detectImageType(data)) throw new AppError(415, NOT_AN_IMAGE);
+  if (!photoTypeOf(data)) throw new AppError(415, NOT_AN_IMAGE);
 }
 
 /** The widths to produce for a picture `width` pixels wide: never enlarged, never duplicated. */
@@ -92,7 +65,7 @@ export async function renderPhoto(
   const widest = PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1]!;
   let base: { data: Buffer; info: OutputInfo };
   try {
-    base = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+    base = await sharp(input, { limitInputPixels: MAX_PHOTO_PIXELS })
       .rotate()
       .resize({
         width: widest,

@@ -33,7 +33,10 @@ function renderPage() {
   );
 }
 
-const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'tee.png', { type: 'image/png' });
+/** The first bytes of real pictures: the drop zone reads them before any preview. */
+const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+const JPEG_BYTES = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16]);
+const png = () => new File([PNG_BYTES], 'tee.png', { type: 'image/png' });
 
 /** Fill every field: category by typing and Enter, photo through the file input. */
 async function fillForm(user: ReturnType<typeof userEvent.setup>) {
@@ -122,6 +125,49 @@ describe('create product form', () => {
     expect(URL.createObjectURL).not.toHaveBeenCalled();
   });
 
+  it('refuses a text file named fake.png (read, not trusted by name) before any preview', async () => {
+    api();
+    const { user } = renderPage();
+    const fake = new File(['just some text, no picture'], 'fake.png', { type: 'image/png' });
+    await user.upload(screen.getByLabelText('Photo'), fake);
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(
+        'fake.png is not a picture: choose a JPEG, PNG, WebP, GIF or AVIF image.',
+      ),
+    );
+    expect(screen.queryByRole('img', { name: /Preview/ })).not.toBeInTheDocument();
+    expect(URL.createObjectURL).not.toHaveBeenCalled();
+  });
+
+  it('refuses a picture the browser cannot decode, or one of more than 50 megapixels', async () => {
+    api();
+    let decoded: { width: number; height: number } | null = null;
+    vi.stubGlobal(
+      'createImageBitmap',
+      vi.fn(async () => {
+        if (!decoded) throw new DOMException('The source image could not be decoded.');
+        return { ...decoded, close: vi.fn() };
+      }),
+    );
+    const { user } = renderPage();
+    await user.upload(screen.getByLabelText('Photo'), png());
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('tee.png could not be opened as a picture.'),
+    );
+    decoded = { width: 10_000, height: 6_000 };
+    await user.upload(screen.getByLabelText('Photo'), png());
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenLastCalledWith(
+        'The picture is too large: at most 50 megapixels.',
+      ),
+    );
+    expect(screen.queryByRole('img', { name: /Preview/ })).not.toBeInTheDocument();
+
+    decoded = { width: 1200, height: 1600 };
+    await user.upload(screen.getByLabelText('Photo'), png());
+    expect(await screen.findByRole('img', { name: 'Preview of tee.png' })).toBeInTheDocument();
+  });
+
   it('refuses two files at once, and accepts one dropped image with a preview', async () => {
     api();
     renderPage();
@@ -141,7 +187,7 @@ describe('create product form', () => {
     await screen.findByRole('img', { name: 'Preview of tee.png' });
     await user.upload(
       screen.getByLabelText('Photo'),
-      new File(['x'], 'other.jpg', { type: 'image/jpeg' }),
+      new File([JPEG_BYTES], 'other.jpg', { type: 'image/jpeg' }),
     );
     expect(await screen.findByRole('img', { name: 'Preview of other.jpg' })).toHaveAttribute(
       'src',

@@ -176,9 +176,12 @@ describe('update product page', () => {
     const { user } = renderPage();
     await user.upload(
       await screen.findByLabelText('Photo'),
-      new File(['x'], 'new.png', { type: 'image/png' }),
+      new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'new.png', {
+        type: 'image/png',
+      }),
     );
-    expect(screen.getByRole('img', { name: 'Preview of new.png' })).toHaveAttribute(
+    // The preview comes once the file's content has been checked.
+    expect(await screen.findByRole('img', { name: 'Preview of new.png' })).toHaveAttribute(
       'src',
       'blob:new-photo',
     );

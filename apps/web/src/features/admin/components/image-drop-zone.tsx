@@ -1,10 +1,13 @@
 /**
  * The product photo picker: one image, dropped or chosen (the zone is a <label> around a
  * visually hidden file input, so a click, Enter or Space opens the picker), with a preview.
- * Anything that is not one image of at most 5 MB is refused with a toast.
+ * Anything that is not one image of at most 5 MB is refused with a toast, and so is a file
+ * whose content is no picture (a text file named "fake.png") or that does not decode, before
+ * any preview is shown.
  */
 import { useEffect, useId, useState, type DragEvent } from 'react';
-import { MAX_PHOTO_BYTES } from '@repo/shared/constants';
+import { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS } from '@repo/shared/constants';
+import { photoTypeOf } from '@repo/shared/rules';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
 import { labelClass } from '@/components/ui/styles';
@@ -13,7 +16,7 @@ import { ImageIcon } from '@/components/ui/icons';
 const MAX_MB = MAX_PHOTO_BYTES / (1024 * 1024);
 
 /** The one acceptable image among `files`, or null after telling the admin why not. */
-export function acceptImage(files: ArrayLike<File>): File | null {
+export async function acceptImage(files: ArrayLike<File>): Promise<File | null> {
   if (files.length === 0) return null;
   if (files.length > 1) {
     toast.error('Please choose only one image.');
@@ -28,7 +31,50 @@ export function acceptImage(files: ArrayLike<File>): File | null {
     toast.error(`The image must be ${MAX_MB} MB or smaller.`);
     return null;
   }
+  // The name and the type the browser guessed from it prove nothing: read what is inside.
+  const head = await firstBytes(file, 32).catch(() => new Uint8Array());
+  if (!photoTypeOf(head)) {
+    toast.error(`${file.name} is not a picture: choose a JPEG, PNG, WebP, GIF or AVIF image.`);
+    return null;
+  }
+  const size = await pictureSize(file);
+  if (size === null) {
+    toast.error(`${file.name} could not be opened as a picture.`);
+    return null;
+  }
+  if (size && size.width * size.height > MAX_PHOTO_PIXELS) {
+    toast.error(`The picture is too large: at most ${MAX_PHOTO_PIXELS / 1_000_000} megapixels.`);
+    return null;
+  }
   return file;
+}
+
+/** The file's first `count` bytes (FileReader: Blob.arrayBuffer is missing in some engines). */
+function firstBytes(file: File, count: number): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+    reader.readAsArrayBuffer(file.slice(0, count));
+  });
+}
+
+/**
+ * The picture's width and height once decoded, null when it does not decode, undefined where
+ * the browser cannot decode off-screen (then the server's check is the only one).
+ */
+async function pictureSize(
+  file: File,
+): Promise<{ width: number; height: number } | null | undefined> {
+  if (typeof createImageBitmap !== 'function') return undefined;
+  try {
+    const bitmap = await createImageBitmap(file);
+    const size = { width: bitmap.width, height: bitmap.height };
+    bitmap.close();
+    return size;
+  } catch {
+    return null;
+  }
 }
 
 /** An object URL for `file`, revoked when the file changes or the component goes away. */
@@ -67,7 +113,11 @@ export function ImageDropZone({
     e.preventDefault();
     setDragging(false);
     if (disabled) return;
-    const picked = acceptImage(e.dataTransfer.files);
+    void pick(e.dataTransfer.files);
+  }
+
+  async function pick(files: ArrayLike<File>) {
+    const picked = await acceptImage(files);
     if (picked) onChange(picked);
   }
 
@@ -99,8 +149,7 @@ export function ImageDropZone({
           disabled={disabled}
           className="sr-only"
           onChange={(e) => {
-            const picked = acceptImage(e.target.files ?? []);
-            if (picked) onChange(picked);
+            void pick([...(e.target.files ?? [])]);
             // Forget the pick so choosing the same file again still fires a change.
             e.target.value = '';
           }}
@@ -108,7 +157,8 @@ export function ImageDropZone({
         {shown ? (
           <img
             src={shown}
-            alt={file ? `Preview of ${file.name}` : 'Current product photo'}
+            // Named after the file only once its preview is the picture shown.
+            alt={preview && file ? `Preview of ${file.name}` : 'Current product photo'}
             className="h-40 w-40 rounded-md object-cover sm:h-48 sm:w-48"
           />
         ) : (
