@@ -6,32 +6,16 @@
  */
 import { useState } from 'react';
 import { Button, buttonClasses } from '@/components/ui/button';
-
-const ShareIcon = () => (
-  <svg
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={2}
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    focusable="false"
-    className="h-5 w-5"
-  >
-    <circle cx="18" cy="5" r="3" />
-    <circle cx="6" cy="12" r="3" />
-    <circle cx="18" cy="19" r="3" />
-    <path d="m8.6 13.5 6.8 4M15.4 6.5l-6.8 4" />
-  </svg>
-);
+import { ShareIcon } from '@/components/ui/icons';
+import { env } from '@/config/env';
+import { paths } from '@/config/paths';
 
 type Status = { kind: 'copied' } | { kind: 'failed'; url: string } | undefined;
 
 export function ShareProduct({ name, slug }: { name: string; slug: string }) {
   const [status, setStatus] = useState<Status>();
-  const url = `${window.location.origin}/product-detail/${encodeURIComponent(slug)}`;
-  const text = `${name} at the T-Shirt Shop`;
+  const url = `${window.location.origin}${paths.productDetail(slug)}`;
+  const text = `${name} at the ${env.shopName}`;
 
   async function share() {
     setStatus(undefined);
