@@ -90,7 +90,7 @@ try {
         email: `soak${i + 1}@example.com`,
         password: 'soak-password-1',
         phone: '9876543210',
-        address: `${i + 1} Soak Street, Pune`,
+        address: `${i + 1} Soak Street, Pune 411001`,
       },
     });
     if (res.status !== 201)

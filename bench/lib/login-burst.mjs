@@ -35,7 +35,7 @@ async function account(shopUrl) {
     email: `burst-${Date.now()}@example.com`,
     password: 'bench-burst-password-1',
     phone: '9876543210',
-    address: '1 Bench Road, Pune',
+    address: '1 Bench Road, Pune 411001',
   };
   const res = await call(shopUrl, 'POST', '/api/auth/register', { body });
   if (res.status !== 201)

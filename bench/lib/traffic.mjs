@@ -70,7 +70,7 @@ export async function registerShoppers(url, n, prefix) {
         email,
         password,
         phone: '9876543210',
-        address: `${i + 1} Bench Road, Pune`,
+        address: `${i + 1} Bench Road, Pune 411001`,
       },
     });
     if (res.status !== 201)
