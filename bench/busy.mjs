@@ -14,7 +14,7 @@ import { catalogReads } from './lib/load.mjs';
 import { stopAll } from './lib/processes.mjs';
 import { busyWarning, fixed, machineInfo, printTable } from './lib/report.mjs';
 import { buildShop, startDatabase, startShop } from './lib/shop.mjs';
-import { measureBusyShop, printTraffic, trafficChecks } from './lib/traffic.mjs';
+import { measureBusyShop, printTraffic, TRAFFIC_SETTINGS, trafficChecks } from './lib/traffic.mjs';
 
 const { values: args } = parseArgs({
   args: process.argv.slice(2).filter((a) => a !== '--'),
@@ -24,9 +24,7 @@ const { values: args } = parseArgs({
   },
 });
 const PRODUCTS = 2_000;
-const SETTINGS = args.quick
-  ? { connections: 64, duration: 3, warmup: 0.5, shoppers: 8, distinctUrls: 20_000 }
-  : { connections: 64, duration: 10, warmup: 1, shoppers: 8, distinctUrls: 100_000 };
+const SETTINGS = args.quick ? TRAFFIC_SETTINGS.quick : TRAFFIC_SETTINGS.full;
 
 const log = (msg) => console.log(`[busy] ${msg}`);
 const warning = busyWarning('at the start');

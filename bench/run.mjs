@@ -32,7 +32,13 @@ import { stopAll } from './lib/processes.mjs';
 import { busyWarning, fixed, int, kb, machineInfo, printTable } from './lib/report.mjs';
 import { buildShop, repoRoot, startDatabase, startShop } from './lib/shop.mjs';
 import { measureWeb } from './lib/web-size.mjs';
-import { measureBusyShop, printTraffic, TRAFFIC_BUDGETS, trafficChecks } from './lib/traffic.mjs';
+import {
+  measureBusyShop,
+  printTraffic,
+  TRAFFIC_BUDGETS,
+  TRAFFIC_SETTINGS,
+  trafficChecks,
+} from './lib/traffic.mjs';
 
 const { values: args } = parseArgs({
   // `pnpm bench -- --quick` passes the `--` through.
@@ -60,9 +66,7 @@ const LOAD = args.quick
   ? { connections: 64, duration: 2, warmup: 0.5, coldTimes: 10 }
   : { connections: 64, duration: 5, warmup: 1, coldTimes: 30 };
 const LIGHTHOUSE_RUNS = args.quick ? 1 : 3;
-const TRAFFIC = args.quick
-  ? { connections: 64, duration: 3, shoppers: 8, distinctUrls: 20_000 }
-  : { connections: 64, duration: 10, shoppers: 8, distinctUrls: 100_000 };
+const TRAFFIC = args.quick ? TRAFFIC_SETTINGS.quick : TRAFFIC_SETTINGS.full;
 
 const results = {
   date: new Date().toISOString(),
@@ -200,7 +204,7 @@ try {
               shop,
               db,
               reads,
-              settings: { ...TRAFFIC, warmup: LOAD.warmup },
+              settings: TRAFFIC,
               startQuietShop: () => startShop({ mongoUri, dataDir, env: { LOG_LEVEL: 'warn' } }),
               log,
             }),
