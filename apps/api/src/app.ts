@@ -19,6 +19,7 @@ import { refuseControlCharacters } from './lib/control-characters.js';
 import { apiNotFound, DB_UNAVAILABLE, errorHandler } from './lib/errors.js';
 import { CatalogCache } from './lib/catalog-cache.js';
 import { CatalogReader } from './lib/cached-read.js';
+import { settleStockVersion } from './lib/catalog-version.js';
 import { FastLane, jsonBody } from './lib/fast-lane.js';
 import { requestId, requestLogSerializers } from './lib/logger.js';
 import { noStore } from './lib/no-store.js';
@@ -51,6 +52,7 @@ export type App = RequestListener & {
 };
 
 export function createApp(deps: AppDeps): App {
+  settleStockVersion(deps.config.stockSettleMs);
   // One catalog cache: the routers' answers, the fast lane's and the prepared pages.
   const cache = new CatalogCache();
   const lane = new FastLane({

@@ -7,7 +7,7 @@
 import supertest from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
-import { catalogVersion, changesOnlyStock } from '../lib/catalog-version.js';
+import { catalogVersion, changesOnlyStock, settleStockVersion } from '../lib/catalog-version.js';
 import { decrementStock, Product, restoreStock } from '../modules/products/index.js';
 import { insertProducts, makeCategory } from '../modules/products/__tests__/fixtures.js';
 import { setupTestApp } from '../test/harness.js';
@@ -204,6 +204,44 @@ describe('a catalog write', () => {
     expect(res.body.Aproduct).toMatchObject({ price: 999 });
     const stored = await Product.findById(newest.id, { quantity: 1, sizes: 1 }).lean();
     expect(res.body.Aproduct).toMatchObject({ quantity: stored!.quantity, sizes: stored!.sizes });
+  });
+});
+
+describe('a busy checkout (STOCK_SETTLE_MS)', () => {
+  it('shows a change after a quiet spell at once, and the next ones once the settle time has passed', async () => {
+    let now = 1_000_000;
+    settleStockVersion(1000, () => now);
+    try {
+      const path = `/api/product/get-product/${older.slug}`;
+      const shown = async () => {
+        const res = await t.request().get(path).expect(200);
+        return { quantity: res.body.Aproduct.quantity as number, etag: res.headers.etag as string };
+      };
+      const start = await shown();
+      now += 5000; // a quiet spell
+      await decrementStock([{ productId: older.id, size: 'S', quantity: 1 }]);
+      const first = await shown();
+      expect(first.quantity).toBe(start.quantity - 1);
+
+      // Another order 999 ms later: reads keep the stock (and the ETag) they show.
+      now += 999;
+      await decrementStock([{ productId: older.id, size: 'M', quantity: 1 }]);
+      expect(await shown()).toEqual(first);
+      expect((await t.request().get(path).set('If-None-Match', first.etag)).status).toBe(304);
+
+      now += 1;
+      const settled = await shown();
+      expect(settled.quantity).toBe(start.quantity - 2);
+      expect(settled.etag).not.toBe(first.etag);
+      const stored = await Product.findById(older.id, { quantity: 1 }).lean();
+      expect(settled.quantity).toBe(stored!.quantity);
+    } finally {
+      settleStockVersion(0);
+      await restoreStock([
+        { productId: older.id, size: 'S', quantity: 1 },
+        { productId: older.id, size: 'M', quantity: 1 },
+      ]);
+    }
   });
 });
 

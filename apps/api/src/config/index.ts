@@ -78,6 +78,10 @@ const envSchema = z.object({
   RECONCILE_INTERVAL_MS: optionalString
     .transform((v) => (v === undefined ? undefined : Number(v)))
     .pipe(z.number().int().min(0).optional()),
+  /** How often the stock catalog reads show may move on, in ms (default 1000; 0 in tests: every change at once). */
+  STOCK_SETTLE_MS: optionalString
+    .transform((v) => (v === undefined ? undefined : Number(v)))
+    .pipe(z.number().int().min(0).max(60_000).optional()),
   CORS_ORIGINS: optionalString,
   TRUST_PROXY: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -124,6 +128,8 @@ export interface Config {
     sandbox: { keySecret: string; webhookSecret: string };
     reconcileIntervalMs: number;
   };
+  /** Catalog reads show stock at most this old (lib/catalog-version.ts). */
+  stockSettleMs: number;
   corsOrigins: string[];
   /** Off, a hop count, or the proxies' addresses and subnets (never `true`). */
   trustProxy: false | number | string[];
@@ -242,6 +248,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       },
       reconcileIntervalMs: e.RECONCILE_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 5 * 60_000),
     },
+    stockSettleMs: e.STOCK_SETTLE_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
     corsOrigins: (e.CORS_ORIGINS ?? '')
       .split(',')
       .map((s) => s.trim())

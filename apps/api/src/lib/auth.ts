@@ -4,6 +4,7 @@
  * a role change takes effect at once. The users module supplies that lookup (lib never
  * imports a module).
  */
+import { createSecretKey } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import jwt from 'jsonwebtoken';
 import { ROLES } from '@repo/shared';
@@ -16,9 +17,12 @@ export interface TokenSigner {
 }
 
 export function createTokenSigner(secret: string, expiresIn: string): TokenSigner {
+  // A key object made once: given the string, jsonwebtoken tries it as a public key on every
+  // call and builds the secret key from the error (a tenth of a checkout's CPU).
+  const key = createSecretKey(Buffer.from(secret));
   return {
     sign: (userId) =>
-      jwt.sign({}, secret, {
+      jwt.sign({}, key, {
         subject: userId,
         expiresIn: expiresIn as jwt.SignOptions['expiresIn'],
         algorithm: 'HS256',
@@ -27,7 +31,7 @@ export function createTokenSigner(secret: string, expiresIn: string): TokenSigne
       try {
         // A token must say when it expires, and is refused once older than JWT_EXPIRES_IN
         // whatever its own `exp` claims.
-        const payload = jwt.verify(token, secret, { algorithms: ['HS256'], maxAge: expiresIn });
+        const payload = jwt.verify(token, key, { algorithms: ['HS256'], maxAge: expiresIn });
         if (
           typeof payload !== 'object' ||
           typeof payload.sub !== 'string' ||

@@ -8,6 +8,12 @@
  *   restock): cached answers stay, and only the stock fields they show are read again
  *   (lib/cached-read.ts), so a busy checkout does not make every read compute afresh.
  *
+ * - The stock a read sees moves on at most once per `STOCK_SETTLE_MS` (default 1 s): a change
+ *   after a quiet spell shows at once, while a busy checkout (tens of orders a second) would
+ *   otherwise make every answer showing stock be laid over again, and the fast lane's copies
+ *   retire, at every order. So a page's stock is at most that old; the checkout stays the
+ *   authority and never sells what is not there.
+ *
  * `bumpCatalogOnWrite` is a Mongoose plugin for the Product and Category schemas: every write
  * made through those models (save, update*, delete*, insertMany, bulkWrite) bumps a version
  * after it completes, so no caller can forget; an update that changes only the schema's stock
@@ -42,13 +48,32 @@ export interface CatalogVersion {
 const versionOf = (meta: { epoch: string; version: number } | undefined) =>
   meta ? `${meta.epoch}.${meta.version}` : '0.0';
 
+/** How often the stock reads see may move on, and the clock that says when (tests set both). */
+const stockSettle = { ms: 1000, now: () => Date.now() };
+/** The stock version reads see, and when it last moved on. */
+let shownStock: { version: string; since: number } | undefined;
+
+export function settleStockVersion(ms: number, now: () => number = Date.now): void {
+  stockSettle.ms = ms;
+  stockSettle.now = now;
+  shownStock = undefined;
+}
+
+/** `latest` when the stock shown has held for the settle time, else the stock shown. */
+function settledStock(latest: string): string {
+  const now = stockSettle.now();
+  if (shownStock?.version !== latest && (!shownStock || now - shownStock.since >= stockSettle.ms))
+    shownStock = { version: latest, since: now };
+  return shownStock.version;
+}
+
 async function lookup(): Promise<CatalogVersion> {
   const metas = await CatalogMeta.find(
     { _id: { $in: [CATALOG, STOCK] } },
     { epoch: 1, version: 1 },
   ).lean();
   const catalog = versionOf(metas.find((m) => m._id === CATALOG));
-  const stock = versionOf(metas.find((m) => m._id === STOCK));
+  const stock = settledStock(versionOf(metas.find((m) => m._id === STOCK)));
   return { catalog, current: `${catalog}-${stock}` };
 }
 
