@@ -72,6 +72,7 @@ export async function seedDemoCatalog(
         description: p.description,
         price: p.price,
         quantity: p.quantity,
+        sizes: p.sizes,
         shipping: p.shipping,
         category: categoryId.get(p.category),
         photo: photos[i],

@@ -1,8 +1,10 @@
 /**
  * The demo catalog: 7 categories and 41 T-shirts with prices over every price filter of
- * SPEC §9 (a few exactly on a bound: 400, 700, 1500), realistic stock (a few at 0–3), and
- * a generated picture each (tshirt-art.ts).
+ * SPEC §9 (a few exactly on a bound: 400, 700, 1500), each made in realistic sizes with stock
+ * per size (a few sizes sold out, a few low, one T-shirt sold out in every size), and a
+ * generated picture each (tshirt-art.ts).
  */
+import { SIZES, type Size, type SizeStock } from '@repo/shared';
 import type { TshirtArt } from './tshirt-art.js';
 
 export const DEMO_CATEGORIES = [
@@ -21,9 +23,43 @@ export interface DemoProduct {
   category: DemoCategory;
   description: string;
   price: number;
+  /** The total stock: always the sum of `sizes`. */
   quantity: number;
+  /** The sizes it is made in, in the shop's order (SIZES), each with its own stock. */
+  sizes: SizeStock[];
   shipping: boolean;
   art: TshirtArt;
+}
+
+/** A T-shirt as written below: its total stock, and any size already sold out. */
+type DemoTee = Omit<DemoProduct, 'sizes'> & { soldOut?: Size[] };
+
+/** The two cuts: a regular fit in XS–XXL and, for every third T-shirt, a relaxed one in S–3XL. */
+const REGULAR = SIZES.slice(0, 6);
+const RELAXED = SIZES.slice(1);
+
+/** How a shop spreads a T-shirt's stock over its sizes: most in M and L, least at the ends. */
+const SIZE_WEIGHT: Record<Size, number> = { XS: 2, S: 4, M: 6, L: 6, XL: 4, XXL: 2, '3XL': 1 };
+
+/**
+ * Splits `total` over `sizes` by their weights (largest remainder, a tie going to the smaller
+ * size): no randomness, so every seed gives the same catalog, and the sizes always add up to
+ * the total. A small total leaves the end sizes at 0; a size in `soldOut` gets none.
+ */
+function splitStock(total: number, sizes: readonly Size[], soldOut: readonly Size[]): SizeStock[] {
+  const stocked = sizes.filter((s) => !soldOut.includes(s));
+  const weight = stocked.reduce((sum, s) => sum + SIZE_WEIGHT[s], 0);
+  const shares = stocked.map((size) => {
+    const exact = (total * SIZE_WEIGHT[size]) / weight;
+    return { size, quantity: Math.floor(exact), rest: exact - Math.floor(exact) };
+  });
+  const left = total - shares.reduce((sum, s) => sum + s.quantity, 0);
+  for (const share of [...shares].sort((a, b) => b.rest - a.rest).slice(0, left))
+    share.quantity += 1;
+  return sizes.map((size) => ({
+    size,
+    quantity: shares.find((s) => s.size === size)?.quantity ?? 0,
+  }));
 }
 
 // Fabric colours.
@@ -45,7 +81,7 @@ const SAND = '#d8c3a0';
 const CHARCOAL = '#3a3b3f';
 const ORANGE = '#e2712a';
 
-export const DEMO_PRODUCTS: DemoProduct[] = [
+const TEES: DemoTee[] = [
   // Anime
   {
     name: 'Sakura Drift Tee',
@@ -151,6 +187,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
       'An equalizer at full volume in neon pink and cyan. Made for festivals, late nights and loud headphones.',
     price: 349,
     quantity: 56,
+    soldOut: ['M'],
     shipping: false,
     art: { fabric: BLACK, motif: 'equalizer', ink: ['#ff3d81', '#3de0ff', '#f5f5f2'] },
   },
@@ -308,6 +345,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
       'Sunny seventies lettering on baby pink. Certified to improve any room you walk into.',
     price: 999,
     quantity: 21,
+    soldOut: ['M', 'L'],
     shipping: true,
     art: {
       fabric: PINK,
@@ -426,6 +464,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
       'A red leather ball with its stitched seam and a willow bat. For every street, maidan and stadium.',
     price: 375,
     quantity: 58,
+    soldOut: ['L'],
     shipping: false,
     art: { fabric: WHITE, motif: 'cricket', ink: ['#b3262e', '#f5f5f2', '#d9b382', '#1f2a44'] },
   },
@@ -545,3 +584,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     art: { fabric: SAND, motif: 'cactus', ink: ['#3f7d52', '#f06fb0', '#e07a4f', '#7a4a2a'] },
   },
 ];
+
+export const DEMO_PRODUCTS: DemoProduct[] = TEES.map(({ soldOut = [], ...tee }, i) => ({
+  ...tee,
+  sizes: splitStock(tee.quantity, i % 3 === 1 ? RELAXED : REGULAR, soldOut),
+}));

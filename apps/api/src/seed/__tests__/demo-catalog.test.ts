@@ -6,8 +6,15 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import mongoose from 'mongoose';
 import sharp from 'sharp';
-import { describe, expect, inject, it } from 'vitest';
-import { allProductsResponse, PHOTO_WIDTHS, PRICE_RANGES } from '@repo/shared';
+import { describe, expect, inject, it, vi } from 'vitest';
+import {
+  allProductsResponse,
+  LOW_STOCK,
+  PHOTO_WIDTHS,
+  PRICE_RANGES,
+  SIZES,
+  totalOfSizes,
+} from '@repo/shared';
 import { setupTestApp } from '../../test/harness.js';
 import { Category } from '../../modules/categories/index.js';
 import { Product } from '../../modules/products/index.js';
@@ -36,6 +43,39 @@ describe('the demo catalog', () => {
     expect(products.some((p) => p.quantity === 0)).toBe(true);
     expect(products.every((p) => p.price > 0 && Number.isInteger(p.quantity))).toBe(true);
   });
+
+  it("makes every T-shirt in XS–XXL or S–3XL, in the shop's size order, its quantity their total", () => {
+    const regular = SIZES.slice(0, 6);
+    const relaxed = SIZES.slice(1);
+    for (const p of DEMO_PRODUCTS) {
+      expect([regular, relaxed], p.name).toContainEqual(p.sizes.map((s) => s.size));
+      expect(p.quantity, p.name).toBe(totalOfSizes(p.sizes));
+      for (const s of p.sizes) expect(Number.isInteger(s.quantity) && s.quantity >= 0).toBe(true);
+    }
+    expect(DEMO_PRODUCTS.filter((p) => p.sizes[0]!.size === 'XS').length).toBeGreaterThan(10);
+    expect(DEMO_PRODUCTS.filter((p) => p.sizes.at(-1)!.size === '3XL').length).toBeGreaterThan(10);
+
+    // On T-shirts still for sale: some sizes sold out, some low; one T-shirt sold out in all.
+    const forSale = DEMO_PRODUCTS.filter((p) => p.quantity > 0);
+    const withSoldOutSize = forSale.filter((p) => p.sizes.some((s) => s.quantity === 0));
+    expect(withSoldOutSize.length).toBeGreaterThanOrEqual(3);
+    // Not only the nearly sold out ones: a popular size gone on a well-stocked T-shirt too.
+    expect(withSoldOutSize.some((p) => p.quantity >= 20)).toBe(true);
+    const withLowSize = forSale.filter((p) =>
+      p.sizes.some((s) => s.quantity > 0 && s.quantity <= LOW_STOCK),
+    );
+    expect(withLowSize.length).toBeGreaterThanOrEqual(3);
+    const soldOut = DEMO_PRODUCTS.filter((p) => p.quantity === 0);
+    expect(soldOut.length).toBeGreaterThanOrEqual(1);
+    for (const p of soldOut) expect(p.sizes.every((s) => s.quantity === 0)).toBe(true);
+  });
+
+  it('is the same catalog every time it is loaded (no randomness)', async () => {
+    vi.resetModules();
+    const again = await import('../demo-catalog.js');
+    expect(again.DEMO_PRODUCTS).not.toBe(DEMO_PRODUCTS);
+    expect(again.DEMO_PRODUCTS).toEqual(DEMO_PRODUCTS);
+  });
 });
 
 describe('seedIfEmpty', () => {
@@ -45,6 +85,14 @@ describe('seedIfEmpty', () => {
       [...DEMO_CATEGORIES].sort(),
     );
     expect(await Product.countDocuments()).toBe(FEW.length);
+    // Stored and answered with their sizes, as the demo catalog has them.
+    const res = await t.request().get('/api/product/get-product').expect(200);
+    const { AllProducts } = allProductsResponse.parse(res.body);
+    for (const demo of FEW) {
+      const p = AllProducts.find((a) => a.name === demo.name)!;
+      expect(p.sizes, demo.name).toEqual(demo.sizes);
+      expect(p.quantity, demo.name).toBe(demo.quantity);
+    }
   });
 
   it('gives every product its own picture, stored at every width', async () => {
@@ -122,6 +170,12 @@ describe('resetDemoCatalog (pnpm seed)', () => {
     expect(await Product.exists({ name: 'Admin Tee' })).toBeNull();
     expect(await Category.exists({ name: 'Admin Made' })).toBeNull();
     expect(await Product.countDocuments({ quantity: 999 })).toBe(0);
+    // The same stock per size as the first seed, every time.
+    for (const demo of FEW) {
+      const p = await Product.findOne({ name: demo.name }, { sizes: 1, quantity: 1 }).lean();
+      expect(p?.sizes, demo.name).toEqual(demo.sizes);
+      expect(p?.quantity, demo.name).toBe(demo.quantity);
+    }
     expect(existsSync(fileOf(photo.url))).toBe(false);
     for (const p of await Product.find({}, { photo: 1 }).lean()) {
       for (const w of p.photo!.widths) expect(existsSync(fileOf(w.url))).toBe(true);
