@@ -1,5 +1,5 @@
 import { expect, type Locator } from '@playwright/test';
-import { test } from './support.js';
+import { chooseSizeInDialog, test } from './support.js';
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
@@ -26,6 +26,7 @@ test('on a phone the storefront and cart controls are at least 40 px to tap', as
   await expectTappable(add);
   await expectTappable(page.getByRole('link', { name: 'Cart, 0 items' }));
   await add.click();
+  await chooseSizeInDialog(page);
   await expect(page.getByTestId('cart-badge').first()).toHaveText('1');
   // The bar keeps a cart icon with its badge, and the toast starts below the bar.
   const cart = page.getByRole('link', { name: 'Cart, 1 item' });
@@ -62,7 +63,10 @@ test('at 360 px a long name and a 6-digit line total stay inside the cart, and c
   const { prod } = await (await request.get('/api/product/productList/1')).json();
   const lines = (prod as Array<Record<string, unknown>>).slice(0, 3).map((p, i) => ({
     ...p,
-    size: (p.sizes as Array<{ size: string }>)[0]!.size,
+    // Its best-stocked size (the journey is about layout, not a short size).
+    size: [...(p.sizes as Array<{ size: string; quantity: number }>)].sort(
+      (a, b) => b.quantity - a.quantity,
+    )[0]!.size,
     cartQuantity: 9,
     ...(i === 0
       ? { name: 'Checkerboard Skateboarding Vintage Oversized Graphic Tee', price: 123456 }

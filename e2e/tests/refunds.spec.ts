@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { expect } from '@playwright/test';
 import {
   ADMIN,
+  chooseSizeInDialog,
   loginViaApi,
   placeOrder,
   registerViaApi,
@@ -43,6 +44,7 @@ test.describe('cancelling an order', () => {
       .first();
     const productName = (await card.getByRole('heading').first().textContent())!.trim();
     await card.getByRole('button', { name: 'ADD TO CART' }).click();
+    await chooseSizeInDialog(page);
     await page.goto('/cart');
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
     const dialog = page.getByRole('dialog', { name: 'Sandbox payment' });

@@ -1,6 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect } from '@playwright/test';
-import { readOtpFromOutbox, registerViaApi, uniqueEmail, test } from './support.js';
+import {
+  chooseSizeInDialog,
+  pickSize,
+  readOtpFromOutbox,
+  registerViaApi,
+  uniqueEmail,
+  test,
+} from './support.js';
 
 test.describe('a shopper', () => {
   test('browses, filters, pages, opens a detail and a similar product, and adds it to the cart', async ({
@@ -39,6 +46,9 @@ test.describe('a shopper', () => {
     await expect(page).not.toHaveURL(firstUrl);
     await expect(page).toHaveURL(/\/product-detail\//);
 
+    // A T-shirt in several sizes: choose the first one left, then add.
+    await pickSize(page.getByRole('radiogroup', { name: 'Size' }));
+    await expect(page).toHaveURL(/\?size=/);
     await page.getByRole('button', { name: 'ADD TO CART' }).first().click();
     await expect(page.getByText('Successfully Added')).toBeVisible();
     await expect(page.getByTestId('cart-badge').first()).toHaveText('1');
@@ -105,6 +115,7 @@ test.describe('a shopper', () => {
       .first();
     const productName = (await card.getByRole('heading').first().textContent())!.trim();
     await card.getByRole('button', { name: 'ADD TO CART' }).click();
+    const size = await chooseSizeInDialog(page);
     await expect(page.getByTestId('cart-badge').first()).toHaveText('1');
 
     await page
@@ -124,6 +135,7 @@ test.describe('a shopper', () => {
     await expect(page.getByText('Payment Completed')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Your Orders' })).toBeVisible();
     await expect(page.getByText(productName).first()).toBeVisible();
+    await expect(page.getByText(`Size ${size} · Quantity: 1`).first()).toBeVisible();
     await expect(page.getByText('pending', { exact: false }).first()).toBeVisible();
     await expect(page.getByTestId('cart-badge')).toHaveCount(0);
   });
@@ -141,6 +153,7 @@ test.describe('a shopper', () => {
       .getByRole('button', { name: 'ADD TO CART' })
       .first()
       .click();
+    await chooseSizeInDialog(page);
     await page.goto('/cart');
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
     const dialog = page.getByRole('dialog', { name: 'Sandbox payment' });
@@ -159,6 +172,7 @@ test.describe('a shopper', () => {
       .getByRole('button', { name: 'ADD TO CART' })
       .first()
       .click();
+    await chooseSizeInDialog(page);
     await page.goto('/cart');
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
     await expect(page).toHaveURL(/\/login$/);

@@ -1,7 +1,16 @@
-/** Helpers for the browser journeys: accounts through the API, the mail outbox, signing in. */
+/**
+ * Helpers for the browser journeys: accounts through the API, the mail outbox, signing in,
+ * finding demo products and choosing a size.
+ */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 
 export const ADMIN = { email: 'admin@tshirt.shop', password: 'admin12345' };
 
@@ -60,14 +69,76 @@ export async function signInAs(page: Page, session: Session, path = '/'): Promis
   await page.goto(path);
 }
 
-/** A paid order for `shopper`, through the API and the sandbox provider. */
+/** A catalog product as the API answers it (the fields the journeys read). */
+export interface ListedProduct {
+  _id: string;
+  name: string;
+  slug: string;
+  price: number;
+  quantity: number;
+  sizes: { size: string; quantity: number }[];
+}
+
+/** The newest product that `wanted` accepts, read page by page from the catalog as it is now. */
+export async function findProduct(
+  request: APIRequestContext,
+  wanted: (p: ListedProduct) => boolean,
+): Promise<ListedProduct> {
+  for (let page = 1; ; page += 1) {
+    const res = await request.get(`/api/product/productList/${page}`);
+    expect(res.ok(), await res.text()).toBe(true);
+    const { prod } = (await res.json()) as { prod: ListedProduct[] };
+    const found = prod.find(wanted);
+    if (found) return found;
+    if (prod.length === 0) throw new Error('no product in the catalog is as this journey needs');
+  }
+}
+
+/** Its sizes with some left, most stock first. */
+export function sizesInStock(product: ListedProduct): string[] {
+  return product.sizes
+    .filter((s) => s.quantity > 0)
+    .sort((a, b) => b.quantity - a.quantity)
+    .map((s) => s.size);
+}
+
+/**
+ * Chooses `size` (else the first size left) in the size picker inside `scope` by tapping its
+ * button, as a shopper does (the radio under it is visually hidden). Answers the size chosen.
+ */
+export async function pickSize(scope: Locator, size?: string): Promise<string> {
+  const radio = size
+    ? scope.getByRole('radio', { name: size, exact: true })
+    : scope.getByRole('radio', { disabled: false }).first();
+  const chosen = (await radio.getAttribute('value'))!;
+  await radio.locator('xpath=..').click();
+  await expect(radio).toBeChecked();
+  return chosen;
+}
+
+/**
+ * A card's ADD TO CART on a T-shirt in several sizes opened the size chooser: choose its first
+ * size left and add. Answers the size chosen.
+ */
+export async function chooseSizeInDialog(page: Page): Promise<string> {
+  const dialog = page.getByRole('dialog', { name: /^Choose a size: / });
+  await expect(dialog).toBeVisible();
+  const chosen = await pickSize(dialog);
+  await dialog.getByRole('button', { name: 'ADD TO CART' }).click();
+  await expect(dialog).toBeHidden();
+  return chosen;
+}
+
+/** A paid order for `shopper` (one T-shirt in its best-stocked size), through the API and the sandbox provider. */
 export async function placeOrder(request: APIRequestContext, shopper: Session): Promise<string> {
   const auth = { Authorization: `Bearer ${shopper.token}` };
-  const list = await (await request.get('/api/product/productList/1')).json();
-  const product = list.prod.find((p: { quantity: number }) => p.quantity > 0);
+  const product = await findProduct(request, (p) => p.quantity > 0);
   const created = await request.post('/api/payment/create-order', {
     headers: auth,
-    data: { amount: product.price, items: [{ _id: product._id, cartQuantity: 1 }] },
+    data: {
+      amount: product.price,
+      items: [{ _id: product._id, cartQuantity: 1, size: sizesInStock(product)[0] }],
+    },
   });
   expect(created.ok(), await created.text()).toBe(true);
   const { order } = await created.json();
