@@ -31,6 +31,8 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
   const app = createApp(deps);
   // Settles checkouts left pending (RECONCILE_INTERVAL_MS; off when 0).
   const stopReconciler = startReconciler(deps);
+  // Sends queued mail: retries, and mail a stopped process left in the queue.
+  deps.mailer.start();
   const server: Server = await new Promise((resolve) => {
     const s = createServer(app).listen(config.port, config.host, () => resolve(s));
   });
@@ -48,8 +50,8 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
       const force = setTimeout(() => server.closeAllConnections(), timeoutMs);
       await closed;
       clearTimeout(force);
-      await statusMailsSent(); // a status change already answered still gets its mail
-      deps.mailer.close();
+      await statusMailsSent(); // a status change already answered still gets its mail queued
+      await deps.mailer.close(); // the attempt in progress ends; queued mail waits for the next start
       await db.close();
       logger.info('stopped');
     })();

@@ -75,7 +75,7 @@ describe('the database goes away and comes back', () => {
   });
 
   afterAll(async () => {
-    deps?.mailer.close();
+    await deps?.mailer.close();
     await db?.close();
     await mongo?.stop();
   });

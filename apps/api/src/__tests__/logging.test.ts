@@ -29,6 +29,7 @@ const t = await setupTestApp({
       from: base.config.mail.from,
       dataDir: base.config.dataDir,
       logger,
+      secret: base.config.jwt.secret,
     }),
   }),
 });
@@ -145,6 +146,7 @@ describe('request logs', () => {
       (await send('forgot password', api().post('/api/auth/forgot-password').send({ email })))
         .status,
     ).toBe(200);
+    await t.deps.mailer.idle(); // the queue has written the mail
     const outbox = join(t.config.dataDir, 'outbox');
     const mail = readdirSync(outbox)
       .map((f) => readFileSync(join(outbox, f), 'utf8'))

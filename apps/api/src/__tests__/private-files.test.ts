@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/index.js';
 import { createLogger } from '../lib/logger.js';
-import { createMailer } from '../lib/mailer/index.js';
+import { createMailTransport } from '../lib/mailer/index.js';
 import { ensurePrivateDirSync } from '../lib/private-files.js';
 import { createLocalPhotoStore } from '../lib/storage/local.js';
 
@@ -29,7 +29,7 @@ describe('private data files', () => {
 
   it('writes outbox mails (which hold reset codes) 0600 in a 0700 folder', async () => {
     const dataDir = fresh();
-    const mailer = createMailer({
+    const mailer = createMailTransport({
       from: 'shop@example.com',
       dataDir,
       logger: createLogger('silent'),

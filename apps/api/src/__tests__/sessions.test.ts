@@ -70,6 +70,7 @@ describe('sessions after a password change', () => {
     const u = await t.createUser();
     const earlier = sessionFromAMinuteAgo(u.id);
     await t.request().post('/api/auth/forgot-password').send({ email: u.user.email }).expect(200);
+    await t.deps.mailer.idle(); // the queue has written the mail
     const outbox = join(t.config.dataDir, 'outbox');
     const mail = readdirSync(outbox).find((f) =>
       f.includes(u.user.email.replace(/[^a-z0-9@._-]/gi, '_')),

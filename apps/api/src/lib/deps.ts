@@ -16,6 +16,7 @@ export function createDeps(config: Config, logger: Logger, db: AppDeps['db']): A
       from: config.mail.from,
       dataDir: config.dataDir,
       logger,
+      secret: config.jwt.secret,
     }),
     photos: createPhotoStore(config),
     payments: createPaymentGateway(config),

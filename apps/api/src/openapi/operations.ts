@@ -162,10 +162,11 @@ export const OPERATIONS: Operation[] = [
     method: 'post',
     path: '/auth/forgot-password',
     tag: 'Auth',
-    summary: 'Mail a 6-digit reset code (the same answer for an unknown email)',
+    summary:
+      'Queue a mail with a 6-digit reset code (the same answer, as soon, for an unknown email)',
     body: forgotPasswordBody,
     response: successMessage,
-    errors: [400, 429, 503],
+    errors: [400, 429],
   },
   {
     method: 'post',

@@ -48,7 +48,7 @@ export async function setupTestApp(options: TestAppOptions = {}) {
   const tokens = createTokenSigner(config.jwt.secret, config.jwt.expiresIn);
 
   afterAll(async () => {
-    deps.mailer.close();
+    await deps.mailer.close();
     await mongoose.connection.dropDatabase().catch(() => undefined);
     await mongoose.disconnect();
   });

@@ -1,69 +1,28 @@
 /**
- * The mail adapter: SMTP through nodemailer when SMTP_URL is set; otherwise each message
- * is written as an .eml file under DATA_DIR/outbox/ and one line is logged. The log line names
- * the subject only: bodies may hold codes.
+ * The shop's mailer: the mail queue (queue.ts) in front of the transport that SMTP_URL
+ * chooses (transport.ts). Every mail goes through it.
  */
-import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
-import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
-import { ensurePrivateDir, writePrivateFile } from '../private-files.js';
+import { MailQueue, type Mailer } from './queue.js';
+import { createMailTransport } from './transport.js';
 
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-}
-
-export interface Mailer {
-  readonly kind: 'smtp' | 'outbox';
-  send(message: MailMessage): Promise<void>;
-  close(): void;
-}
+export type { Mailer } from './queue.js';
+export { MailQueue, MAIL_RETRY_DELAYS_MS } from './queue.js';
+export { createMailTransport, type MailMessage, type MailTransport } from './transport.js';
 
 export function createMailer(opts: {
   smtpUrl?: string | undefined;
   from: string;
   dataDir: string;
   logger: Logger;
+  /** The server secret (JWT_SECRET) that queued mails are sealed under. */
+  secret: string;
+  /** The queue's clock, for tests. */
+  now?: () => number;
 }): Mailer {
-  if (opts.smtpUrl) {
-    // Bounded waits, so a silent mail server fails the call in seconds rather than minutes.
-    // Options in the URL's query (e.g. ?ignoreTLS=true, ?connectionTimeout=5000) take precedence.
-    const transport = nodemailer.createTransport({
-      url: opts.smtpUrl,
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 20_000,
-    });
-    return {
-      kind: 'smtp',
-      async send(message) {
-        await transport.sendMail({ from: opts.from, ...message });
-        opts.logger.info({ subject: message.subject }, 'mail sent over SMTP');
-      },
-      close: () => transport.close(),
-    };
-  }
-  const outbox = join(opts.dataDir, 'outbox');
-  const transport = nodemailer.createTransport({
-    streamTransport: true,
-    buffer: true,
-    newline: 'unix',
+  return new MailQueue(createMailTransport(opts), {
+    logger: opts.logger,
+    secret: opts.secret,
+    now: opts.now,
   });
-  return {
-    kind: 'outbox',
-    async send(message) {
-      const info = await transport.sendMail({ from: opts.from, ...message });
-      // Mails hold reset codes in clear: the outbox is the shop user's alone.
-      await ensurePrivateDir(outbox);
-      const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, '_');
-      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const file = join(outbox, `${stamp}-${randomBytes(3).toString('hex')}-${safeTo}.eml`);
-      await writePrivateFile(file, info.message as Buffer);
-      opts.logger.info({ file, subject: message.subject }, 'mail written to the outbox');
-    },
-    close: () => transport.close(),
-  };
 }

@@ -11,7 +11,7 @@ import {
   type PublicUser,
 } from '@repo/shared';
 import type { TokenSigner } from '../../lib/auth.js';
-import { AppError, badRequest, conflict, isDuplicateKey, unauthorized } from '../../lib/errors.js';
+import { badRequest, conflict, isDuplicateKey, unauthorized } from '../../lib/errors.js';
 import type { AppDeps } from '../../lib/types.js';
 import { User, hashPassword, toPublicUser, verifyPassword } from '../users/index.js';
 import { Otp } from './otp.model.js';
@@ -26,7 +26,6 @@ export const MESSAGES = {
   invalidLogin: 'Invalid email or password',
   emailTaken: 'An account with this email already exists',
   resetRequested: `If an account exists for this email, we have sent a ${OTP_LENGTH}-digit code to it. It is valid for ${OTP_TTL_MINUTES} minutes.`,
-  mailFailed: "We couldn't send the email right now. Please try again.",
   otpVerified: 'OTP verified. You can now choose a new password.',
   otpExpired: 'This OTP has expired or was never requested. Please request a new one.',
   otpExhausted: 'Too many wrong tries. Please request a new OTP.',
@@ -35,11 +34,8 @@ export const MESSAGES = {
 
 const wrongOtp = (left: number) => `Invalid OTP. ${left} ${left === 1 ? 'try' : 'tries'} left.`;
 
-export function createAuthService(
-  deps: Pick<AppDeps, 'config' | 'mailer' | 'logger'>,
-  tokens: TokenSigner,
-) {
-  const { config, mailer, logger } = deps;
+export function createAuthService(deps: Pick<AppDeps, 'config' | 'mailer'>, tokens: TokenSigner) {
+  const { config, mailer } = deps;
   // Codes are kept as HMACs under a key of their own, derived from the server secret.
   const otpKey = createHmac('sha256', config.jwt.secret).update('password-reset-otp').digest();
   const hashCode = (email: string, code: string) =>
@@ -77,9 +73,11 @@ export function createAuthService(
   }
 
   /**
-   * Stores a fresh code (replacing any earlier one) and mails it. Unknown emails get a record
-   * too, holding a code nobody is sent, so verify-otp and reset-password answer them exactly
-   * as they answer real accounts: nothing tells which emails are registered.
+   * Stores a fresh code (replacing any earlier one) and queues its mail. Unknown emails get a
+   * record too, holding a code nobody is sent, so verify-otp and reset-password answer them
+   * exactly as they answer real accounts: nothing tells which emails are registered. The mail
+   * queue sends (and retries) after the answer, so a registered email is not answered later
+   * than an unknown one while a mail server is slow or down.
    */
   async function requestPasswordReset(email: string): Promise<void> {
     const user = await User.findOne({ email }, { name: 1, email: 1 }).lean();
@@ -87,19 +85,9 @@ export function createAuthService(
     const codeHash = user ? hashCode(email, code) : randomBytes(32).toString('hex');
     await storeCode(email, codeHash);
     if (!user) return;
-    try {
-      await mailer.send(
-        otpMail({ to: user.email, name: user.name, code, shopName: config.shopName }),
-      );
-    } catch (err) {
-      // No half-done state: a code the user never received is taken back.
-      await Otp.deleteOne({ email, codeHash });
-      logger.warn(
-        { err: { message: (err as Error).message } },
-        'could not send the password reset mail',
-      );
-      throw new AppError(503, MESSAGES.mailFailed);
-    }
+    await mailer.send(
+      otpMail({ to: user.email, name: user.name, code, shopName: config.shopName }),
+    );
   }
 
   async function storeCode(email: string, codeHash: string, retry = true): Promise<void> {

@@ -55,7 +55,10 @@ export const AUTH_RATE_LIMITS = {
     limit: 5,
     message: 'Too many password reset requests. Please try again in 15 minutes.',
   },
-  /** One code a minute for an email; a request that failed (e.g. mail not sent) does not count. */
+  /**
+   * One code a minute for an email; a request that failed (the database away) does not count.
+   * A mail the server could not send yet does: the queue keeps trying it.
+   */
   forgotPasswordPerEmail: {
     name: 'forgot-password-email',
     per: 'email',

@@ -26,7 +26,9 @@ async function main(): Promise<void> {
     );
     process.exitCode = summary.errors || refunds.errors ? 1 : 0;
   } finally {
-    deps.mailer.close();
+    // The pass's mails get their first attempt now; a failed one waits in the queue for the API.
+    await deps.mailer.idle();
+    await deps.mailer.close();
     await db.close();
   }
 }

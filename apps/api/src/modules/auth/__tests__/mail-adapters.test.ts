@@ -5,6 +5,7 @@ import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../../app.js';
 import { createMailer } from '../../../lib/mailer/index.js';
+import { MailJob } from '../../../lib/mailer/mail-job.model.js';
 import { setupTestApp } from '../../../test/harness.js';
 import { Otp } from '../otp.model.js';
 import { codeIn, deadSmtpUrl } from './smtp-peer.js';
@@ -19,6 +20,7 @@ describe('the outbox mailer (no SMTP_URL)', () => {
     expect(t.deps.mailer.kind).toBe('outbox');
     const { user } = await t.createUser({ name: 'Outbox Olga' });
     await t.request().post('/api/auth/forgot-password').send({ email: user.email }).expect(200);
+    await t.deps.mailer.idle(); // the queue has written it
 
     const files = (await readdir(outbox)).filter((f) => f.endsWith('.eml'));
     expect(files).toHaveLength(1);
@@ -42,43 +44,53 @@ describe('the outbox mailer (no SMTP_URL)', () => {
       .post('/api/auth/forgot-password')
       .send({ email: 'ghost@example.com' })
       .expect(200);
+    await t.deps.mailer.idle();
     expect(await readdir(outbox)).toHaveLength(before);
   });
 });
 
+/** The mail queue's one job after a failed attempt; the queue is left empty for the next test. */
+async function queuedAfterAFailure() {
+  const jobs = await MailJob.find({}).lean();
+  await MailJob.deleteMany({});
+  expect(jobs).toHaveLength(1);
+  return jobs[0]!;
+}
+
 describe('SMTP down', () => {
-  it('answers forgot-password with a clear 503 and leaves no code stored', async () => {
+  it('answers forgot-password as for anyone, keeps the code, and queues the mail for another try', async () => {
     const mailer = createMailer({
       smtpUrl: await deadSmtpUrl(),
       from: t.config.mail.from,
       dataDir: t.config.dataDir,
       logger: t.deps.logger,
+      secret: t.config.jwt.secret,
     });
     const app = createApp({ ...t.deps, mailer });
     const { user } = await t.createUser();
 
-    const res = await checkedRequest(app)
+    const known = await checkedRequest(app)
       .post('/api/auth/forgot-password')
       .send({ email: user.email })
-      .expect(503);
-    expect(res.body).toMatchObject({
-      success: false,
-      message: "We couldn't send the email right now. Please try again.",
-    });
-    expect(await Otp.countDocuments({ email: user.email })).toBe(0);
-
-    // An earlier code is gone too: the new request replaced it before the send failed.
-    await t.request().post('/api/auth/forgot-password').send({ email: user.email }).expect(200);
+      .expect(200);
+    const unknown = await checkedRequest(app)
+      .post('/api/auth/forgot-password')
+      .send({ email: 'ghost-while-down@example.com' })
+      .expect(200);
+    expect(known.body).toEqual({ ...unknown.body, requestId: known.body.requestId });
     expect(await Otp.countDocuments({ email: user.email })).toBe(1);
-    await checkedRequest(app)
-      .post('/api/auth/forgot-password')
-      .send({ email: user.email })
-      .expect(503);
-    expect(await Otp.countDocuments({ email: user.email })).toBe(0);
-    mailer.close();
+
+    await mailer.idle();
+    expect(await queuedAfterAFailure()).toMatchObject({
+      subject: 'Your password reset code',
+      status: 'queued',
+      attempts: 1,
+      lastError: expect.stringContaining('ECONNREFUSED'),
+    });
+    await mailer.close();
   });
 
-  it('gives up on a server that never answers (503, no code kept)', async () => {
+  it('ends an attempt on a server that never answers, while the answer has long been sent', async () => {
     const sockets: Socket[] = [];
     const silent = createServer((socket) => sockets.push(socket));
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
@@ -89,16 +101,23 @@ describe('SMTP down', () => {
       from: t.config.mail.from,
       dataDir: t.config.dataDir,
       logger: t.deps.logger,
+      secret: t.config.jwt.secret,
     });
     const { user } = await t.createUser();
 
-    // The URL's greetingTimeout (300 ms) replaces the 10 s default, so this answers soon.
     await checkedRequest(createApp({ ...t.deps, mailer }))
       .post('/api/auth/forgot-password')
       .send({ email: user.email })
-      .expect(503);
-    expect(await Otp.countDocuments({ email: user.email })).toBe(0);
-    mailer.close();
+      .expect(200);
+    // The URL's greetingTimeout (300 ms) replaces the 10 s default, so the attempt ends soon.
+    await mailer.idle();
+    expect(await queuedAfterAFailure()).toMatchObject({
+      status: 'queued',
+      attempts: 1,
+      lastError: expect.stringMatching(/greeting/i),
+    });
+    expect(await Otp.countDocuments({ email: user.email })).toBe(1);
+    await mailer.close();
     for (const socket of sockets) socket.destroy();
     await new Promise((resolve) => silent.close(resolve));
   });

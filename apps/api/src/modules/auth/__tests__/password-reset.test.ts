@@ -22,10 +22,14 @@ const login = (email: string, password: string) =>
   t.request().post('/api/auth/login').send({ email, password });
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
+/** Every mail queued so far has been handed to the SMTP server (the answers do not wait). */
+const mailsSent = () => t.deps.mailer.idle();
+
 /** Asks for a code and reads it from the mail the SMTP server received. */
 async function requestCode(email: string): Promise<string> {
   const before = smtp.mails.length;
   await forgot(email).expect(200);
+  await mailsSent();
   expect(smtp.mails).toHaveLength(before + 1);
   return codeIn(smtp.mails.at(-1)!);
 }
@@ -36,6 +40,7 @@ describe('the whole forgot-password flow over SMTP', () => {
     const res = await forgot(user.email.toUpperCase()).expect(200);
     expect(res.body.message).toMatch(/If an account exists for this email/);
 
+    await mailsSent();
     expect(smtp.mails).toHaveLength(1);
     const mail = smtp.mails[0]!;
     expect(mail.subject).toBe('Your password reset code');
@@ -98,6 +103,7 @@ describe('the whole forgot-password flow over SMTP', () => {
     const known = await forgot(user.email).expect(200);
     const unknown = await forgot('nobody-at-all@example.com').expect(200);
     expect(unknown.body).toEqual({ ...known.body, requestId: unknown.body.requestId });
+    await mailsSent();
     expect(smtp.mails).toHaveLength(1);
     expect(smtp.mails[0]!.to).toMatchObject({ value: [{ address: user.email }] });
 
@@ -275,6 +281,7 @@ describe('verify-otp and forgot-password input', () => {
     const res = await t.request().post('/api/auth/forgot-password').send({}).expect(400);
     expect(res.body).toMatchObject({ success: false, message: expect.stringContaining('email') });
     await forgot('not-an-email').expect(400);
+    await mailsSent();
     expect(smtp.mails).toHaveLength(0);
   });
 

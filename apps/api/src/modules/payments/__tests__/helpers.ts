@@ -43,7 +43,7 @@ export async function sizeStockOf(id: unknown): Promise<Record<string, number>> 
   };
 }
 
-/** A mailer that keeps what it was asked to send. */
+/** A mailer that keeps what it was asked to send (at once: no queue between). */
 export function recordingMailer(): Mailer & { sent: MailMessage[]; failNext: boolean } {
   const mailer = {
     kind: 'outbox' as const,
@@ -56,7 +56,9 @@ export function recordingMailer(): Mailer & { sent: MailMessage[]; failNext: boo
       }
       mailer.sent.push(message);
     },
-    close() {},
+    start() {},
+    async idle() {},
+    async close() {},
   };
   return mailer;
 }

@@ -1,0 +1,203 @@
+/**
+ * The mail queue: every mail the shop sends goes through it. `send()` stores the message as a
+ * job in `mail_jobs` and returns, so no request waits for a mail server (forgot-password answers
+ * a registered email as fast as an unknown one). A worker in the API process then sends it at
+ * once; a failure is tried again after 30 s, 1, 2 and 4 minutes (5 attempts, all within the
+ * 10 minutes a reset code lives), then the job is marked failed and an error is logged.
+ *
+ * Nothing accepted is lost to a crash or a restart: a job leaves the collection only once its
+ * mail is sent. A worker claims a job by moving its `nextAttemptAt` past the attempt's longest
+ * possible run, so a job claimed by a process that then stopped is taken again after that
+ * (by any process): a mail may then arrive twice, never not at all.
+ */
+import type { Logger } from 'pino';
+import { MailJob } from './mail-job.model.js';
+import { seal, sealKey, unseal } from './seal.js';
+import type { MailMessage, MailTransport } from './transport.js';
+
+/** The waits before the 2nd, 3rd… attempt. */
+export const MAIL_RETRY_DELAYS_MS: readonly number[] = [30_000, 60_000, 120_000, 240_000];
+/** Longer than one SMTP attempt can take (10 s to connect, 10 s for the greeting, 20 s per socket wait). */
+const CLAIM_MS = 2 * 60_000;
+/** How often the worker looks for retries that fell due and jobs another process left. */
+const POLL_MS = 15_000;
+
+export interface Mailer {
+  readonly kind: MailTransport['kind'];
+  /** Accepts a mail for sending: resolves once it is stored in the queue, not once delivered. */
+  send(message: MailMessage): Promise<void>;
+  /** Starts the periodic pass: retries, and jobs left by a process that stopped. */
+  start(): void;
+  /** Resolves once every mail due so far has had its attempt (shutdown and tests). */
+  idle(): Promise<void>;
+  /** Stops taking jobs, waits for the attempt in progress, closes the transport. */
+  close(): Promise<void>;
+}
+
+type Job = {
+  _id: unknown;
+  subject: string;
+  sealed: string;
+  attempts: number;
+};
+
+export class MailQueue implements Mailer {
+  readonly kind: MailTransport['kind'];
+  private readonly key: Buffer;
+  private readonly now: () => number;
+  private readonly retryDelays: readonly number[];
+  private pass: Promise<void> | undefined;
+  private again = false;
+  private closed = false;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly transport: MailTransport,
+    private readonly opts: {
+      logger: Logger;
+      /** The server secret the stored mails are sealed under. */
+      secret: string;
+      /** The queue's clock (tests move it instead of waiting). */
+      now?: () => number;
+      retryDelaysMs?: readonly number[];
+    },
+  ) {
+    this.kind = transport.kind;
+    this.key = sealKey(opts.secret);
+    this.now = opts.now ?? Date.now;
+    this.retryDelays = opts.retryDelaysMs ?? MAIL_RETRY_DELAYS_MS;
+  }
+
+  get maxAttempts(): number {
+    return this.retryDelays.length + 1;
+  }
+
+  async send(message: MailMessage): Promise<void> {
+    if (this.closed) throw new Error('The mail queue is closed');
+    await MailJob.create({
+      subject: message.subject,
+      sealed: seal(message, this.key),
+      nextAttemptAt: new Date(this.now()),
+    });
+    void this.runDue();
+  }
+
+  start(): void {
+    if (this.timer || this.closed) return;
+    this.timer = setInterval(() => void this.runDue(), POLL_MS);
+    this.timer.unref();
+    void this.runDue();
+  }
+
+  /**
+   * Sends every job that is due, one at a time, and resolves once the queue is idle. A call
+   * while a pass runs makes that pass look again before it ends, so a job stored meanwhile is
+   * not left for the next poll.
+   */
+  runDue(): Promise<void> {
+    this.again = true;
+    this.pass ??= this.drain().finally(() => {
+      this.pass = undefined;
+      // A call that came as the pass was ending.
+      if (this.again && !this.closed) void this.runDue();
+    });
+    return this.idle();
+  }
+
+  async idle(): Promise<void> {
+    while (this.pass) await this.pass;
+  }
+
+  private async drain(): Promise<void> {
+    while (this.again && !this.closed) {
+      this.again = false;
+      while (!this.closed && (await this.sendNext()));
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.timer);
+    await this.idle();
+    this.transport.close();
+  }
+
+  /** Claims the job due first and makes its attempt; false when none is due. */
+  private async sendNext(): Promise<boolean> {
+    const now = this.now();
+    let job: Job | null;
+    try {
+      job = await MailJob.findOneAndUpdate(
+        { status: 'queued', nextAttemptAt: { $lte: new Date(now) } },
+        { $inc: { attempts: 1 }, $set: { nextAttemptAt: new Date(now + CLAIM_MS) } },
+        { sort: { nextAttemptAt: 1 }, returnDocument: 'after' },
+      ).lean<Job>();
+    } catch (err) {
+      // The database is away: the poll tries again, and the jobs wait where they are.
+      this.opts.logger.warn({ err: errorText(err) }, 'mail queue: could not read the queue');
+      return false;
+    }
+    if (!job) return false;
+    await this.attempt(job);
+    return true;
+  }
+
+  private async attempt(job: Job): Promise<void> {
+    const log = { mailJob: String(job._id), subject: job.subject, attempt: job.attempts };
+    let message: MailMessage;
+    try {
+      message = unseal(job.sealed, this.key);
+    } catch {
+      return this.giveUp(job, 'it cannot be read: JWT_SECRET changed since it was queued');
+    }
+    // Its last attempt was claimed by a process that stopped before recording the outcome.
+    if (job.attempts > this.maxAttempts) return this.giveUp(job, 'its last attempt did not end');
+    try {
+      await this.transport.send(message);
+    } catch (err) {
+      if (job.attempts >= this.maxAttempts) return this.giveUp(job, errorText(err));
+      const delay = this.retryDelays[job.attempts - 1]!;
+      this.opts.logger.warn(
+        { ...log, retryInMs: delay, err: errorText(err) },
+        'mail not sent: it will be tried again',
+      );
+      await this.record(job, {
+        nextAttemptAt: new Date(this.now() + delay),
+        lastError: errorText(err),
+      });
+      return;
+    }
+    try {
+      await MailJob.deleteOne({ _id: job._id });
+    } catch (err) {
+      // Sent, but still queued: it goes again once the claim runs out (a duplicate, not a loss).
+      this.opts.logger.warn({ ...log, err: errorText(err) }, 'mail sent but still queued');
+    }
+  }
+
+  private async giveUp(job: Job, reason: string): Promise<void> {
+    this.opts.logger.error(
+      { mailJob: String(job._id), subject: job.subject, attempts: job.attempts, err: reason },
+      'mail not sent: gave up',
+    );
+    await this.record(job, {
+      status: 'failed',
+      failedAt: new Date(this.now()),
+      lastError: reason,
+    });
+  }
+
+  /** Writes an attempt's outcome; if the database is away, the claim runs out and it is retried. */
+  private async record(job: Job, fields: Record<string, unknown>): Promise<void> {
+    try {
+      await MailJob.updateOne({ _id: job._id }, { $set: fields });
+    } catch (err) {
+      this.opts.logger.warn(
+        { mailJob: String(job._id), err: errorText(err) },
+        'mail queue: could not record an attempt',
+      );
+    }
+  }
+}
+
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));

@@ -1,0 +1,166 @@
+/**
+ * The mail queue behind forgot-password (and every other mail), against a real SMTP server on
+ * loopback: the answer never waits for the mail server, so a registered email is answered like
+ * an unknown one; a refused mail is tried again later and delivered; a mail refused every time
+ * is logged and given up, not tried forever. The test moves the queue's clock instead of waiting.
+ */
+import { Writable } from 'node:stream';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createLogger } from '../../../lib/logger.js';
+import { createMailTransport, MAIL_RETRY_DELAYS_MS, MailQueue } from '../../../lib/mailer/index.js';
+import { MailJob } from '../../../lib/mailer/mail-job.model.js';
+import { seal, sealKey } from '../../../lib/mailer/seal.js';
+import { setupTestApp } from '../../../test/harness.js';
+import { codeIn, startSmtpPeer } from './smtp-peer.js';
+
+const smtp = await startSmtpPeer();
+afterAll(() => smtp.stop());
+
+const logLines: Array<Record<string, unknown>> = [];
+const mailLog = createLogger(
+  'info',
+  new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n').filter(Boolean))
+        logLines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  }),
+);
+
+let clock = Date.parse('2026-11-23T10:00:00Z');
+let queue!: MailQueue;
+const t = await setupTestApp({
+  overrides: (base) => {
+    queue = new MailQueue(
+      createMailTransport({
+        smtpUrl: smtp.url,
+        from: base.config.mail.from,
+        dataDir: base.config.dataDir,
+        logger: mailLog,
+      }),
+      { logger: mailLog, secret: base.config.jwt.secret, now: () => clock },
+    );
+    return { mailer: queue };
+  },
+});
+
+beforeEach(async () => {
+  smtp.reset();
+  logLines.length = 0;
+  await MailJob.deleteMany({});
+});
+
+const forgot = (email: string) =>
+  t.request().post('/api/auth/forgot-password').send({ email }).expect(200);
+const codeWorks = (email: string, otp: string) =>
+  t.request().post('/api/auth/verify-otp').send({ email, otp }).expect(200);
+
+describe('forgot-password and the mail queue', () => {
+  it('answers a registered and an unknown email alike while the mail server holds the mail', async () => {
+    smtp.hold();
+    const { user } = await t.createUser({ name: 'Held Hema' });
+    // Were the answer to wait for the mail server, it would never come while the server holds.
+    const known = await forgot(user.email);
+    const unknown = await forgot('nobody-while-held@example.com');
+    expect(unknown.status).toBe(known.status);
+    expect(unknown.body).toEqual({ ...known.body, requestId: unknown.body.requestId });
+
+    // The mail reached the server, which has not accepted it: it is still queued.
+    await vi.waitFor(() => expect(smtp.held).toBe(1), { timeout: 20_000 });
+    expect(smtp.mails).toHaveLength(0);
+    expect(await MailJob.countDocuments({ status: 'queued' })).toBe(1);
+
+    smtp.release();
+    await queue.idle();
+    expect(smtp.mails).toHaveLength(1);
+    expect(smtp.mails[0]!.to).toMatchObject({ value: [{ address: user.email }] });
+    await codeWorks(user.email, codeIn(smtp.mails[0]!));
+    expect(await MailJob.countDocuments()).toBe(0);
+  });
+
+  it('tries a refused mail again after its wait, and delivers it', async () => {
+    smtp.refuse(1);
+    const { user } = await t.createUser();
+    await forgot(user.email);
+    await queue.idle();
+    expect(smtp.attempts).toBe(1);
+    expect(smtp.mails).toHaveLength(0);
+    const job = await MailJob.findOne({}).lean();
+    expect(job).toMatchObject({
+      subject: 'Your password reset code',
+      status: 'queued',
+      attempts: 1,
+      lastError: expect.stringContaining('Mailbox busy'),
+    });
+    expect(logLines).toContainEqual(
+      expect.objectContaining({ level: 40, msg: 'mail not sent: it will be tried again' }),
+    );
+
+    clock += MAIL_RETRY_DELAYS_MS[0]! - 1;
+    await queue.runDue();
+    expect(smtp.attempts).toBe(1); // not before its time
+
+    clock += 1;
+    await queue.runDue();
+    expect(smtp.attempts).toBe(2);
+    expect(smtp.mails).toHaveLength(1);
+    const code = codeIn(smtp.mails[0]!);
+    await codeWorks(user.email, code);
+    expect(await MailJob.countDocuments()).toBe(0);
+    // While it waited, the database held the mail sealed: never the code, nor the address.
+    expect(JSON.stringify(job)).not.toContain(code);
+    expect(JSON.stringify(job)).not.toContain(user.email);
+    expect(JSON.stringify(logLines)).not.toContain(code);
+  });
+
+  it('gives a mail up after 5 refused attempts, with an error in the log, and tries no more', async () => {
+    smtp.refuse(Infinity);
+    const { user } = await t.createUser();
+    await forgot(user.email);
+    await queue.idle();
+    for (const wait of MAIL_RETRY_DELAYS_MS) {
+      clock += wait;
+      await queue.runDue();
+    }
+    expect(smtp.attempts).toBe(5);
+    const job = await MailJob.findOne({}).lean();
+    expect(job).toMatchObject({ status: 'failed', attempts: 5, failedAt: new Date(clock) });
+    expect(logLines.filter((l) => l.level === 50)).toEqual([
+      expect.objectContaining({
+        msg: 'mail not sent: gave up',
+        mailJob: String(job!._id),
+        subject: 'Your password reset code',
+        attempts: 5,
+      }),
+    ]);
+
+    clock += 24 * 60 * 60_000;
+    await queue.runDue();
+    expect(smtp.attempts).toBe(5);
+    expect(smtp.mails).toHaveLength(0);
+  });
+
+  it('sends a mail whose attempt a stopped process left unfinished, once its claim runs out', async () => {
+    const message = {
+      to: 'left@example.com',
+      subject: 'Left behind',
+      text: 'hi',
+      html: '<p>hi</p>',
+    };
+    // As a worker leaves a job it claimed (for 2 minutes) before it stopped.
+    await MailJob.create({
+      subject: message.subject,
+      sealed: seal(message, sealKey(t.config.jwt.secret)),
+      attempts: 1,
+      nextAttemptAt: new Date(clock + 2 * 60_000),
+    });
+    await queue.runDue();
+    expect(smtp.attempts).toBe(0);
+
+    clock += 2 * 60_000;
+    await queue.runDue();
+    expect(smtp.mails.map((m) => m.subject)).toEqual(['Left behind']);
+    expect(await MailJob.countDocuments()).toBe(0);
+  });
+});
