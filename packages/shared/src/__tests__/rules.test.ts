@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   addToCart,
   cartTotal,
+  catalogFilterOf,
+  inlinedAnswerKey,
+  parseCatalogParams,
+  searchKeywordOf,
   decreaseQuantity,
   formatRupees,
   hasNextPage,
@@ -142,6 +146,54 @@ describe('landing pages', () => {
       page: 'product',
       slug: 'café $& tee',
     });
+  });
+});
+
+describe("the home page's URL", () => {
+  const id = 'a'.repeat(24);
+
+  it('reads categories, price, size and page, dropping values that cannot be right', () => {
+    expect(
+      parseCatalogParams(new URLSearchParams(`category=${id},nope,${id.toUpperCase()}&price=500-700&size=M&page=3`)),
+    ).toEqual({ checked: [id], priceId: '500-700', size: 'M', page: 3 });
+    expect(parseCatalogParams(new URLSearchParams('price=cheap&size=XXXL&page=0'))).toEqual({
+      checked: [],
+      priceId: undefined,
+      size: undefined,
+      page: 1,
+    });
+  });
+
+  it('asks for the filter call only when something is filtered', () => {
+    expect(catalogFilterOf({ checked: [], priceId: undefined, size: undefined, page: 2 })).toBeUndefined();
+    expect(catalogFilterOf({ checked: [id], priceId: '500-700', size: 'M', page: 2 })).toEqual({
+      checked: [id],
+      radio: [500, 700],
+      page: 2,
+      size: 'M',
+    });
+    expect(catalogFilterOf({ checked: [], priceId: undefined, size: 'S', page: 1 })).toEqual({
+      checked: [],
+      radio: [],
+      page: 1,
+      size: 'S',
+    });
+  });
+});
+
+describe('inlined answers and search pages', () => {
+  it('names a GET by its path and a POST by its method, path and body', () => {
+    expect(inlinedAnswerKey('GET', '/product/productList/2')).toBe('/product/productList/2');
+    expect(inlinedAnswerKey('POST', '/product/getFilter-product', { checked: [], page: 1 })).toBe(
+      'POST /product/getFilter-product {"checked":[],"page":1}',
+    );
+  });
+
+  it('reads the keyword of a search results URL, whatever the path’s case', () => {
+    expect(searchKeywordOf('/Search', new URLSearchParams('q=naruto tee'))).toBe('naruto tee');
+    expect(searchKeywordOf('/search', new URLSearchParams('q='))).toBe('');
+    expect(searchKeywordOf('/Search', new URLSearchParams())).toBeUndefined();
+    expect(searchKeywordOf('/about', new URLSearchParams('q=tee'))).toBeUndefined();
   });
 });
 

@@ -8,6 +8,7 @@ import {
   STRUCK_PRICE_FACTOR,
 } from '../constants/index.js';
 
+export * from './catalog-params.js';
 export * from './landing.js';
 
 /** The struck-through "was" price: price × 1.2, rounded to a whole rupee (display only). */

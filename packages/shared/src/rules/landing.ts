@@ -1,8 +1,8 @@
 /**
- * The pages shoppers land on most: the home page and a product page. The web app's router
- * serves them, the app prefetches their data before the page's code arrives, and the API
- * prepares their HTML (the route's chunks, the first answers inlined); all three read the
- * URL with this one rule.
+ * The pages shoppers land on most: the home page, a product page (and search results). The web
+ * app's router serves them, the API renders them (the route's chunks, the first answers inlined,
+ * the markup) and the app fills its first render from the same answers; all three read the URL
+ * with these rules.
  */
 
 /** The product page's route, as react-router writes it. */
@@ -28,4 +28,13 @@ export function landingPageOf(pathname: string): LandingPage | undefined {
 /** The product page's path for a slug (the inverse of landingPageOf). */
 export function productDetailPath(slug: string): string {
   return PRODUCT_DETAIL_ROUTE.replace(':slug', () => encodeURIComponent(slug));
+}
+
+/** The search results page's path, as react-router writes it (it matches regardless of case). */
+export const SEARCH_ROUTE = '/Search';
+
+/** The keyword a search results URL (`/Search?q=…`) shows, or undefined for another URL. */
+export function searchKeywordOf(pathname: string, search: URLSearchParams): string | undefined {
+  if (pathname.toLowerCase() !== SEARCH_ROUTE.toLowerCase()) return undefined;
+  return search.get('q') ?? undefined;
 }
