@@ -9,15 +9,35 @@ const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 // SHOP_NAME when the build has it, else the same default.
 process.env.VITE_SHOP_NAME ||= process.env.SHOP_NAME || DEFAULT_SHOP_NAME;
 
-export default defineConfig({
+/**
+ * The server renderer (`vite build --ssr src/entry-server.tsx`, the build script's second step):
+ * one self-contained CommonJS file, dist/server/entry-server.cjs, with React and every other
+ * dependency bundled in (production builds), so the API can load it by path wherever the built
+ * web app is, without the web app's node_modules (the Docker image has only the API's).
+ */
+const serverBuild = {
+  outDir: 'dist/server',
+  emptyOutDir: true,
+  copyPublicDir: false,
+  target: 'node20',
+  sourcemap: false,
+  rolldownOptions: {
+    output: { format: 'cjs', entryFileNames: 'entry-server.cjs', codeSplitting: false },
+  },
+} as const;
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/uploads': apiTarget },
   },
+  ssr: { noExternal: true, target: 'node' },
+  // React's production build on the server too (an SSR build leaves process.env alone).
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   // The manifest lets bench/ add up what each route loads, and the API preload a route's chunks.
-  build: {
+  build: isSsrBuild ? serverBuild : {
     target: 'es2022',
     sourcemap: false,
     manifest: true,
@@ -40,4 +60,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

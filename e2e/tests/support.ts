@@ -204,6 +204,27 @@ export const TINY_PNG = Buffer.from(
  * picture, script or API call that answers 404 still fails the test.
  */
 export const test = base.extend<{ consoleErrors: string[] }>({
+  // Server-rendered pages show before the app has taken them over, and a click before that does
+  // nothing: every load waits for the app's root to say it is ready (`data-hydrated`).
+  page: async ({ page, javaScriptEnabled }, use) => {
+    const ready = async () => {
+      if (javaScriptEnabled !== false)
+        await expect(page.locator('#root:not([data-hydrated])')).toHaveCount(0);
+    };
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await ready();
+      return response;
+    };
+    const reload = page.reload.bind(page);
+    page.reload = async (options) => {
+      const response = await reload(options);
+      await ready();
+      return response;
+    };
+    await use(page);
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

@@ -1,17 +1,30 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
-import { AppRouter } from './app/router';
-import { prefetchLandingPage } from './features/catalog/api/prefetch-landing-page';
+import { AppRouter, preloadPages } from './app/router';
+import { seedLandingPage } from './features/catalog/api/seed-landing-page';
+import { inlinedAnswers } from './lib/api-client';
 import { queryClient } from './lib/query-client';
 import './index.css';
 
-prefetchLandingPage(queryClient, new URL(window.location.href));
-
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')!;
+const url = new URL(window.location.href);
+const app = (
   <StrictMode>
     <AppProvider>
       <AppRouter />
     </AppProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (root.dataset.origin !== undefined) {
+  // The server rendered this page (the API's modules/web): take it over. The first render must
+  // be the server's, so it waits for the page's chunk and the answers the server rendered with.
+  await Promise.all([
+    seedLandingPage(queryClient, url, inlinedAnswers()),
+    preloadPages(url.pathname),
+  ]);
+  hydrateRoot(root, app);
+} else {
+  createRoot(root).render(app);
+}

@@ -4,7 +4,7 @@
  * router: nothing here needs loaders or actions, and it keeps about 18 KB (gzip) of router
  * code off the first page load.
  */
-import { BrowserRouter, Outlet, useRoutes, type RouteObject } from 'react-router-dom';
+import { BrowserRouter, matchRoutes, Outlet, useRoutes, type RouteObject } from 'react-router-dom';
 import { PRODUCT_DETAIL_ROUTE } from '@repo/shared/rules';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { lazyWithRetry } from '@/lib/lazy-with-retry';
@@ -13,13 +13,17 @@ import { Layout } from './layout/layout';
 import NotFound from './routes/not-found';
 
 type PageModule = { default: React.ComponentType };
+/** What a page's route carries beside its element: how to load its chunk ahead. */
+interface PageHandle {
+  preload: () => Promise<unknown>;
+}
 /**
  * A lazily loaded page; the layout's <Suspense> shows "Loading..." while it arrives, and a
  * chunk that fails to load is retried (see lazyWithRetry).
  */
-const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'element'> => {
+const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'element' | 'handle'> => {
   const Page = lazyWithRetry(load);
-  return { element: <Page /> };
+  return { element: <Page />, handle: { preload: Page.preload } satisfies PageHandle };
 };
 
 export const routes: RouteObject[] = [
@@ -100,8 +104,18 @@ export const routes: RouteObject[] = [
   },
 ];
 
-function AppRoutes() {
+export function AppRoutes() {
   return useRoutes(routes);
+}
+
+/**
+ * Loads the chunks of the pages `pathname` shows, so they render at once: a server-rendered
+ * page is taken over (and rendered on the server) only once they are here.
+ */
+export function preloadPages(pathname: string): Promise<unknown> {
+  return Promise.all(
+    (matchRoutes(routes, pathname) ?? []).map((m) => (m.route.handle as PageHandle | undefined)?.preload()),
+  );
 }
 
 export function AppRouter() {

@@ -2,6 +2,7 @@
  * The one API client. It adds the bearer token, unwraps JSON and turns every refusal into
  * an ApiError carrying the server's message; screens choose the toast text (SPEC §8).
  */
+import { inlinedAnswerKey } from '@repo/shared/rules';
 import { env } from '@/config/env';
 import { tokenStore } from './storage';
 
@@ -31,23 +32,49 @@ export function onUnauthorized(listener: () => void): () => void {
 }
 
 /**
- * Catalog answers the server put in the page (`#initial-data`, see the API's modules/web):
- * each is used once, by the first GET of its path, instead of a round trip.
+ * Catalog answers the server put in the page (`#initial-data`, see the API's modules/web),
+ * named by inlinedAnswerKey: each is used once, by the first call that asks for it, instead of
+ * a round trip.
  */
-let initialData: Record<string, unknown> | undefined;
-function takeInitialData(path: string): unknown {
-  if (!initialData) {
-    initialData = {};
+let pageAnswers: Record<string, unknown> | undefined;
+export function inlinedAnswers(): Record<string, unknown> {
+  if (!pageAnswers) {
+    pageAnswers = {};
     try {
       const text = document.getElementById('initial-data')?.textContent;
-      if (text) initialData = JSON.parse(text) as Record<string, unknown>;
+      if (text) pageAnswers = JSON.parse(text) as Record<string, unknown>;
     } catch {
       // A page without (valid) data: the app fetches as usual.
     }
   }
-  const data = initialData[path];
-  delete initialData[path];
-  return data;
+  return pageAnswers;
+}
+
+/** While set, calls are answered from these answers only, never from the network. */
+let answersOnly: Record<string, unknown> | undefined;
+
+/**
+ * Runs `start` with every call it makes answered from `answers` alone (a call they have no
+ * answer for fails at once): what a server-rendered page was rendered with, so the first render
+ * in the browser and on the server see the same data. `start` makes its calls synchronously
+ * (a call reads its answer before its first await), so nothing else runs in between.
+ */
+export function answeredFrom<T>(answers: Record<string, unknown>, start: () => T): T {
+  answersOnly = answers;
+  try {
+    return start();
+  } finally {
+    answersOnly = undefined;
+  }
+}
+
+/** The answer inlined for this call, taken (each is used once). */
+function takeAnswer(method: string, path: string, body: unknown): unknown {
+  const answers = answersOnly ?? (typeof document === 'undefined' ? {} : inlinedAnswers());
+  const key = inlinedAnswerKey(method, path, body);
+  const answer = answers[key];
+  delete answers[key];
+  return answer;
 }
 
 async function request<T>(
@@ -56,10 +83,11 @@ async function request<T>(
   body?: unknown,
   init: RequestInit = {},
 ): Promise<T> {
-  if (method === 'GET') {
-    const inlined = takeInitialData(path);
+  if (method === 'GET' || (method === 'POST' && !(body instanceof FormData))) {
+    const inlined = takeAnswer(method, path, body);
     if (inlined !== undefined) return inlined as T;
   }
+  if (answersOnly) throw new ApiError(0, `No answer in the page for ${method} ${path}`);
   const headers = new Headers(init.headers);
   const token = tokenStore.get();
   if (token) headers.set('Authorization', `Bearer ${token}`);

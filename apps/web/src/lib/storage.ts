@@ -11,6 +11,11 @@ type Listener = () => void;
 
 export interface Store<T> {
   get(): T;
+  /**
+   * The value with nothing stored: what the server renders (it has no storage), and so what
+   * the browser's first render shows while it takes over a server-rendered page.
+   */
+  initial(): T;
   set(value: T | ((prev: T) => T)): void;
   subscribe(listener: Listener): () => void;
 }
@@ -35,6 +40,7 @@ export function createStore<T>(opts: {
 }): Store<T> {
   const storage = safeStorage(opts.storage ?? 'local');
   const listeners = new Set<Listener>();
+  const initial = opts.read(null);
   let cache = opts.read(storage?.getItem(opts.key) ?? null);
 
   const notify = () => listeners.forEach((l) => l());
@@ -48,6 +54,7 @@ export function createStore<T>(opts: {
   }
   return {
     get: () => cache,
+    initial: () => initial,
     set(value) {
       cache = typeof value === 'function' ? (value as (prev: T) => T)(cache) : value;
       const raw = opts.write(cache);
@@ -66,8 +73,12 @@ export function createStore<T>(opts: {
   };
 }
 
+/**
+ * The store's value; while React takes over a server-rendered page (and on the server) its
+ * value with nothing stored, then the stored one: the first render matches the server's.
+ */
 export function useStore<T>(store: Store<T>): T {
-  return useSyncExternalStore(store.subscribe, store.get, store.get);
+  return useSyncExternalStore(store.subscribe, store.get, store.initial);
 }
 
 function parseJson(raw: string | null): unknown {

@@ -6,7 +6,9 @@ export function Footer() {
   return (
     <footer className="border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900">
       <div className="mx-auto flex max-w-7xl flex-col items-center gap-3 px-4 py-6 text-sm text-slate-600 sm:flex-row sm:justify-between dark:text-slate-400">
-        <p>
+        {/* A page rendered on the server last year may be taken over this year: the year is
+            the browser's, without a mismatch warning. */}
+        <p suppressHydrationWarning>
           © {new Date().getFullYear()} {env.shopName}. Printed with love in India.
         </p>
         <nav aria-label="Footer" className="flex gap-4">

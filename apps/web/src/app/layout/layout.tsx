@@ -3,13 +3,11 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { Loading } from '@/components/ui/spinner';
 import { useScrollRestoration } from '@/lib/use-scroll-restoration';
-import { useDarkTheme } from '@/lib/theme';
 import { Footer } from './footer';
 import { TopBar } from './top-bar';
 
 /** SPEC §2: top bar, page outlet, footer. */
 export function Layout() {
-  useDarkTheme(); // keeps <html class="dark"> in step with the stored theme on every page
   useScrollRestoration();
   const { pathname } = useLocation();
   return (

@@ -9,12 +9,13 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { ShareIcon } from '@/components/ui/icons';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
+import { useSiteOrigin } from '@/lib/site-origin';
 
 type Status = { kind: 'copied' } | { kind: 'failed'; url: string } | undefined;
 
 export function ShareProduct({ name, slug }: { name: string; slug: string }) {
   const [status, setStatus] = useState<Status>();
-  const url = `${window.location.origin}${paths.productDetail(slug)}`;
+  const url = `${useSiteOrigin()}${paths.productDetail(slug)}`;
   const text = `${name} at the ${env.shopName}`;
 
   async function share() {

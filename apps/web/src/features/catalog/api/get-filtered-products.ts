@@ -1,18 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { FilterProductsResponse } from '@repo/shared';
-import type { PriceRange } from '@repo/shared/constants';
+import type { CatalogFilter } from '@repo/shared/rules';
 import { api } from '@/lib/api-client';
 import type { QueryConfig } from '@/lib/react-query';
 
-export interface ProductFilter {
-  /** Category ids (several allowed). */
-  checked: string[];
-  /** One [min, max] price pair, or empty. */
-  radio: PriceRange | readonly [];
-  page: number;
-  /** Only products with stock left in this size (left out when any size will do). */
-  size?: string;
-}
+/** The home page's filter (the shared rule builds it from the URL). */
+export type ProductFilter = CatalogFilter;
 
 export const getFilteredProducts = (filter: ProductFilter) =>
   api.post<FilterProductsResponse>('/product/getFilter-product', filter);

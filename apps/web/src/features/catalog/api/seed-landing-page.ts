@@ -1,41 +1,64 @@
 /**
- * Starts the catalog queries of the page a visitor lands on as soon as the app's code runs,
- * in parallel with the route's own chunk instead of after it: the first row of photos is the
- * page's largest paint, and it cannot start before its data arrives.
+ * The catalog queries of the page a visitor lands on (home, a product page, search results),
+ * filled from the answers a server-rendered page was rendered with (`#initial-data`) before the
+ * first render, on the server and in the browser alike, so both first renders are the same
+ * (entry-server.tsx, main.tsx). A page the browser renders itself takes the inlined answers as
+ * its queries ask for them (lib/api-client.ts).
  */
-import type { QueryClient } from '@tanstack/react-query';
-import { PRICE_RANGES } from '@repo/shared/constants';
-import { landingPageOf } from '@repo/shared/rules';
-import { parseCatalogParams } from '../hooks/use-catalog-params';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import {
+  catalogFilterOf,
+  landingPageOf,
+  parseCatalogParams,
+  searchKeywordOf,
+} from '@repo/shared/rules';
+import { answeredFrom } from '@/lib/api-client';
 import { categoriesQueryOptions } from './get-categories';
 import { filteredProductsQueryOptions } from './get-filtered-products';
 import { productQueryOptions } from './get-product';
 import { productCountQueryOptions } from './get-product-count';
 import { productListQueryOptions } from './get-product-list';
+import { searchQueryOptions } from './search-products';
 
-export function prefetchLandingPage(queryClient: QueryClient, url: URL): void {
+/** A landing query's options: its key and its fetcher (which takes no context). */
+type LandingQuery = { queryKey: QueryKey; queryFn?: unknown };
+
+/** The queries the page at `url` asks for first, with the keys its screens use. */
+function landingQueries(url: URL): LandingQuery[] {
   const landing = landingPageOf(url.pathname);
   if (landing?.page === 'home') {
-    const { checked, priceId, size, page } = parseCatalogParams(url.searchParams);
-    const range = PRICE_RANGES.find((r) => r.id === priceId)?.range;
-    void queryClient.prefetchQuery(categoriesQueryOptions());
-    if (checked.length || range || size) {
-      // The same key the home page asks for (see useCatalogParams and home.tsx).
-      void queryClient.prefetchQuery(
-        filteredProductsQueryOptions({
-          checked,
-          radio: range ?? [],
-          page,
-          ...(size ? { size } : {}),
-        }),
-      );
-    } else {
-      void queryClient.prefetchQuery(productListQueryOptions(page));
-      void queryClient.prefetchQuery(productCountQueryOptions());
-    }
-    return;
+    const params = parseCatalogParams(url.searchParams);
+    const filter = catalogFilterOf(params);
+    return [
+      categoriesQueryOptions(),
+      // The same keys the home page asks for (see useCatalogParams and home.tsx).
+      ...(filter
+        ? [filteredProductsQueryOptions(filter)]
+        : [productListQueryOptions(params.page), productCountQueryOptions()]),
+    ];
   }
   // A slug that is not valid URL encoding: the page itself says the product was not found.
-  if (landing?.page === 'product' && landing.slug !== null)
-    void queryClient.prefetchQuery(productQueryOptions(landing.slug));
+  if (landing?.page === 'product')
+    return landing.slug === null ? [] : [productQueryOptions(landing.slug)];
+  const keyword = searchKeywordOf(url.pathname, url.searchParams);
+  return keyword === undefined ? [] : [searchQueryOptions(keyword)];
+}
+
+/**
+ * Fills `queryClient` with the landing queries `answers` hold (taking each it uses); a query
+ * they lack stays unasked, so it shows loading in both first renders and is fetched after.
+ */
+export async function seedLandingPage(
+  queryClient: QueryClient,
+  url: URL,
+  answers: Record<string, unknown>,
+): Promise<void> {
+  const queries = landingQueries(url);
+  const fetched = answeredFrom(answers, () =>
+    queries.map((query) => (query.queryFn as () => Promise<unknown>)()),
+  );
+  const results = await Promise.allSettled(fetched);
+  results.forEach((result, i) => {
+    if (result.status === 'fulfilled') queryClient.setQueryData(queries[i]!.queryKey, result.value);
+  });
 }

@@ -7,34 +7,11 @@
  */
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { PRICE_RANGES, SIZES, type Size } from '@repo/shared/constants';
+import { PRICE_RANGES, type Size } from '@repo/shared/constants';
+import { parseCatalogParams, type CatalogParams } from '@repo/shared/rules';
 
-export interface CatalogParams {
-  checked: string[];
-  /** The chosen price range's id (PRICE_RANGES), if any. */
-  priceId: string | undefined;
-  /** Only products with stock left in this size. */
-  size: Size | undefined;
-  page: number;
-}
-
-const OBJECT_ID = /^[0-9a-f]{24}$/;
-
-export function parseCatalogParams(params: URLSearchParams): CatalogParams {
-  const checked = (params.get('category') ?? '')
-    .split(',')
-    .map((id) => id.trim().toLowerCase())
-    .filter((id) => OBJECT_ID.test(id));
-  const priceId = PRICE_RANGES.find((r) => r.id === params.get('price'))?.id;
-  const page = Number.parseInt(params.get('page') ?? '', 10);
-  const size = SIZES.find((s) => s === params.get('size'));
-  return {
-    checked: [...new Set(checked)],
-    priceId,
-    size,
-    page: Number.isFinite(page) && page > 1 ? page : 1,
-  };
-}
+// The one reading of the URL, shared with the API, which renders the same page from it.
+export { parseCatalogParams, type CatalogParams };
 
 export function toSearchParams({ checked, priceId, size, page }: CatalogParams): URLSearchParams {
   const params = new URLSearchParams();
