@@ -160,7 +160,7 @@ function createExpressApp(deps: AppDeps, catalog: CatalogReader): Express {
     }),
   );
 
-  if (hasWeb) app.use(webAppRouter(config, catalog));
+  if (hasWeb) app.use(webAppRouter(config, catalog, logger));
   app.use(errorHandler);
   return app;
 }

@@ -1,23 +1,28 @@
 /**
  * The built web app: hashed assets cached for a year, other files for an hour, robots.txt, the
  * sitemap and share pictures, and every other GET answered with the app's page (client-side
- * routes), prepared per URL with its own head and status (web-page.ts, seo.ts).
+ * routes), prepared per URL with its own head and status (web-page.ts, seo.ts), the storefront's
+ * public pages rendered on the server (server-render.ts).
  */
 import { join } from 'node:path';
 import express, { Router, type Request } from 'express';
+import type { Logger } from 'pino';
 import type { Config } from '../../config/index.js';
 import type { CatalogReader } from '../../lib/cached-read.js';
 import { robotsTxt } from './seo.js';
 import { createShareImages } from './share-image.js';
 import { createSitemaps } from './sitemap.js';
+import { createServerRenderer } from './server-render.js';
 import { createWebPage } from './web-page.js';
 
 export function webAppRouter(
   config: Pick<Config, 'webDist' | 'shopName' | 'publicUrl' | 'dataDir'>,
   catalog: CatalogReader,
+  logger: Pick<Logger, 'error' | 'info'>,
 ): Router {
   const router = Router();
-  const page = createWebPage(config.webDist, config.shopName, catalog);
+  const renderer = createServerRenderer(config.webDist, logger);
+  const page = createWebPage(config.webDist, config.shopName, catalog, renderer);
   const sitemaps = createSitemaps(catalog.cache);
   const shareImages = createShareImages({
     cache: catalog.cache,
@@ -67,7 +72,9 @@ export function webAppRouter(
     }
     res.type('image/png').set('Cache-Control', 'public, max-age=3600').send(png);
   });
-  router.use(express.static(config.webDist, { index: false, maxAge: '1h' }));
+  const files = express.static(config.webDist, { index: false, maxAge: '1h' });
+  // The server renderer (server/) is the API's to load, not a file to serve.
+  router.use((req, res, next) => (req.path.startsWith('/server/') ? next() : files(req, res, next)));
   router.use(async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const url = new URL(req.originalUrl, 'http://page');

@@ -1,95 +1,177 @@
 /**
- * The web app's page (the built index.html) as a visit gets it. For the pages shoppers land on
- * most, the home page and a product page, the server adds what the browser would otherwise
- * learn only after downloading and running the app's JavaScript:
- * - `<link rel="modulepreload">` for the route's own chunks (from Vite's manifest), so they
- *   load beside the entry instead of after it;
- * - the catalog answers the page asks for first, inlined as JSON in `#initial-data` for the
- *   current catalog version; the app takes each once instead of fetching it (the web app's
- *   lib/api-client.ts), so the first row of products shows with the first render;
- * - a preload of the largest image (the first product's photo), with the srcset and sizes
- *   the page renders it with, so it downloads while the JavaScript does.
+ * The web app's page (the built index.html) as a visit gets it. The storefront's public pages
+ * (home with its filters and page, a product page, search results, about, privacy) come
+ * rendered on the server, and the browser takes them over:
+ * - the app's root holds the page's markup from the web app's own server renderer
+ *   (server-render.ts), so names, prices, links and photos are there before any JavaScript
+ *   runs; the root's `data-origin` tells the app that it is server markup to take over;
+ * - `<link rel="modulepreload">` for the route's own chunks (from Vite's manifest), so they load
+ *   beside the entry instead of after it (the browser takes the page over once they are here);
+ * - the catalog answers the page was rendered from, inlined as JSON in `#initial-data` (the same
+ *   reads the API answers, named by inlinedAnswerKey): the app renders its first render from
+ *   them, so it is the server's, and asks for none of them again;
+ * - a preload of the largest image (the first product's photo), with the srcset and sizes the
+ *   page renders it with.
  * Every page gets its own head (seo.ts: title, description, canonical, Open Graph, JSON-LD,
  * noindex) and status: 404 for a path the app does not have or a product that does not exist.
+ *
+ * Cached in the catalog cache: a finished page per URL for the catalog and stock versions it
+ * shows (a page showing products is made again when their stock may have moved, so it never
+ * shows stale stock), and the rendered markup per URL for the exact answers it was rendered from
+ * (a sale of another product does not render the page again). Without the server renderer, a
+ * failed render, a failed read or the database away, the page is the app shell as built, for the
+ * browser to render.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { slugParams } from '@repo/shared';
+import { filterProductsBody, pageParams, searchParams, slugParams } from '@repo/shared';
 import { CARD_IMAGE_SIZES, DETAIL_IMAGE_SIZES } from '@repo/shared/constants';
-import { landingPageOf, srcSetOf, type LandingPage } from '@repo/shared/rules';
+import {
+  catalogFilterOf,
+  inlinedAnswerKey,
+  landingPageOf,
+  parseCatalogParams,
+  searchKeywordOf,
+  srcSetOf,
+} from '@repo/shared/rules';
 import type { CatalogRead, CatalogReader } from '../../lib/cached-read.js';
-import type { CatalogVersion } from '../../lib/catalog-version.js';
-import { catalogVersion } from '../../lib/catalog-version.js';
-import { allCategoriesRead, listCategories } from '../categories/index.js';
+import { catalogVersion, type CatalogVersion } from '../../lib/catalog-version.js';
+import { allCategoriesRead } from '../categories/index.js';
 import { productReads } from '../products/index.js';
 import { headTags, pageMeta, withHead, type Listing, type ProductForSeo } from './seo.js';
+import type { ServerRenderer } from './server-render.js';
 
 interface Manifest {
   [key: string]: { file: string; imports?: string[]; isEntry?: boolean };
 }
 
-/** One inlined answer: the API path the app asks (relative to /api) and the read behind it. */
+/** One inlined answer: its name (inlinedAnswerKey of the call the app makes) and the read behind it. */
 interface Inline {
-  path: string;
+  key: string;
   read: CatalogRead;
-}
-
-interface Landing {
-  /** The route module in Vite's manifest. */
-  module: string;
-  /** The answers to inline for this landing page; undefined when it is not this one. */
-  inline: (page: LandingPage, search: string) => Inline[] | undefined;
-  /** The largest image: photos and `sizes` from the inlined answers. */
-  image: (
-    answers: Map<string, unknown>,
-  ) =>
-    { photo?: string; photos?: Array<{ url: string; width: number }>; sizes: string } | undefined;
 }
 
 type Photo = { photo?: string; photos?: Array<{ url: string; width: number }> };
 
-const LANDINGS: Landing[] = [
-  {
-    module: 'src/app/routes/home.tsx',
-    // Filters and later pages in the query ask for other answers: the app fetches those.
-    inline: (page, search) =>
-      page.page === 'home' && search === ''
+/** A page the server renders. */
+interface RenderedPage {
+  /** The route module in Vite's manifest: its chunks are preloaded. */
+  module: string;
+  /** The answers the page asks for first: inlined, and rendered from. */
+  inline: Inline[];
+  /** Whether the server renders it: not when the app must ask for what it shows itself. */
+  render: boolean;
+  /** The largest image: photo and `sizes`, from the answers. */
+  image?: (answers: unknown[]) => (Photo & { sizes: string }) | undefined;
+  /** A product page: the product its head describes (null when there is none). */
+  product?: true;
+}
+
+/** The category list's answer: the home page's first. */
+const CATEGORIES = '/category/all-category';
+
+/** The static pages the server renders: their route modules. */
+const STATIC_PAGES: Record<string, string> = {
+  '/about': 'src/app/routes/about.tsx',
+  '/privacy': 'src/app/routes/privacy.tsx',
+};
+
+/** The first product card's photo of a home page: the list's or the filter's answer. */
+const firstCard = (answers: unknown[]) => {
+  for (const answer of answers) {
+    const { prod, filterProduct } = answer as { prod?: Photo[]; filterProduct?: Photo[] };
+    const first = (prod ?? filterProduct)?.[0];
+    if (first) return { ...first, sizes: CARD_IMAGE_SIZES };
+  }
+  return undefined;
+};
+
+/**
+ * What the server renders at this URL, and the answers it renders from (what the app's
+ * landing queries ask for: the web app's features/catalog/api/seed-landing-page.ts, by the
+ * same shared rules); undefined for a page left to the browser. A call the API would refuse
+ * (a page past 100,000, a keyword too long) is not inlined: the app asks for it and shows why.
+ */
+function renderedPage(pathname: string, search: string): RenderedPage | undefined {
+  const query = new URLSearchParams(search);
+  const landing = landingPageOf(pathname);
+  if (landing?.page === 'home') {
+    const params = parseCatalogParams(query);
+    const filter = catalogFilterOf(params);
+    const body = filter && filterProductsBody.safeParse(filter);
+    const list: Inline[] = body
+      ? body.success
         ? [
-            { path: '/category/all-category', read: allCategoriesRead },
-            { path: '/product/get-product-count', read: productReads.count() },
-            { path: '/product/productList/1', read: productReads.listPage(1) },
+            {
+              key: inlinedAnswerKey('POST', '/product/getFilter-product', filter),
+              read: productReads.filter(body.data),
+            },
           ]
-        : undefined,
-    image: (answers) => {
-      const first = (answers.get('/product/productList/1') as { prod?: Photo[] } | undefined)
-        ?.prod?.[0];
-      return first && { ...first, sizes: CARD_IMAGE_SIZES };
-    },
-  },
-  {
-    module: 'src/app/routes/product-detail.tsx',
-    inline: (page) => {
-      if (page.page !== 'product') return undefined;
-      const { slug } = page;
-      if (slug === null || !slugParams.safeParse({ slug }).success) return [];
+        : []
+      : pageParams.safeParse({ page: params.page }).success
+        ? [
+            { key: '/product/get-product-count', read: productReads.count() },
+            {
+              key: `/product/productList/${params.page}`,
+              read: productReads.listPage(params.page),
+            },
+          ]
+        : [];
+    return {
+      module: 'src/app/routes/home.tsx',
+      inline: [{ key: CATEGORIES, read: allCategoriesRead }, ...list],
+      render: list.length > 0,
+      image: firstCard,
+    };
+  }
+  if (landing?.page === 'product') {
+    const { slug } = landing;
+    const valid = slug !== null && slugParams.safeParse({ slug }).success;
+    return {
+      module: 'src/app/routes/product-detail.tsx',
       // The path exactly as the app builds it (encodeURIComponent of the slug).
-      return [
-        {
-          path: `/product/get-product/${encodeURIComponent(slug)}`,
-          read: productReads.bySlug(slug),
-        },
-      ];
-    },
-    image: (answers) => {
-      const [answer] = answers.values();
-      const product = (answer as { Aproduct?: Photo } | undefined)?.Aproduct;
-      return product && { ...product, sizes: DETAIL_IMAGE_SIZES };
-    },
-  },
-];
+      inline: valid
+        ? [
+            {
+              key: `/product/get-product/${encodeURIComponent(slug)}`,
+              read: productReads.bySlug(slug),
+            },
+          ]
+        : [],
+      render: valid,
+      image: ([answer]) => {
+        const product = (answer as { Aproduct?: Photo } | undefined)?.Aproduct;
+        return product && { ...product, sizes: DETAIL_IMAGE_SIZES };
+      },
+      product: true,
+    };
+  }
+  const keyword = searchKeywordOf(pathname, query);
+  if (keyword !== undefined) {
+    const parsed = searchParams.safeParse({ keyword });
+    return {
+      module: 'src/app/routes/search.tsx',
+      inline: parsed.success
+        ? [
+            {
+              key: `/product/search/${encodeURIComponent(keyword)}`,
+              read: productReads.search(parsed.data.keyword),
+            },
+          ]
+        : [],
+      render: parsed.success,
+    };
+  }
+  const module = STATIC_PAGES[pathname];
+  return module ? { module, inline: [], render: true } : undefined;
+}
 
 const escapeAttr = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** The app's root in the built page, with the shell it paints before the app runs. */
+const ROOT = /<div id="root">[\s\S]*<\/div>(?=\s*<\/body>)/;
 
 /** The chunks a route module needs beyond what the entry already loads, as URL paths. */
 function routeChunks(manifest: Manifest, module: string): string[] {
@@ -112,52 +194,53 @@ export interface WebPage {
   page(origin: string, pathname: string, search: string): Promise<{ status: number; html: string }>;
 }
 
-export function createWebPage(webDist: string, shopName: string, catalog: CatalogReader): WebPage {
+export function createWebPage(
+  webDist: string,
+  shopName: string,
+  catalog: CatalogReader,
+  renderer: ServerRenderer,
+): WebPage {
   const template = readFileSync(join(webDist, 'index.html'), 'utf8');
   const manifestFile = join(webDist, '.vite', 'manifest.json');
   const manifest: Manifest = existsSync(manifestFile)
     ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest)
     : {};
-  const preloads = new Map(
-    LANDINGS.map((l) => [
-      l,
-      routeChunks(manifest, l.module)
+  const preloads = new Map<string, string>();
+  const preloadsOf = (module: string) => {
+    let links = preloads.get(module);
+    if (links === undefined) {
+      links = routeChunks(manifest, module)
         .map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttr(href)}">`)
-        .join(''),
-    ]),
-  );
-  /**
-   * Finished pages by URL (with the origin their links name) in the catalog cache: a page is
-   * built once per version.
-   */
-  const pages = {
-    get: (version: string, key: string) =>
-      catalog.cache.get<{ status: number; html: string }>(version, `page ${key}`),
-    set: (version: string, key: string, page: { status: number; html: string }) =>
-      catalog.cache.set(version, `page ${key}`, page, page.html.length * 2),
+        .join('');
+      preloads.set(module, links);
+    }
+    return links;
   };
+  const canRender = ROOT.test(template);
 
-  /** The product a product page shows: null when there is none, undefined when not looked up. */
-  const productOf = (landing: Landing, answers: Map<string, unknown>, inline: Inline[]) => {
-    if (!landing.module.endsWith('product-detail.tsx')) return undefined;
-    if (!inline.length) return null;
-    const [answer] = answers.values();
-    return ((answer as { Aproduct?: ProductForSeo } | undefined)?.Aproduct ??
-      null) as ProductForSeo | null;
-  };
+  /** Finished pages and rendered markup by URL (with the origin their links name). */
+  const cached = <T>(kind: string) => ({
+    get: (version: string, key: string) => catalog.cache.get<T>(version, `${kind} ${key}`),
+    set: (version: string, key: string, value: T, chars: number) =>
+      catalog.cache.set(version, `${kind} ${key}`, value, chars * 2),
+  });
+  const pages = cached<{ status: number; html: string }>('page');
+  const markups = cached<string>('markup');
 
   /**
-   * What a home page URL lists, for its head: one known category and/or a later page. Other
-   * filters (prices, sizes, several categories) have the plain home page as their canonical.
+   * What a home page URL lists, for its head: one known category (from the inlined category
+   * list) and/or a later page. Other filters (prices, sizes, several categories) have the plain
+   * home page as their canonical.
    */
-  async function listingOf(search: string): Promise<Listing> {
+  function listingOf(search: string, categoriesAnswer: unknown): Listing {
     const query = new URLSearchParams(search);
     const page = Number.parseInt(query.get('page') ?? '', 10);
     const ids = (query.get('category') ?? '').split(',').filter(Boolean);
     if (query.has('price') || query.has('size') || ids.length > 1) return { page: 1 };
-    const category = ids.length
-      ? (await listCategories().catch(() => [])).find((c) => String(c._id) === ids[0])
-      : undefined;
+    const categories =
+      (categoriesAnswer as { category?: Array<{ _id: string; name: string }> } | undefined)
+        ?.category ?? [];
+    const category = ids.length ? categories.find((c) => String(c._id) === ids[0]) : undefined;
     if (ids.length && !category) return { page: 1 };
     return {
       ...(category && { category: { _id: String(category._id), name: category.name } }),
@@ -165,7 +248,7 @@ export function createWebPage(webDist: string, shopName: string, catalog: Catalo
     };
   }
 
-  function render(
+  function withMeta(
     origin: string,
     pathname: string,
     body: string,
@@ -176,20 +259,41 @@ export function createWebPage(webDist: string, shopName: string, catalog: Catalo
     return { status: meta.status, html: withHead(body, headTags(meta, origin, shopName)) };
   }
 
+  /** The root's markup for this URL from these answers: rendered once for the same answers. */
+  async function markupOf(url: string, texts: Map<string, string>, answers: unknown[]) {
+    const version = createHash('sha1')
+      .update([...texts].flat().join('\0'))
+      .digest('base64url');
+    let markup = markups.get(version, url);
+    if (markup === undefined) {
+      const inlined = Object.fromEntries([...texts.keys()].map((key, i) => [key, answers[i]]));
+      markup = await renderer.render(url, inlined);
+      if (markup !== undefined) markups.set(version, url, markup, markup.length);
+    }
+    return markup;
+  }
+
   async function build(
+    origin: string,
+    pathname: string,
+    search: string,
+    route: RenderedPage,
     version: CatalogVersion,
-    landing: Landing,
-    inline: Inline[],
-  ): Promise<{ body: string; product: ProductForSeo | null | undefined }> {
+  ): Promise<{ status: number; html: string }> {
     const texts = new Map<string, string>();
-    for (const { path, read } of inline) {
+    for (const { key, read } of route.inline) {
       // The API's own answer, from the catalog cache. A read that fails (e.g. no such
       // product) is left to the app, which shows it.
       const text = await catalog.text(version, read).catch(() => undefined);
-      if (text !== undefined) texts.set(path, text);
+      if (text !== undefined) texts.set(key, text);
     }
-    const answers = new Map([...texts].map(([path, text]) => [path, JSON.parse(text) as unknown]));
-    const image = landing.image(answers);
+    const answers = [...texts.values()].map((text) => JSON.parse(text) as unknown);
+    const complete = texts.size === route.inline.length;
+    const url = `${origin}${pathname}${search}`;
+    const markup =
+      canRender && route.render && complete ? await markupOf(url, texts, answers) : undefined;
+
+    const image = route.image?.(answers);
     const imageLink = image?.photo
       ? `<link rel="preload" as="image" href="${escapeAttr(image.photo)}"${
           image.photos?.length
@@ -200,48 +304,45 @@ export function createWebPage(webDist: string, shopName: string, catalog: Catalo
     // JSON inside <script>: "<" escaped, so no text in it can close the element.
     const data = texts.size
       ? `<script type="application/json" id="initial-data">{${[...texts]
-          .map(([path, text]) => `${JSON.stringify(path)}:${text}`)
+          .map(([key, text]) => `${JSON.stringify(key)}:${text}`)
           .join(',')
           .replace(/</g, '\\u003c')}}</script>`
       : '';
     // Replacer functions: a "$" in a product's text must not act as a replacement pattern.
-    const body = template
-      .replace('</head>', () => `${imageLink}${preloads.get(landing)}</head>`)
-      .replace('</body>', () => `${data}</body>`);
-    return { body, product: productOf(landing, answers, inline) };
+    let body = template.replace('</head>', () => `${imageLink}${preloadsOf(route.module)}</head>`);
+    if (markup !== undefined)
+      body = body.replace(
+        ROOT,
+        () => `<div id="root" data-origin="${escapeAttr(origin)}">${markup}</div>`,
+      );
+    body = body.replace('</body>', () => `${data}</body>`);
+
+    const product = route.product
+      ? ((answers[0] as { Aproduct?: ProductForSeo } | undefined)?.Aproduct ?? null)
+      : undefined;
+    const listing =
+      landingPageOf(pathname)?.page === 'home'
+        ? listingOf(search, texts.has(CATEGORIES) ? answers[0] : undefined)
+        : undefined;
+    return withMeta(origin, pathname, body, product, listing);
   }
 
   return {
     async page(origin, pathname, search) {
-      const landingPage = landingPageOf(pathname);
-      for (const landing of LANDINGS) {
-        const inline = landingPage && landing.inline(landingPage, search);
-        if (inline === undefined) continue;
-        // Without the database the page still works: the app fetches (and shows the error).
-        const version = await catalogVersion().catch(() => undefined);
-        if (version === undefined) return render(origin, pathname, template);
-        const key = `${origin}${pathname}${search}`;
-        // Current for the stock too: the page inlines it and its head says what is in stock.
-        let built = pages.get(version.current, key);
-        if (built === undefined) {
-          const { body, product } = await build(version, landing, inline);
-          built = render(origin, pathname, body, product);
-          pages.set(version.current, key, built);
-        }
-        return built;
+      const route = renderedPage(pathname, search);
+      if (!route) return withMeta(origin, pathname, template);
+      // Without the database the page still works: the app fetches (and shows the error).
+      const version = await catalogVersion().catch(() => undefined);
+      if (version === undefined) return withMeta(origin, pathname, template);
+      const key = `${origin}${pathname}${search}`;
+      // A page showing products is current for their stock too (inlined, rendered, in its head).
+      const at = route.inline.length ? version.current : version.catalog;
+      let built = pages.get(at, key);
+      if (built === undefined) {
+        built = await build(origin, pathname, search, route, version);
+        pages.set(at, key, built, built.html.length);
       }
-      if (landingPage?.page === 'home') {
-        // A filtered or later home page: its head names the category and page.
-        const version = await catalogVersion().catch(() => undefined);
-        const key = `${origin}/${search}`;
-        // Its head names categories only: current for the catalog, whatever the stock.
-        const cached = version === undefined ? undefined : pages.get(version.catalog, key);
-        if (cached) return cached;
-        const built = render(origin, pathname, template, undefined, await listingOf(search));
-        if (version !== undefined) pages.set(version.catalog, key, built);
-        return built;
-      }
-      return render(origin, pathname, template);
+      return built;
     },
   };
 }

@@ -2,13 +2,15 @@
  * The web app's page: the home page and a product page come with their route's chunks
  * preloaded, their first catalog answers inlined (the same JSON the API answers, current after
  * every catalog write) and their largest image preloaded; other pages get index.html as built
- * with only their own head (title, description, Open Graph: seo.test.ts checks those).
+ * with only their own head (title, description, Open Graph: seo.test.ts checks those). This
+ * miniature has no server renderer, so pages are not rendered (server-render.test.ts renders).
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CARD_IMAGE_SIZES, DETAIL_IMAGE_SIZES, ONE_SIZE } from '@repo/shared/constants';
+import { inlinedAnswerKey } from '@repo/shared/rules';
 import { decrementStock, Product, restoreStock } from '../../products/index.js';
 import { insertProducts, makeCategory } from '../../products/__tests__/fixtures.js';
 import { setupTestApp } from '../../../test/harness.js';
@@ -124,9 +126,22 @@ describe('the home page', () => {
     expect(list.prod[0]!.price).toBe(777);
   });
 
-  it('inlines nothing for filters or later pages in the query (the app asks other answers)', async () => {
-    const html = (await t.request().get('/?page=2').expect(200)).text;
-    expect(withoutHead(html)).toBe(INDEX);
+  it('inlines the answers of a later page and of filters too, named as the app asks for them', async () => {
+    const later = (await t.request().get('/?page=2').expect(200)).text;
+    expect(Object.keys(initialData(later)).sort()).toEqual([
+      '/category/all-category',
+      '/product/get-product-count',
+      '/product/productList/2',
+    ]);
+    const filter = { checked: [category], radio: [500, 700], page: 1 };
+    const filtered = (await t.request().get(`/?category=${category}&price=500-700`).expect(200))
+      .text;
+    const api = await t.request().post('/api/product/getFilter-product').send(filter).expect(200);
+    const key = inlinedAnswerKey('POST', '/product/getFilter-product', filter);
+    expect(initialData(filtered)[key]).toEqual(api.body);
+    expect((api.body as { filterProduct: Array<{ name: string }> }).filterProduct[0]!.name).toBe(
+      newest.name,
+    );
   });
 });
 

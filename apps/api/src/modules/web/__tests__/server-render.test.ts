@@ -1,0 +1,198 @@
+/**
+ * The storefront's public pages rendered on the server by the built web app's own renderer
+ * (apps/web/dist/server/entry-server.cjs), read as a crawler or a browser without JavaScript reads
+ * them: the HTML alone, no script run. Needs the web app built (`pnpm --filter @repo/web build`;
+ * the API's test task depends on it).
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { JSDOM } from 'jsdom';
+import { describe, expect, it } from 'vitest';
+import { inlinedAnswerKey, formatRupees } from '@repo/shared/rules';
+import { decrementStock } from '../../products/index.js';
+import { Product } from '../../products/product.model.js';
+import { insertProducts, makeCategory } from '../../products/__tests__/fixtures.js';
+import { setupTestApp } from '../../../test/harness.js';
+import { SERVER_ENTRY } from '../server-render.js';
+
+const webDist = fileURLToPath(new URL('../../../../../web/dist', import.meta.url));
+if (!existsSync(`${webDist}/${SERVER_ENTRY}`))
+  throw new Error(`${webDist} has no server renderer: build the web app first (pnpm --filter @repo/web build)`);
+
+const ORIGIN = 'https://shop.example.in';
+const t = await setupTestApp({ env: { WEB_DIST: webDist, PUBLIC_URL: ORIGIN } });
+const anime = await makeCategory('Anime');
+const retro = await makeCategory('Retro');
+// 14 anime tees (newest last): the category's page 2 holds the two oldest.
+const animeTees = await insertProducts(
+  Array.from({ length: 14 }, (_, i) => ({ name: `Anime Tee ${i + 1}`, price: 400 + i, category: anime })),
+);
+const [sized, retroTee] = await insertProducts([
+  {
+    name: 'Sized Tee',
+    price: 1299,
+    category: retro,
+    sizes: [
+      { size: 'S', quantity: 0 },
+      { size: 'M', quantity: 4 },
+      { size: 'L', quantity: 10 },
+    ],
+  },
+  { name: 'Retro Cassette Tee', price: 749.5, category: retro },
+]);
+
+/** The page as a browser without JavaScript has it: the document, and the app's root in it. */
+async function visit(path: string, status = 200) {
+  const res = await t.request().get(path).expect(status);
+  expect(res.headers['content-type']).toMatch(/^text\/html/);
+  const { document } = new JSDOM(res.text).window;
+  return { html: res.text, document, root: document.getElementById('root')! };
+}
+
+/** The product cards' names, in page order. */
+const cardNames = (root: Element) =>
+  [...root.querySelectorAll('article h3 a')].map((a) => a.textContent);
+
+function expectCard(root: Element, product: { name: string; slug: string; price: number }) {
+  const link = root.querySelector(`a[href="/product-detail/${product.slug}"]`);
+  expect(link?.textContent, product.name).toBe(product.name);
+  const card = link!.closest('article')!;
+  expect(card.textContent).toContain(formatRupees(product.price));
+  expect(card.querySelector('img')?.getAttribute('src')).toBe(`/uploads/${product.slug}-960.webp`);
+}
+
+const meta = (document: Document, key: string) =>
+  document.querySelector(`meta[name="${key}"], meta[property="${key}"]`)?.getAttribute('content');
+const jsonLd = (document: Document) =>
+  [...document.querySelectorAll('script[type="application/ld+json"]')].map(
+    (s) => JSON.parse(s.textContent!) as Record<string, any>, // eslint-disable-line @typescript-eslint/no-explicit-any
+  );
+const initialData = (document: Document) =>
+  JSON.parse(document.getElementById('initial-data')!.textContent!) as Record<string, unknown>;
+
+describe('server-rendered storefront pages', () => {
+  it('home: the newest 12 tees with names, prices, links and photos, and the head as before', async () => {
+    const { document, root } = await visit('/');
+    expect(root.getAttribute('data-origin')).toBe(ORIGIN);
+    const newest = [retroTee!, sized!, ...animeTees.slice(4).reverse()];
+    expect(cardNames(root)).toEqual(newest.slice(0, 12).map((p) => p.name));
+    for (const product of newest.slice(0, 12)) expectCard(root, product);
+    expect(root.textContent).toContain('16 products');
+    // The filters are there too: every category to tick.
+    expect([...root.querySelectorAll('label')].map((l) => l.textContent)).toEqual(
+      expect.arrayContaining(['Anime', 'Retro']),
+    );
+    expect(document.title).toBe('Printed T-Shirts | T-Shirt Shop');
+    expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${ORIGIN}/`);
+    expect(meta(document, 'og:title')).toBe('Printed T-Shirts | T-Shirt Shop');
+    expect(jsonLd(document).map((d) => d['@type'])).toEqual(['Organization', 'WebSite']);
+  });
+
+  it('home with a category and page 2 from the URL: that page of that category, and its own head', async () => {
+    const { document, root } = await visit(`/?category=${anime}&page=2`);
+    expect(root.getAttribute('data-origin')).toBe(ORIGIN);
+    // Newest first: page 2 of 14 holds the two oldest.
+    expect(cardNames(root)).toEqual(['Anime Tee 2', 'Anime Tee 1']);
+    expectCard(root, animeTees[1]!);
+    expectCard(root, animeTees[0]!);
+    expect(root.textContent).toContain('Filtered Products');
+    expect(root.textContent).toContain('14 products');
+    const ticked = [...root.querySelectorAll('label')].filter(
+      (l) => l.querySelector('input[type="checkbox"]')?.hasAttribute('checked'),
+    );
+    expect(ticked.map((l) => l.textContent)).toEqual(['Anime']);
+    expect(document.title).toBe('Anime T-Shirts – Page 2 | T-Shirt Shop');
+    expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      `${ORIGIN}/?category=${anime}&page=2`,
+    );
+    // Rendered from the filter's answer, inlined under the name the app asks for it by.
+    const key = inlinedAnswerKey('POST', '/product/getFilter-product', {
+      checked: [anime],
+      radio: [],
+      page: 2,
+    });
+    expect(initialData(document)[key]).toMatchObject({ total: 14 });
+  });
+
+  it('a product page: name, price, photo, sizes (a sold-out one struck out), and its JSON-LD', async () => {
+    const { document, root } = await visit(`/product-detail/${sized!.slug}?size=S`);
+    expect(root.querySelector('h1')?.textContent).toBe('Sized Tee');
+    expect(root.textContent).toContain('₹1,299');
+    expect(root.querySelector('img')?.getAttribute('src')).toBe(`/uploads/${sized!.slug}-960.webp`);
+    // ?size=S names a sold-out size: it cannot be chosen, so none is.
+    const size = (s: string) => root.querySelector<HTMLInputElement>(`input[type="radio"][value="${s}"]`)!;
+    expect(size('S').disabled).toBe(true);
+    expect(size('M').disabled).toBe(false);
+    expect(root.querySelector('input[type="radio"][checked]')).toBeNull();
+    expect(root.textContent).toContain('ADD TO CART');
+    expect(document.title).toBe('Sized Tee – ₹1,299 | T-Shirt Shop');
+    const [product] = jsonLd(document);
+    expect(product).toMatchObject({
+      '@type': 'Product',
+      name: 'Sized Tee',
+      offers: { price: '1299.00', availability: 'https://schema.org/LimitedAvailability' },
+    });
+  });
+
+  it('a product page with a size shows that size’s stock as it is now, after every sale', async () => {
+    const first = await visit(`/product-detail/${sized!.slug}?size=M`);
+    expect(first.root.querySelector('input[type="radio"][value="M"]')?.hasAttribute('checked')).toBe(true);
+    expect(first.root.textContent).toContain('Only 4 left in M');
+
+    await decrementStock([{ productId: sized!.id, size: 'M', quantity: 1 }]);
+    const after = await visit(`/product-detail/${sized!.slug}?size=M`);
+    expect(after.root.textContent).toContain('Only 3 left in M');
+    expect(after.root.textContent).not.toContain('Only 4 left in M');
+  });
+
+  it('a catalog change shows at once: a renamed tee has its new name on the home page', async () => {
+    await Product.updateOne({ _id: retroTee!.id }, { $set: { name: 'Retro Walkman Tee' } });
+    const { root } = await visit('/');
+    expect(cardNames(root)[0]).toBe('Retro Walkman Tee');
+    expect(root.textContent).not.toContain('Retro Cassette Tee');
+  });
+
+  it('search results for the keyword in the URL, not indexed', async () => {
+    const { document, root } = await visit('/Search?q=anime%20tee%2014');
+    expect(root.textContent).toContain('Results for "anime tee 14"');
+    expect(cardNames(root)).toEqual(['Anime Tee 14']);
+    expectCard(root, animeTees[13]!);
+    expect(meta(document, 'robots')).toBe('noindex');
+  });
+
+  it('about and privacy: their text, with their own titles', async () => {
+    const about = await visit('/about');
+    expect(about.root.querySelector('h1')?.textContent).toBe('About us');
+    expect(about.root.textContent).toContain('T-Shirt Shop started in 2021');
+    expect(about.document.title).toBe('About | T-Shirt Shop');
+    const privacy = await visit('/privacy');
+    expect(privacy.root.querySelector('h1')?.textContent).toBe('Privacy Policy');
+    expect(privacy.root.querySelector('a[href="mailto:support@tshirtshop.in"]')).not.toBeNull();
+    expect(privacy.document.title).toBe('Privacy Policy | T-Shirt Shop');
+  });
+
+  it('every rendered page has the logged-out top bar and an empty cart (what the browser renders first)', async () => {
+    const { root } = await visit('/about');
+    const nav = root.querySelector('nav[aria-label="Main"]')!;
+    expect([...nav.querySelectorAll('a')].map((a) => a.textContent)).toEqual(['Home', 'About', 'Cart', 'Login']);
+    expect(root.querySelector('[data-testid="cart-badge"]')).toBeNull();
+  });
+
+  it('an unknown product is still a 404 with the app shell, and no page is rendered for it', async () => {
+    const { document, root } = await visit('/product-detail/no-such-tee', 404);
+    expect(root.hasAttribute('data-origin')).toBe(false);
+    expect(meta(document, 'robots')).toBe('noindex');
+  });
+
+  it('the server renderer itself is not served', async () => {
+    // The app's not-found page, not the file.
+    const res = await t.request().get(`/${SERVER_ENTRY}`).expect(404);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.text).toContain('<div id="root"');
+  });
+
+  it('pages shoppers do not land on are left to the browser', async () => {
+    const { root } = await visit('/cart');
+    expect(root.hasAttribute('data-origin')).toBe(false);
+  });
+});
