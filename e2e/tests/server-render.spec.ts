@@ -1,0 +1,89 @@
+/**
+ * The storefront's pages arrive rendered by the server and the browser takes them over: their
+ * content is there with JavaScript off, and with it on a click works at once, without a
+ * hydration warning (the journeys' `test` fails on any console error), whatever the shopper has
+ * stored (theme, session, cart), which the server cannot know.
+ */
+import { expect } from '@playwright/test';
+import { registerViaApi, test } from './support.js';
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the home page and a product page show their tees: names, prices, photos and links', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const names = page.locator('article h3 a');
+    await expect(names).toHaveCount(12);
+    const first = page.locator('article').first();
+    await expect(first).toContainText(/₹\d/);
+    await expect(first.locator('img')).toHaveAttribute('src', /\/uploads\/.+\.webp$/);
+    await expect(page.getByText(/\d+ products/)).toBeVisible();
+
+    const name = (await names.first().textContent())!;
+    const href = (await names.first().getAttribute('href'))!;
+    expect(href).toMatch(/^\/product-detail\//);
+    // A plain link: without JavaScript the browser itself follows it to the rendered page.
+    await names.first().click();
+    await expect(page).toHaveURL(href);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+    await expect(page.locator('main')).toContainText(/₹\d/);
+    await expect(page.getByRole('button', { name: /add to cart|sold out/i }).first()).toBeVisible();
+  });
+
+  test('search results and the about page are there too', async ({ page }) => {
+    await page.goto('/Search?q=tee');
+    await expect(page.getByText('Results for "tee"')).toBeVisible();
+    await expect(page.locator('article h3 a').first()).toBeVisible();
+    await page.goto('/about');
+    await expect(page.getByRole('heading', { level: 1, name: 'About us' })).toBeVisible();
+  });
+});
+
+test('a server-rendered page is taken over: links and buttons work at once, without warnings', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.locator('#root[data-origin]')).toHaveCount(1);
+  // A marker that a full page load would wipe: the click below is the app's own navigation.
+  await page.evaluate(() => ((window as unknown as { taken: boolean }).taken = true));
+  const card = page.locator('article h3 a').first();
+  const name = (await card.textContent())!;
+  await card.click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  expect(await page.evaluate(() => (window as unknown as { taken?: boolean }).taken)).toBe(true);
+
+  await page.getByRole('button', { name: 'Dark theme' }).click();
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+});
+
+test('what the browser keeps (dark theme, a session, a cart) shows once the page is taken over, without warnings', async ({
+  page,
+  request,
+}) => {
+  const shopper = await registerViaApi(request, { name: 'Meera Iyer' });
+  const product = (await (await request.get('/api/product/productList/1')).json()).prod[0];
+  await page.goto('/about');
+  await page.evaluate(
+    ({ s, p }) => {
+      localStorage.setItem('dark-theme', 'true');
+      localStorage.setItem('authToken', s.token);
+      localStorage.setItem(
+        'user',
+        JSON.stringify({ name: s.user.name, userId: s.user._id, role: s.user.role }),
+      );
+      localStorage.setItem('cart', JSON.stringify([{ ...p, cartQuantity: 1, size: 'One size' }]));
+    },
+    { s: shopper, p: product },
+  );
+  for (const path of ['/', `/product-detail/${product.slug}`, '/about']) {
+    await page.goto(path);
+    await expect(page.locator('#root[data-origin]')).toHaveCount(1);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('button', { name: /Meera Iyer/ })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    await expect(page.getByRole('button', { name: 'Dark theme' })).toHaveAttribute('aria-pressed', 'true');
+  }
+});
