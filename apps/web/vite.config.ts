@@ -37,27 +37,29 @@ export default defineConfig(({ isSsrBuild }) => ({
   // React's production build on the server too (an SSR build leaves process.env alone).
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   // The manifest lets bench/ add up what each route loads, and the API preload a route's chunks.
-  build: isSsrBuild ? serverBuild : {
-    target: 'es2022',
-    sourcemap: false,
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        // Few, larger chunks: every request costs a round trip on a phone's connection, and
-        // a dozen sub-kilobyte chunks cost more in round trips than their bytes.
-        codeSplitting: {
-          groups: [
-            // Everything the entry loads up front, in the entry's one file.
-            { name: 'app', tags: ['$initial'] },
-            // The storefront's shared pieces (cards, grid, catalog queries): one chunk the
-            // catalog pages share instead of one file each.
-            {
-              name: 'catalog-ui',
-              test: /src[\\/](components[\\/]ui|features[\\/]catalog[\\/](components|api|hooks))[\\/]|src[\\/]lib[\\/](format|use-title)/,
+  build: isSsrBuild
+    ? serverBuild
+    : {
+        target: 'es2022',
+        sourcemap: false,
+        manifest: true,
+        rolldownOptions: {
+          output: {
+            // Few, larger chunks: every request costs a round trip on a phone's connection, and
+            // a dozen sub-kilobyte chunks cost more in round trips than their bytes.
+            codeSplitting: {
+              groups: [
+                // Everything the entry loads up front, in the entry's one file.
+                { name: 'app', tags: ['$initial'] },
+                // The storefront's shared pieces (cards, grid, catalog queries): one chunk the
+                // catalog pages share instead of one file each.
+                {
+                  name: 'catalog-ui',
+                  test: /src[\\/](components[\\/]ui|features[\\/]catalog[\\/](components|api|hooks))[\\/]|src[\\/]lib[\\/](format|use-title)/,
+                },
+              ],
             },
-          ],
+          },
         },
       },
-    },
-  },
 }));

@@ -84,6 +84,9 @@ test('what the browser keeps (dark theme, a session, a cart) shows once the page
     await expect(nav.getByRole('button', { name: /Meera Iyer/ })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
     await expect(page.locator('html')).toHaveClass(/\bdark\b/);
-    await expect(page.getByRole('button', { name: 'Dark theme' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: 'Dark theme' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
   }
 });

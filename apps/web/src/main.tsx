@@ -8,7 +8,6 @@ import { queryClient } from './lib/query-client';
 import './index.css';
 
 const root = document.getElementById('root')!;
-const url = new URL(window.location.href);
 const app = (
   <StrictMode>
     <AppProvider>
@@ -20,11 +19,10 @@ const app = (
 if (root.dataset.origin !== undefined) {
   // The server rendered this page (the API's modules/web): take it over. The first render must
   // be the server's, so it waits for the page's chunk and the answers the server rendered with.
-  await Promise.all([
-    seedLandingPage(queryClient, url, inlinedAnswers()),
-    preloadPages(url.pathname),
-  ]);
-  hydrateRoot(root, app);
+  void Promise.all([
+    seedLandingPage(queryClient, new URL(location.href), inlinedAnswers()),
+    preloadPages(location.pathname),
+  ]).then(() => hydrateRoot(root, app));
 } else {
   createRoot(root).render(app);
 }

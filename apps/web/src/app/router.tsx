@@ -10,7 +10,6 @@ import { ErrorBoundary } from '@/components/error-boundary';
 import { lazyWithRetry } from '@/lib/lazy-with-retry';
 import { RequireAdmin, RequireAuth } from './guards';
 import { Layout } from './layout/layout';
-import NotFound from './routes/not-found';
 
 type PageModule = { default: React.ComponentType };
 /** What a page's route carries beside its element: how to load its chunk ahead. */
@@ -99,7 +98,8 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: '*', element: <NotFound /> },
+      // Loaded when needed: no shopper's page needs it up front.
+      { path: '*', ...page(() => import('./routes/not-found')) },
     ],
   },
 ];
@@ -114,7 +114,9 @@ export function AppRoutes() {
  */
 export function preloadPages(pathname: string): Promise<unknown> {
   return Promise.all(
-    (matchRoutes(routes, pathname) ?? []).map((m) => (m.route.handle as PageHandle | undefined)?.preload()),
+    (matchRoutes(routes, pathname) ?? []).map((m) =>
+      (m.route.handle as PageHandle | undefined)?.preload(),
+    ),
   );
 }
 

@@ -44,7 +44,7 @@ export function inlinedAnswers(): Record<string, unknown> {
       const text = document.getElementById('initial-data')?.textContent;
       if (text) pageAnswers = JSON.parse(text) as Record<string, unknown>;
     } catch {
-      // A page without (valid) data: the app fetches as usual.
+      // A page without (valid) data, or no page (the server): the app fetches as usual.
     }
   }
   return pageAnswers;
@@ -70,7 +70,7 @@ export function answeredFrom<T>(answers: Record<string, unknown>, start: () => T
 
 /** The answer inlined for this call, taken (each is used once). */
 function takeAnswer(method: string, path: string, body: unknown): unknown {
-  const answers = answersOnly ?? (typeof document === 'undefined' ? {} : inlinedAnswers());
+  const answers = answersOnly ?? inlinedAnswers();
   const key = inlinedAnswerKey(method, path, body);
   const answer = answers[key];
   delete answers[key];
@@ -83,11 +83,11 @@ async function request<T>(
   body?: unknown,
   init: RequestInit = {},
 ): Promise<T> {
-  if (method === 'GET' || (method === 'POST' && !(body instanceof FormData))) {
+  if (!(body instanceof FormData)) {
     const inlined = takeAnswer(method, path, body);
     if (inlined !== undefined) return inlined as T;
   }
-  if (answersOnly) throw new ApiError(0, `No answer in the page for ${method} ${path}`);
+  if (answersOnly) throw new ApiError(0, ''); // not in the page
   const headers = new Headers(init.headers);
   const token = tokenStore.get();
   if (token) headers.set('Authorization', `Bearer ${token}`);

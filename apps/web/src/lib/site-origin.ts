@@ -6,13 +6,12 @@
  */
 import { createContext, useContext } from 'react';
 
-/** The browser's value ('' on the server, where each render provides its own). */
-export const browserSiteOrigin =
+/** The browser's value by default ('' on the server, where each render provides its own). */
+const SiteOrigin = createContext(
   typeof document === 'undefined'
     ? ''
-    : document.getElementById('root')?.dataset.origin || window.location.origin;
-
-const SiteOrigin = createContext(browserSiteOrigin);
+    : document.getElementById('root')?.dataset.origin || window.location.origin,
+);
 
 export const SiteOriginProvider = SiteOrigin.Provider;
 

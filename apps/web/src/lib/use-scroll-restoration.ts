@@ -4,7 +4,7 @@
  * jump. Content arrives after the route does, so a restore retries for a moment until the page
  * is tall enough.
  */
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
 
 const positions = new Map<string, number>();
@@ -25,15 +25,12 @@ export function useScrollRestoration(): void {
     return () => window.removeEventListener('scroll', remember);
   }, []);
 
-  const loaded = useRef(false);
   useLayoutEffect(() => {
+    // The page as loaded (no path on screen yet) stays where the browser put it: a
+    // server-rendered page may have been scrolled, or restored on a reload, before the app ran.
+    const loading = !currentPath;
     currentPath = pathname;
-    // The page as loaded stays where the browser put it: a server-rendered page may have been
-    // scrolled (or restored on a reload) before the app took it over.
-    if (!loaded.current) {
-      loaded.current = true;
-      return;
-    }
+    if (loading) return;
     const saved = positions.get(pathname);
     if (navigationType !== 'POP' || saved === undefined) {
       window.scrollTo(0, 0);

@@ -154,7 +154,9 @@ describe("the home page's URL", () => {
 
   it('reads categories, price, size and page, dropping values that cannot be right', () => {
     expect(
-      parseCatalogParams(new URLSearchParams(`category=${id},nope,${id.toUpperCase()}&price=500-700&size=M&page=3`)),
+      parseCatalogParams(
+        new URLSearchParams(`category=${id},nope,${id.toUpperCase()}&price=500-700&size=M&page=3`),
+      ),
     ).toEqual({ checked: [id], priceId: '500-700', size: 'M', page: 3 });
     expect(parseCatalogParams(new URLSearchParams('price=cheap&size=XXXL&page=0'))).toEqual({
       checked: [],
@@ -165,7 +167,9 @@ describe("the home page's URL", () => {
   });
 
   it('asks for the filter call only when something is filtered', () => {
-    expect(catalogFilterOf({ checked: [], priceId: undefined, size: undefined, page: 2 })).toBeUndefined();
+    expect(
+      catalogFilterOf({ checked: [], priceId: undefined, size: undefined, page: 2 }),
+    ).toBeUndefined();
     expect(catalogFilterOf({ checked: [id], priceId: '500-700', size: 'M', page: 2 })).toEqual({
       checked: [id],
       radio: [500, 700],

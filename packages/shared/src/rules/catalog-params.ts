@@ -45,7 +45,12 @@ export function parseCatalogParams(params: URLSearchParams): CatalogParams {
 }
 
 /** The filter call the params ask for, or undefined when they ask for the plain paged list. */
-export function catalogFilterOf({ checked, priceId, size, page }: CatalogParams): CatalogFilter | undefined {
+export function catalogFilterOf({
+  checked,
+  priceId,
+  size,
+  page,
+}: CatalogParams): CatalogFilter | undefined {
   const range = PRICE_RANGES.find((r) => r.id === priceId)?.range;
   if (!checked.length && !range && !size) return undefined;
   return { checked, radio: range ?? [], page, ...(size ? { size } : {}) };

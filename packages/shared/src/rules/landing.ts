@@ -30,11 +30,10 @@ export function productDetailPath(slug: string): string {
   return PRODUCT_DETAIL_ROUTE.replace(':slug', () => encodeURIComponent(slug));
 }
 
-/** The search results page's path, as react-router writes it (it matches regardless of case). */
-export const SEARCH_ROUTE = '/Search';
-
-/** The keyword a search results URL (`/Search?q=…`) shows, or undefined for another URL. */
+/**
+ * The keyword a search results URL (`/Search?q=…`) shows, or undefined for another URL (the
+ * router matches the path regardless of case).
+ */
 export function searchKeywordOf(pathname: string, search: URLSearchParams): string | undefined {
-  if (pathname.toLowerCase() !== SEARCH_ROUTE.toLowerCase()) return undefined;
-  return search.get('q') ?? undefined;
+  return pathname.toLowerCase() === '/search' ? (search.get('q') ?? undefined) : undefined;
 }

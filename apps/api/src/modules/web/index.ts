@@ -74,7 +74,9 @@ export function webAppRouter(
   });
   const files = express.static(config.webDist, { index: false, maxAge: '1h' });
   // The server renderer (server/) is the API's to load, not a file to serve.
-  router.use((req, res, next) => (req.path.startsWith('/server/') ? next() : files(req, res, next)));
+  router.use((req, res, next) =>
+    req.path.startsWith('/server/') ? next() : files(req, res, next),
+  );
   router.use(async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const url = new URL(req.originalUrl, 'http://page');

@@ -21,7 +21,10 @@ export interface ServerRenderer {
 
 export const SERVER_ENTRY = join('server', 'entry-server.cjs');
 
-export function createServerRenderer(webDist: string, logger: Pick<Logger, 'error' | 'info'>): ServerRenderer {
+export function createServerRenderer(
+  webDist: string,
+  logger: Pick<Logger, 'error' | 'info'>,
+): ServerRenderer {
   const file = join(webDist, SERVER_ENTRY);
   let entry: ServerEntry | undefined;
   let unavailable = false;
@@ -30,7 +33,10 @@ export function createServerRenderer(webDist: string, logger: Pick<Logger, 'erro
     if (entry || unavailable) return entry;
     if (!existsSync(file)) {
       unavailable = true;
-      logger.info({ file }, 'no server renderer in the built web app: pages are rendered in the browser');
+      logger.info(
+        { file },
+        'no server renderer in the built web app: pages are rendered in the browser',
+      );
       return undefined;
     }
     try {
@@ -39,7 +45,10 @@ export function createServerRenderer(webDist: string, logger: Pick<Logger, 'erro
       entry = loaded as ServerEntry;
     } catch (err) {
       unavailable = true;
-      logger.error({ err, file }, 'the server renderer could not be loaded: pages are rendered in the browser');
+      logger.error(
+        { err, file },
+        'the server renderer could not be loaded: pages are rendered in the browser',
+      );
     }
     return entry;
   }
@@ -51,7 +60,10 @@ export function createServerRenderer(webDist: string, logger: Pick<Logger, 'erro
       try {
         return await renderer.render(url, answers);
       } catch (err) {
-        logger.error({ err, url }, 'server render failed: the page is served for the browser to render');
+        logger.error(
+          { err, url },
+          'server render failed: the page is served for the browser to render',
+        );
         return undefined;
       }
     },

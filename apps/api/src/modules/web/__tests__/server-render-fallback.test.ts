@@ -27,7 +27,9 @@ writeFileSync(
 const logLines: string[] = [];
 const t = await setupTestApp({
   env: { WEB_DIST: webDist },
-  overrides: () => ({ logger: createLogger('info', { write: (line) => void logLines.push(line) }) }),
+  overrides: () => ({
+    logger: createLogger('info', { write: (line) => void logLines.push(line) }),
+  }),
 });
 const category = await makeCategory('Anime');
 const [tee] = await insertProducts([{ name: 'Fallback Tee', price: 499, category }]);

@@ -57,8 +57,12 @@ export async function seedLandingPage(
   const fetched = answeredFrom(answers, () =>
     queries.map((query) => (query.queryFn as () => Promise<unknown>)()),
   );
-  const results = await Promise.allSettled(fetched);
-  results.forEach((result, i) => {
-    if (result.status === 'fulfilled') queryClient.setQueryData(queries[i]!.queryKey, result.value);
-  });
+  await Promise.all(
+    fetched.map((answer, i) =>
+      answer.then(
+        (data) => queryClient.setQueryData(queries[i]!.queryKey, data),
+        () => {}, // not in the page: asked for after the first render
+      ),
+    ),
+  );
 }
