@@ -1,4 +1,7 @@
-/** The mails about an order: confirmed, shipped, delivered, cancelled and refund processed. */
+/**
+ * The mails about an order: confirmed, shipped, delivered, cancelled and refund processed. Their
+ * HTML is the reset mail's frame (lib/mailer/html.ts); the text part says the same.
+ */
 import {
   formatRupees,
   ONE_SIZE,
@@ -7,6 +10,7 @@ import {
   REFUND_ARRIVAL,
   sizeLabel,
 } from '@repo/shared';
+import { escapeHtml, MAIL_STYLE, mailPage, mailRow } from '../../lib/mailer/html.js';
 import type { MailMessage } from '../../lib/mailer/index.js';
 
 /** "Sakura Drift Tee (Size M)": the name with the size bought (One size needs no word). */
@@ -18,18 +22,6 @@ interface MailOrder {
   amount: number;
   shippingAddress: string;
   items: ReadonlyArray<{ name: string; price: number; cartQuantity: number; size?: string | null }>;
-}
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-/** Every user-provided string goes through this before it reaches HTML. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 }
 
 export function confirmationMail(
@@ -54,21 +46,31 @@ export function confirmationMail(
     '',
     `We will let you know when it ships. — ${shopName}`,
   ].join('\n');
-  const rows = order.items
+  const cell = 'padding:8px 0;border-top:1px solid #e4e4e7;vertical-align:top;';
+  const lineRows = order.items
     .map(
       (i) =>
-        `<tr><td style="padding:4px 8px">${escapeHtml(itemName(i))}</td><td style="padding:4px 8px;text-align:right">${i.cartQuantity}</td>` +
-        `<td style="padding:4px 8px;text-align:right">${escapeHtml(formatRupees(i.price * i.cartQuantity))}</td></tr>`,
+        `<tr><td style="${cell}">${escapeHtml(itemName(i))}</td>` +
+        `<td style="${cell}text-align:center;">${i.cartQuantity}</td>` +
+        `<td style="${cell}text-align:right;white-space:nowrap;">${escapeHtml(formatRupees(i.price * i.cartQuantity))}</td></tr>`,
     )
     .join('');
-  const html =
-    `<p>Hello ${escapeHtml(to.name)},</p>` +
-    `<p>Thank you for your order <strong>#${no}</strong>. Your payment was received.</p>` +
-    `<table style="border-collapse:collapse"><thead><tr><th style="padding:4px 8px;text-align:left">Item</th>` +
-    `<th style="padding:4px 8px">Qty</th><th style="padding:4px 8px">Price</th></tr></thead><tbody>${rows}</tbody></table>` +
-    `<p><strong>Total: ${escapeHtml(formatRupees(order.amount))}</strong></p>` +
-    `<p>Shipping to: ${escapeHtml(address)}</p>` +
-    `<p>We will let you know when it ships. — ${escapeHtml(shopName)}</p>`;
+  const head = 'padding:0 0 4px;font-size:13px;color:#71717a;font-weight:normal;';
+  const items =
+    `<tr><td style="padding-bottom:16px;"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;font-size:14px;line-height:1.4;">` +
+    `<thead><tr><th style="${head}text-align:left;">Item</th><th style="${head}text-align:center;">Qty</th><th style="${head}text-align:right;">Price</th></tr></thead>` +
+    `<tbody>${lineRows}</tbody>` +
+    `<tfoot><tr><th colspan="2" style="padding:8px 0 0;border-top:2px solid #18181b;text-align:left;font-size:15px;">Total</th>` +
+    `<td style="padding:8px 0 0;border-top:2px solid #18181b;text-align:right;font-size:15px;font-weight:bold;white-space:nowrap;">${escapeHtml(formatRupees(order.amount))}</td></tr></tfoot>` +
+    `</table></td></tr>`;
+  const html = mailPage(shopName, [
+    mailRow(
+      `Hello ${escapeHtml(to.name)},<br>thank you for your order <strong>#${no}</strong>. Your payment was received.`,
+    ),
+    items,
+    mailRow(`Shipping to: ${escapeHtml(address)}`, MAIL_STYLE.muted),
+    mailRow('We will let you know when it ships.', MAIL_STYLE.small),
+  ]);
   return { to: to.email, subject: `Your order #${no} is confirmed`, text, html };
 }
 
@@ -86,10 +88,11 @@ export function shippedMail(
     '',
     `— ${shopName}`,
   ].join('\n');
-  const html =
-    `<p>Hello ${escapeHtml(to.name)},</p>` +
-    `<p>Good news: your order <strong>#${no}</strong> has shipped to ${escapeHtml(address)}.</p>` +
-    `<p>— ${escapeHtml(shopName)}</p>`;
+  const html = mailPage(shopName, [
+    mailRow(
+      `Hello ${escapeHtml(to.name)},<br>good news: your order <strong>#${no}</strong> has shipped to ${escapeHtml(address)}.`,
+    ),
+  ]);
   return { to: to.email, subject: `Your order #${no} has shipped`, text, html };
 }
 
@@ -131,11 +134,10 @@ export function cancelledMail(
           `We are refunding the full ${amount} to the card or account you paid with. Refunds usually arrive within ${REFUND_ARRIVAL}.`,
         ];
   const text = [`Hello ${to.name},`, '', who, ...money, '', `— ${shopName}`].join('\n');
-  const html =
-    `<p>Hello ${escapeHtml(to.name)},</p>` +
-    `<p>${escapeHtml(who)}</p>` +
-    money.map((line) => `<p>${escapeHtml(line)}</p>`).join('') +
-    `<p>— ${escapeHtml(shopName)}</p>`;
+  const html = mailPage(shopName, [
+    mailRow(`Hello ${escapeHtml(to.name)},<br>${escapeHtml(who)}`),
+    ...money.map((line) => mailRow(escapeHtml(line))),
+  ]);
   return { to: to.email, subject: `Your order #${no} is cancelled`, text, html };
 }
 
@@ -150,10 +152,10 @@ export function refundProcessedMail(
   const line = `Your refund of ${amount} for order #${no} has been processed (reference ${refund.id}).`;
   const arrival = `It usually shows in your account within ${REFUND_ARRIVAL}, depending on your bank.`;
   const text = [`Hello ${to.name},`, '', line, arrival, '', `— ${shopName}`].join('\n');
-  const html =
-    `<p>Hello ${escapeHtml(to.name)},</p>` +
-    `<p>${escapeHtml(line)}</p><p>${escapeHtml(arrival)}</p>` +
-    `<p>— ${escapeHtml(shopName)}</p>`;
+  const html = mailPage(shopName, [
+    mailRow(`Hello ${escapeHtml(to.name)},<br>${escapeHtml(line)}`),
+    mailRow(escapeHtml(arrival), MAIL_STYLE.muted),
+  ]);
   return { to: to.email, subject: `Your refund for order #${no} is processed`, text, html };
 }
 
@@ -166,8 +168,8 @@ export function deliveredMail(
   const address = order.shippingAddress || 'your address';
   const line = `Your order #${no} has been delivered to ${address}. We hope you enjoy your T-shirts!`;
   const text = [`Hello ${to.name},`, '', line, '', `— ${shopName}`].join('\n');
-  const html =
-    `<p>Hello ${escapeHtml(to.name)},</p><p>${escapeHtml(line)}</p>` +
-    `<p>— ${escapeHtml(shopName)}</p>`;
+  const html = mailPage(shopName, [
+    mailRow(`Hello ${escapeHtml(to.name)},<br>${escapeHtml(line)}`),
+  ]);
   return { to: to.email, subject: `Your order #${no} has been delivered`, text, html };
 }

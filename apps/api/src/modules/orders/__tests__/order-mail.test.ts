@@ -1,0 +1,72 @@
+/**
+ * The order confirmation's HTML, read as a mail client shows it: the shop's styled frame (the
+ * reset mail's), one line per item with its size, quantity and price, the total and the address,
+ * with whatever a user typed escaped.
+ */
+import { JSDOM } from 'jsdom';
+import { describe, expect, it } from 'vitest';
+import { mailPage } from '../../../lib/mailer/html.js';
+import { confirmationMail } from '../order-mail.js';
+
+const order = {
+  _id: '65f1c0ffee00000008d68a95',
+  amount: 1997,
+  shippingAddress: '12 MG Road, Bengaluru 560001',
+  items: [
+    { name: 'Sakura Drift Tee', price: 600, cartQuantity: 2, size: 'M' },
+    { name: 'Retro <Sunset> Tee', price: 499, cartQuantity: 1, size: 'XXL' },
+    { name: 'Plain Tee', price: 298, cartQuantity: 1, size: 'One size' },
+  ],
+};
+
+const read = (html: string) => new JSDOM(html).window.document;
+const cells = (row: Element) =>
+  [...row.querySelectorAll('th, td')].map((c) => c.textContent!.trim());
+
+describe('the order confirmation mail', () => {
+  const mail = confirmationMail(
+    'T-Shirt Shop',
+    { name: 'Asha & Co', email: 'asha@example.com' },
+    order,
+  );
+  const doc = read(mail.html);
+
+  it('lists each line with its size, quantity and price, then the total', () => {
+    const table = doc.querySelector('table table table')!;
+    expect(cells(table.querySelector(':scope > thead > tr')!)).toEqual(['Item', 'Qty', 'Price']);
+    expect([...table.querySelectorAll(':scope > tbody > tr')].map(cells)).toEqual([
+      ['Sakura Drift Tee (Size M)', '2', '₹1,200'],
+      ['Retro <Sunset> Tee (Size XXL)', '1', '₹499'],
+      ['Plain Tee', '1', '₹298'],
+    ]);
+    expect(cells(table.querySelector(':scope > tfoot > tr')!)).toEqual(['Total', '₹1,997']);
+    // Typed text is escaped, never markup.
+    expect(mail.html).toContain('Retro &lt;Sunset&gt; Tee');
+    expect(doc.querySelector('Sunset')).toBeNull();
+  });
+
+  it('greets the buyer by name, names the order and the address', () => {
+    const text = doc.body.textContent!.replace(/\s+/g, ' ');
+    expect(text).toContain('Hello Asha & Co,');
+    expect(text).toContain('thank you for your order #08D68A95. Your payment was received.');
+    expect(text).toContain('Shipping to: 12 MG Road, Bengaluru 560001');
+    expect(mail.subject).toBe('Your order #08D68A95 is confirmed');
+  });
+
+  it('comes in the shop’s mail frame, the reset mail’s: the shop’s name over a card', () => {
+    const frame = (html: string) => {
+      const card = read(html).querySelector('table table')!;
+      return {
+        page: read(html).body.getAttribute('style'),
+        card: card.getAttribute('style'),
+        brand: card.querySelector('td')!.textContent,
+        brandStyle: card.querySelector('td')!.getAttribute('style'),
+      };
+    };
+    expect(frame(mail.html)).toEqual(frame(mailPage('T-Shirt Shop', [])));
+    expect(frame(mail.html)).toMatchObject({
+      brand: 'T-Shirt Shop',
+      card: expect.stringContaining('max-width:480px'),
+    });
+  });
+});
