@@ -97,3 +97,37 @@ test('at 360 px a long name and a 6-digit line total stay inside the cart, and c
   );
   expect(noOverflow).toBe(true);
 });
+
+test('at 360 px the sandbox payment dialog keeps each button on one line', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/');
+  // The provider's script as the checkout loads it, opened with the options the cart gives.
+  await page.addScriptTag({ url: '/api/payment/sandbox/checkout.js' });
+  await page.evaluate(() => {
+    const { Razorpay } = window as unknown as {
+      Razorpay: new (options: Record<string, unknown>) => { open(): void };
+    };
+    new Razorpay({
+      key: 'rzp_test_sandbox',
+      amount: 129_900,
+      currency: 'INR',
+      order_id: 'order_layout',
+      name: 'T-Shirt Shop',
+      description: 'Order of 2 T-shirts',
+      prefill: { email: 'asha@example.com' },
+      handler: () => undefined,
+    }).open();
+  });
+  const dialog = page.getByRole('dialog', { name: 'Sandbox payment' });
+  await expect(dialog).toBeVisible();
+  // Pay spans the dialog on one line: a wrapped label would make a button a line taller than
+  // Pay (whose border is none where the others have 1 px, 2 px in all).
+  const pay = (await dialog.getByRole('button', { name: 'Pay', exact: true }).boundingBox())!;
+  for (const name of ['Fail payment', 'Cancel']) {
+    const button = dialog.getByRole('button', { name, exact: true });
+    await expectTappable(button);
+    const box = (await button.boundingBox())!;
+    expect(box.height, `${name} on one line`).toBeLessThanOrEqual(pay.height + 2.5);
+    expect(box.x + box.width, `${name} inside the dialog`).toBeLessThanOrEqual(360);
+  }
+});

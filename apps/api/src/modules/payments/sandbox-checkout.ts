@@ -100,11 +100,12 @@ export const SANDBOX_CHECKOUT_JS = String.raw`/* Sandbox payment provider: no re
     status.setAttribute('role', 'status');
     status.setAttribute('aria-live', 'polite');
 
-    var base = 'font:inherit;font-size:15px;font-weight:600;padding:10px 16px;border-radius:8px;cursor:pointer;outline-offset:2px;';
+    // Each label stays on one line; on a screen too narrow for both side by side they stack.
+    var base = 'font:inherit;font-size:15px;font-weight:600;padding:10px 12px;border-radius:8px;cursor:pointer;outline-offset:2px;white-space:nowrap;';
     var pay = el('button', base + 'display:block;width:100%;margin:0 0 8px;border:0;background:' + accent + ';color:#ffffff', 'Pay');
-    var row = el('div', 'display:flex;gap:8px');
-    var fail = el('button', base + 'flex:1;background:transparent;color:' + fg + ';border:1px solid ' + border, 'Fail payment');
-    var cancel = el('button', base + 'flex:1;background:transparent;color:' + fg + ';border:1px solid ' + border, 'Cancel');
+    var row = el('div', 'display:flex;flex-wrap:wrap;gap:8px');
+    var fail = el('button', base + 'flex:1 1 0;min-width:max-content;background:transparent;color:' + fg + ';border:1px solid ' + border, 'Fail payment');
+    var cancel = el('button', base + 'flex:1 1 0;min-width:max-content;background:transparent;color:' + fg + ';border:1px solid ' + border, 'Cancel');
     var buttons = [pay, fail, cancel];
     buttons.forEach(function (b) { b.type = 'button'; });
 
