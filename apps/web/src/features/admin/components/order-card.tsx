@@ -1,7 +1,7 @@
 /**
  * One order on the admin list: buyer, items, amount, address, date, and the status select
- * that saves at once. A failed change is only logged (SPEC §8); the select then shows the
- * saved status again.
+ * that saves at once and says so in a toast ("Order #08D68A95 is now shipped"). A failed change
+ * is only logged (SPEC §8); the select then shows the saved status again.
  */
 import { useId } from 'react';
 import type { Order } from '@repo/shared';
@@ -11,6 +11,7 @@ import { controlClasses } from '@/components/ui/form-field';
 import { Button } from '@/components/ui/button';
 import { OrderStatusBadge } from '@/components/ui/order-status-badge';
 import { RefundStatusBadge } from '@/components/ui/refund-status';
+import { toast } from '@/lib/toast';
 import { useUpdateOrderStatus } from '../api/update-order-status';
 import { formatOrderDate } from '../lib/format';
 import { cardClass } from '@/components/ui/styles';
@@ -33,7 +34,8 @@ function StatusSelect({ order }: { order: Order }) {
       { orderId: order._id, status },
       {
         onSuccess: (answer) => {
-          if (!answer.success) console.error('Status change refused', order._id, answer);
+          if (answer.success) toast.success(`Order #${orderNumber(order._id)} is now ${status}`);
+          else console.error('Status change refused', order._id, answer);
         },
         onError: (error) => console.error('Status change failed', order._id, error),
       },

@@ -35,10 +35,12 @@ function DailyChart({
   const captionId = useId();
   const values = days.map(valueOf);
   const total = values.reduce((a, b) => a + b, 0);
-  const max = Math.max(1, ...values);
+  // The axis names the real peak (₹0 when nothing sold), never a made-up scale.
+  const peak = Math.max(0, ...values);
+  const scale = peak > 0 ? peak : 1;
   const step = W / Math.max(1, days.length);
-  const y = (v: number) => H - (v / max) * (H - 4);
-  const best = values.indexOf(Math.max(...values, 0));
+  const y = (v: number) => H - (v / scale) * (H - 4);
+  const best = values.indexOf(peak);
   const summary =
     days.length === 0
       ? `${title}: no data`
@@ -60,9 +62,10 @@ function DailyChart({
       <div className="flex gap-2">
         <div
           aria-hidden="true"
+          data-testid="y-axis"
           className="flex flex-col justify-between text-right text-[10px] leading-none text-slate-500 dark:text-slate-400"
         >
-          <span>{format(max)}</span>
+          <span>{format(peak)}</span>
           <span>0</span>
         </div>
         <svg
