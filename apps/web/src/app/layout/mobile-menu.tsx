@@ -9,6 +9,7 @@ import { CloseIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { isAdmin, useSession } from '@/features/auth/session';
 import { cn } from '@/lib/cn';
+import { USER_DASHBOARD_SECTIONS } from './dashboard-sections';
 import { CartLink, navLink } from './nav-links';
 
 export default function MobileMenu({
@@ -30,11 +31,7 @@ export default function MobileMenu({
         ['Orders', paths.adminOrders],
         ['Users', paths.adminUsers],
       ]
-    : [
-        ['Overview', paths.userDashboard],
-        ['Profile', paths.userProfile],
-        ['Orders', paths.userOrders],
-      ];
+    : USER_DASHBOARD_SECTIONS.map(({ label, to }) => [label, to]);
 
   useEffect(() => {
     panelRef.current?.querySelector<HTMLElement>('button')?.focus();

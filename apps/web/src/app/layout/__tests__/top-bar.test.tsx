@@ -1,8 +1,13 @@
-/** The top bar's cart: a badge only when there is something in it, and an icon for phones. */
+/**
+ * The top bar's cart: a badge only when there is something in it, and an icon for phones; the
+ * phone menu's dashboard links, named as the dashboard's side panel names them.
+ */
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import UserDashboardLayout from '@/app/routes/dashboard/user/layout';
+import { signIn, signOut } from '@/features/auth/session';
 import { cartStore } from '@/lib/storage';
-import { makeCartItem } from '@/testing/data';
+import { makeCartItem, makeUser } from '@/testing/data';
 import { mockApi } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/test-utils';
 import { TopBar } from '../top-bar';
@@ -13,6 +18,7 @@ vi.mock('@/lib/toast', () => ({
 
 afterEach(() => {
   cartStore.set([]);
+  signOut();
   vi.unstubAllGlobals();
 });
 
@@ -66,5 +72,42 @@ describe('top bar cart', () => {
     Object.defineProperty(header, 'offsetHeight', { configurable: true, value: 112 });
     act(() => observed!());
     expect(document.documentElement.style.getPropertyValue('--top-bar-height')).toBe('112px');
+  });
+});
+
+describe('the phone menu for a signed-in customer', () => {
+  it('names the dashboard sections as the side panel does: Overview, Profile, Order (SPEC §2)', async () => {
+    mockApi({});
+    signIn('token-1', makeUser({ role: 0 }));
+    const { user } = renderRoute(
+      {
+        element: (
+          <>
+            <TopBar />
+            <UserDashboardLayout />
+          </>
+        ),
+        path: '/dashboard/user',
+      },
+      { url: '/dashboard/user' },
+    );
+    const linksOf = (nav: HTMLElement) =>
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]);
+    const panel = linksOf(screen.getByRole('navigation', { name: 'Dashboard' }));
+    expect(panel).toEqual([
+      ['Overview', '/dashboard/user'],
+      ['Profile', '/dashboard/user/profile'],
+      ['Order', '/dashboard/user/orders'],
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = await screen.findByRole('dialog', { name: 'Menu' }); // loaded when first opened
+    await user.click(within(menu).getByRole('button', { name: /Dashboard/ }));
+    const inMenu = linksOf(within(menu).getByRole('navigation', { name: 'Mobile' })).filter(
+      ([, href]) => href?.startsWith('/dashboard/'),
+    );
+    expect(inMenu).toEqual(panel);
   });
 });

@@ -1,15 +1,13 @@
 /** The customer dashboard: a resizable side panel (Profile, Order) on wide screens, tabs on phones. */
 import { NavLink, Outlet } from 'react-router-dom';
+import { USER_DASHBOARD_SECTIONS } from '@/app/layout/dashboard-sections';
 import { ResizableSidePanel } from '@/components/ui/resizable-side-panel';
 import { paths } from '@/config/paths';
 import { useSession } from '@/features/auth/session';
 import { cn } from '@/lib/cn';
 
-const links = [
-  { to: paths.userDashboard, label: 'Overview', end: true },
-  { to: paths.userProfile, label: 'Profile', end: false },
-  { to: paths.userOrders, label: 'Order', end: false },
-];
+// Only the overview's link is current on its own path alone.
+const links = USER_DASHBOARD_SECTIONS.map((s) => ({ ...s, end: s.to === paths.userDashboard }));
 
 export default function UserDashboardLayout() {
   const { user } = useSession();
