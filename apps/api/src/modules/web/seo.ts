@@ -41,8 +41,9 @@ export interface PageMeta {
   jsonLd: object[];
 }
 
+/** The site's description; apps/web/index.html carries the same words. */
 const SITE_DESCRIPTION =
-  'Printed T-shirts for every mood, in rupees with free delivery: browse prints, pick a tee and pay by card.';
+  'Printed T-shirts for every mood, in rupees with free delivery: browse prints, pick a tee in your size and pay by card.';
 
 /** Pages a visitor may land on that search engines should not list. */
 const NOINDEX = /^\/(search|cart|login|register|forgotpassword|dashboard|contact)(\/|$)/i;

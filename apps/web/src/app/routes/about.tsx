@@ -23,7 +23,10 @@ export default function AboutPage() {
       </p>
       <h2>How we make it</h2>
       <ul>
-        <li>100% combed cotton that stays soft wash after wash, in sizes that actually fit.</li>
+        <li>
+          100% combed cotton that stays soft wash after wash, in sizes XS to 3XL, with a size guide
+          to find yours.
+        </li>
         <li>
           Water-based inks printed in small batches in Tiruppur, so nothing sits unsold in a
           warehouse.
