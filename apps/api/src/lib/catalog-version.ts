@@ -22,21 +22,11 @@
  * committing.
  */
 import { randomBytes } from 'node:crypto';
-import mongoose, { type MongooseQueryMiddleware, type Schema } from 'mongoose';
+import type { MongooseQueryMiddleware, Schema } from 'mongoose';
+import { CatalogMeta } from './catalog-meta.model.js';
 
 const CATALOG = 'catalog';
 const STOCK = 'stock';
-
-const catalogMetaSchema = new mongoose.Schema(
-  {
-    _id: { type: String, required: true },
-    /** Random per database: a version number reused after a database reset still gives new ETags. */
-    epoch: { type: String, required: true },
-    version: { type: Number, required: true },
-  },
-  { collection: 'catalog_meta', versionKey: false },
-);
-const CatalogMeta = mongoose.model('CatalogMeta', catalogMetaSchema);
 
 export interface CatalogVersion {
   /** What products and categories say, less their stock. */

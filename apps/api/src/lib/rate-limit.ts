@@ -14,8 +14,8 @@ import {
   type Options,
   type Store,
 } from 'express-rate-limit';
-import mongoose from 'mongoose';
 import { isDuplicateKey } from './errors.js';
+import { RateLimitCounter } from './rate-limit-counter.model.js';
 
 export interface RateLimitRule {
   /** Names the counter; two rules never share one. */
@@ -81,17 +81,6 @@ export function createRateLimit(rule: RateLimitRule, options: RateLimitOptions):
     ...(options.store === 'mongo' ? { store: new MongoRateLimitStore(rule.name) } : {}),
   });
 }
-
-/** One counter per key and window; the TTL index sweeps windows that are over. */
-const rateLimitSchema = new mongoose.Schema(
-  {
-    _id: { type: String, required: true },
-    hits: { type: Number, required: true },
-    resetAt: { type: Date, required: true, index: { expireAfterSeconds: 0 } },
-  },
-  { versionKey: false },
-);
-export const RateLimitCounter = mongoose.model('RateLimitCounter', rateLimitSchema, 'ratelimits');
 
 /** An express-rate-limit store over MongoDB, shared by every API process. */
 export class MongoRateLimitStore implements Store {

@@ -10,41 +10,17 @@
  * it "which payments does this order have?" exactly as it asks Razorpay.
  */
 import { randomBytes } from 'node:crypto';
-import mongoose from 'mongoose';
 import {
   ProviderRefusedError,
   type PaymentGateway,
   type ProviderPayment,
   type ProviderRefund,
 } from './index.js';
+import { SandboxPayment, SandboxRefund } from './sandbox.model.js';
 import { signPayment, verifyPaymentSignature, verifyWebhookSignature } from './signature.js';
 
 export const SANDBOX_CHECKOUT_SCRIPT = '/api/payment/sandbox/checkout.js';
 export const SANDBOX_KEY_ID = 'rzp_sandbox';
-
-const sandboxPaymentSchema = new mongoose.Schema(
-  {
-    _id: { type: String },
-    orderId: { type: String, required: true, index: true },
-    amount: { type: Number, required: true },
-    status: { type: String, required: true },
-  },
-  { timestamps: { createdAt: true, updatedAt: false }, collection: 'sandbox_payments' },
-);
-const SandboxPayment = mongoose.model('SandboxPayment', sandboxPaymentSchema);
-
-/** The sandbox's refunds: processed at once (no bank in between), at most the payment's amount. */
-const sandboxRefundSchema = new mongoose.Schema(
-  {
-    _id: { type: String },
-    paymentId: { type: String, required: true, index: true },
-    amount: { type: Number, required: true },
-    status: { type: String, required: true },
-    receipt: { type: String, default: '' },
-  },
-  { timestamps: { createdAt: true, updatedAt: false }, collection: 'sandbox_refunds' },
-);
-const SandboxRefund = mongoose.model('SandboxRefund', sandboxRefundSchema);
 
 function toRefund(r: { _id?: string | null; paymentId: string; amount: number; status: string }) {
   return {

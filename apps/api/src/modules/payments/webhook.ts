@@ -6,25 +6,17 @@
  * `refund.processed` and `refund.failed` move the refund of a cancelled order (refund-events).
  * Deliveries already handled (X-Razorpay-Event-Id) are acknowledged and ignored.
  */
-import mongoose from 'mongoose';
 import { z } from 'zod';
 import { badRequest, isDuplicateKey } from '../../lib/errors.js';
 import type { AppDeps } from '../../lib/types.js';
 import { Checkout } from './checkout.model.js';
+import { WebhookEvent } from './webhook-event.model.js';
 import {
   captureMatchesCheckout,
   completeCheckout,
   type LeanCheckout,
 } from './payment-completion.js';
 import { REFUND_EVENTS, handleRefundEvent, refundPayload } from './refund-events.js';
-
-const webhookEventSchema = new mongoose.Schema(
-  { _id: { type: String }, event: { type: String, default: '' } },
-  { timestamps: { createdAt: true, updatedAt: false }, collection: 'webhook_events' },
-);
-// Razorpay retries for about a day; a month of memory is plenty.
-webhookEventSchema.index({ createdAt: 1 }, { expireAfterSeconds: 30 * 24 * 3600 });
-export const WebhookEvent = mongoose.model('WebhookEvent', webhookEventSchema);
 
 /** The parts of Razorpay's event we read; everything else is ignored. */
 const eventBody = z.object({

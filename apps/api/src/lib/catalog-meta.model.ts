@@ -1,0 +1,13 @@
+/** The catalog's version counters (lib/catalog-version.ts): one document per counter. */
+import mongoose from 'mongoose';
+
+const catalogMetaSchema = new mongoose.Schema(
+  {
+    _id: { type: String, required: true },
+    /** Random per database: a version number reused after a database reset still gives new ETags. */
+    epoch: { type: String, required: true },
+    version: { type: Number, required: true },
+  },
+  { collection: 'catalog_meta', versionKey: false },
+);
+export const CatalogMeta = mongoose.model('CatalogMeta', catalogMetaSchema);
