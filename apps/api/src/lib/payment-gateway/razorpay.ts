@@ -6,7 +6,8 @@ import {
   type PaymentGateway,
   type ProviderPayment,
   type ProviderRefund,
-} from './index.js';
+} from './gateway.js';
+import { readRazorpayWebhook } from './razorpay-webhook.js';
 import { verifyPaymentSignature, verifyWebhookSignature } from './signature.js';
 
 export const RAZORPAY_CHECKOUT_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
@@ -50,6 +51,10 @@ export function createRazorpayGateway(opts: {
   http.baseURL = opts.apiUrl.replace(/\/+$/, '');
   // The SDK sets no timeout: a hung provider must not hang the shopper's request.
   http.timeout = 15_000;
+
+  const verifyWebhook = (rawBody: Buffer, signature: string) =>
+    opts.webhookSecret !== undefined &&
+    verifyWebhookSignature(opts.webhookSecret, rawBody, signature);
 
   return {
     provider: 'razorpay',
@@ -114,8 +119,7 @@ export function createRazorpayGateway(opts: {
 
     verifySignature: (orderId, paymentId, signature) =>
       verifyPaymentSignature(opts.keySecret, orderId, paymentId, signature),
-    verifyWebhook: (rawBody, signature) =>
-      opts.webhookSecret !== undefined &&
-      verifyWebhookSignature(opts.webhookSecret, rawBody, signature),
+    verifyWebhook,
+    ...readRazorpayWebhook(verifyWebhook),
   };
 }

@@ -15,7 +15,8 @@ import {
   type PaymentGateway,
   type ProviderPayment,
   type ProviderRefund,
-} from './index.js';
+} from './gateway.js';
+import { readRazorpayWebhook } from './razorpay-webhook.js';
 import { SandboxPayment, SandboxRefund } from './sandbox.model.js';
 import { signPayment, verifyPaymentSignature, verifyWebhookSignature } from './signature.js';
 
@@ -37,6 +38,9 @@ export function createSandboxGateway(secrets: {
   keySecret: string;
   webhookSecret: string;
 }): PaymentGateway {
+  const verifyWebhook = (rawBody: Buffer, signature: string) =>
+    verifyWebhookSignature(secrets.webhookSecret, rawBody, signature);
+
   return {
     provider: 'sandbox',
     keyId: SANDBOX_KEY_ID,
@@ -85,8 +89,9 @@ export function createSandboxGateway(secrets: {
 
     verifySignature: (orderId, paymentId, signature) =>
       verifyPaymentSignature(secrets.keySecret, orderId, paymentId, signature),
-    verifyWebhook: (rawBody, signature) =>
-      verifyWebhookSignature(secrets.webhookSecret, rawBody, signature),
+    verifyWebhook,
+    // The sandbox sends Razorpay's webhook format, signed with its own secret.
+    ...readRazorpayWebhook(verifyWebhook),
 
     sandbox: {
       async pay(orderId, amountPaise) {

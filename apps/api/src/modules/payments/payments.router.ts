@@ -49,18 +49,8 @@ export function paymentsRouter(deps: AppDeps, auth: Auth): Router {
   const limits = rateLimitOptions(deps);
 
   router.post('/webhook', express.raw({ type: () => true, limit: '1mb' }), async (req, res) => {
-    const header = (name: string) => {
-      const v = req.headers[name];
-      return typeof v === 'string' ? v : undefined;
-    };
     const rawBody = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    res.json(
-      await handleWebhook(deps, {
-        rawBody,
-        signature: header('x-razorpay-signature'),
-        eventId: header('x-razorpay-event-id'),
-      }),
-    );
+    res.json(await handleWebhook(deps, { rawBody, headers: req.headers }));
   });
 
   router.use(express.json({ limit: '100kb' }));
