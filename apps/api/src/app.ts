@@ -27,8 +27,8 @@ import type { AppDeps } from './lib/types.js';
 import { authRouter } from './modules/auth/index.js';
 import { usersRouter, adminUsersRouter, findSessionUser } from './modules/users/index.js';
 import { categoriesRouter } from './modules/categories/index.js';
-import { currentStock, productsRouter } from './modules/products/index.js';
-import { ordersRouter } from './modules/orders/index.js';
+import { countProductsInCategory, currentStock, productsRouter } from './modules/products/index.js';
+import { ordersRouter, ordersShowPhoto } from './modules/orders/index.js';
 import { paymentsRouter } from './modules/payments/index.js';
 import { webAppRouter } from './modules/web/index.js';
 import { openApiRouter } from './openapi/openapi.router.js';
@@ -142,8 +142,10 @@ function createExpressApp(deps: AppDeps, catalog: CatalogReader): Express {
   api.use('/auth', noStore, authRouter(deps, auth));
   api.use('/user', noStore, usersRouter(deps, auth));
   api.use('/all-user', noStore, adminUsersRouter(deps, auth));
-  api.use('/category', categoriesRouter(deps, auth, catalog));
-  api.use('/product', productsRouter(deps, auth, catalog));
+  // The checks that look up the module above (a category's products, a photo's orders) are
+  // passed down here, so modules only ever import the ones below them (README: layout).
+  api.use('/category', categoriesRouter(deps, auth, catalog, countProductsInCategory));
+  api.use('/product', productsRouter(deps, auth, catalog, ordersShowPhoto));
   api.use('/orders', noStore, ordersRouter(deps, auth));
   api.use(apiNotFound);
   app.use('/api', api);

@@ -14,7 +14,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../app.js';
 import { POST_URL_LIMITS } from '../lib/fast-lane.js';
 import { createLogger } from '../lib/logger.js';
-import { Product } from '../modules/products/index.js';
+import { Product } from '../modules/products/product.model.js';
 import { insertProducts, makeCategory } from '../modules/products/__tests__/fixtures.js';
 import { setupTestApp } from '../test/harness.js';
 import { checkedRequest } from '../test/contract.js';

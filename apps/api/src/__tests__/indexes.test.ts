@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { ensureIndexes } from '../lib/db.js';
 import { createLogger } from '../lib/logger.js';
-import { Product } from '../modules/products/index.js';
+import { Product } from '../modules/products/product.model.js';
 import { setupTestApp } from '../test/harness.js';
 
 await setupTestApp();

@@ -8,7 +8,8 @@ import supertest from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
 import { catalogVersion, changesOnlyStock, settleStockVersion } from '../lib/catalog-version.js';
-import { decrementStock, Product, restoreStock } from '../modules/products/index.js';
+import { decrementStock, restoreStock } from '../modules/products/index.js';
+import { Product } from '../modules/products/product.model.js';
 import { insertProducts, makeCategory } from '../modules/products/__tests__/fixtures.js';
 import { setupTestApp } from '../test/harness.js';
 

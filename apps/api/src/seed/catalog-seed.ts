@@ -7,9 +7,13 @@ import { availableParallelism } from 'node:os';
 import { isDuplicateKey } from '../lib/errors.js';
 import type { AppDeps } from '../lib/types.js';
 import { slugify } from '../lib/slug.js';
-import type { StoredPhoto } from '../lib/storage/index.js';
-import { Category, categoryKey } from '../modules/categories/index.js';
-import { Product, renderPhoto } from '../modules/products/index.js';
+import { anyCategory, deleteAllCategories, insertCategories } from '../modules/categories/index.js';
+import {
+  anyProduct,
+  deleteAllProducts,
+  insertProducts,
+  renderPhoto,
+} from '../modules/products/index.js';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS, type DemoProduct } from './demo-catalog.js';
 import { tshirtSvg } from './tshirt-art.js';
 
@@ -45,13 +49,7 @@ export async function seedDemoCatalog(
 ): Promise<{ categories: number; products: number }> {
   const started = Date.now();
   // Categories first: if another process is seeding the same database, its unique names stop us here.
-  const categories = await Category.insertMany(
-    DEMO_CATEGORIES.map((name) => ({
-      name,
-      nameKey: categoryKey(name),
-      slug: slugify(name, 'category'),
-    })),
-  );
+  const categories = await insertCategories(DEMO_CATEGORIES);
   const categoryId = new Map(categories.map((c) => [c.name, c._id]));
 
   const products = interleaved(demoProducts);
@@ -63,7 +61,7 @@ export async function seedDemoCatalog(
 
   // The first product in the list is the newest, a minute apart each.
   const now = Date.now();
-  await Product.insertMany(
+  await insertProducts(
     products.map((p, i) => {
       const at = new Date(now - i * 60_000);
       return {
@@ -74,8 +72,8 @@ export async function seedDemoCatalog(
         quantity: p.quantity,
         sizes: p.sizes,
         shipping: p.shipping,
-        category: categoryId.get(p.category),
-        photo: photos[i],
+        category: categoryId.get(p.category)!,
+        photo: photos[i]!,
         createdAt: at,
         updatedAt: at,
       };
@@ -93,15 +91,14 @@ export async function resetDemoCatalog(
   deps: AppDeps,
   demoProducts: readonly DemoProduct[] = DEMO_PRODUCTS,
 ): Promise<{ categories: number; products: number }> {
-  const old = await Product.find({ photo: { $exists: true } }, { photo: 1 }).lean();
-  await Product.deleteMany({});
-  await Category.deleteMany({});
+  const old = await deleteAllProducts();
+  await deleteAllCategories();
   const keys = new Set<string>();
-  for (const { photo } of old) {
-    if (!photo?.key || keys.has(photo.key)) continue;
+  for (const photo of old) {
+    if (!photo.key || keys.has(photo.key)) continue;
     keys.add(photo.key);
     await deps.photos
-      .remove(photo as StoredPhoto)
+      .remove(photo)
       .catch((err: unknown) =>
         deps.logger.warn({ err, key: photo.key }, 'could not delete photo files'),
       );
@@ -115,7 +112,7 @@ export async function seedCatalogIfEmpty(
   demoProducts: readonly DemoProduct[] = DEMO_PRODUCTS,
 ): Promise<void> {
   if (!deps.config.seed.demoCatalog) return;
-  if ((await Product.exists({})) || (await Category.exists({}))) return;
+  if ((await anyProduct()) || (await anyCategory())) return;
   try {
     await seedDemoCatalog(deps, demoProducts);
   } catch (err) {

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { ROLES } from '@repo/shared';
 import { isDuplicateKey } from '../lib/errors.js';
 import type { AppDeps } from '../lib/types.js';
-import { User, hashPassword } from '../modules/users/index.js';
+import { createUser, hashPassword, userExists } from '../modules/users/index.js';
 import { seedCatalogIfEmpty } from './catalog-seed.js';
 import { DEMO_PRODUCTS, type DemoProduct } from './demo-catalog.js';
 
@@ -16,10 +16,10 @@ export async function seedAdmin(deps: AppDeps): Promise<void> {
   const { adminEmail, adminPassword } = deps.config.seed;
   if (!adminEmail) return;
   const email = adminEmail.trim().toLowerCase();
-  if (await User.exists({ email })) return;
+  if (await userExists(email)) return;
   const password = adminPassword ?? randomBytes(18).toString('base64url');
   try {
-    await User.create({
+    await createUser({
       name: 'Shop Admin',
       email,
       password: await hashPassword(password),

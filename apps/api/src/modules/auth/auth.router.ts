@@ -12,11 +12,11 @@ import { AppError, badRequest, issuesOf } from '../../lib/errors.js';
 import { createRateLimit, rateLimitOptions } from '../../lib/rate-limit.js';
 import type { AppDeps } from '../../lib/types.js';
 import { validate } from '../../lib/validate.js';
-import { MESSAGES, createAuthService } from './auth.service.js';
+import * as accounts from './auth.service.js';
 import { AUTH_RATE_LIMITS } from './rate-limits.js';
 
 export function authRouter(deps: AppDeps, auth: Auth): Router {
-  const service = createAuthService(deps, auth.tokens);
+  const authDeps: accounts.AuthDeps = { ...deps, tokens: auth.tokens };
   const options = rateLimitOptions(deps);
   const limit = Object.fromEntries(
     Object.entries(AUTH_RATE_LIMITS).map(([name, rule]) => [name, createRateLimit(rule, options)]),
@@ -27,7 +27,7 @@ export function authRouter(deps: AppDeps, auth: Auth): Router {
     res.status(201).json({
       success: true,
       message: 'User registered successfully',
-      ...(await service.register(req.body)),
+      ...(await accounts.register(authDeps, req.body)),
     });
   });
 
@@ -39,7 +39,11 @@ export function authRouter(deps: AppDeps, auth: Auth): Router {
     limit.login,
     validate({ body: loginBody }),
     async (req, res) => {
-      res.json({ success: true, message: 'Login successful', ...(await service.login(req.body)) });
+      res.json({
+        success: true,
+        message: 'Login successful',
+        ...(await accounts.login(authDeps, req.body)),
+      });
     },
   );
 
@@ -50,8 +54,8 @@ export function authRouter(deps: AppDeps, auth: Auth): Router {
     limit.forgotPasswordPerEmail,
     limit.forgotPasswordPerEmailPerDay,
     async (req, res) => {
-      await service.requestPasswordReset(req.body.email);
-      res.json({ success: true, message: MESSAGES.resetRequested });
+      await accounts.requestPasswordReset(authDeps, req.body.email);
+      res.json({ success: true, message: accounts.MESSAGES.resetRequested });
     },
   );
 
@@ -61,21 +65,21 @@ export function authRouter(deps: AppDeps, auth: Auth): Router {
     limit.otpPerEmailPerDay,
     validate({ body: verifyOtpBody }),
     async (req, res) => {
-      await service.verifyOtp(req.body);
-      res.json({ success: true, message: MESSAGES.otpVerified });
+      await accounts.verifyOtp(authDeps, req.body);
+      res.json({ success: true, message: accounts.MESSAGES.otpVerified });
     },
   );
 
   router.post('/reset-password', limit.otp, limit.otpPerEmailPerDay, async (req, res) => {
     try {
-      await service.resetPassword(parseResetBody(req.body));
+      await accounts.resetPassword(authDeps, parseResetBody(req.body));
     } catch (err) {
       // This call's client reads `error` as well as `message` (SPEC: "message or error").
       if (err instanceof AppError && err.status === 400)
         throw badRequest(err.message, { ...err.extra, error: err.message });
       throw err;
     }
-    res.json({ success: true, message: MESSAGES.passwordReset });
+    res.json({ success: true, message: accounts.MESSAGES.passwordReset });
   });
 
   return router;

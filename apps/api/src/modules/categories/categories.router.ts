@@ -7,7 +7,12 @@ import type { AppDeps } from '../../lib/types.js';
 import { validate } from '../../lib/validate.js';
 import * as categories from './categories.service.js';
 
-export function categoriesRouter(_deps: AppDeps, auth: Auth, catalog: CatalogReader): Router {
+export function categoriesRouter(
+  _deps: AppDeps,
+  auth: Auth,
+  catalog: CatalogReader,
+  productsIn: categories.ProductsInCategory,
+): Router {
   const router = Router();
 
   router.get('/all-category', async (req, res) => {
@@ -39,7 +44,7 @@ export function categoriesRouter(_deps: AppDeps, auth: Auth, catalog: CatalogRea
     auth.requireAdmin,
     validate({ params: idParams }),
     async (_req, res) => {
-      await categories.deleteCategory(res.locals.params.id);
+      await categories.deleteCategory(res.locals.params.id, productsIn);
       res.json({ success: true, message: 'Category deleted' });
     },
   );

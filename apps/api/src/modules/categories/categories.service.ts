@@ -5,7 +5,6 @@
 import type { CatalogRead } from '../../lib/cached-read.js';
 import { conflict, isDuplicateKey, notFound } from '../../lib/errors.js';
 import { slugify, writeWithUniqueSlug } from '../../lib/slug.js';
-import { countProductsInCategory } from '../products/index.js';
 import { Category, categoryKey } from './category.model.js';
 
 export interface CategoryJson {
@@ -43,6 +42,14 @@ export const allCategoriesRead: CatalogRead = {
   key: 'all-category',
   compute: async () => ({ success: true, category: await listCategories() }),
 };
+
+/** The names of these categories by id, in one query (a page of products shows them). */
+export async function categoryNames(ids: string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await Category.find({ _id: { $in: unique } }, { name: 1 }).lean();
+  return new Map(rows.map((c) => [String(c._id), c.name]));
+}
 
 export async function categoryExists(id: string): Promise<boolean> {
   return (await Category.exists({ _id: id })) !== null;
@@ -87,12 +94,34 @@ export async function updateCategory(id: string, name: string): Promise<Category
   }
 }
 
-export async function deleteCategory(id: string): Promise<void> {
-  const products = await countProductsInCategory(id);
+/**
+ * How many products a category holds: the products module's answer, passed in (products sit
+ * above categories and name their category).
+ */
+export type ProductsInCategory = (categoryId: string) => Promise<number>;
+
+export async function deleteCategory(id: string, productsIn: ProductsInCategory): Promise<void> {
+  const products = await productsIn(id);
   if (products > 0) {
     const what = products === 1 ? '1 product' : `${products} products`;
     throw conflict(`This category still has ${what}. Move or delete them first.`, { products });
   }
   const deleted = await Category.findByIdAndDelete(id, { projection: { _id: 1 } }).lean();
   if (!deleted) throw notFound('Category not found');
+}
+
+/** Creates these categories at once (the demo catalog); a name already taken fails the call (duplicate key). */
+export async function insertCategories(names: readonly string[]): Promise<CategoryJson[]> {
+  const rows = await Category.insertMany(
+    names.map((name) => ({ name, nameKey: categoryKey(name), slug: slugify(name, 'category') })),
+  );
+  return rows.map(toJson);
+}
+
+export async function deleteAllCategories(): Promise<void> {
+  await Category.deleteMany({});
+}
+
+export async function anyCategory(): Promise<boolean> {
+  return (await Category.exists({})) !== null;
 }

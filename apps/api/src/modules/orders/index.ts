@@ -1,6 +1,6 @@
-/** The orders module's public API. */
+/** The orders module's public API (its model stays inside). */
 export { ordersRouter } from './orders.router.js';
-export { Order, purchasedItemFields } from './order.model.js';
+export { purchasedItemFields } from './order.model.js';
 export {
   recordPaidOrder,
   takeStock,

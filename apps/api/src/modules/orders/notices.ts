@@ -1,7 +1,7 @@
 /** Sending an order's mails to whoever placed it; a mail problem is logged, never thrown. */
 import type { MailMessage } from '../../lib/mailer/index.js';
 import type { AppDeps } from '../../lib/types.js';
-import { User } from '../users/index.js';
+import { userContact } from '../users/index.js';
 import type { LeanOrder } from './orders.service.js';
 
 type Recipient = { name: string; email: string };
@@ -11,8 +11,8 @@ export async function recipientOf(
   order: Pick<LeanOrder, 'user' | 'contact'>,
 ): Promise<Recipient | undefined> {
   if (order.user) {
-    const user = await User.findById(order.user, { name: 1, email: 1 }).lean();
-    if (user) return { name: user.name, email: user.email };
+    const user = await userContact({ id: order.user });
+    if (user) return user;
   }
   const email = order.contact?.email;
   return email ? { name: 'there', email } : undefined;

@@ -18,7 +18,8 @@ import {
 } from '@repo/shared';
 import { conflict, forbidden, isDuplicateKey, notFound } from '../../lib/errors.js';
 import type { AppDeps } from '../../lib/types.js';
-import { decrementStock, Product, restoreStock, type StockLine } from '../products/index.js';
+import { currentPhotoUrls, decrementStock, restoreStock, type StockLine } from '../products/index.js';
+import { userContacts } from '../users/index.js';
 import { cancelledMail, confirmationMail, deliveredMail, shippedMail } from './order-mail.js';
 import { Order, type OrderFields } from './order.model.js';
 import { recipientOf, sendOrderMail } from './notices.js';
@@ -61,12 +62,8 @@ export interface PaidOrderInput {
  * has had its files deleted (only photos orders show are kept, see ordersShowPhoto), so the
  * order takes the current one. For a product deleted meanwhile the checkout's photo stays.
  */
-async function currentPhotos(items: PaidOrderInput['items']): Promise<Map<string, string>> {
-  const rows = await Product.find(
-    { _id: { $in: items.map((i) => i.product) } },
-    { photo: 1 },
-  ).lean();
-  return new Map(rows.map((row) => [String(row._id), row.photo?.url ?? '']));
+function currentPhotos(items: PaidOrderInput['items']): Promise<Map<string, string>> {
+  return currentPhotoUrls(items.map((i) => String(i.product)));
 }
 
 export async function recordPaidOrder(
@@ -253,14 +250,22 @@ export async function listUserOrders(userId: string, page: number, limit: number
   return { orders: orders.map((o) => toOrderDto(o)), total };
 }
 
-type PopulatedUser = { _id: Types.ObjectId; name: string; email: string; phone?: string } | null;
-
-/** The admin's view of who placed an order: the account, else the payer's contact. */
-function buyerOf(o: LeanOrder): PublicUserRef {
-  const u = o.user as unknown as PopulatedUser;
-  if (u && typeof u === 'object' && 'email' in u)
-    return { _id: String(u._id), name: u.name, email: u.email, phone: u.phone ?? '' };
-  return { name: 'Guest', email: o.contact?.email ?? '', phone: o.contact?.phone ?? '' };
+/**
+ * The admin's view of who placed each order: the account (the users module's contacts, one
+ * query for the whole list), else the payer's contact.
+ */
+async function withBuyers(orders: LeanOrder[]): Promise<OrderDto[]> {
+  const accounts = await userContacts(orders.flatMap((o) => (o.user ? [o.user] : [])));
+  return orders.map((o) =>
+    toOrderDto(
+      o,
+      accounts.get(String(o.user)) ?? {
+        name: 'Guest',
+        email: o.contact?.email ?? '',
+        phone: o.contact?.phone ?? '',
+      },
+    ),
+  );
 }
 
 /** `?q=`: an order number ("#08D68A95") or a full order id; empty finds every order. */
@@ -272,7 +277,7 @@ function orderSearch(q: string | undefined): Record<string, unknown> {
 
 /**
  * Every order (or those matching `q`), newest first, with the buyer's name, email and phone
- * (one populate query, no N+1).
+ * (one more query for the page, no N+1).
  */
 export async function listAllOrders(page: number, limit: number, q?: string) {
   const filter = orderSearch(q);
@@ -281,11 +286,10 @@ export async function listAllOrders(page: number, limit: number, q?: string) {
       .sort({ createdAt: -1, _id: -1 })
       .skip((page - 1) * limit)
       .limit(limit)
-      .populate('user', { name: 1, email: 1, phone: 1 })
       .lean<LeanOrder[]>(),
     Order.countDocuments(filter),
   ]);
-  return { success: true, orders: orders.map((o) => toOrderDto(o, buyerOf(o))), total };
+  return { success: true, orders: await withBuyers(orders), total };
 }
 
 /** The units an order holds while it is not cancelled: its items whose stock was taken. */
@@ -376,9 +380,7 @@ export async function updateOrderStatus(
       const claimed = await Order.findById(orderId).lean<LeanOrder>();
       if (claimed) await requestRefund(deps, claimed);
     }
-    const after = await Order.findById(orderId)
-      .populate('user', { name: 1, email: 1, phone: 1 })
-      .lean<LeanOrder>();
+    const after = await Order.findById(orderId).lean<LeanOrder>();
     if (!after) throw notFound('Order not found');
     if (moving) await notifyStatus(deps, after, status, current.status, change.by, at);
     return { current: after, changed: moving };
@@ -389,7 +391,8 @@ export async function updateOrderStatus(
 /** PUT /orders/update-status/{orderId}: an admin sets any status. */
 export async function setOrderStatus(deps: AppDeps, orderId: string, status: OrderStatus) {
   const { current } = await updateOrderStatus(deps, orderId, status);
-  return { success: true, order: toOrderDto(current, buyerOf(current)) };
+  const [order] = await withBuyers([current]);
+  return { success: true, order: order! };
 }
 
 /** Status mails being sent (the answer does not wait for them); they never reject. */
@@ -413,16 +416,14 @@ async function notifyStatus(
   by: StatusChange['by'],
   at: Date,
 ): Promise<void> {
-  // The populated user is the recipient's account; the mails read only its id.
-  const plain = { ...order, user: userIdOf(order) } as LeanOrder;
   if (
     (status === 'shipped' || status === 'delivered') &&
     !(await mailOnce(deps, order, status, from))
   )
     return;
-  if (status === 'shipped') inFlight(notifyShipped(deps, plain));
+  if (status === 'shipped') inFlight(notifyShipped(deps, order));
   if (status === 'delivered')
-    inFlight(sendOrderMail(deps, plain, 'delivered', (shop, to) => deliveredMail(shop, to, plain)));
+    inFlight(sendOrderMail(deps, order, 'delivered', (shop, to) => deliveredMail(shop, to, order)));
   if (status === 'cancelled') {
     const refund = refundOf(order);
     const notice = {
@@ -431,15 +432,10 @@ async function notifyStatus(
       refund: refund ? { amountPaise: refund.amount, status: refund.status } : null,
     };
     inFlight(
-      sendOrderMail(deps, plain, 'cancelled', (shop, to) => cancelledMail(shop, to, plain, notice)),
+      sendOrderMail(deps, order, 'cancelled', (shop, to) => cancelledMail(shop, to, order, notice)),
     );
   }
 }
-
-const userIdOf = (order: LeanOrder) => {
-  const u = order.user as unknown as { _id?: unknown } | null;
-  return u && typeof u === 'object' && '_id' in u ? u._id : order.user;
-};
 
 /** The order's owner or an admin may read it; anyone else gets 403. */
 async function ownOrder(orderId: string, actor: { id: string; isAdmin: boolean }) {

@@ -17,9 +17,9 @@ import {
 } from '@repo/shared';
 import { AppError, badRequest, conflict } from '../../lib/errors.js';
 import type { AppDeps } from '../../lib/types.js';
-import { Product, readStock, type ProductStock } from '../products/index.js';
+import { productsForSale, type ProductStock } from '../products/index.js';
+import { profileAddress } from '../users/index.js';
 import { Checkout } from './checkout.model.js';
-import { profileAddress } from './payment-completion.js';
 
 export const PROVIDER_UNAVAILABLE = 'The payment provider is unavailable. Please try again.';
 
@@ -64,29 +64,24 @@ function sizeOfLine(name: string, stock: ProductStock, size: string | undefined)
 export async function priceCart(items: CartInput['items']) {
   const lines = mergeLines(items);
   const ids = [...new Set(lines.map((l) => l.id))];
-  const [products, stock] = await Promise.all([
-    Product.find({ _id: { $in: ids } }, { name: 1, price: 1, photo: 1 }).lean(),
-    readStock(ids),
-  ]);
-  const byId = new Map(products.map((p) => [String(p._id), p]));
+  const byId = await productsForSale(ids);
   // Two lines without a size can become one (One size): merge again once sizes are known.
   const sized = new Map<string, { id: string; size: string; quantity: number }>();
   for (const line of lines) {
     const product = byId.get(line.id);
-    const productStock = stock.get(line.id);
-    if (!product || !productStock) {
+    if (!product) {
       throw conflict(
         'A product in your cart is no longer available. Please remove it and review your cart.',
         { productId: line.id },
       );
     }
-    const size = sizeOfLine(product.name, productStock, line.size);
+    const size = sizeOfLine(product.name, product.stock, line.size);
     const key = `${line.id}:${size}`;
     sized.set(key, { ...line, size, quantity: (sized.get(key)?.quantity ?? 0) + line.quantity });
   }
   const priced = [...sized.values()].map(({ id, size, quantity }) => {
     const product = byId.get(id)!;
-    const available = stockOfSize(stock.get(id)!, size);
+    const available = stockOfSize(product.stock, size);
     if (available < quantity) {
       const what = size === ONE_SIZE ? product.name : `${product.name} in size ${size}`;
       const message =
@@ -94,9 +89,9 @@ export async function priceCart(items: CartInput['items']) {
       throw conflict(message, { productId: id, size, available });
     }
     return {
-      product: product._id,
+      product: id,
       name: product.name,
-      photo: product.photo?.url ?? '',
+      photo: product.photo,
       price: product.price,
       cartQuantity: quantity,
       size,

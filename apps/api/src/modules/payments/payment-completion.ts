@@ -13,7 +13,7 @@
 import type { Types } from 'mongoose';
 import type { AppDeps } from '../../lib/types.js';
 import { recordPaidOrder, sendOrderConfirmation, takeStock } from '../orders/index.js';
-import { User } from '../users/index.js';
+import { profileAddress } from '../users/index.js';
 import { Checkout, type CheckoutFields } from './checkout.model.js';
 
 export type LeanCheckout = CheckoutFields & { _id: Types.ObjectId; createdAt: Date };
@@ -27,11 +27,6 @@ export interface Completion {
   shippingAddress?: string | undefined;
   /** webhook/reconcile: the payer's contact as the provider reports it. */
   contact?: { email?: string | undefined; phone?: string | undefined } | undefined;
-}
-
-export async function profileAddress(userId: string): Promise<string> {
-  const user = await User.findById(userId, { address: 1 }).lean();
-  return user?.address?.trim() ?? '';
 }
 
 export interface Completed {

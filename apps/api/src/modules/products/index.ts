@@ -1,21 +1,21 @@
 /**
- * The products module's public API.
+ * The products module's public API (its model stays inside).
  *
  * For orders and payments: read products with `findProductsByIds` (price in rupees, quantity
- * in stock, name, photo URL…), read stock per size with `readStock`, and change it only with
- * `decrementStock` / `restoreStock` (atomic per product and size, never below zero,
- * all-or-nothing across lines). `Product` is exported for
- * reads; any write through it bumps the catalog version (caches follow), but a write inside a
- * transaction must be followed by `bumpCatalogVersion()` after the commit.
+ * in stock, name, photo URL…) or `productsForSale` (what a checkout prices), read stock per
+ * size with `readStock`, and change it only with `decrementStock` / `restoreStock` (atomic per
+ * product and size, never below zero, all-or-nothing across lines). Every write bumps the
+ * catalog version, so caches follow.
  */
-export { Product } from './product.model.js';
 export {
   findProductsByIds,
+  productsForSale,
+  currentPhotoUrls,
   countProductsInCategory,
-  withCategories,
   countProducts,
   sitemapProducts,
   currentStock,
+  type ProductForSale,
   type ProductJson,
 } from './products.queries.js';
 export {
@@ -28,7 +28,11 @@ export {
   type StockResult,
 } from './stock.js';
 export { renderPhoto } from './product-photo.js';
-export { createProductsService } from './products.service.js';
+export {
+  anyProduct,
+  deleteAllProducts,
+  insertProducts,
+  type NewProduct,
+} from './products.service.js';
 export { productsRouter } from './products.router.js';
 export { productReads } from './products.reads.js';
-export { bumpCatalogVersion } from '../../lib/catalog-version.js';

@@ -6,8 +6,9 @@
 import mongoose from 'mongoose';
 import type { Product as ProductJson } from '@repo/shared';
 import { PAGE_SIZE, RELATED_LIMIT, SEARCH_LIMIT, sizesOf } from '@repo/shared';
-import { Category } from '../categories/index.js';
+import { categoryNames } from '../categories/index.js';
 import { Product, type ProductFields } from './product.model.js';
+import type { ProductStock } from './stock.js';
 
 export type { ProductJson };
 
@@ -88,11 +89,7 @@ function toJson(p: ProductRow, categoryName: string | undefined): ProductJson {
 
 /** Rows → API products, with `category: { _id, name }` from one query for the whole list. */
 export async function withCategories(rows: ProductRow[]): Promise<ProductJson[]> {
-  const ids = [...new Set(rows.map((r) => String(r.category)))];
-  const categories = ids.length
-    ? await Category.find({ _id: { $in: ids } }, { name: 1 }).lean()
-    : [];
-  const names = new Map(categories.map((c) => [String(c._id), c.name]));
+  const names = await categoryNames(rows.map((r) => String(r.category)));
   return rows.map((r) => toJson(r, names.get(String(r.category))));
 }
 
@@ -199,6 +196,47 @@ export async function findProductsByIds(ids: string[]): Promise<ProductJson[]> {
   const rows = await Product.find({ _id: { $in: valid } }, FIELDS).lean<ProductRow[]>();
   const byId = new Map((await withCategories(rows)).map((p) => [p._id, p]));
   return valid.map((id) => byId.get(id)).filter((p): p is ProductJson => p !== undefined);
+}
+
+/** What a checkout prices a product by: its name, price (rupees), photo URL and stock per size. */
+export interface ProductForSale {
+  name: string;
+  price: number;
+  photo: string;
+  stock: ProductStock;
+}
+
+/** The products a cart names, by id, in one query (unknown ids are absent). */
+export async function productsForSale(ids: string[]): Promise<Map<string, ProductForSale>> {
+  const rows = await Product.find(
+    { _id: { $in: ids } },
+    { name: 1, price: 1, 'photo.url': 1, quantity: 1, sizes: 1 },
+  ).lean<Array<Pick<ProductRow, '_id' | 'name' | 'price' | 'photo' | 'quantity' | 'sizes'>>>();
+  return new Map(
+    rows.map((r) => [
+      String(r._id),
+      {
+        name: r.name,
+        price: r.price,
+        photo: r.photo?.url ?? '',
+        stock: {
+          quantity: r.quantity,
+          sizes: sizesOf({
+            quantity: r.quantity,
+            sizes: r.sizes ?? undefined,
+          }) as ProductStock['sizes'],
+        },
+      },
+    ]),
+  );
+}
+
+/** Each product's photo URL now ('' without one), by id; deleted products are absent. */
+export async function currentPhotoUrls(ids: string[]): Promise<Map<string, string>> {
+  const rows = await Product.find({ _id: { $in: ids } }, { 'photo.url': 1 }).lean<
+    Array<Pick<ProductRow, '_id' | 'photo'>>
+  >();
+  return new Map(rows.map((row) => [String(row._id), row.photo?.url ?? '']));
 }
 
 export function countProductsInCategory(categoryId: string): Promise<number> {

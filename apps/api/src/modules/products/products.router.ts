@@ -20,11 +20,17 @@ import { validate } from '../../lib/validate.js';
 import { receivePhoto } from './product-photo.js';
 import { productReads } from './products.reads.js';
 import { readStock } from './stock.js';
-import { createProductsService } from './products.service.js';
+import * as products from './products.service.js';
 
-export function productsRouter(deps: AppDeps, auth: Auth, catalog: CatalogReader): Router {
+/** `photoShownByOrders`: the orders module's answer, passed in (orders sit above products). */
+export function productsRouter(
+  deps: AppDeps,
+  auth: Auth,
+  catalog: CatalogReader,
+  photoShownByOrders: products.ProductWriteDeps['photoShownByOrders'],
+): Router {
   const router = Router();
-  const service = createProductsService(deps);
+  const writeDeps: products.ProductWriteDeps = { ...deps, photoShownByOrders };
 
   router.get('/get-product-count', async (req, res) => {
     await catalog.send(req, res, productReads.count());
@@ -87,7 +93,7 @@ export function productsRouter(deps: AppDeps, auth: Auth, catalog: CatalogReader
     receivePhoto,
     validate({ body: productBody }),
     async (req, res) => {
-      const product = await service.createProduct(req.body, req.file?.buffer);
+      const product = await products.createProduct(writeDeps, req.body, req.file?.buffer);
       res.status(201).json({ success: true, message: 'Product created successfully', product });
     },
   );
@@ -99,7 +105,12 @@ export function productsRouter(deps: AppDeps, auth: Auth, catalog: CatalogReader
     receivePhoto,
     validate({ body: productBody }),
     async (req, res) => {
-      const product = await service.updateProduct(res.locals.params.id, req.body, req.file?.buffer);
+      const product = await products.updateProduct(
+        writeDeps,
+        res.locals.params.id,
+        req.body,
+        req.file?.buffer,
+      );
       res.json({ success: true, message: 'Product updated successfully', product });
     },
   );
@@ -109,7 +120,7 @@ export function productsRouter(deps: AppDeps, auth: Auth, catalog: CatalogReader
     auth.requireAdmin,
     validate({ params: idParams }),
     async (_req, res) => {
-      await service.deleteProduct(res.locals.params.id);
+      await products.deleteProduct(writeDeps, res.locals.params.id);
       res.json({ success: true, message: 'Product deleted successfully' });
     },
   );

@@ -11,7 +11,6 @@ import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { slugify, writeWithUniqueSlug } from '../../lib/slug.js';
 import type { PhotoStore, StoredPhoto } from '../../lib/storage/index.js';
 import { categoryExists } from '../categories/index.js';
-import { ordersShowPhoto } from '../orders/index.js';
 import { assertAcceptedImage, renderPhoto } from './product-photo.js';
 import { Product } from './product.model.js';
 import { productById, type ProductJson } from './products.queries.js';
@@ -48,112 +47,155 @@ function updateWithoutSizes(
   );
 }
 
-export function createProductsService(deps: { photos: PhotoStore; logger: Logger }) {
-  const { photos, logger } = deps;
-
-  async function assertCategory(id: string) {
-    if (!(await categoryExists(id))) throw badRequest('The chosen category does not exist');
-  }
-
-  /** Validates the upload by its content, then processes and stores it. */
-  async function storeUpload(data: Buffer, nameHint: string): Promise<StoredPhoto> {
-    assertAcceptedImage(data);
-    const processed = await renderPhoto(data, nameHint);
-    try {
-      return await photos.save(processed);
-    } catch (err) {
-      logger.error({ err, store: photos.kind }, 'could not store a product photo');
-      throw new AppError(502, 'The photo could not be stored right now. Please try again.');
-    }
-  }
-
-  /**
-   * Deletes a photo's files unless something still shows them: a product (the same picture
-   * uploaded again gives the same content-hashed key) or an order, whose items keep the photo
-   * URL they were bought with. Keys and file names are content-hashed, so a kept file never
-   * shows another picture and checking is one indexed query; copying each photo into orders
-   * would store it again per order. Failures are logged, never thrown: the database change
-   * they follow has already succeeded.
-   */
-  async function releasePhoto(photo: StoredPhoto | null | undefined): Promise<void> {
-    if (!photo?.key) return;
-    try {
-      if (await Product.exists({ 'photo.key': photo.key })) return;
-      if (await ordersShowPhoto([photo.url, ...(photo.widths ?? []).map((w) => w.url)])) return;
-      await photos.remove(photo);
-    } catch (err) {
-      logger.warn({ err, key: photo.key }, 'could not delete photo files');
-    }
-  }
-
-  async function mustFind(id: string): Promise<ProductJson> {
-    const product = await productById(id);
-    if (!product) throw notFound('Product not found');
-    return product;
-  }
-
-  async function createProduct(
-    input: ProductInput,
-    photoData: Buffer | undefined,
-  ): Promise<ProductJson> {
-    await assertCategory(input.category);
-    if (!photoData) throw badRequest('Photo is required');
-    const photo = await storeUpload(photoData, input.name);
-    try {
-      const created = await writeWithUniqueSlug(Product, slugify(input.name, 'tshirt'), (slug) =>
-        Product.create({ ...withSizes(input), slug, photo }),
-      );
-      return await mustFind(String(created._id));
-    } catch (err) {
-      await releasePhoto(photo);
-      throw err;
-    }
-  }
-
-  async function updateProduct(
-    id: string,
-    input: ProductInput,
-    photoData: Buffer | undefined,
-  ): Promise<ProductJson> {
-    const current = await Product.findById(id, { name: 1, slug: 1, quantity: 1, sizes: 1 }).lean();
-    if (!current) throw notFound('Product not found');
-    await assertCategory(input.category);
-    const fields = input.sizes ? withSizes(input) : updateWithoutSizes(input, current);
-    const photo = photoData ? await storeUpload(photoData, input.name) : undefined;
-    const renamed = slugify(input.name, 'tshirt') !== slugify(current.name, 'tshirt');
-    try {
-      // `before` is the row as it was just before this write: its photo is the one replaced,
-      // even if another update ran in between.
-      const before = await writeWithUniqueSlug(
-        Product,
-        slugify(input.name, 'tshirt'),
-        (slug) =>
-          Product.findByIdAndUpdate(
-            id,
-            {
-              $set: { ...fields, slug: renamed ? slug : current.slug, ...(photo ? { photo } : {}) },
-            },
-            { returnDocument: 'before', projection: { photo: 1 }, runValidators: true },
-          ).lean(),
-        id,
-      );
-      if (!before) throw notFound('Product not found');
-      if (photo && before.photo?.key !== photo.key)
-        await releasePhoto(before.photo as StoredPhoto | undefined);
-    } catch (err) {
-      if (photo) await releasePhoto(photo);
-      throw err;
-    }
-    return mustFind(id);
-  }
-
-  async function deleteProduct(id: string): Promise<void> {
-    const deleted = await Product.findByIdAndDelete(id, { projection: { photo: 1 } }).lean();
-    if (!deleted) throw notFound('Product not found');
-    await releasePhoto(deleted.photo as StoredPhoto | undefined);
-  }
-
-  return { createProduct, updateProduct, deleteProduct, releasePhoto };
+/**
+ * What the write side needs: where photos are stored, the log, and whether an order still
+ * shows a photo (the orders module answers it; passed in, since orders sit above products).
+ */
+export interface ProductWriteDeps {
+  photos: PhotoStore;
+  logger: Logger;
+  photoShownByOrders: (urls: string[]) => Promise<boolean>;
 }
 
-export type ProductsService = ReturnType<typeof createProductsService>;
+async function assertCategory(id: string) {
+  if (!(await categoryExists(id))) throw badRequest('The chosen category does not exist');
+}
+
+/** Validates the upload by its content, then processes and stores it. */
+async function storeUpload(
+  deps: ProductWriteDeps,
+  data: Buffer,
+  nameHint: string,
+): Promise<StoredPhoto> {
+  assertAcceptedImage(data);
+  const processed = await renderPhoto(data, nameHint);
+  try {
+    return await deps.photos.save(processed);
+  } catch (err) {
+    deps.logger.error({ err, store: deps.photos.kind }, 'could not store a product photo');
+    throw new AppError(502, 'The photo could not be stored right now. Please try again.');
+  }
+}
+
+/**
+ * Deletes a photo's files unless something still shows them: a product (the same picture
+ * uploaded again gives the same content-hashed key) or an order, whose items keep the photo
+ * URL they were bought with. Keys and file names are content-hashed, so a kept file never
+ * shows another picture and checking is one indexed query; copying each photo into orders
+ * would store it again per order. Failures are logged, never thrown: the database change
+ * they follow has already succeeded.
+ */
+export async function releasePhoto(
+  deps: ProductWriteDeps,
+  photo: StoredPhoto | null | undefined,
+): Promise<void> {
+  if (!photo?.key) return;
+  try {
+    if (await Product.exists({ 'photo.key': photo.key })) return;
+    if (await deps.photoShownByOrders([photo.url, ...(photo.widths ?? []).map((w) => w.url)]))
+      return;
+    await deps.photos.remove(photo);
+  } catch (err) {
+    deps.logger.warn({ err, key: photo.key }, 'could not delete photo files');
+  }
+}
+
+async function mustFind(id: string): Promise<ProductJson> {
+  const product = await productById(id);
+  if (!product) throw notFound('Product not found');
+  return product;
+}
+
+export async function createProduct(
+  deps: ProductWriteDeps,
+  input: ProductInput,
+  photoData: Buffer | undefined,
+): Promise<ProductJson> {
+  await assertCategory(input.category);
+  if (!photoData) throw badRequest('Photo is required');
+  const photo = await storeUpload(deps, photoData, input.name);
+  try {
+    const created = await writeWithUniqueSlug(Product, slugify(input.name, 'tshirt'), (slug) =>
+      Product.create({ ...withSizes(input), slug, photo }),
+    );
+    return await mustFind(String(created._id));
+  } catch (err) {
+    await releasePhoto(deps, photo);
+    throw err;
+  }
+}
+
+export async function updateProduct(
+  deps: ProductWriteDeps,
+  id: string,
+  input: ProductInput,
+  photoData: Buffer | undefined,
+): Promise<ProductJson> {
+  const current = await Product.findById(id, { name: 1, slug: 1, quantity: 1, sizes: 1 }).lean();
+  if (!current) throw notFound('Product not found');
+  await assertCategory(input.category);
+  const fields = input.sizes ? withSizes(input) : updateWithoutSizes(input, current);
+  const photo = photoData ? await storeUpload(deps, photoData, input.name) : undefined;
+  const renamed = slugify(input.name, 'tshirt') !== slugify(current.name, 'tshirt');
+  try {
+    // `before` is the row as it was just before this write: its photo is the one replaced,
+    // even if another update ran in between.
+    const before = await writeWithUniqueSlug(
+      Product,
+      slugify(input.name, 'tshirt'),
+      (slug) =>
+        Product.findByIdAndUpdate(
+          id,
+          {
+            $set: { ...fields, slug: renamed ? slug : current.slug, ...(photo ? { photo } : {}) },
+          },
+          { returnDocument: 'before', projection: { photo: 1 }, runValidators: true },
+        ).lean(),
+      id,
+    );
+    if (!before) throw notFound('Product not found');
+    if (photo && before.photo?.key !== photo.key)
+      await releasePhoto(deps, before.photo as StoredPhoto | undefined);
+  } catch (err) {
+    if (photo) await releasePhoto(deps, photo);
+    throw err;
+  }
+  return mustFind(id);
+}
+
+export async function deleteProduct(deps: ProductWriteDeps, id: string): Promise<void> {
+  const deleted = await Product.findByIdAndDelete(id, { projection: { photo: 1 } }).lean();
+  if (!deleted) throw notFound('Product not found');
+  await releasePhoto(deps, deleted.photo as StoredPhoto | undefined);
+}
+
+/** A product as the demo catalog creates it: its photo is stored already. */
+export interface NewProduct {
+  name: string;
+  slug: string;
+  description: string;
+  price: number;
+  quantity: number;
+  sizes?: Array<{ size: string; quantity: number }>;
+  shipping: boolean;
+  category: string;
+  photo: StoredPhoto;
+  createdAt?: Date;
+  updatedAt?: Date;
+}
+
+/** Creates these products at once (the demo catalog). */
+export async function insertProducts(rows: NewProduct[]): Promise<void> {
+  await Product.insertMany(rows);
+}
+
+/** Deletes every product; answers the photos they showed, so their files can go too. */
+export async function deleteAllProducts(): Promise<StoredPhoto[]> {
+  const old = await Product.find({ photo: { $exists: true } }, { photo: 1 }).lean();
+  await Product.deleteMany({});
+  return old.flatMap(({ photo }) => (photo ? [photo as StoredPhoto] : []));
+}
+
+export async function anyProduct(): Promise<boolean> {
+  return (await Product.exists({})) !== null;
+}

@@ -1,5 +1,15 @@
-/** The users module's public API. */
-export { User, toPublicUser } from './user.model.js';
+/** The users module's public API (its model stays inside). */
+export { toPublicUser } from './user.model.js';
 export { hashPassword, verifyPassword, passwordPool, BCRYPT_COST } from './password.js';
 export { usersRouter, adminUsersRouter } from './users.router.js';
-export { findSessionUser } from './users.service.js';
+export {
+  createUser,
+  findSessionUser,
+  findUserWithPassword,
+  profileAddress,
+  resetPasswordHash,
+  userContact,
+  userContacts,
+  userExists,
+  type UserRecord,
+} from './users.service.js';

@@ -1,9 +1,75 @@
-/** The users' rules: read one account, change a profile, list every account for the admin. */
+/**
+ * The users' rules: read one account, change a profile, list every account for the admin, and
+ * what other modules need of an account (sign-up, login, a reset, a mail's recipient, an address).
+ */
+import type { Types } from 'mongoose';
 import { ROLES, type PublicUser } from '@repo/shared';
 import type { SessionUserRecord } from '../../lib/auth.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from './password.js';
-import { User, toPublicUser } from './user.model.js';
+import { User, toPublicUser, type UserFields } from './user.model.js';
+
+type Id = Types.ObjectId | string;
+
+/** An account as other modules see it: no password. */
+export type UserRecord = Parameters<typeof toPublicUser>[0];
+
+/** A new account; the unique email index refuses a taken email (a duplicate-key error). */
+export async function createUser(
+  fields: Pick<UserFields, 'name' | 'email' | 'password' | 'phone' | 'address' | 'role'>,
+): Promise<UserRecord> {
+  const { password: _hash, ...user } = (await User.create(fields)).toObject();
+  return user;
+}
+
+export async function userExists(email: string): Promise<boolean> {
+  return (await User.exists({ email })) !== null;
+}
+
+/** The account with this email and its password hash (for a login), or null. */
+export async function findUserWithPassword(
+  email: string,
+): Promise<(UserRecord & { password: string }) | null> {
+  return User.findOne({ email }).select('+password').lean();
+}
+
+/** Who to write to: the account's name and email, or null when there is no such account. */
+export async function userContact(
+  query: { id: Id } | { email: string },
+): Promise<{ name: string; email: string } | null> {
+  const filter = 'email' in query ? { email: query.email } : { _id: query.id };
+  const user = await User.findOne(filter, { name: 1, email: 1 }).lean();
+  return user ? { name: user.name, email: user.email } : null;
+}
+
+/** Name, email and phone of each account, by id, in one query (a page of orders shows them). */
+export async function userContacts(
+  ids: Id[],
+): Promise<Map<string, { _id: string; name: string; email: string; phone: string }>> {
+  if (!ids.length) return new Map();
+  const users = await User.find({ _id: { $in: ids } }, { name: 1, email: 1, phone: 1 }).lean();
+  return new Map(
+    users.map((u) => [
+      String(u._id),
+      { _id: String(u._id), name: u.name, email: u.email, phone: u.phone ?? '' },
+    ]),
+  );
+}
+
+/** The address on the account's profile ('' when none). */
+export async function profileAddress(userId: string): Promise<string> {
+  const user = await User.findById(userId, { address: 1 }).lean();
+  return user?.address?.trim() ?? '';
+}
+
+/** Sets a new password hash by email (a reset), ending earlier sessions; false when no such account. */
+export async function resetPasswordHash(email: string, passwordHash: string): Promise<boolean> {
+  const user = await User.findOneAndUpdate(
+    { email },
+    { $set: { password: passwordHash, passwordChangedAt: new Date() } },
+  );
+  return user !== null;
+}
 
 /**
  * What a login token's check needs of its user (lib/auth): who they are, their role and when

@@ -16,9 +16,9 @@ import {
   totalOfSizes,
 } from '@repo/shared';
 import { setupTestApp } from '../../test/harness.js';
-import { Category } from '../../modules/categories/index.js';
-import { Product } from '../../modules/products/index.js';
-import { User } from '../../modules/users/index.js';
+import { Category } from '../../modules/categories/category.model.js';
+import { Product } from '../../modules/products/product.model.js';
+import { User } from '../../modules/users/user.model.js';
 import { resetDemoCatalog } from '../catalog-seed.js';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS } from '../demo-catalog.js';
 import { seedIfEmpty } from '../index.js';

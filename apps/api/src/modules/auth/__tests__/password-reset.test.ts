@@ -1,7 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { OTP_MAX_ATTEMPTS } from '@repo/shared';
 import { setupTestApp } from '../../../test/harness.js';
-import { User } from '../../users/index.js';
+import { User } from '../../users/user.model.js';
 import { Otp } from '../otp.model.js';
 import { codeIn, startSmtpPeer } from './smtp-peer.js';
 

@@ -7,7 +7,8 @@ import { ADDRESS_MESSAGE, authResponse, PHONE_MESSAGE, ROLES } from '@repo/share
 import { createApp } from '../../../app.js';
 import { REDACT_PATHS } from '../../../lib/logger.js';
 import { setupTestApp } from '../../../test/harness.js';
-import { BCRYPT_COST, User, passwordPool } from '../../users/index.js';
+import { BCRYPT_COST, passwordPool } from '../../users/index.js';
+import { User } from '../../users/user.model.js';
 import { checkedRequest } from '../../../test/contract.js';
 
 const t = await setupTestApp();

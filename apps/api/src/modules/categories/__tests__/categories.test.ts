@@ -6,8 +6,8 @@ import {
   successMessage,
 } from '@repo/shared';
 import { setupTestApp } from '../../../test/harness.js';
-import { Product } from '../../products/index.js';
-import { Category } from '../index.js';
+import { Product } from '../../products/product.model.js';
+import { Category } from '../category.model.js';
 
 const t = await setupTestApp();
 const admin = await t.createAdmin();

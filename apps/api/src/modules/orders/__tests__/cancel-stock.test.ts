@@ -14,9 +14,10 @@ import {
   sandboxCheckout,
   stockOf,
 } from '../../payments/__tests__/helpers.js';
-import { Product } from '../../products/index.js';
+import { Product } from '../../products/product.model.js';
 import { ProviderRefusedError } from '../../../lib/payment-gateway/index.js';
-import { Order, recordPaidOrder, takeStock } from '../index.js';
+import { recordPaidOrder, takeStock } from '../index.js';
+import { Order } from '../order.model.js';
 
 /** While true the provider refuses refunds, leaving cancelled orders free to reopen. */
 let refuseRefunds = false;

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { orderNumber } from '@repo/shared';
 import { setupTestApp } from '../../../test/harness.js';
 import { recordingMailer } from '../../payments/__tests__/helpers.js';
-import { backfillOrderNumbers, Order, statusMailsSent } from '../index.js';
+import { backfillOrderNumbers, statusMailsSent } from '../index.js';
+import { Order } from '../order.model.js';
 import { seedOrder } from './seed-orders.js';
 
 const mailer = recordingMailer();

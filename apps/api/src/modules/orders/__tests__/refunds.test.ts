@@ -14,7 +14,7 @@ import {
   sandboxCheckout,
   stockOf,
 } from '../../payments/__tests__/helpers.js';
-import { Order } from '../index.js';
+import { Order } from '../order.model.js';
 import { seedOrder } from './seed-orders.js';
 
 const mailer = recordingMailer();

@@ -1,7 +1,8 @@
 /** Test helper: paid orders straight into the database, with a chosen date and status. */
 import { randomBytes } from 'node:crypto';
 import mongoose from 'mongoose';
-import { Order, recordPaidOrder } from '../index.js';
+import { recordPaidOrder } from '../index.js';
+import { Order } from '../order.model.js';
 
 export async function seedOrder(
   fields: {

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import mongoose from 'mongoose';
 import type { Mailer, MailMessage } from '../../../lib/mailer/index.js';
-import { Product } from '../../products/index.js';
+import { Product } from '../../products/product.model.js';
 import type { setupTestApp } from '../../../test/harness.js';
 
 let counter = 0;

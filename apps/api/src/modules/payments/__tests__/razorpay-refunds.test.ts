@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { hmacHex } from '../../../lib/payment-gateway/index.js';
 import { setupTestApp } from '../../../test/harness.js';
-import { Order, reconcileRefunds } from '../../orders/index.js';
+import { reconcileRefunds } from '../../orders/index.js';
+import { Order } from '../../orders/order.model.js';
 import { makeProduct, recordingMailer } from './helpers.js';
 import { startRazorpayStandIn } from './razorpay-stand-in.js';
 

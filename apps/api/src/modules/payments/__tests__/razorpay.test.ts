@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createRazorpayGateway } from '../../../lib/payment-gateway/razorpay.js';
 import { hmacHex, ProviderUnavailableError } from '../../../lib/payment-gateway/index.js';
 import { setupTestApp } from '../../../test/harness.js';
-import { Order } from '../../orders/index.js';
+import { Order } from '../../orders/order.model.js';
 import { Checkout } from '../checkout.model.js';
 import { reconcilePendingCheckouts } from '../reconcile.js';
 import { makeProduct, stockOf } from './helpers.js';

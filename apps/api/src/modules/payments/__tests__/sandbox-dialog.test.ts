@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { JSDOM } from 'jsdom';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { setupTestApp } from '../../../test/harness.js';
-import { Order } from '../../orders/index.js';
+import { Order } from '../../orders/order.model.js';
 import { makeProduct } from './helpers.js';
 
 const t = await setupTestApp();

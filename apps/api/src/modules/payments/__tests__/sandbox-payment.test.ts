@@ -5,8 +5,8 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { setupTestApp } from '../../../test/harness.js';
-import { Order } from '../../orders/index.js';
-import { User } from '../../users/index.js';
+import { Order } from '../../orders/order.model.js';
+import { User } from '../../users/user.model.js';
 import { Checkout } from '../checkout.model.js';
 import { makeProduct, recordingMailer, stockOf } from './helpers.js';
 

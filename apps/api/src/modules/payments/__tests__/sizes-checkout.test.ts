@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/harness.js';
-import { Order } from '../../orders/index.js';
+import { Order } from '../../orders/order.model.js';
 import { makeProduct, recordingMailer, sandboxCheckout, sizeStockOf } from './helpers.js';
 
 const mailer = recordingMailer();

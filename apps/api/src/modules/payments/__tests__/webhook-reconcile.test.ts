@@ -7,7 +7,7 @@ import mongoose from 'mongoose';
 import { describe, expect, it, vi } from 'vitest';
 import { hmacHex } from '../../../lib/payment-gateway/index.js';
 import { setupTestApp } from '../../../test/harness.js';
-import { Order } from '../../orders/index.js';
+import { Order } from '../../orders/order.model.js';
 import { Checkout } from '../checkout.model.js';
 import { reconcilePendingCheckouts, startReconciler } from '../reconcile.js';
 import { makeProduct, recordingMailer, stockOf } from './helpers.js';

@@ -1,7 +1,7 @@
 /** Test data for the catalog: small generated images, and products inserted straight into the database. */
 import sharp from 'sharp';
-import { Category } from '../../categories/index.js';
-import { Product } from '../index.js';
+import { Category } from '../../categories/category.model.js';
+import { Product } from '../product.model.js';
 
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif';
 

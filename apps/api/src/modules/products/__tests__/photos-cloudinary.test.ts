@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PHOTO_WIDTHS, productMutationResponse } from '@repo/shared';
 import { setupTestApp } from '../../../test/harness.js';
-import { Product } from '../index.js';
+import { Product } from '../product.model.js';
 import { startCloudinaryStandIn } from './cloudinary-stand-in.js';
 import { makeCategory, makeImage } from './fixtures.js';
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/harness.js';
-import { Order } from '../../orders/index.js';
+import { Order } from '../../orders/order.model.js';
 import { sandboxCheckout } from '../../payments/__tests__/helpers.js';
 import { makeCategory, makeImage } from './fixtures.js';
 

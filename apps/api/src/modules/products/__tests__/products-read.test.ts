@@ -14,7 +14,7 @@ import {
 } from '@repo/shared';
 import { createApp } from '../../../app.js';
 import { setupTestApp } from '../../../test/harness.js';
-import { Product } from '../index.js';
+import { Product } from '../product.model.js';
 import { insertProducts, makeCategory } from './fixtures.js';
 import { checkedRequest } from '../../../test/contract.js';
 

@@ -11,7 +11,7 @@ import {
   successMessage,
 } from '@repo/shared';
 import { setupTestApp } from '../../../test/harness.js';
-import { Product } from '../index.js';
+import { Product } from '../product.model.js';
 import { makeCategory, makeImage, sidewaysJpeg, type ImageFormat } from './fixtures.js';
 
 const t = await setupTestApp();

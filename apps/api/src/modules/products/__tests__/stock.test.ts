@@ -3,13 +3,8 @@ import mongoose from 'mongoose';
 import { describe, expect, it } from 'vitest';
 import { ONE_SIZE, product } from '@repo/shared';
 import { setupTestApp } from '../../../test/harness.js';
-import {
-  decrementStock,
-  findProductsByIds,
-  migrateToSizes,
-  Product,
-  restoreStock,
-} from '../index.js';
+import { decrementStock, findProductsByIds, migrateToSizes, restoreStock } from '../index.js';
+import { Product } from '../product.model.js';
 import { insertProducts, makeCategory } from './fixtures.js';
 
 const t = await setupTestApp();

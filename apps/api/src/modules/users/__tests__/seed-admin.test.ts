@@ -4,7 +4,8 @@ import { ROLES } from '@repo/shared';
 import { createLogger } from '../../../lib/logger.js';
 import { seedAdmin } from '../../../seed/index.js';
 import { setupTestApp } from '../../../test/harness.js';
-import { BCRYPT_COST, User } from '../index.js';
+import { BCRYPT_COST } from '../index.js';
+import { User } from '../user.model.js';
 
 const t = await setupTestApp({
   env: { SEED_ADMIN_EMAIL: ' Boss@Example.com ', SEED_ADMIN_PASSWORD: 'seeded-admin-pw' },

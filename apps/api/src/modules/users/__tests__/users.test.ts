@@ -9,7 +9,8 @@ import {
   userDetailResponse,
 } from '@repo/shared';
 import { setupTestApp } from '../../../test/harness.js';
-import { BCRYPT_COST, User } from '../index.js';
+import { BCRYPT_COST } from '../index.js';
+import { User } from '../user.model.js';
 
 const t = await setupTestApp();
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { Product } from '../../products/index.js';
+import { Product } from '../../products/product.model.js';
 import { insertProducts, makeCategory, makeImage } from '../../products/__tests__/fixtures.js';
 import { setupTestApp } from '../../../test/harness.js';
 import { CatalogCache } from '../../../lib/catalog-cache.js';

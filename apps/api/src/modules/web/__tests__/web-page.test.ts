@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CARD_IMAGE_SIZES, DETAIL_IMAGE_SIZES, ONE_SIZE } from '@repo/shared/constants';
 import { inlinedAnswerKey } from '@repo/shared/rules';
-import { decrementStock, Product, restoreStock } from '../../products/index.js';
+import { decrementStock, restoreStock } from '../../products/index.js';
+import { Product } from '../../products/product.model.js';
 import { insertProducts, makeCategory } from '../../products/__tests__/fixtures.js';
 import { setupTestApp } from '../../../test/harness.js';
 
