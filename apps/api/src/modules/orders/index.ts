@@ -1,14 +1,8 @@
 /** The orders module's public API (its model stays inside). */
 export { ordersRouter } from './orders.router.js';
-export { purchasedItemFields } from './order.model.js';
-export {
-  recordPaidOrder,
-  takeStock,
-  sendOrderConfirmation,
-  statusMailsSent,
-  ordersShowPhoto,
-  backfillOrderNumbers,
-  type LeanOrder,
-  type PaidOrderInput,
-} from './orders.service.js';
+export { purchasedItemFields, type LeanOrder } from './order.model.js';
+export { recordPaidOrder, backfillOrderNumbers, type PaidOrderInput } from './record-order.js';
+export { takeStock } from './order-stock.js';
+export { sendOrderConfirmation, statusMailsSent } from './notices.js';
+export { ordersShowPhoto } from './order-reads.js';
 export { recordRefundState, reconcileRefunds, type RefundReconcileSummary } from './refunds.js';

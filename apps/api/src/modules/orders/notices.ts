@@ -1,8 +1,13 @@
-/** Sending an order's mails to whoever placed it; a mail problem is logged, never thrown. */
+/**
+ * Sending an order's mails to whoever placed it: the confirmation, each status change (the
+ * shipped and delivered mails once) and the refund; a mail problem is logged, never thrown.
+ */
+import type { OrderStatus } from '@repo/shared';
 import type { MailMessage } from '../../lib/mailer/index.js';
 import type { AppDeps } from '../../lib/types.js';
 import { userContact } from '../users/index.js';
-import type { LeanOrder } from './orders.service.js';
+import { cancelledMail, confirmationMail, deliveredMail, shippedMail } from './order-mail.js';
+import { Order, refundOf, type LeanOrder } from './order.model.js';
 
 type Recipient = { name: string; email: string };
 
@@ -29,5 +34,94 @@ export async function sendOrderMail(
     if (to) await deps.mailer.send(build(deps.config.shopName, to));
   } catch (err) {
     deps.logger.error({ err, orderId: String(order._id) }, `${what} mail failed`);
+  }
+}
+
+/** The confirmation mail; never throws (a mail problem must not undo or fail a payment). */
+export async function sendOrderConfirmation(deps: AppDeps, order: LeanOrder): Promise<void> {
+  try {
+    const to = await recipientOf(order);
+    if (!to) return;
+    await deps.mailer.send(confirmationMail(deps.config.shopName, to, order));
+  } catch (err) {
+    deps.logger.error({ err, orderId: String(order._id) }, 'order confirmation mail failed');
+  }
+}
+
+/** Status mails being sent (the answer does not wait for them); they never reject. */
+const mailsInFlight = new Set<Promise<void>>();
+function inFlight(mail: Promise<void>): void {
+  mailsInFlight.add(mail);
+  void mail.finally(() => mailsInFlight.delete(mail));
+}
+
+/** Resolves once every status mail started so far is sent (or its failure logged). */
+export async function statusMailsSent(): Promise<void> {
+  await Promise.all(mailsInFlight);
+}
+
+/** The mail for a status the order just moved to (the shopper hears each change once). */
+export async function notifyStatus(
+  deps: AppDeps,
+  order: LeanOrder,
+  status: OrderStatus,
+  from: string,
+  by: 'customer' | 'admin',
+  at: Date,
+): Promise<void> {
+  if (
+    (status === 'shipped' || status === 'delivered') &&
+    !(await mailOnce(deps, order, status, from))
+  )
+    return;
+  if (status === 'shipped') inFlight(notifyShipped(deps, order));
+  if (status === 'delivered')
+    inFlight(sendOrderMail(deps, order, 'delivered', (shop, to) => deliveredMail(shop, to, order)));
+  if (status === 'cancelled') {
+    const refund = refundOf(order);
+    const notice = {
+      by,
+      at,
+      refund: refund ? { amountPaise: refund.amount, status: refund.status } : null,
+    };
+    inFlight(
+      sendOrderMail(deps, order, 'cancelled', (shop, to) => cancelledMail(shop, to, order, notice)),
+    );
+  }
+}
+
+/**
+ * Whether the shipped or delivered mail is due: only for a real move, the first time the order
+ * gets there. Delivered → shipped is a correction, and an order already told it shipped (or
+ * was delivered) is never told again. Claimed in the database, so concurrent changes mail once.
+ */
+async function mailOnce(
+  deps: AppDeps,
+  order: LeanOrder,
+  status: 'shipped' | 'delivered',
+  from: string,
+): Promise<boolean> {
+  if (status === 'shipped' && from === 'delivered') return false;
+  try {
+    const claim = await Order.updateOne(
+      { _id: order._id, mailed: { $ne: status } },
+      { $addToSet: { mailed: status } },
+    );
+    return claim.modifiedCount === 1;
+  } catch (err) {
+    deps.logger.error({ err, orderId: String(order._id) }, `${status} mail not claimed`);
+    return false;
+  }
+}
+
+/** Hands the shipped mail to the mailer (not waiting for the mail server; failures logged). */
+async function notifyShipped(deps: AppDeps, order: LeanOrder): Promise<void> {
+  const log = (err: unknown) =>
+    deps.logger.error({ err, orderId: String(order._id) }, 'shipped mail failed');
+  try {
+    const to = await recipientOf(order);
+    if (to) deps.mailer.send(shippedMail(deps.config.shopName, to, order)).catch(log);
+  } catch (err) {
+    log(err);
   }
 }

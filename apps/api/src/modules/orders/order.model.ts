@@ -1,4 +1,4 @@
-import mongoose, { type InferSchemaType } from 'mongoose';
+import mongoose, { type InferSchemaType, type Types } from 'mongoose';
 import {
   ONE_SIZE,
   ORDER_ACTORS,
@@ -114,3 +114,16 @@ orderSchema.index({ 'refund.status': 1, 'refund.createdAt': 1 });
 
 export type OrderFields = InferSchemaType<typeof orderSchema>;
 export const Order = mongoose.model('Order', orderSchema);
+export type LeanOrder = OrderFields & { _id: Types.ObjectId; createdAt: Date; updatedAt: Date };
+
+/** The refund as the order stores it (Mongoose's inferred subdocument, made concrete). */
+export interface StoredRefund {
+  id: string;
+  amount: number;
+  status: 'pending' | 'processed' | 'failed';
+  createdAt: Date;
+  failureReason?: string | null;
+}
+
+export const refundOf = (order: Pick<LeanOrder, 'refund'>): StoredRefund | null =>
+  (order.refund as StoredRefund | null | undefined) ?? null;

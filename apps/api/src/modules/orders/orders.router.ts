@@ -11,14 +11,9 @@ import {
 import type { Auth } from '../../lib/auth.js';
 import type { AppDeps } from '../../lib/types.js';
 import { validate } from '../../lib/validate.js';
-import {
-  cancelOwnOrder,
-  getOrder,
-  listAllOrders,
-  listUserOrders,
-  orderOverview,
-  setOrderStatus,
-} from './orders.service.js';
+import { getOrder, listAllOrders, listUserOrders } from './order-reads.js';
+import { cancelOwnOrder, setOrderStatus } from './order-status.js';
+import { orderOverview } from './overview.js';
 
 export function ordersRouter(deps: AppDeps, auth: Auth): Router {
   const router = Router();

@@ -14,21 +14,8 @@ import { formatRupees, paiseToRupees } from '@repo/shared';
 import { ProviderRefusedError, type ProviderRefund } from '../../lib/payment-gateway/index.js';
 import type { AppDeps } from '../../lib/types.js';
 import { refundProcessedMail } from './order-mail.js';
-import { Order } from './order.model.js';
+import { Order, refundOf, type LeanOrder, type StoredRefund } from './order.model.js';
 import { sendOrderMail } from './notices.js';
-import type { LeanOrder } from './orders.service.js';
-
-/** The refund as the order stores it (Mongoose's inferred subdocument, made concrete). */
-export interface StoredRefund {
-  id: string;
-  amount: number;
-  status: 'pending' | 'processed' | 'failed';
-  createdAt: Date;
-  failureReason?: string | null;
-}
-
-export const refundOf = (order: Pick<LeanOrder, 'refund'>): StoredRefund | null =>
-  (order.refund as StoredRefund | null | undefined) ?? null;
 
 /** A new refund claim of the whole payment, written with the cancel. */
 export function refundClaim(order: Pick<LeanOrder, 'amountPaise'>, at: Date): StoredRefund {

@@ -1,0 +1,145 @@
+/**
+ * Reading orders: the one shape that leaves the API, the shopper's and the admin's lists,
+ * one order for its owner or an admin, and whether any order shows a photo.
+ */
+import {
+  ONE_SIZE,
+  parseOrderNumber,
+  type Order as OrderDto,
+  type OrderTimelineEntry,
+} from '@repo/shared';
+import { forbidden, notFound } from '../../lib/errors.js';
+import { userContacts } from '../users/index.js';
+import { Order, refundOf, type LeanOrder } from './order.model.js';
+
+/**
+ * Whether any order shows this photo: its items keep the photo URL they were bought with, so
+ * the product's photo files must outlive a replacement or a deletion (one indexed query).
+ */
+export async function ordersShowPhoto(urls: string[]): Promise<boolean> {
+  return urls.length > 0 && (await Order.exists({ 'items.photo': { $in: urls } })) !== null;
+}
+
+export interface PublicUserRef {
+  _id?: string;
+  name: string;
+  email: string;
+  phone: string;
+}
+
+/** The one shape of an order that leaves the API (shared `order` schema). */
+export function toOrderDto(o: LeanOrder, user?: PublicUserRef | null): OrderDto {
+  return {
+    _id: String(o._id),
+    status: o.status,
+    amount: o.amount,
+    shippingAddress: o.shippingAddress ?? '',
+    items: o.items.map((i) => ({
+      _id: String(i.product),
+      name: i.name,
+      photo: i.photo ?? '',
+      price: i.price,
+      cartQuantity: i.cartQuantity,
+      size: i.size ?? ONE_SIZE,
+      stock: i.stock ?? 'pending',
+    })),
+    createdAt: o.createdAt.toISOString(),
+    paymentId: o.paymentId,
+    stockShortage: o.stockShortage ?? false,
+    refund: refundDto(o),
+    timeline: timelineOf(o),
+    addressNeeded: o.addressNeeded ?? false,
+    ...(user !== undefined ? { user } : {}),
+  };
+}
+
+function refundDto(o: LeanOrder): OrderDto['refund'] {
+  const r = refundOf(o);
+  if (!r) return null;
+  return {
+    id: r.id,
+    amount: r.amount,
+    status: r.status,
+    createdAt: r.createdAt.toISOString(),
+    ...(r.status === 'failed' ? { failureReason: r.failureReason || 'Unknown' } : {}),
+  };
+}
+
+/** Paid (the order's creation), then every recorded change, oldest first. */
+function timelineOf(o: LeanOrder): OrderTimelineEntry[] {
+  const history = (o.history ?? []).map((h) => ({
+    event: h.event as OrderTimelineEntry['event'],
+    at: h.at.toISOString(),
+    ...(h.by ? { by: h.by as 'customer' | 'admin' } : {}),
+  }));
+  return [{ event: 'paid', at: o.createdAt.toISOString() }, ...history];
+}
+
+export async function listUserOrders(userId: string, page: number, limit: number) {
+  const filter = { user: userId };
+  const [orders, total] = await Promise.all([
+    Order.find(filter)
+      .sort({ createdAt: -1, _id: -1 })
+      .skip((page - 1) * limit)
+      .limit(limit)
+      .lean<LeanOrder[]>(),
+    Order.countDocuments(filter),
+  ]);
+  return { orders: orders.map((o) => toOrderDto(o)), total };
+}
+
+/**
+ * The admin's view of who placed each order: the account (the users module's contacts, one
+ * query for the whole list), else the payer's contact.
+ */
+export async function withBuyers(orders: LeanOrder[]): Promise<OrderDto[]> {
+  const accounts = await userContacts(orders.flatMap((o) => (o.user ? [o.user] : [])));
+  return orders.map((o) =>
+    toOrderDto(
+      o,
+      accounts.get(String(o.user)) ?? {
+        name: 'Guest',
+        email: o.contact?.email ?? '',
+        phone: o.contact?.phone ?? '',
+      },
+    ),
+  );
+}
+
+/** `?q=`: an order number ("#08D68A95") or a full order id; empty finds every order. */
+function orderSearch(q: string | undefined): Record<string, unknown> {
+  if (!q) return {};
+  const number = parseOrderNumber(q);
+  return number ? { number } : { _id: q.toLowerCase() };
+}
+
+/**
+ * Every order (or those matching `q`), newest first, with the buyer's name, email and phone
+ * (one more query for the page, no N+1).
+ */
+export async function listAllOrders(page: number, limit: number, q?: string) {
+  const filter = orderSearch(q);
+  const [orders, total] = await Promise.all([
+    Order.find(filter)
+      .sort({ createdAt: -1, _id: -1 })
+      .skip((page - 1) * limit)
+      .limit(limit)
+      .lean<LeanOrder[]>(),
+    Order.countDocuments(filter),
+  ]);
+  return { success: true, orders: await withBuyers(orders), total };
+}
+
+/** The order's owner or an admin may read it; anyone else gets 403. */
+export async function ownOrder(orderId: string, actor: { id: string; isAdmin: boolean }) {
+  const order = await Order.findById(orderId).lean<LeanOrder>();
+  if (!order) throw notFound('Order not found');
+  if (!actor.isAdmin && String(order.user) !== actor.id)
+    throw forbidden('This order belongs to another account');
+  return order;
+}
+
+/** GET /orders/{orderId}: the order page (owner or admin). */
+export async function getOrder(orderId: string, actor: { id: string; isAdmin: boolean }) {
+  return { success: true, order: toOrderDto(await ownOrder(orderId, actor)) };
+}

@@ -1,0 +1,133 @@
+/** Changing an order's status: an admin's change and the shopper's cancel. */
+import { formatRupees, paiseToRupees, type OrderStatus } from '@repo/shared';
+import { conflict, notFound } from '../../lib/errors.js';
+import type { AppDeps } from '../../lib/types.js';
+import { notifyStatus } from './notices.js';
+import { Order, refundOf, type LeanOrder } from './order.model.js';
+import { ownOrder, toOrderDto, withBuyers } from './order-reads.js';
+import { giveBack, heldStock, takeStockToReopen } from './order-stock.js';
+import { moneyReturned, refundBlocksReopening, refundClaim, requestRefund } from './refunds.js';
+
+/** A filter matching the order only while its status, refund and every item's stock are as read. */
+function unchanged(order: LeanOrder): Record<string, unknown> {
+  const items = order.items.map((i, k) => [`items.${k}.stock`, i.stock ?? null]);
+  return {
+    _id: order._id,
+    status: order.status,
+    'refund.status': refundOf(order)?.status ?? null,
+    ...Object.fromEntries(items),
+  };
+}
+
+export interface StatusChange {
+  by: 'customer' | 'admin';
+  /** The statuses the order may be in for this change (the shopper: only `pending`). */
+  from?: readonly string[];
+}
+
+/**
+ * Sets an order's status (an admin's change or the shopper's cancel). Moving into "cancelled"
+ * gives the order's taken stock back and refunds the payment in full; moving out of it takes
+ * that stock again (409 and no change when there is not enough) and is refused once money went
+ * back. Setting "cancelled" again on an order whose refund failed asks the provider again.
+ * Each real change is dated on the order (its timeline) and mailed to the shopper; the
+ * shipped and delivered mails go once, on a real move (see mailOnce).
+ *
+ * The write happens only if the order is still as read (status, refund, stock of each item),
+ * so of concurrent changes exactly one moves stock and starts a refund; the others start again
+ * from the new state. Order of steps: when cancelling, status and refund claim first, then
+ * restock, then the provider; when reopening, stock first, then status (given back if the
+ * write lost). A crash between two steps can leave stock short, never counted twice, and
+ * leaves a refund claim that reconciliation completes.
+ */
+export async function updateOrderStatus(
+  deps: AppDeps,
+  orderId: string,
+  status: OrderStatus,
+  change: StatusChange = { by: 'admin' },
+) {
+  // Each lost write means another change succeeded; a few attempts are plenty.
+  for (let attempt = 1; attempt <= 5; attempt += 1) {
+    const current = await Order.findById(orderId).lean<LeanOrder>();
+    if (!current) throw notFound('Order not found');
+    if (change.from && !change.from.includes(current.status)) {
+      return { current, changed: false as const };
+    }
+    const moving = current.status !== status;
+    const cancelling = status === 'cancelled' && moving;
+    const reopening = current.status === 'cancelled' && moving;
+    const retryingRefund =
+      status === 'cancelled' && !moving && refundOf(current)?.status === 'failed';
+    if (reopening && moneyReturned(current)) throw conflict(refundBlocksReopening(current));
+
+    const at = new Date();
+    const set: Record<string, unknown> = { status };
+    if (cancelling || retryingRefund) set.refund = refundClaim(current, at);
+    if (reopening) set.refund = null;
+    const held = heldStock(current);
+    if (reopening) await takeStockToReopen(current, held);
+    const written = await Order.updateOne(unchanged(current), {
+      $set: set,
+      ...(moving ? { $push: { history: { event: status, at, by: change.by } } } : {}),
+    });
+    if (written.matchedCount !== 1) {
+      if (reopening) await giveBack(deps.logger, orderId, held);
+      continue;
+    }
+    if (cancelling) await giveBack(deps.logger, orderId, held);
+    if (cancelling || retryingRefund) {
+      const claimed = await Order.findById(orderId).lean<LeanOrder>();
+      if (claimed) await requestRefund(deps, claimed);
+    }
+    const after = await Order.findById(orderId).lean<LeanOrder>();
+    if (!after) throw notFound('Order not found');
+    if (moving) await notifyStatus(deps, after, status, current.status, change.by, at);
+    return { current: after, changed: moving };
+  }
+  throw conflict('This order is being changed by someone else. Please try again.');
+}
+
+/** PUT /orders/update-status/{orderId}: an admin sets any status. */
+export async function setOrderStatus(deps: AppDeps, orderId: string, status: OrderStatus) {
+  const { current } = await updateOrderStatus(deps, orderId, status);
+  const [order] = await withBuyers([current]);
+  return { success: true, order: order! };
+}
+
+const NOT_CANCELLABLE: Record<string, string> = {
+  shipped: 'This order has already shipped, so it can no longer be cancelled.',
+  delivered: 'This order has already been delivered, so it can no longer be cancelled.',
+};
+
+/**
+ * PUT /orders/cancel/{orderId}: the shopper cancels their own order while it is `pending`
+ * (not shipped); the stock comes back and the payment is refunded in full.
+ */
+export async function cancelOwnOrder(deps: AppDeps, orderId: string, userId: string) {
+  const order = await ownOrder(orderId, { id: userId, isAdmin: false });
+  if (order.status === 'cancelled')
+    return {
+      success: true,
+      message: 'This order was already cancelled.',
+      order: toOrderDto(order),
+    };
+  const { current, changed } = await updateOrderStatus(deps, orderId, 'cancelled', {
+    by: 'customer',
+    from: ['pending'],
+  });
+  if (!changed) {
+    if (current.status === 'cancelled')
+      return {
+        success: true,
+        message: 'This order was already cancelled.',
+        order: toOrderDto(current),
+      };
+    throw conflict(NOT_CANCELLABLE[current.status] ?? 'This order can no longer be cancelled.');
+  }
+  const refund = refundOf(current);
+  const message =
+    refund && refund.status !== 'failed'
+      ? `Your order was cancelled. A refund of ${formatRupees(paiseToRupees(refund.amount))} is on its way.`
+      : 'Your order was cancelled. Our team will arrange your refund.';
+  return { success: true, message, order: toOrderDto(current) };
+}
