@@ -2,7 +2,53 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
+
+/**
+ * The API's modules and the ones each may import (through their index.ts), lowest first:
+ * dependencies point one way. What a lower module needs from a higher one (does an order
+ * show this photo? how many products are in this category?) is passed in by app.ts.
+ */
+const API_MODULES = {
+  users: [],
+  categories: [],
+  auth: ['users'],
+  products: ['categories'],
+  orders: ['products', 'users'],
+  payments: ['orders', 'products', 'users'],
+  web: ['categories', 'products'],
+};
+const API_TESTS = ['apps/api/src/**/__tests__/**', 'apps/api/src/test/**'];
+
+/** `no-restricted-imports` for one API module: lib, its own files, and its allowed modules' index.ts. */
+function apiModuleBoundary(name, allowed) {
+  const others = allowed.length ? `(?!(?:${allowed.join('|')})/index\\.js$)` : '';
+  return {
+    files: [`apps/api/src/modules/${name}/**/*.ts`],
+    ignores: API_TESTS,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^\\.\\./${others}[a-z-]+/`,
+              message: allowed.length
+                ? `modules/${name} imports only ${allowed.join(', ')}, each through its index.ts; a module above passes in what is needed.`
+                : `modules/${name} imports no other module; a module above passes in what is needed.`,
+            },
+            {
+              regex: '^(\\.\\./)+(app|server|seed|openapi)([./]|$)',
+              message:
+                'A module never imports the app, the server, the seed or the OpenAPI document.',
+            },
+          ],
+        },
+      ],
+    },
+  };
+}
 
 export default tseslint.config(
   {
@@ -67,25 +113,28 @@ export default tseslint.config(
     },
   },
   {
-    // Modules of the API talk to each other only through their index.ts.
+    // Outside modules/ (app.ts, server.ts, seed/, openapi/), a module is used through its index.ts.
     files: ['apps/api/src/**/*.ts'],
+    ignores: API_TESTS,
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              group: ['../*/*.model*', '../*/*.service*', '../*/*.router*'],
-              message: 'Import another module through its index.ts.',
+              regex: 'modules/[a-z-]+/(?!index\\.js$)',
+              message: 'Use a module through its index.ts (its functions, never its model).',
             },
           ],
         },
       ],
     },
   },
+  ...Object.entries(API_MODULES).map(([name, allowed]) => apiModuleBoundary(name, allowed)),
   {
     // lib/ sits below every module: it never imports one (a module passes in what lib needs).
     files: ['apps/api/src/lib/**/*.ts'],
+    ignores: API_TESTS,
     rules: {
       'no-restricted-imports': [
         'error',
@@ -98,6 +147,20 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // No import cycles in the API (type-only imports do not count: they vanish when compiled).
+    files: ['apps/api/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      // The sources import './x.js' for './x.ts' (Node's ESM rule for compiled TypeScript).
+      'import-x/resolver-next': [createNodeResolver({ extensionAlias: { '.js': ['.ts', '.js'] } })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
 );
