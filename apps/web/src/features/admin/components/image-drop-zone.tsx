@@ -77,19 +77,23 @@ async function pictureSize(
   }
 }
 
-/** An object URL for `file`, revoked when the file changes or the component goes away. */
+/**
+ * An object URL for `file`, revoked when the file changes or the component goes away; null
+ * until the URL made for this very file exists (for one render after a change the state still
+ * holds the previous file's URL, which must not be shown under the new file's name).
+ */
 function usePreviewUrl(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
+  const [preview, setPreview] = useState<{ file: File; url: string } | null>(null);
   useEffect(() => {
     if (!file) {
-      setUrl(null);
+      setPreview(null);
       return;
     }
-    const objectUrl = URL.createObjectURL(file);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
+    const url = URL.createObjectURL(file);
+    setPreview({ file, url });
+    return () => URL.revokeObjectURL(url);
   }, [file]);
-  return url;
+  return preview && preview.file === file ? preview.url : null;
 }
 
 export function ImageDropZone({
