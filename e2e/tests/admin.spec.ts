@@ -88,6 +88,8 @@ test.describe('an admin', () => {
     const status = page.getByLabel(`Status for order ${number}`);
     await status.selectOption('shipped');
     await expect(status).toHaveValue('shipped');
+    // The select shows the choice at once; the toast says the server has saved it.
+    await expect(page.getByText(`Order #${number} is now shipped`)).toBeVisible();
     const orders = await (
       await request.get('/api/orders/user-orders', {
         headers: { Authorization: `Bearer ${shopper.token}` },
