@@ -75,8 +75,8 @@ function timelineOf(o: LeanOrder): OrderTimelineEntry[] {
   return [{ event: 'paid', at: o.createdAt.toISOString() }, ...history];
 }
 
-export async function listUserOrders(userId: string, page: number, limit: number) {
-  const filter = { user: userId };
+/** One page of the orders matching `filter`, newest first, and how many match in all. */
+async function pageOfOrders(filter: Record<string, unknown>, page: number, limit: number) {
   const [orders, total] = await Promise.all([
     Order.find(filter)
       .sort({ createdAt: -1, _id: -1 })
@@ -85,6 +85,11 @@ export async function listUserOrders(userId: string, page: number, limit: number
       .lean<LeanOrder[]>(),
     Order.countDocuments(filter),
   ]);
+  return { orders, total };
+}
+
+export async function listUserOrders(userId: string, page: number, limit: number) {
+  const { orders, total } = await pageOfOrders({ user: userId }, page, limit);
   return { orders: orders.map((o) => toOrderDto(o)), total };
 }
 
@@ -118,15 +123,7 @@ function orderSearch(q: string | undefined): Record<string, unknown> {
  * (one more query for the page, no N+1).
  */
 export async function listAllOrders(page: number, limit: number, q?: string) {
-  const filter = orderSearch(q);
-  const [orders, total] = await Promise.all([
-    Order.find(filter)
-      .sort({ createdAt: -1, _id: -1 })
-      .skip((page - 1) * limit)
-      .limit(limit)
-      .lean<LeanOrder[]>(),
-    Order.countDocuments(filter),
-  ]);
+  const { orders, total } = await pageOfOrders(orderSearch(q), page, limit);
   return { success: true, orders: await withBuyers(orders), total };
 }
 
