@@ -4,7 +4,7 @@
  * hydration warning (the journeys' `test` fails on any console error), whatever the shopper has
  * stored (theme, session, cart), which the server cannot know.
  */
-import { expect } from '@playwright/test';
+import { expect, type Page, type Route } from '@playwright/test';
 import { registerViaApi, test } from './support.js';
 
 test.describe('with JavaScript off', () => {
@@ -89,4 +89,65 @@ test('what the browser keeps (dark theme, a session, a cart) shows once the page
       'true',
     );
   }
+});
+
+test.describe('scrolled before the page is taken over', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  /**
+   * Opens `path` with the app's code held back until the server's page has been scrolled to
+   * its end, then lets it load; answers where the page was scrolled to.
+   */
+  async function scrollBeforeTakeOver(page: Page, path: string): Promise<number> {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const hold = async (route: Route) => {
+      await held;
+      await route.continue();
+    };
+    await page.route('**/*.js', hold);
+    // The test's goto waits for the take-over, which waits for the held code.
+    const loaded = page.goto(path);
+    await expect(page.locator('#root[data-origin] main h1')).toBeVisible();
+    await expect(page.locator('#root[data-hydrated]')).toHaveCount(0);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(200);
+    release();
+    await loaded;
+    await page.unroute('**/*.js', hold);
+    return scrolled;
+  }
+
+  test('the product and search pages stay where the shopper scrolled; a new page or search starts at the top', async ({
+    page,
+    request,
+  }) => {
+    const product = (await (await request.get('/api/product/productList/1')).json()).prod[0];
+    const scrolled = await scrollBeforeTakeOver(page, `/product-detail/${product.slug}`);
+    // Taken over (and its similar products loaded), the page has not moved.
+    await expect(page.getByRole('list', { name: 'Similar Products' })).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+
+    // Another page through the app starts at the top.
+    const search = page.getByRole('search').first();
+    await search.getByPlaceholder('Search products ...').fill('tee');
+    await search.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByText('Results for "tee"')).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+    // A new search on the results page too.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+    // Another word with as many results (every demo tee's name ends in "Tee"): a long page.
+    await search.getByPlaceholder('Search products ...').fill('ee');
+    await search.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByText('Results for "ee"')).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+    // The results page as loaded from the server keeps its place too.
+    const scrolledResults = await scrollBeforeTakeOver(page, '/Search?q=tee');
+    await expect(page.getByText('Results for "tee"')).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolledResults);
+  });
 });

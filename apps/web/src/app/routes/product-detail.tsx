@@ -1,5 +1,4 @@
 /** /product-detail/{slug} (SPEC §2): the product and a "Similar Products" grid. */
-import { useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { formatRupees, stockOfSize } from '@repo/shared/rules';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -27,10 +26,6 @@ export default function ProductDetailPage() {
   const related = useRelatedProducts(item?._id, item?.category?._id);
   // The same title the server gives the page (the API's modules/web/seo.ts).
   useTitle(item ? `${item.name} – ${formatRupees(item.price)}` : 'Product');
-
-  useEffect(() => {
-    window.scrollTo({ top: 0 });
-  }, [slug]);
 
   useLogOnError(related.error, 'Failed to load similar products'); // SPEC §8: only logged
 

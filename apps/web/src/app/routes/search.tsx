@@ -3,9 +3,9 @@
  * Opened on a keyword it has no results for (a new tab, a shared link, back to an older
  * search), it searches for it itself and stores what it finds.
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { AlertIcon, SearchIcon } from '@/components/ui/icons';
@@ -38,9 +38,16 @@ export default function SearchPage() {
     // SPEC §8: a search failure is only logged.
     if (fetched.error) console.error('Search failed', fetched.error);
   }, [fetched.error]);
+  // A new search from the box on this page (the same path, which the layout's scroll
+  // restoration leaves alone) starts at the top. The page as loaded stays where it is: taking
+  // over a server-rendered page must not make it jump.
+  const { key } = useLocation();
+  const shownKey = useRef(key);
   useEffect(() => {
+    if (key === shownKey.current) return;
+    shownKey.current = key;
     window.scrollTo({ top: 0 });
-  }, [results]);
+  }, [key]);
 
   const searched = keyword ?? stored.searched;
   return (
