@@ -1,7 +1,8 @@
 /**
  * What the browser downloads for a page of the built web app, gzip-compressed as the shop
  * serves it: the module script, modulepreloads and stylesheets of dist/index.html, plus the
- * route's lazily loaded chunk and its static imports (from Vite's dist/.vite/manifest.json).
+ * route's lazily loaded chunk and its static imports (from Vite's dist/.vite/manifest.json);
+ * for the home page, which the server renders, also the take-over script that loads the app.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,6 +10,8 @@ import { gzipSync } from 'node:zlib';
 
 const ROUTES_DIR = 'src/app/routes/';
 export const HOME_ROUTE = `${ROUTES_DIR}home.tsx`;
+/** The script a server-rendered page (the home page) loads, which loads the app (apps/web). */
+const TAKE_OVER = 'src/take-over.ts';
 
 function assetsOfHtml(html) {
   const attr = (tag, name) => new RegExp(`${name}="([^"]+)"`).exec(tag)?.[1];
@@ -60,8 +63,9 @@ export function measureWeb(distDir) {
 
   const shell = assetsOfHtml(html);
   const entry = closure(manifest, 'index.html', { js: new Set(shell.js), css: new Set(shell.css) });
-  const page = (routeKey) => {
+  const page = (routeKey, extra = []) => {
     const files = closure(manifest, routeKey, { js: new Set(entry.js), css: new Set(entry.css) });
+    for (const key of extra) closure(manifest, key, files);
     return {
       route: routeKey.slice(ROUTES_DIR.length),
       js: total(files.js),
@@ -70,12 +74,14 @@ export function measureWeb(distDir) {
     };
   };
   // A home page imported statically is part of the entry: no chunk of its own.
+  // The home page comes rendered by the server: it loads the take-over script too.
+  const rendered = manifest[TAKE_OVER] ? [TAKE_OVER] : [];
   const home = manifest[HOME_ROUTE]
-    ? page(HOME_ROUTE)
-    : { ...page('index.html'), route: 'home.tsx (in the entry)' };
+    ? page(HOME_ROUTE, rendered)
+    : { ...page('index.html', rendered), route: 'home.tsx (in the entry)' };
   const routes = Object.keys(manifest)
     .filter((k) => k.startsWith(ROUTES_DIR))
-    .map(page)
+    .map((key) => page(key))
     .sort((a, b) => b.js.gzip - a.js.gzip);
   return {
     home,

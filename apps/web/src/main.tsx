@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter, preloadPages } from './app/router';
@@ -19,10 +19,12 @@ const app = (
 if (root.dataset.origin !== undefined) {
   // The server rendered this page (the API's modules/web): take it over. The first render must
   // be the server's, so it waits for the page's chunk and the answers the server rendered with.
+  // As a transition, the take-over yields to the browser every few milliseconds instead of
+  // holding a slow phone's main thread in one long task (the page is already on screen).
   void Promise.all([
     seedLandingPage(queryClient, new URL(location.href), inlinedAnswers()),
     preloadPages(location.pathname),
-  ]).then(() => hydrateRoot(root, app));
+  ]).then(() => startTransition(() => void hydrateRoot(root, app)));
 } else {
   createRoot(root).render(app);
 }

@@ -5,8 +5,11 @@
  * - the app's root holds the page's markup from the web app's own server renderer
  *   (server-render.ts), so names, prices, links and photos are there before any JavaScript
  *   runs; the root's `data-origin` tells the app that it is server markup to take over;
- * - `<link rel="modulepreload">` for the route's own chunks (from Vite's manifest), so they load
- *   beside the entry instead of after it (the browser takes the page over once they are here);
+ * - one script, the web app's take-over script (src/take-over.ts) in place of the app's entry:
+ *   it loads the entry and the route's own chunks (named in the root's `data-app`, from Vite's
+ *   manifest) side by side once the page's main photo is painted, so on a slow connection the
+ *   app's code does not hold the photo back; the app then takes the page over. A page the server
+ *   could not render keeps the app's entry, with `<link rel="modulepreload">` for those chunks;
  * - the catalog answers the page was rendered from, inlined as JSON in `#initial-data` (the same
  *   reads the API answers, named by inlinedAnswerKey): the app renders its first render from
  *   them, so it is the server's, and asks for none of them again;
@@ -173,6 +176,11 @@ const escapeAttr = (s: string) =>
 /** The app's root in the built page, with the shell it paints before the app runs. */
 const ROOT = /<div id="root">[\s\S]*<\/div>(?=\s*<\/body>)/;
 
+/** The app's entry in Vite's manifest (index.html's module script). */
+const APP_ENTRY = 'index.html';
+/** The script a server-rendered page loads instead (apps/web/src/take-over.ts). */
+const TAKE_OVER_ENTRY = 'src/take-over.ts';
+
 /** The chunks a route module needs beyond what the entry already loads, as URL paths. */
 function routeChunks(manifest: Manifest, module: string): string[] {
   const loaded = new Set<string>();
@@ -182,8 +190,7 @@ function routeChunks(manifest: Manifest, module: string): string[] {
     into.add(item.file);
     for (const dep of item.imports ?? []) visit(dep, into);
   };
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
-  if (entryKey) visit(entryKey, loaded);
+  visit(APP_ENTRY, loaded);
   const needed = new Set<string>();
   visit(module, needed);
   return [...needed].filter((file) => !loaded.has(file)).map((file) => `/${file}`);
@@ -205,17 +212,28 @@ export function createWebPage(
   const manifest: Manifest = existsSync(manifestFile)
     ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest)
     : {};
-  const preloads = new Map<string, string>();
-  const preloadsOf = (module: string) => {
-    let links = preloads.get(module);
-    if (links === undefined) {
-      links = routeChunks(manifest, module)
-        .map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttr(href)}">`)
-        .join('');
-      preloads.set(module, links);
+  const chunks = new Map<string, string[]>();
+  const chunksOf = (module: string) => {
+    let files = chunks.get(module);
+    if (files === undefined) {
+      files = routeChunks(manifest, module);
+      chunks.set(module, files);
     }
-    return links;
+    return files;
   };
+  const preloadsOf = (module: string) =>
+    chunksOf(module)
+      .map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttr(href)}">`)
+      .join('');
+  const scriptOf = (key: string) =>
+    manifest[key] && `<script type="module" crossorigin src="/${manifest[key].file}"></script>`;
+  const appScript = scriptOf(APP_ENTRY);
+  const takeOverScript = scriptOf(TAKE_OVER_ENTRY);
+  /**
+   * Whether a rendered page can load the app after its main photo (take-over.ts): its script
+   * in place of the app's, which it loads with the page's chunks named in the root's data-app.
+   */
+  const canTakeOver = !!appScript && !!takeOverScript && template.includes(appScript);
   const canRender = ROOT.test(template);
 
   /** Finished pages and rendered markup by URL (with the origin their links name). */
@@ -309,12 +327,22 @@ export function createWebPage(
           .replace(/</g, '\\u003c')}}</script>`
       : '';
     // Replacer functions: a "$" in a product's text must not act as a replacement pattern.
-    let body = template.replace('</head>', () => `${imageLink}${preloadsOf(route.module)}</head>`);
-    if (markup !== undefined)
+    // A rendered page preloads only its photo: its script loads the app once that is painted.
+    const takeOver = markup !== undefined && canTakeOver;
+    let body = template.replace(
+      '</head>',
+      () => `${imageLink}${takeOver ? '' : preloadsOf(route.module)}</head>`,
+    );
+    if (markup !== undefined) {
+      const app = takeOver
+        ? ` data-app="${escapeAttr([`/${manifest[APP_ENTRY]!.file}`, ...chunksOf(route.module)].join(' '))}"`
+        : '';
       body = body.replace(
         ROOT,
-        () => `<div id="root" data-origin="${escapeAttr(origin)}">${markup}</div>`,
+        () => `<div id="root" data-origin="${escapeAttr(origin)}"${app}>${markup}</div>`,
       );
+    }
+    if (takeOver) body = body.replace(appScript!, () => takeOverScript!);
     body = body.replace('</body>', () => `${data}</body>`);
 
     const product = route.product

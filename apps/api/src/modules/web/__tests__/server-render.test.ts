@@ -4,7 +4,7 @@
  * them: the HTML alone, no script run. Needs the web app built (`pnpm --filter @repo/web build`;
  * the API's test task depends on it).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
@@ -213,5 +213,34 @@ describe('server-rendered storefront pages', () => {
   it('pages shoppers do not land on are left to the browser', async () => {
     const { root } = await visit('/cart');
     expect(root.hasAttribute('data-origin')).toBe(false);
+  });
+
+  it("a rendered page loads the app only through the take-over script, which names the app's files", async () => {
+    const manifest = JSON.parse(readFileSync(`${webDist}/.vite/manifest.json`, 'utf8')) as Record<
+      string,
+      { file: string; imports?: string[] }
+    >;
+    const app = `/${manifest['index.html']!.file}`;
+    const scripts = (document: Document) =>
+      [...document.querySelectorAll('script[type="module"]')].map((s) => s.getAttribute('src'));
+    const modulepreloads = (document: Document) =>
+      document.querySelectorAll('link[rel="modulepreload"]').length;
+
+    const home = await visit('/');
+    // Only the photo is fetched up front: no script of the app's competes with it.
+    expect(scripts(home.document)).toEqual([`/${manifest['src/take-over.ts']!.file}`]);
+    expect(modulepreloads(home.document)).toBe(0);
+    expect(home.document.querySelector('link[rel="preload"][as="image"]')).not.toBeNull();
+    // The app's entry first, then the home page's own chunk and what it imports beyond the entry.
+    const files = home.root.getAttribute('data-app')!.split(' ');
+    expect(files[0]).toBe(app);
+    const homeChunk = manifest['src/app/routes/home.tsx']!;
+    expect(files).toContain(`/${homeChunk.file}`);
+    for (const file of files) expect(existsSync(`${webDist}${file}`), file).toBe(true);
+
+    // A page the browser renders loads the app at once, as built.
+    const cart = await visit('/cart');
+    expect(scripts(cart.document)).toEqual([app]);
+    expect(cart.root.hasAttribute('data-app')).toBe(false);
   });
 });
