@@ -62,11 +62,13 @@ export default defineConfig(({ isSsrBuild }) => ({
                   tags: ['$initial'],
                   test: (id) => !id.endsWith('/src/take-over.ts'),
                 },
-                // The storefront's shared pieces (cards, grid, catalog queries): one chunk the
-                // catalog pages share instead of one file each.
+                // What the catalog pages (home, search, product) share: the product grid with
+                // its cards (and their size chooser), the catalog queries. One chunk instead of
+                // one file each; a piece only one page or the dashboards use stays out of it, so
+                // the home page does not load the product page's details or the admin's fields.
                 {
                   name: 'catalog-ui',
-                  test: /src[\\/](components[\\/]ui|features[\\/]catalog[\\/](components|api|hooks))[\\/]|src[\\/]lib[\\/](format|use-title)/,
+                  test: /src[\\/](components[\\/]ui[\\/](product-(card|grid|image)|price|size-picker|modal|empty-state|pagination)\.|features[\\/]catalog[\\/](api|hooks)[\\/]|features[\\/]catalog[\\/]components[\\/]catalog-products\.|lib[\\/](format|use-title)\.)/,
                 },
               ],
             },
