@@ -4,6 +4,43 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { readdirSync } from 'node:fs';
+
+// The web app's folders, as bulletproof-react zones them: imports go one way, shared → features
+// → app. Each feature stands alone (it may use components/, lib/, config/ and @repo/shared,
+// never another feature); only app/ composes features, and nothing but main.tsx imports app/.
+const web = './apps/web/src';
+const webFeatures = readdirSync(new URL(`${web}/features`, import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const webZones = [
+  ...webFeatures.map((feature) => ({
+    target: `${web}/features/${feature}`,
+    from: `${web}/features`,
+    except: [`./${feature}`],
+    message:
+      'A feature never imports another: move what both need to lib/ or components/, or let app/ pass it in.',
+  })),
+  {
+    target: [
+      `${web}/features`,
+      `${web}/components`,
+      `${web}/lib`,
+      `${web}/config`,
+      `${web}/testing`,
+    ],
+    from: `${web}/app`,
+    message: 'Only main.tsx imports app/.',
+  },
+  {
+    target: [`${web}/components`, `${web}/lib`, `${web}/config`, `${web}/testing`],
+    from: `${web}/features`,
+    message: 'Shared code never imports a feature: app/ composes them.',
+  },
+];
 
 /**
  * The API's modules and the ones each may import (through their index.ts), lowest first:
@@ -65,6 +102,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
+    plugins: { 'import-x': importX },
     rules: {
       '@typescript-eslint/no-unused-vars': [
         'error',
@@ -77,7 +115,16 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: `${import.meta.dirname}/apps/web/tsconfig.json`,
+        }),
+      ],
+    },
     rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: webZones }],
+      'import-x/no-cycle': 'error',
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       // zod stays out of the home page's bundle: values come from the zod-free subpaths,
@@ -152,7 +199,6 @@ export default tseslint.config(
   {
     // No import cycles in the API (type-only imports do not count: they vanish when compiled).
     files: ['apps/api/src/**/*.ts'],
-    plugins: { 'import-x': importX },
     settings: {
       'import-x/extensions': ['.ts', '.js'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },

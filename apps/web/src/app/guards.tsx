@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { isAdmin, useSession } from '@/features/auth/session';
+import { isAdmin, useSession } from '@/lib/session';
 
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { isAuthenticated } = useSession();

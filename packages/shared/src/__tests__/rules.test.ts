@@ -15,6 +15,7 @@ import {
   parseOrderNumber,
   photoTypeOf,
   itemCount,
+  itemsText,
   landingPageOf,
   paiseToRupees,
   productDetailPath,
@@ -64,6 +65,9 @@ describe('cart rules', () => {
     expect(subtotal([])).toBe(0);
     expect(itemCount(cart)).toBe(3);
     expect(itemCount([])).toBe(0);
+    expect(itemsText(cart)).toBe('3 items');
+    expect(itemsText([{ cartQuantity: 1 }])).toBe('1 item');
+    expect(itemsText([])).toBe('0 items');
   });
 });
 

@@ -157,6 +157,12 @@ export function itemCount(cart: ReadonlyArray<Pick<CartLine, 'cartQuantity'>>): 
   return cart.reduce((sum, line) => sum + line.cartQuantity, 0);
 }
 
+/** "1 item", "3 items": the T-shirts a cart holds, as the cart page and the payment dialog say it. */
+export function itemsText(cart: ReadonlyArray<Pick<CartLine, 'cartQuantity'>>): string {
+  const count = itemCount(cart);
+  return `${count} ${count === 1 ? 'item' : 'items'}`;
+}
+
 export function cartTotal(cart: ReadonlyArray<Pick<CartLine, 'price' | 'cartQuantity'>>): number {
   return subtotal(cart) + DELIVERY_CHARGE;
 }

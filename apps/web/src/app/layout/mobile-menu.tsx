@@ -7,7 +7,7 @@ import { createPortal } from 'react-dom';
 import { NavLink } from 'react-router-dom';
 import { CloseIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
-import { isAdmin, useSession } from '@/features/auth/session';
+import { isAdmin, useSession } from '@/lib/session';
 import { cn } from '@/lib/cn';
 import { USER_DASHBOARD_SECTIONS } from './dashboard-sections';
 import { CartLink, navLink } from './nav-links';

@@ -19,10 +19,11 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { CartIcon, MenuIcon, MoonIcon, SunIcon, TeeIcon } from '@/components/ui/icons';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
-import { dashboardPath, signOut, useSession } from '@/features/auth/session';
 import { useCart } from '@/features/cart/use-cart';
 import { SearchForm } from '@/features/catalog/components/search-form';
 import { cn } from '@/lib/cn';
+import { queryKeys } from '@/lib/query-keys';
+import { dashboardPath, signOut, useSession } from '@/lib/session';
 import { useDarkTheme } from '@/lib/theme';
 import { toast } from '@/lib/toast';
 import { CartLink, cartLabel, navLink } from './nav-links';
@@ -194,8 +195,8 @@ export function TopBar() {
 
   function logout(mobile: boolean) {
     signOut();
-    queryClient.removeQueries({ queryKey: ['users'] });
-    queryClient.removeQueries({ queryKey: ['orders'] });
+    queryClient.removeQueries({ queryKey: queryKeys.users.root });
+    queryClient.removeQueries({ queryKey: queryKeys.orders.root });
     toast.success('Logout Successfully');
     if (mobile) navigate(paths.login);
   }

@@ -1,21 +1,22 @@
 /** /cart (SPEC §2): lines, the shipping address, the summary and checkout. */
 import { useQueryClient } from '@tanstack/react-query';
 import type { Product } from '@repo/shared';
-import { isShippingAddress } from '@repo/shared/rules';
+import { isShippingAddress, itemsText } from '@repo/shared/rules';
 import { ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { CartIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { userDetailQueryOptions, useUserDetail } from '@/features/account/api/get-user-detail';
-import { useSession } from '@/features/auth/session';
+import { useSession } from '@/lib/session';
 import { useCartStock } from '@/features/cart/api/get-cart-stock';
 import { CartLine, lineProblemText } from '@/features/cart/components/cart-line';
 import { CartSummary, CheckoutBar } from '@/features/cart/components/cart-summary';
 import { ADDRESS_HINT_ID, ShippingAddress } from '@/features/cart/components/shipping-address';
-import { cart, itemsText, useCart } from '@/features/cart/use-cart';
-import { productQueryOptions } from '@/features/catalog/api/get-product';
+import { cart, useCart } from '@/features/cart/use-cart';
 import { useCheckout } from '@/features/checkout/use-checkout';
 import { ApiError } from '@/lib/api-client';
+import { productQueryOptions } from '@/lib/api/get-product';
+import { queryKeys } from '@/lib/query-keys';
 import { useLogOnError } from '@/lib/use-log-on-error';
 import { useTitle } from '@/lib/use-title';
 
@@ -51,7 +52,7 @@ export default function CartPage() {
       }),
     );
     cart.refresh(fresh);
-    await queryClient.invalidateQueries({ queryKey: ['products', 'stock'] });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.products.stocks });
   }
 
   const checkout = useCheckout({

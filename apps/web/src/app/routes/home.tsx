@@ -11,7 +11,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { AlertIcon } from '@/components/ui/icons';
 import { Pagination } from '@/components/ui/pagination';
 import { addToCartWithToast } from '@/features/cart/use-cart';
-import { useCategories } from '@/features/catalog/api/get-categories';
+import { useCategories } from '@/lib/api/get-categories';
 import { useFilteredProducts } from '@/features/catalog/api/get-filtered-products';
 import { useProductCount } from '@/features/catalog/api/get-product-count';
 import { useProductList } from '@/features/catalog/api/get-product-list';

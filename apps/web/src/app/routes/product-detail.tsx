@@ -7,7 +7,7 @@ import { AlertIcon, SearchIcon } from '@/components/ui/icons';
 import { Loading } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { addToCartWithToast } from '@/features/cart/use-cart';
-import { useProduct } from '@/features/catalog/api/get-product';
+import { useProduct } from '@/lib/api/get-product';
 import { useRelatedProducts } from '@/features/catalog/api/get-related-products';
 import { CatalogProducts } from '@/features/catalog/components/catalog-products';
 import { ProductDetails } from '@/features/catalog/components/product-details';

@@ -6,7 +6,6 @@ import {
   cartTotal,
   decreaseQuantity,
   increaseQuantity,
-  itemCount,
   removeFromCart,
   sizeLabel,
   stockOfSize,
@@ -60,12 +59,6 @@ export function addToCartWithToast(product: Product, size: ProductSize = ONE_SIZ
   }
   cart.add(product, size);
   toast.success('Successfully Added');
-}
-
-/** "1 item", "3 items": the tees a cart holds, as the cart page and the payment dialog say it. */
-export function itemsText(items: ReadonlyArray<{ cartQuantity: number }>): string {
-  const count = itemCount(items);
-  return `${count} ${count === 1 ? 'item' : 'items'}`;
 }
 
 export function useCart(): { items: CartItem[]; count: number; subtotal: number; total: number } {

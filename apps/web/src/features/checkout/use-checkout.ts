@@ -11,12 +11,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import type { CartItem, PublicUser } from '@repo/shared';
 import { SHIPPING_ADDRESS_NEEDED } from '@repo/shared/constants';
-import { isShippingAddress } from '@repo/shared/rules';
+import { isShippingAddress, itemsText } from '@repo/shared/rules';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
-import { itemsText } from '@/features/cart/use-cart';
-import { useSession } from '@/features/auth/session';
+import { useSession } from '@/lib/session';
 import { ApiError, messageOf } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { createPaymentOrder } from './api/create-order';
 import { paymentConfigQueryOptions } from './api/get-payment-config';
@@ -110,7 +110,7 @@ export function useCheckout({ loadUser, onPaid, onCartOutdated }: CheckoutOption
           if (!result.success) throw new Error('Payment not verified');
           onPaid();
           toast.success('Payment Completed');
-          void queryClient.invalidateQueries({ queryKey: ['orders'] });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.orders.root });
           navigate(paths.userOrders);
         } catch {
           toast.error(CHECKOUT_ALERTS.verify);

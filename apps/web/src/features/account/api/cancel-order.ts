@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CancelOrderResponse } from '@repo/shared';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import type { MutationConfig } from '@/lib/react-query';
 import { orderQueryOptions } from './get-order';
 
@@ -20,7 +21,7 @@ export function useCancelOrder(
         success: true,
         order: data.order,
       });
-      void qc.invalidateQueries({ queryKey: ['orders', 'user', userId], exact: true });
+      void qc.invalidateQueries({ queryKey: queryKeys.orders.ofUser(userId), exact: true });
       return onSuccess?.(data, orderId, ...rest);
     },
     ...config,

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OrderDetailResponse } from '@repo/shared';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import type { QueryConfig } from '@/lib/react-query';
 
 export const getOrder = (orderId: string) =>
@@ -9,7 +10,7 @@ export const getOrder = (orderId: string) =>
 /** Under the user's orders key, so a change to the list (or a cancel) refreshes it too. */
 export const orderQueryOptions = (userId: string, orderId: string) =>
   queryOptions({
-    queryKey: ['orders', 'user', userId, 'detail', orderId],
+    queryKey: queryKeys.orders.detail(userId, orderId),
     queryFn: () => getOrder(orderId),
   });
 

@@ -7,13 +7,18 @@
  */
 import type { FormEvent } from 'react';
 import type { ProfileBody, PublicUser } from '@repo/shared';
-import { ADDRESS_MESSAGE, PASSWORD_MIN_LENGTH, PHONE_MESSAGE } from '@repo/shared/constants';
+import {
+  ADDRESS_HINT,
+  ADDRESS_MESSAGE,
+  PASSWORD_MIN_LENGTH,
+  PHONE_HINT,
+  PHONE_MESSAGE,
+} from '@repo/shared/constants';
 import { isIndianMobile, isShippingAddress } from '@repo/shared/rules';
 import { profileBody } from '@repo/shared/schemas';
 import { Button } from '@/components/ui/button';
 import { TextAreaField, TextField } from '@/components/ui/form-field';
-import { ADDRESS_HINT, PHONE_HINT } from '@/features/auth/contact-hints';
-import { updateStoredUser } from '@/features/auth/session';
+import { updateStoredUser } from '@/lib/session';
 import { messageOf } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useSchemaForm } from '@/lib/use-schema-form';

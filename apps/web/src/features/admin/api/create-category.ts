@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CategoryBody, CategoryMutationResponse } from '@repo/shared';
 import { api } from '@/lib/api-client';
-import { refreshCategories } from './keys';
+import { refreshCategories } from './refresh';
 
 export const createCategory = (body: CategoryBody) =>
   api.post<CategoryMutationResponse>('/category/create-category', body);

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SuccessMessage } from '@repo/shared';
 import { api } from '@/lib/api-client';
-import { refreshProducts } from './keys';
+import { refreshProducts } from './refresh';
 
 export const deleteProduct = (id: string) =>
   api.delete<SuccessMessage>(`/product/delete-product/${encodeURIComponent(id)}`);

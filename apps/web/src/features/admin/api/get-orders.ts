@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminOrdersResponse } from '@repo/shared';
 import { api } from '@/lib/api-client';
-import { adminKeys } from './keys';
+import { queryKeys } from '@/lib/query-keys';
 
 /** A page of every order, or of those matching `q` (an order number such as "#08D68A95"). */
 export const getOrders = (page: number, limit: number, q = '') =>
@@ -11,7 +11,7 @@ export const getOrders = (page: number, limit: number, q = '') =>
 
 export const ordersQueryOptions = (page: number, limit: number, q = '') =>
   queryOptions({
-    queryKey: adminKeys.orderPage(page, limit, q),
+    queryKey: queryKeys.orders.adminPage(page, limit, q),
     queryFn: () => getOrders(page, limit, q),
     placeholderData: keepPreviousData,
   });

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AllProductsResponse } from '@repo/shared';
 import { api } from '@/lib/api-client';
-import { adminKeys } from './keys';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Every product, newest first; the server pages very long lists (`total` tells how many). */
 export type AllProductsPage = AllProductsResponse & { total?: number };
@@ -11,7 +11,7 @@ export const getProducts = (page = 1) =>
 
 export const productsQueryOptions = (page = 1) =>
   queryOptions({
-    queryKey: [...adminKeys.products, page],
+    queryKey: queryKeys.products.every(page),
     queryFn: () => getProducts(page),
     placeholderData: keepPreviousData,
   });

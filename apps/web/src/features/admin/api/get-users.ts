@@ -1,14 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AllUsersResponse } from '@repo/shared';
 import { api } from '@/lib/api-client';
-import { adminKeys } from './keys';
+import { queryKeys } from '@/lib/query-keys';
 
 export const getUsers = (page: number, limit: number) =>
   api.get<AllUsersResponse>(`/all-user/adminpanel?page=${page}&limit=${limit}`);
 
 export const usersQueryOptions = (page: number, limit: number) =>
   queryOptions({
-    queryKey: adminKeys.users(page, limit),
+    queryKey: queryKeys.users.page(page, limit),
     queryFn: () => getUsers(page, limit),
     placeholderData: keepPreviousData,
   });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CategoryBody, CategoryMutationResponse } from '@repo/shared';
 import { api } from '@/lib/api-client';
-import { refreshCategories, refreshProducts } from './keys';
+import { refreshCategories, refreshProducts } from './refresh';
 
 export const updateCategory = ({ id, ...body }: CategoryBody & { id: string }) =>
   api.put<CategoryMutationResponse>(`/category/update-category/${encodeURIComponent(id)}`, body);

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateStatusBody, UpdateStatusResponse } from '@repo/shared';
 import { api } from '@/lib/api-client';
-import { adminKeys } from './keys';
+import { queryKeys } from '@/lib/query-keys';
 
 export const updateOrderStatus = ({ orderId, status }: UpdateStatusBody & { orderId: string }) =>
   api.put<UpdateStatusResponse>(`/orders/update-status/${encodeURIComponent(orderId)}`, { status });
@@ -11,6 +11,6 @@ export function useUpdateOrderStatus() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: updateOrderStatus,
-    onSettled: () => qc.invalidateQueries({ queryKey: adminKeys.orders }),
+    onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.orders.admin }),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProductMutationResponse } from '@repo/shared';
 import { api } from '@/lib/api-client';
-import { refreshProducts } from './keys';
+import { refreshProducts } from './refresh';
 
 /** Multipart as create; the photo is optional. */
 export const updateProduct = ({ id, form }: { id: string; form: FormData }) =>

@@ -8,7 +8,7 @@ import type { Category } from '@repo/shared';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Loading } from '@/components/ui/spinner';
 import { toast } from '@/lib/toast';
-import { useCategories } from '../api/get-categories';
+import { useCategories } from '@/lib/api/get-categories';
 import { useCreateCategory } from '../api/create-category';
 import { useDeleteCategory } from '../api/delete-category';
 import { useUpdateCategory } from '../api/update-category';

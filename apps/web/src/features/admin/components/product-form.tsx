@@ -11,7 +11,7 @@ import {
   TextAreaField,
   TextField,
 } from '@/components/ui/form-field';
-import { useCategories } from '../api/get-categories';
+import { useCategories } from '@/lib/api/get-categories';
 import { useLoadFailure, type FieldErrors } from '@/lib/outcome';
 import { sizesTotal, type ProductFormValues } from '../lib/product-form';
 import { CategoryCombobox } from './category-combobox';

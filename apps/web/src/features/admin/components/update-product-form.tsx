@@ -11,7 +11,7 @@ import { Loading } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { toast } from '@/lib/toast';
 import { useDeleteProduct } from '../api/delete-product';
-import { useProduct } from '../api/get-product';
+import { useProduct } from '@/lib/api/get-product';
 import { useUpdateProduct } from '../api/update-product';
 import { settle, useLoadFailure, type FieldErrors } from '@/lib/outcome';
 import { productFormData, productFormValues, type ProductFormValues } from '../lib/product-form';
@@ -21,7 +21,8 @@ import { TeeIcon } from '@/components/ui/icons';
 export const DELETE_PRODUCT_QUESTION = 'Are you sure you want to delete this product?';
 
 export function UpdateProduct({ slug }: { slug: string }) {
-  const product = useProduct(slug);
+  // Always asked for again when the page opens: the form is filled once, from this answer.
+  const product = useProduct(slug, { staleTime: 0 });
   useLoadFailure(product, 'product', {
     refused: 'Failed to load product',
     error: 'Failed to load product',

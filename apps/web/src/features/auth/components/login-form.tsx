@@ -8,7 +8,7 @@ import { ApiError, messageOf } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useLogin } from '../api/login';
 import { redirectTarget } from '../redirect';
-import { signIn } from '../session';
+import { signIn } from '@/lib/session';
 
 export function LoginForm() {
   const [email, setEmail] = useState('');

@@ -5,17 +5,16 @@
 import type { FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { RegisterBody } from '@repo/shared';
-import { PASSWORD_MIN_LENGTH } from '@repo/shared/constants';
+import { ADDRESS_HINT, PASSWORD_MIN_LENGTH, PHONE_HINT } from '@repo/shared/constants';
 import { registerBody } from '@repo/shared/schemas';
 import { Button } from '@/components/ui/button';
 import { TextAreaField, TextField } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useSchemaForm } from '@/lib/use-schema-form';
-import { ADDRESS_HINT, PHONE_HINT } from '../contact-hints';
 import { useRegister } from '../api/register';
 import { redirectTarget } from '../redirect';
-import { signIn } from '../session';
+import { signIn } from '@/lib/session';
 
 type Fields = Required<RegisterBody>;
 const empty: Fields = { name: '', email: '', password: '', phone: '', address: '' };

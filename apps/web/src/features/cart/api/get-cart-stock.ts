@@ -2,13 +2,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductStockJson, StockResponse } from '@repo/shared';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export const getCartStock = (ids: string[]) =>
   api.get<StockResponse>(`/product/stock?ids=${ids.map(encodeURIComponent).join(',')}`);
 
 export const cartStockQueryOptions = (ids: string[]) =>
   queryOptions({
-    queryKey: ['products', 'stock', ids],
+    queryKey: queryKeys.products.stock(ids),
     queryFn: () => getCartStock(ids),
     enabled: ids.length > 0,
     staleTime: 0,

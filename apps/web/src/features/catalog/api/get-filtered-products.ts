@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { FilterProductsResponse } from '@repo/shared';
 import type { CatalogFilter } from '@repo/shared/rules';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import type { QueryConfig } from '@/lib/react-query';
 
 /** The home page's filter (the shared rule builds it from the URL). */
@@ -12,7 +13,7 @@ export const getFilteredProducts = (filter: ProductFilter) =>
 
 export const filteredProductsQueryOptions = (filter: ProductFilter) =>
   queryOptions({
-    queryKey: ['products', 'filter', filter],
+    queryKey: queryKeys.products.filter(filter),
     queryFn: () => getFilteredProducts(filter),
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductListResponse } from '@repo/shared';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import type { QueryConfig } from '@/lib/react-query';
 
 /** One page of 12 products, newest first. */
@@ -9,7 +10,7 @@ export const getProductList = (page: number) =>
 
 export const productListQueryOptions = (page: number) =>
   queryOptions({
-    queryKey: ['products', 'list', page],
+    queryKey: queryKeys.products.list(page),
     queryFn: () => getProductList(page),
     placeholderData: keepPreviousData,
   });

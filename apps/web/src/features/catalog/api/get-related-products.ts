@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RelatedProductsResponse } from '@repo/shared';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import type { QueryConfig } from '@/lib/react-query';
 
 export const getRelatedProducts = (productId: string, categoryId: string) =>
@@ -8,7 +9,7 @@ export const getRelatedProducts = (productId: string, categoryId: string) =>
 
 export const relatedProductsQueryOptions = (productId: string, categoryId: string) =>
   queryOptions({
-    queryKey: ['products', 'related', productId, categoryId],
+    queryKey: queryKeys.products.related(productId, categoryId),
     queryFn: () => getRelatedProducts(productId, categoryId),
   });
 

@@ -13,9 +13,9 @@ import {
   searchKeywordOf,
 } from '@repo/shared/rules';
 import { answeredFrom } from '@/lib/api-client';
-import { categoriesQueryOptions } from './get-categories';
+import { categoriesQueryOptions } from '@/lib/api/get-categories';
 import { filteredProductsQueryOptions } from './get-filtered-products';
-import { productQueryOptions } from './get-product';
+import { productQueryOptions } from '@/lib/api/get-product';
 import { productCountQueryOptions } from './get-product-count';
 import { productListQueryOptions } from './get-product-list';
 import { searchQueryOptions } from './search-products';

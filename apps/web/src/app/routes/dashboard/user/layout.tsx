@@ -3,7 +3,7 @@ import { NavLink, Outlet } from 'react-router-dom';
 import { USER_DASHBOARD_SECTIONS } from '@/app/layout/dashboard-sections';
 import { ResizableSidePanel } from '@/components/ui/resizable-side-panel';
 import { paths } from '@/config/paths';
-import { useSession } from '@/features/auth/session';
+import { useSession } from '@/lib/session';
 import { cn } from '@/lib/cn';
 
 // Only the overview's link is current on its own path alone.

@@ -8,7 +8,7 @@ import { Loading } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useOrder } from '@/features/account/api/get-order';
 import { OrderDetail } from '@/features/account/components/order-detail';
-import { useSession } from '@/features/auth/session';
+import { useSession } from '@/lib/session';
 import { CONTACT } from '@/features/static/contact-details';
 import { ApiError } from '@/lib/api-client';
 import { useLogOnError } from '@/lib/use-log-on-error';

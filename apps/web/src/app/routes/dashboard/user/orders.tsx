@@ -6,7 +6,7 @@ import { Loading } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useUserOrders } from '@/features/account/api/get-user-orders';
 import { OrderList } from '@/features/account/components/order-list';
-import { useSession } from '@/features/auth/session';
+import { useSession } from '@/lib/session';
 import { useLogOnError } from '@/lib/use-log-on-error';
 import { useTitle } from '@/lib/use-title';
 

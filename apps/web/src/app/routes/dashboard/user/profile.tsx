@@ -2,7 +2,7 @@
 import { Loading } from '@/components/ui/spinner';
 import { useUserDetail } from '@/features/account/api/get-user-detail';
 import { ProfileForm } from '@/features/account/components/profile-form';
-import { useSession } from '@/features/auth/session';
+import { useSession } from '@/lib/session';
 import { useLogOnError } from '@/lib/use-log-on-error';
 import { useTitle } from '@/lib/use-title';
 

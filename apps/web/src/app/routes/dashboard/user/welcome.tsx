@@ -4,7 +4,7 @@ import { Loading } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useUserDetail } from '@/features/account/api/get-user-detail';
 import { UserSummary } from '@/features/account/components/user-summary';
-import { useSession } from '@/features/auth/session';
+import { useSession } from '@/lib/session';
 import { useLogOnError } from '@/lib/use-log-on-error';
 import { useTitle } from '@/lib/use-title';
 

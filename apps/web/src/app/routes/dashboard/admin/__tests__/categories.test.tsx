@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import CategoriesPage from '@/app/routes/dashboard/admin/categories';
+import Home from '@/app/routes/home';
 import { toast } from '@/lib/toast';
 import { mockApi, reply } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/test-utils';
@@ -268,5 +269,33 @@ describe('category page', () => {
     renderPage();
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Something went wrong'));
     expect(toast.error).toHaveBeenCalledOnce();
+  });
+});
+
+describe('one categories cache for the admin and the storefront', () => {
+  it("shows a category the admin created in the home page's filter, from the same answer", async () => {
+    const server = api({
+      'GET /product/get-product-count': () => ({ total: 0 }),
+      'GET /product/productList/:page': () => ({ prod: [] }),
+    });
+    const { user, router } = renderRoute(
+      {
+        routes: [
+          { path: '/dashboard/admin/create-category', element: <CategoriesPage /> },
+          { path: '/', element: <Home /> },
+        ],
+      },
+      { url: '/dashboard/admin/create-category' },
+    );
+    await screen.findByRole('rowheader', { name: 'Hoodies' });
+    await user.type(screen.getByLabelText('Name'), 'Polo');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('rowheader', { name: 'Polo' })).toBeInTheDocument();
+    const asked = server.callsTo('GET /category/all-category').length;
+
+    await act(() => router.navigate('/'));
+    expect(await screen.findByRole('checkbox', { name: 'Polo' })).toBeInTheDocument();
+    // The home page read the admin's fresh answer instead of asking again.
+    expect(server.callsTo('GET /category/all-category')).toHaveLength(asked);
   });
 });

@@ -1,0 +1,46 @@
+/**
+ * Every query key of the app, in one factory. Keys nest by resource (categories, products,
+ * users, orders…), so one call can refresh or forget a whole resource whichever screen asked
+ * for it: an admin's change marks the storefront's copies stale, logging out forgets every
+ * user's and order's answer. Each endpoint's queryOptions (in features/<f>/api or lib/api)
+ * takes its key from here.
+ */
+export const queryKeys = {
+  categories: ['categories'] as const,
+  products: {
+    root: ['products'] as const,
+    /** The storefront's pages of 12, newest first. */
+    list: (page: number) => ['products', 'list', page] as const,
+    count: ['products', 'count'] as const,
+    /** The home page's filter: categories, price, size and page (the request's body). */
+    filter: (filter: object) => ['products', 'filter', filter] as const,
+    details: ['products', 'detail'] as const,
+    detail: (slug: string) => ['products', 'detail', slug] as const,
+    related: (productId: string, categoryId: string) =>
+      ['products', 'related', productId, categoryId] as const,
+    stocks: ['products', 'stock'] as const,
+    stock: (ids: string[]) => ['products', 'stock', ids] as const,
+    /** The admin's list of every product. */
+    every: (page: number) => ['products', 'every', page] as const,
+  },
+  search: (keyword: string) => ['search', keyword] as const,
+  users: {
+    root: ['users'] as const,
+    detail: (userId: string) => ['users', 'detail', userId] as const,
+    /** The admin's list of every user. */
+    page: (page: number, limit: number) => ['users', 'page', { page, limit }] as const,
+  },
+  orders: {
+    root: ['orders'] as const,
+    /** One shopper's orders; their order pages sit under it, so refreshing the list refreshes them. */
+    ofUser: (userId: string) => ['orders', 'user', userId] as const,
+    detail: (userId: string, orderId: string) =>
+      ['orders', 'user', userId, 'detail', orderId] as const,
+    /** The admin's list and overview (a status change refreshes both). */
+    admin: ['orders', 'admin'] as const,
+    adminPage: (page: number, limit: number, q = '') =>
+      ['orders', 'admin', 'list', { page, limit, q }] as const,
+    overview: ['orders', 'admin', 'overview'] as const,
+  },
+  paymentConfig: ['payment', 'config'] as const,
+};
