@@ -4,7 +4,7 @@ import { ErrorBoundary } from '@/components/error-boundary';
 import { Loading } from '@/components/ui/spinner';
 import { useScrollRestoration } from '@/lib/use-scroll-restoration';
 import { Footer } from './footer';
-import { TopBar } from './top-bar';
+import { TopBar } from './top-bar/top-bar';
 
 /** SPEC §2: top bar, page outlet, footer. */
 export function Layout() {

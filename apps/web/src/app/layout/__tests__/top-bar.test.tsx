@@ -5,12 +5,12 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import UserDashboardLayout from '@/app/routes/dashboard/user/layout';
-import { signIn, signOut } from '@/features/auth/session';
+import { signIn, signOut } from '@/lib/session';
 import { cartStore } from '@/lib/storage';
 import { makeCartItem, makeUser } from '@/testing/data';
 import { mockApi } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/test-utils';
-import { TopBar } from '../top-bar';
+import { TopBar } from '../top-bar/top-bar';
 
 vi.mock('@/lib/toast', () => ({
   toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() },
