@@ -3,7 +3,7 @@
  * config refuses that). It follows Razorpay's contract so the same shop code runs against
  * both: order ids `order_sandbox_<random>`, payment ids `pay_sandbox_<random>`, the same
  * HMAC signatures (with the sandbox's own secrets), and a checkout script served by the API
- * at /api/payment/sandbox/checkout.js. No real money moves.
+ * at /api/payment/sandbox/checkout.js (sandbox-checkout.ts). No real money moves.
  *
  * Its orders are the shop's checkouts (the payments module records one per order); the
  * payments it takes are kept in the `sandbox_payments` collection, so reconciliation can ask

@@ -8,12 +8,12 @@ import {
 import type { Auth } from '../../lib/auth.js';
 import { notFound } from '../../lib/errors.js';
 import { noStore } from '../../lib/no-store.js';
+import { SANDBOX_CHECKOUT_JS } from '../../lib/payment-gateway/sandbox-checkout.js';
 import { createRateLimit, rateLimitOptions, type RateLimitRule } from '../../lib/rate-limit.js';
 import type { AppDeps } from '../../lib/types.js';
 import { validate } from '../../lib/validate.js';
 import { createCheckout } from './checkout.service.js';
 import { sandboxPay, verifyPayment } from './payments.service.js';
-import { SANDBOX_CHECKOUT_JS } from './sandbox-checkout.js';
 import { handleWebhook } from './webhook.js';
 
 const MINUTE = 60_000;
