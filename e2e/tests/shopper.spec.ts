@@ -187,6 +187,8 @@ test.describe('a shopper', () => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Forgot Password' }).click();
     await expect(page).toHaveURL(/\/forgotpassword$/);
+    // The login form (with its own Email Address) shows until the new page's code arrives.
+    await expect(page.getByRole('button', { name: 'Send OTP' })).toBeVisible();
     await page.getByLabel('Email Address').fill(session.user.email);
     await page.getByRole('button', { name: 'Send OTP' }).click();
     const code = await readOtpFromOutbox(session.user.email);

@@ -1,38 +1,55 @@
 /**
- * Form state checked with a shared zod schema: values, the first message per field, and
- * `field(name)` props for the labelled inputs. `check(body)` returns the parsed body, or
- * null after showing each field's message beside it. `initialErrors` shows messages from the
- * start (stored values that no longer pass the rules).
+ * A form checked with a shared zod schema: react-hook-form with the zod resolver. `field(name)`
+ * gives a labelled input (components/ui/form-field) its registration and its message (the
+ * first per field); `form.handleSubmit(onValid)` calls onValid with the parsed body, or shows
+ * each field's message beside it. Messages change only when the form is sent again.
+ *
+ * `toBody` turns the fields into what the schema checks (e.g. a password sent only when
+ * filled); `initialErrors` shows messages from the start (stored values that no longer pass).
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useForm, type DefaultValues, type Path, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { ZodType } from 'zod';
 
-export function useSchemaForm<Fields extends Record<string, string>>(
-  initial: Fields,
-  initialErrors: Partial<Record<keyof Fields, string>> = {},
-) {
-  const [values, setValues] = useState<Fields>(initial);
-  const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>(initialErrors);
-
-  const field = (name: keyof Fields & string) => ({
-    name,
-    value: values[name],
-    error: errors[name],
-    onChange: (e: { target: { value: string } }) =>
-      setValues((v) => ({ ...v, [name]: e.target.value })),
+export function useSchemaForm<Fields extends Record<string, string>, Body>({
+  schema,
+  defaultValues,
+  toBody = (fields) => fields,
+  initialErrors = {},
+}: {
+  schema: ZodType<Body>;
+  defaultValues: Fields;
+  toBody?: (fields: Fields) => unknown;
+  initialErrors?: Partial<Record<keyof Fields & string, string>>;
+}) {
+  const [resolver] = useState(() => {
+    const check = zodResolver(schema as ZodType<Body, Fields>) as unknown as Resolver<
+      Fields,
+      unknown,
+      Body
+    >;
+    const resolve: Resolver<Fields, unknown, Body> = (fields, context, options) =>
+      check(toBody(fields) as Fields, context, options);
+    return resolve;
+  });
+  const form = useForm<Fields, unknown, Body>({
+    defaultValues: defaultValues as DefaultValues<Fields>,
+    resolver,
+    reValidateMode: 'onSubmit',
   });
 
-  function check<T>(schema: ZodType<T>, body: unknown): T | null {
-    const parsed = schema.safeParse(body);
-    if (parsed.success) {
-      setErrors({});
-      return parsed.data;
-    }
-    const next: Partial<Record<keyof Fields, string>> = {};
-    for (const issue of parsed.error.issues) next[issue.path[0] as keyof Fields] ??= issue.message;
-    setErrors(next);
-    return null;
-  }
+  const { setError } = form;
+  const [shownAtStart] = useState(initialErrors);
+  useEffect(() => {
+    for (const [name, message] of Object.entries(shownAtStart))
+      if (message) setError(name as Path<Fields>, { type: 'stored', message });
+  }, [setError, shownAtStart]);
 
-  return { values, setValues, field, check };
+  const field = (name: keyof Fields & string) => ({
+    ...form.register(name as Path<Fields>),
+    error: form.formState.errors[name]?.message as string | undefined,
+  });
+
+  return { form, field };
 }

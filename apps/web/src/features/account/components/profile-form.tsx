@@ -5,7 +5,6 @@
  * An account saved before phone and address were checked shows its values as stored, each one
  * that no longer passes already marked with what to change; saving needs them fixed.
  */
-import type { FormEvent } from 'react';
 import type { ProfileBody, PublicUser } from '@repo/shared';
 import {
   ADDRESS_HINT,
@@ -32,28 +31,28 @@ type Fields = {
   currentPassword: string;
 };
 
+/** The password goes only when a new one is filled in, with the current one. */
+function profileBodyOf({ password, currentPassword, ...rest }: Fields): ProfileBody {
+  return password ? { ...rest, password, currentPassword } : rest;
+}
+
 export function ProfileForm({ user }: { user: PublicUser }) {
   const phone = user.phone ?? '';
   const address = user.address ?? '';
-  const { values, setValues, field, check } = useSchemaForm<Fields>(
-    { name: user.name, phone, address, password: '', currentPassword: '' },
-    {
+  const { form, field } = useSchemaForm({
+    schema: profileBody,
+    defaultValues: { name: user.name, phone, address, password: '', currentPassword: '' },
+    toBody: profileBodyOf,
+    initialErrors: {
       // Stored values that fail today's rules (empty ones are left to "required").
       ...(phone && !isIndianMobile(phone) ? { phone: PHONE_MESSAGE } : {}),
       ...(address && !isShippingAddress(address) ? { address: ADDRESS_MESSAGE } : {}),
     },
-  );
+  });
   const update = useUpdateProfile();
+  const newPassword = form.watch('password');
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const body: ProfileBody = { name: values.name, phone: values.phone, address: values.address };
-    if (values.password) {
-      body.password = values.password;
-      body.currentPassword = values.currentPassword;
-    }
-    const parsed = check(profileBody, body);
-    if (!parsed) return;
+  async function submit(parsed: ProfileBody) {
     try {
       const data = await update.mutateAsync({ ...parsed, userId: user._id });
       if (!data.success) {
@@ -61,7 +60,8 @@ export function ProfileForm({ user }: { user: PublicUser }) {
         return;
       }
       updateStoredUser(data.user, data.token);
-      setValues((v) => ({ ...v, password: '', currentPassword: '' }));
+      form.setValue('password', '');
+      form.setValue('currentPassword', '');
       toast.success(data.message);
     } catch (error) {
       toast.error(messageOf(error, 'Something went wrong'));
@@ -69,7 +69,7 @@ export function ProfileForm({ user }: { user: PublicUser }) {
   }
 
   return (
-    <form onSubmit={submit} className="max-w-xl space-y-4">
+    <form onSubmit={form.handleSubmit(submit)} className="max-w-xl space-y-4">
       <TextField label="Full Name" autoComplete="name" required {...field('name')} />
       <TextField
         label="Email Address"
@@ -106,7 +106,7 @@ export function ProfileForm({ user }: { user: PublicUser }) {
         label="Current Password"
         type="password"
         autoComplete="current-password"
-        aria-required={Boolean(values.password)}
+        aria-required={Boolean(newPassword)}
         hint="Needed only to set a new password."
         {...field('currentPassword')}
       />

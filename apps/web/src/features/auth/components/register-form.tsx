@@ -2,7 +2,6 @@
  * Register (SPEC §2, §5, §8): every field required (browser-level), then checked with the
  * shared schema so a bad phone or a short password is explained next to its field.
  */
-import type { FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { RegisterBody } from '@repo/shared';
 import { ADDRESS_HINT, PASSWORD_MIN_LENGTH, PHONE_HINT } from '@repo/shared/constants';
@@ -20,18 +19,15 @@ type Fields = Required<RegisterBody>;
 const empty: Fields = { name: '', email: '', password: '', phone: '', address: '' };
 
 export function RegisterForm() {
-  const form = useSchemaForm<Fields>(empty);
+  const { form, field: registered } = useSchemaForm({ schema: registerBody, defaultValues: empty });
   const navigate = useNavigate();
   const location = useLocation();
   const register = useRegister();
 
   // Every field is required (SPEC §5, browser-level).
-  const field = (name: keyof Fields) => ({ ...form.field(name), required: true });
+  const field = (name: keyof Fields) => ({ ...registered(name), required: true });
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = form.check(registerBody, form.values);
-    if (!parsed) return;
+  async function submit(parsed: RegisterBody) {
     try {
       const data = await register.mutateAsync(parsed);
       if (!data.success || !data.token) {
@@ -53,7 +49,7 @@ export function RegisterForm() {
   }
 
   return (
-    <form onSubmit={submit} className="space-y-4">
+    <form onSubmit={form.handleSubmit(submit)} className="space-y-4">
       <TextField label="Full Name" autoComplete="name" {...field('name')} />
       <TextField label="Email Address" type="email" autoComplete="email" {...field('email')} />
       <TextField
