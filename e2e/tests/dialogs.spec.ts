@@ -64,6 +64,11 @@ test("the admin's edit pop-up is a modal dialog: its field has focus, Escape clo
   const dialog = page.getByRole('dialog', { name: /^Edit category / });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('textbox')).toBeFocused();
+  // In the middle of the screen (Tailwind's reset removes the <dialog>'s own auto margins).
+  const box = (await dialog.boundingBox())!;
+  const viewport = page.viewportSize()!;
+  expect(Math.abs(box.x + box.width / 2 - viewport.width / 2)).toBeLessThan(2);
+  expect(Math.abs(box.y + box.height / 2 - viewport.height / 2)).toBeLessThan(2);
   await expectTabStaysInside(page);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();

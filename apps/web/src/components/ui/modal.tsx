@@ -1,4 +1,7 @@
-/** A titled dialog with a Close button (the admin's edit pop-up, the size guide, confirmations). */
+/**
+ * A titled dialog with a Close button (the admin's edit pop-up, the size guide, confirmations),
+ * centred on the screen (m-auto: Tailwind's reset takes the <dialog>'s own auto margins away).
+ */
 import { useId, type ReactNode } from 'react';
 import { Dialog } from './dialog';
 
@@ -19,7 +22,7 @@ export function Modal({
     <Dialog
       onClose={onClose}
       labelledBy={titleId}
-      className={`max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] overflow-y-auto ${width} rounded-lg dark:ring-1 dark:ring-slate-700`}
+      className={`m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] overflow-y-auto ${width} rounded-lg dark:ring-1 dark:ring-slate-700`}
     >
       <div className="p-5">
         <div className="mb-4 flex items-center justify-between gap-4">
