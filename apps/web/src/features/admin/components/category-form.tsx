@@ -1,36 +1,41 @@
-/** The category name form: used to create a category and, in the pop-up, to rename one. */
-import type { FormEvent } from 'react';
+/**
+ * The category name form: used to create a category and, in the pop-up, to rename one. Its
+ * field is held by react-hook-form; a save that succeeds (onSubmit resolves true) empties it.
+ */
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
 
 export function CategoryForm({
-  value,
-  onChange,
+  defaultName = '',
   onSubmit,
   busy,
   placeholder = 'Enter new category',
 }: {
-  value: string;
-  onChange: (value: string) => void;
-  onSubmit: () => void;
+  defaultName?: string;
+  /** Sends the name; resolves true when it was saved. */
+  onSubmit: (name: string) => Promise<boolean>;
   busy: boolean;
   placeholder?: string;
 }) {
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    onSubmit();
+  const form = useForm({ defaultValues: { name: defaultName } });
+
+  async function submit({ name }: { name: string }) {
+    if (await onSubmit(name)) form.reset({ name: '' });
   }
+
   // SPEC §5: no client-side rule for an empty name; the server answers.
   return (
-    <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+    <form
+      onSubmit={form.handleSubmit(submit)}
+      className="flex flex-col gap-3 sm:flex-row sm:items-end"
+    >
       <TextField
         label="Name"
-        name="name"
         autoComplete="off"
-        value={value}
         placeholder={placeholder}
-        onChange={(e) => onChange(e.target.value)}
         fieldClassName="flex-1"
+        {...form.register('name')}
       />
       <Button type="submit" loading={busy}>
         Submit

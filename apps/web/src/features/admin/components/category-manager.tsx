@@ -31,35 +31,28 @@ export function CategoryManager() {
   const update = useUpdateCategory();
   const remove = useDeleteCategory();
 
-  const [name, setName] = useState('');
   const [editing, setEditing] = useState<Category | null>(null);
-  const [newName, setNewName] = useState('');
   const [deleting, setDeleting] = useState<Category | null>(null);
 
-  async function handleCreate() {
+  async function handleCreate(name: string) {
     const answer = await settle(create.mutateAsync({ name }), {
       refused: INPUT_FORM_FAILED,
       exception: INPUT_FORM_FAILED,
     });
-    if (!answer) return;
+    if (!answer) return false;
     toast.success(`${answer.category?.name ?? name.trim()} is created`);
-    setName('');
+    return true;
   }
 
-  function openEdit(category: Category) {
-    setEditing(category);
-    setNewName(category.name);
-  }
-
-  async function handleUpdate() {
-    if (!editing) return;
-    const answer = await settle(update.mutateAsync({ id: editing._id, name: newName }), {
+  async function handleUpdate(category: Category, name: string) {
+    const answer = await settle(update.mutateAsync({ id: category._id, name }), {
       refused: UPDATE_FORM_FAILED,
       exception: UPDATE_FORM_FAILED,
     });
-    if (!answer) return;
-    toast.success(`${answer.category?.name ?? newName.trim()} is updated`);
+    if (!answer) return false;
+    toast.success(`${answer.category?.name ?? name.trim()} is updated`);
     setEditing(null);
+    return true;
   }
 
   async function handleDelete(category: Category) {
@@ -74,18 +67,13 @@ export function CategoryManager() {
   const list = categories.data?.success ? categories.data.category : [];
   return (
     <div className="flex max-w-3xl flex-col gap-6">
-      <CategoryForm
-        value={name}
-        onChange={setName}
-        onSubmit={handleCreate}
-        busy={create.isPending}
-      />
+      <CategoryForm onSubmit={handleCreate} busy={create.isPending} />
       {categories.isPending ? (
         <Loading text="Loading categories..." />
       ) : (
         <CategoryTable
           categories={list}
-          onEdit={openEdit}
+          onEdit={setEditing}
           onDelete={setDeleting}
           deletingId={remove.isPending ? remove.variables : undefined}
         />
@@ -93,9 +81,9 @@ export function CategoryManager() {
       {editing && (
         <Modal title={`Edit category "${editing.name}"`} onClose={() => setEditing(null)}>
           <CategoryForm
-            value={newName}
-            onChange={setNewName}
-            onSubmit={handleUpdate}
+            key={editing._id}
+            defaultName={editing.name}
+            onSubmit={(name) => handleUpdate(editing, name)}
             busy={update.isPending}
             placeholder="Category name"
           />

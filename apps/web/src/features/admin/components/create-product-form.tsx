@@ -1,5 +1,6 @@
 /** Create a product; on success every field (photo and category included) starts over. */
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
 import { useCreateProduct } from '../api/create-product';
@@ -8,11 +9,11 @@ import { emptyProductForm, productFormData, type ProductFormValues } from '../li
 import { ProductForm } from './product-form';
 
 export function CreateProductForm() {
-  const [values, setValues] = useState<ProductFormValues>(emptyProductForm);
+  const form = useForm<ProductFormValues>({ defaultValues: emptyProductForm });
   const create = useCreateProduct();
   const [errors, setErrors] = useState<FieldErrors>({});
 
-  async function submit() {
+  async function submit(values: ProductFormValues) {
     const answer = await settle(
       create.mutateAsync(productFormData(values)),
       { refused: 'Something went wrong.', exception: 'Create product failed' },
@@ -20,13 +21,12 @@ export function CreateProductForm() {
     );
     if (!answer) return;
     toast.success('Product created successfully!');
-    setValues(emptyProductForm);
+    form.reset(emptyProductForm);
   }
 
   return (
     <ProductForm
-      values={values}
-      onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
+      form={form}
       onSubmit={submit}
       busy={create.isPending}
       errors={errors}

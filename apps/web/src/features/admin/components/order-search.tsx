@@ -1,41 +1,31 @@
 /**
  * Finds an order by the number people quote ("#08D68A95", as on the shopper's page and in the
- * mails) or by its id. The search lives in the URL (?q=) like the page.
+ * mails) or by its id. The search lives in the URL (?q=) like the page. The box is checked
+ * with the shared schema the API reads ?q= with (adminOrdersQuery), through react-hook-form.
  */
-import { useState, type FormEvent } from 'react';
-import { parseOrderNumber } from '@repo/shared/rules';
+import { adminOrdersQuery } from '@repo/shared/schemas';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
+import { useSchemaForm } from '@/lib/use-schema-form';
 
-const ORDER_SEARCH_MESSAGE = 'Enter an order number like #08D68A95';
-const isOrderId = (q: string) => /^[a-f\d]{24}$/i.test(q);
+const searchBox = adminOrdersQuery.pick({ q: true });
 
 export function OrderSearch({ q, onSearch }: { q: string; onSearch: (q: string) => void }) {
-  const [text, setText] = useState(q);
-  const [error, setError] = useState<string>();
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const query = text.trim();
-    if (query && !parseOrderNumber(query) && !isOrderId(query)) {
-      setError(ORDER_SEARCH_MESSAGE);
-      return;
-    }
-    setError(undefined);
-    onSearch(query);
-  }
+  const { form, field } = useSchemaForm({ schema: searchBox, defaultValues: { q } });
 
   return (
-    <form role="search" onSubmit={submit} className="flex flex-wrap items-start gap-2">
+    <form
+      role="search"
+      onSubmit={form.handleSubmit((parsed) => onSearch(parsed.q ?? ''))}
+      className="flex flex-wrap items-start gap-2"
+    >
       <TextField
         label="Find an order"
         placeholder="#08D68A95"
-        value={text}
-        error={error}
-        onChange={(e) => setText(e.target.value)}
         fieldClassName="w-full max-w-xs"
         autoComplete="off"
         spellCheck={false}
+        {...field('q')}
       />
       <div className="flex gap-2 sm:mt-7">
         <Button type="submit" variant="secondary">
@@ -45,8 +35,7 @@ export function OrderSearch({ q, onSearch }: { q: string; onSearch: (q: string) 
           <Button
             variant="ghost"
             onClick={() => {
-              setText('');
-              setError(undefined);
+              form.reset({ q: '' });
               onSearch('');
             }}
           >

@@ -1,9 +1,10 @@
 /**
  * The product fields shared by the create and update pages: category (searchable), photo
- * (drop zone), name, description, price, quantity, shipping and the size grid. The page owns the values
- * and the buttons.
+ * (drop zone), name, description, price, quantity, shipping and the size grid. The page owns
+ * the form (react-hook-form's useForm over ProductFormValues) and the buttons.
  */
-import type { FormEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import {
   controlClasses,
   Field,
@@ -19,17 +20,15 @@ import { ImageDropZone } from './image-drop-zone';
 import { SizeGrid } from './size-grid';
 
 export function ProductForm({
-  values,
-  onChange,
+  form,
   onSubmit,
   currentPhotoUrl,
   busy,
   actions,
   errors = {},
 }: {
-  values: ProductFormValues;
-  onChange: (patch: Partial<ProductFormValues>) => void;
-  onSubmit: () => void;
+  form: UseFormReturn<ProductFormValues>;
+  onSubmit: (values: ProductFormValues) => Promise<void>;
   currentPhotoUrl?: string;
   /** A save is under way (the page disables its buttons). */
   busy?: boolean;
@@ -43,41 +42,49 @@ export function ProductForm({
     error: 'Error loading categories',
   });
   const list = categories.data?.success ? categories.data.category : [];
+  const { register } = form;
+  const sizes = useWatch({ control: form.control, name: 'sizes' });
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    onSubmit();
-  }
-
-  // SPEC §5: no required, length or numeric checks in the browser; the server's message is shown.
+  // SPEC §5: no required, length or numeric checks in the browser (so no resolver): the
+  // server's message is shown.
   return (
-    <form onSubmit={submit} className="flex max-w-3xl flex-col gap-5" aria-busy={busy}>
-      <CategoryCombobox
-        categories={list}
-        value={values.category}
-        onChange={(category) => onChange({ category })}
+    <form
+      onSubmit={form.handleSubmit(onSubmit)}
+      className="flex max-w-3xl flex-col gap-5"
+      aria-busy={busy}
+    >
+      <Controller
+        control={form.control}
+        name="category"
+        render={({ field }) => (
+          <CategoryCombobox categories={list} value={field.value} onChange={field.onChange} />
+        )}
       />
       <FieldError message={errors.category} />
-      <ImageDropZone
-        file={values.photo}
-        onChange={(photo) => onChange({ photo })}
-        currentUrl={currentPhotoUrl}
+      <Controller
+        control={form.control}
+        name="photo"
+        render={({ field }) => (
+          <ImageDropZone
+            file={field.value}
+            onChange={field.onChange}
+            currentUrl={currentPhotoUrl}
+          />
+        )}
       />
       <FieldError message={errors.photo} />
       <TextField
         label="Name"
         error={errors.name}
-        value={values.name}
         placeholder="Product name"
-        onChange={(e) => onChange({ name: e.target.value })}
+        {...register('name')}
       />
       <TextAreaField
         label="Description"
         error={errors.description}
         rows={4}
-        value={values.description}
         placeholder="What makes this T-shirt special"
-        onChange={(e) => onChange({ description: e.target.value })}
+        {...register('description')}
       />
       <div className="grid gap-5 sm:grid-cols-3">
         <Field label="Price" error={errors.price}>
@@ -95,15 +102,14 @@ export function ProductForm({
                 inputMode="decimal"
                 min={0}
                 step="any"
-                value={values.price}
                 placeholder="0"
-                onChange={(e) => onChange({ price: e.target.value })}
+                {...register('price')}
                 className={`${controlClasses} pl-7`}
               />
             </div>
           )}
         </Field>
-        {Object.keys(values.sizes).length === 0 ? (
+        {Object.keys(sizes).length === 0 ? (
           <TextField
             label="Quantity"
             error={errors.quantity}
@@ -111,30 +117,30 @@ export function ProductForm({
             inputMode="numeric"
             min={0}
             step={1}
-            value={values.quantity}
             placeholder="0"
-            onChange={(e) => onChange({ quantity: e.target.value })}
+            {...register('quantity')}
           />
         ) : (
           <TextField
             label="Quantity"
             error={errors.quantity}
             readOnly
-            value={String(sizesTotal(values))}
+            value={String(sizesTotal({ sizes }))}
             aria-describedby="size-grid-hint"
           />
         )}
-        <SelectField
-          label="Shipping"
-          error={errors.shipping}
-          value={values.shipping}
-          onChange={(e) => onChange({ shipping: e.target.value === '1' ? '1' : '0' })}
-        >
+        <SelectField label="Shipping" error={errors.shipping} {...register('shipping')}>
           <option value="0">No</option>
           <option value="1">Yes</option>
         </SelectField>
       </div>
-      <SizeGrid values={values} onChange={(sizes) => onChange({ sizes })} />
+      <Controller
+        control={form.control}
+        name="sizes"
+        render={({ field }) => (
+          <SizeGrid values={{ sizes: field.value }} onChange={field.onChange} />
+        )}
+      />
       <FieldError message={errors.sizes} />
       <div className="flex flex-wrap gap-3">{actions}</div>
     </form>

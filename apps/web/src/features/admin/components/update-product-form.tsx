@@ -3,6 +3,7 @@
  * Both send the admin back to the product list on success.
  */
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import type { Product } from '@repo/shared';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -48,13 +49,13 @@ export function UpdateProduct({ slug }: { slug: string }) {
 
 function UpdateProductForm({ product }: { product: Product }) {
   const navigate = useNavigate();
-  const [values, setValues] = useState<ProductFormValues>(() => productFormValues(product));
+  const form = useForm<ProductFormValues>({ defaultValues: productFormValues(product) });
   const update = useUpdateProduct();
   const [errors, setErrors] = useState<FieldErrors>({});
   const remove = useDeleteProduct();
   const busy = update.isPending || remove.isPending;
 
-  async function save() {
+  async function save(values: ProductFormValues) {
     const answer = await settle(
       update.mutateAsync({ id: product._id, form: productFormData(values) }),
       {
@@ -81,8 +82,7 @@ function UpdateProductForm({ product }: { product: Product }) {
 
   return (
     <ProductForm
-      values={values}
-      onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
+      form={form}
       onSubmit={save}
       currentPhotoUrl={product.photo}
       busy={busy}
