@@ -11,9 +11,6 @@ import {
   hasNextPage,
   hasPreviousPage,
   increaseQuantity,
-  orderNumber,
-  parseOrderNumber,
-  photoTypeOf,
   itemCount,
   itemsText,
   landingPageOf,
@@ -24,7 +21,10 @@ import {
   subtotal,
   toPaise,
 } from '../rules/index.js';
-import { PRICE_RANGES, orderStatusColor } from '../constants/index.js';
+import { orderNumber, parseOrderNumber } from '../rules/orders.js';
+import { photoTypeOf } from '../rules/photo.js';
+import { PRICE_RANGES } from '../constants/index.js';
+import { orderStatusColor } from '../constants/orders.js';
 
 const tee = { _id: 'a', name: 'Tee', price: 499 };
 const polo = { _id: 'b', name: 'Polo', price: 799 };

@@ -1,4 +1,8 @@
-/** Business constants of SPEC §9, in one place for the API and the web app. */
+/**
+ * Business constants of SPEC §9, in one place for the API and the web app; those of orders,
+ * contact details and the size guide in files of their own (`@repo/shared/constants/orders`,
+ * `/contact`, `/size-guide`), for the reason rules/index.ts gives.
+ */
 
 export const PAGE_SIZE = 12;
 /** Search answers at most this many products. */
@@ -38,48 +42,7 @@ export const PRICE_RANGES: ReadonlyArray<{ id: string; label: string; range: Pri
   { id: '1500-up', label: 'Above ₹1500', range: [1500, Number.MAX_SAFE_INTEGER] },
 ];
 
-/** What the phone and address rules ask for (shared/rules), shown beside the fields. */
-export const PHONE_MESSAGE = 'Enter a 10-digit mobile number, optionally starting with +91';
-export const ADDRESS_MESSAGE = 'Enter your full address with its 6-digit PIN code';
-/** The hints under the phone and address fields (register, profile). */
-export const PHONE_HINT = '10-digit mobile number, e.g. 98765 43210 or +91 98765 43210.';
-export const ADDRESS_HINT = 'House, street, city and the 6-digit PIN code.';
-
-/** Why a checkout cannot start: no address to ship to (create-order refuses it with this). */
-export const SHIPPING_ADDRESS_NEEDED =
-  'Please add a shipping address with its 6-digit PIN code to your profile before checking out.';
-
 export const ROLES = { customer: 0, admin: 1 } as const;
-
-export const ORDER_STATUSES = ['pending', 'shipped', 'delivered', 'cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-/** A cancelled paid order's refund: started, done by the provider, or refused (the admin acts). */
-export const REFUND_STATUSES = ['pending', 'processed', 'failed'] as const;
-export type RefundStatus = (typeof REFUND_STATUSES)[number];
-/** Refunds of card payments usually reach the shopper's account within this (Razorpay's normal speed). */
-export const REFUND_ARRIVAL = '5–7 working days';
-
-/** What an order's timeline records: paid, each status it moved to, and the refund's outcome. */
-export const ORDER_EVENTS = [
-  'paid',
-  ...ORDER_STATUSES,
-  'refund_processed',
-  'refund_failed',
-] as const;
-export type OrderEvent = (typeof ORDER_EVENTS)[number];
-/** Who cancelled or changed an order. */
-export const ORDER_ACTORS = ['customer', 'admin'] as const;
-
-/** SPEC §4: pending yellow, shipped blue, delivered green, anything else grey. */
-export const ORDER_STATUS_COLORS: Record<string, 'yellow' | 'blue' | 'green' | 'grey'> = {
-  pending: 'yellow',
-  shipped: 'blue',
-  delivered: 'green',
-};
-export function orderStatusColor(status: string): 'yellow' | 'blue' | 'green' | 'grey' {
-  return ORDER_STATUS_COLORS[status] ?? 'grey';
-}
 
 export const TOAST_DEFAULTS = {
   position: 'top-right',
@@ -124,17 +87,3 @@ export const PRODUCT_SIZES = [...SIZES, ONE_SIZE] as const;
 export type ProductSize = (typeof PRODUCT_SIZES)[number];
 /** A size with this many or fewer left is low: "Only N left in M", highlighted for the admin. */
 export const LOW_STOCK = 5;
-
-/**
- * The size guide: the garment measured flat, chest (armpit to armpit, doubled) and length
- * (shoulder to hem), in centimetres; inches are derived (rules: cmToInches).
- */
-export const SIZE_GUIDE: ReadonlyArray<{ size: Size; chestCm: number; lengthCm: number }> = [
-  { size: 'XS', chestCm: 86, lengthCm: 66 },
-  { size: 'S', chestCm: 91, lengthCm: 69 },
-  { size: 'M', chestCm: 97, lengthCm: 72 },
-  { size: 'L', chestCm: 102, lengthCm: 74 },
-  { size: 'XL', chestCm: 107, lengthCm: 76 },
-  { size: 'XXL', chestCm: 112, lengthCm: 78 },
-  { size: '3XL', chestCm: 117, lengthCm: 80 },
-];

@@ -1,4 +1,9 @@
-/** Pure business rules shared by the API and the web app. */
+/**
+ * Pure business rules shared by the API and the web app. Rules only some screens use have
+ * files of their own, outside this index (`@repo/shared/rules/orders`, `/contact`, `/photo`;
+ * the package's root has them all): the web app's bundler puts everything this index names in
+ * the first page's code, since the storefront imports it.
+ */
 import {
   CURRENCY_SYMBOL,
   DELIVERY_CHARGE,
@@ -212,66 +217,4 @@ export function srcSetOf(
 /** How a size reads next to a product name: "Size M", or "One size". */
 export function sizeLabel(size: string): string {
   return size === ONE_SIZE ? ONE_SIZE : `Size ${size}`;
-}
-
-/**
- * The order number people see and quote: the last 8 characters of the order's id, upper case
- * ("08D68A95"), shown with a "#" on every screen and mail.
- */
-export function orderNumber(orderId: string): string {
-  return orderId.slice(-8).toUpperCase();
-}
-
-/** What an admin typed to find an order ("#08d68a95", "08D68A95"): its number, or null. */
-export function parseOrderNumber(text: string): string | null {
-  const number = text.trim().replace(/^#/, '').toUpperCase();
-  return /^[0-9A-F]{8}$/.test(number) ? number : null;
-}
-
-/**
- * An Indian mobile number: 10 digits starting with 6–9, optionally after +91; spaces and
- * hyphens between digits are allowed ("+91 98765-43210").
- */
-export function isIndianMobile(value: string): boolean {
-  return /^(\+91)?[6-9]\d{9}$/.test(value.replace(/[\s-]/g, ''));
-}
-
-/** A 6-digit Indian PIN code (first digit 1–9), also written "560 001", standing alone. */
-const PIN_CODE = /(^|\D)[1-9]\d{2}\s?\d{3}(\D|$)/;
-
-/**
- * Whether orders can be shipped to this address: a few words and a PIN code ("12 MG Road,
- * Bengaluru 560001"). Older profiles may hold none or one without a PIN code.
- */
-export function isShippingAddress(value: string | null | undefined): boolean {
-  const text = value?.trim() ?? '';
-  return text.length >= 10 && text.length <= 500 && PIN_CODE.test(text);
-}
-
-/** The photo types the shop takes (the server converts each to WebP). */
-export type PhotoType = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif';
-
-/**
- * A photo's type by its first bytes (16 are enough), or undefined when it is none of the
- * accepted ones: a text file named "fake.png" is no PNG. The admin form checks a picked file
- * with it before showing a preview; the server checks every upload with it.
- */
-export function photoTypeOf(b: Uint8Array): PhotoType | undefined {
-  const ascii = (start: number, end: number) => String.fromCharCode(...b.subarray(start, end));
-  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
-  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-  if (b.length >= 8 && png.every((byte, i) => b[i] === byte)) return 'png';
-  if (b.length >= 6 && (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a')) return 'gif';
-  if (b.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
-  // ISO-BMFF: a 'ftyp' box whose major or compatible brands include avif/avis.
-  if (b.length >= 16 && ascii(4, 8) === 'ftyp') {
-    const size = ((b[0]! << 24) | (b[1]! << 16) | (b[2]! << 8) | b[3]!) >>> 0;
-    const boxEnd = Math.min(size, b.length);
-    for (let at = 8; at + 4 <= boxEnd; at += 4) {
-      if (at === 12) continue; // minor version, not a brand
-      const brand = ascii(at, at + 4);
-      if (brand === 'avif' || brand === 'avis') return 'avif';
-    }
-  }
-  return undefined;
 }

@@ -1,6 +1,11 @@
 import { z } from 'zod';
-import { ORDER_ACTORS, ORDER_EVENTS, ORDER_STATUSES, REFUND_STATUSES } from '../constants/index.js';
-import { parseOrderNumber } from '../rules/index.js';
+import {
+  ORDER_ACTORS,
+  ORDER_EVENTS,
+  ORDER_STATUSES,
+  REFUND_STATUSES,
+} from '../constants/orders.js';
+import { parseOrderNumber } from '../rules/orders.js';
 import { objectId } from './common.js';
 
 export const orderStatus = z.enum(ORDER_STATUSES, {

@@ -1,13 +1,12 @@
 import { z } from 'zod';
+import { ADDRESS_MESSAGE, PHONE_MESSAGE } from '../constants/contact.js';
 import {
-  ADDRESS_MESSAGE,
   ADMIN_USERS_DEFAULT_LIMIT,
   ADMIN_USERS_MAX_LIMIT,
   OTP_LENGTH,
   PASSWORD_MIN_LENGTH,
-  PHONE_MESSAGE,
 } from '../constants/index.js';
-import { isIndianMobile, isShippingAddress } from '../rules/index.js';
+import { isIndianMobile, isShippingAddress } from '../rules/contact.js';
 import { objectId, requiredText } from './common.js';
 
 /** A user as every call returns it: never a password hash. */

@@ -1,7 +1,8 @@
 /** /cart (SPEC §2): lines, the shipping address, the summary and checkout. */
 import { useQueryClient } from '@tanstack/react-query';
 import type { Product } from '@repo/shared';
-import { isShippingAddress, itemsText } from '@repo/shared/rules';
+import { itemsText } from '@repo/shared/rules';
+import { isShippingAddress } from '@repo/shared/rules/contact';
 import { ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { CartIcon } from '@/components/ui/icons';

@@ -1,5 +1,5 @@
 /** An order status in SPEC §4's colours: pending yellow, shipped blue, delivered green, else grey. */
-import { orderStatusColor } from '@repo/shared/constants';
+import { orderStatusColor } from '@repo/shared/constants/orders';
 import { cn } from '@/lib/cn';
 
 const colours = {

@@ -1,5 +1,5 @@
 /** A refund's state as a pill: pending amber, processed green, failed red (the admin must act). */
-import type { RefundStatus } from '@repo/shared/constants';
+import type { RefundStatus } from '@repo/shared/constants/orders';
 import { cn } from '@/lib/cn';
 
 const styles: Record<RefundStatus, string> = {

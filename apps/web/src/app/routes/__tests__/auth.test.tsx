@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ADDRESS_MESSAGE, PHONE_MESSAGE, STORAGE_KEYS } from '@repo/shared/constants';
+import { STORAGE_KEYS } from '@repo/shared/constants';
+import { ADDRESS_MESSAGE, PHONE_MESSAGE } from '@repo/shared/constants/contact';
 import { signOut } from '@/lib/session';
 import { SearchForm } from '@/features/catalog/components/search-form';
 import { searchStore, tokenStore, userStore } from '@/lib/storage';

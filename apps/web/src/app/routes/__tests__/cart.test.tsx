@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SHIPPING_ADDRESS_NEEDED, STORAGE_KEYS } from '@repo/shared/constants';
+import { STORAGE_KEYS } from '@repo/shared/constants';
+import { SHIPPING_ADDRESS_NEEDED } from '@repo/shared/constants/contact';
 import { signIn, signOut } from '@/lib/session';
 import type { RazorpayOptions } from '@/features/checkout/razorpay';
 import { cartStore, searchStore } from '@/lib/storage';

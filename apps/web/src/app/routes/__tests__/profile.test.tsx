@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ADDRESS_MESSAGE, PHONE_MESSAGE } from '@repo/shared/constants';
+import { ADDRESS_MESSAGE, PHONE_MESSAGE } from '@repo/shared/constants/contact';
 import { ProfileForm } from '@/features/account/components/profile-form';
 import { tokenStore, userStore } from '@/lib/storage';
 import { makeUser } from '@/testing/data';

@@ -5,8 +5,10 @@
  */
 import { useState } from 'react';
 import type { Order, OrderItem, OrderTimelineEntry } from '@repo/shared';
-import { DELIVERY_CHARGE, REFUND_ARRIVAL } from '@repo/shared/constants';
-import { formatRupees, orderNumber, paiseToRupees, sizeLabel } from '@repo/shared/rules';
+import { DELIVERY_CHARGE } from '@repo/shared/constants';
+import { REFUND_ARRIVAL } from '@repo/shared/constants/orders';
+import { formatRupees, paiseToRupees, sizeLabel } from '@repo/shared/rules';
+import { orderNumber } from '@repo/shared/rules/orders';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { Notice } from '@/components/ui/notice';

@@ -4,7 +4,8 @@
  */
 import { Link } from 'react-router-dom';
 import type { Order } from '@repo/shared';
-import { formatRupees, orderNumber, sizeLabel } from '@repo/shared/rules';
+import { formatRupees, sizeLabel } from '@repo/shared/rules';
+import { orderNumber } from '@repo/shared/rules/orders';
 import { OrderStatusBadge } from '@/components/ui/order-status-badge';
 import { RefundStatusBadge } from '@/components/ui/refund-status';
 import { paths } from '@/config/paths';

@@ -6,14 +6,14 @@
  * that no longer passes already marked with what to change; saving needs them fixed.
  */
 import type { ProfileBody, PublicUser } from '@repo/shared';
+import { PASSWORD_MIN_LENGTH } from '@repo/shared/constants';
 import {
   ADDRESS_HINT,
   ADDRESS_MESSAGE,
-  PASSWORD_MIN_LENGTH,
   PHONE_HINT,
   PHONE_MESSAGE,
-} from '@repo/shared/constants';
-import { isIndianMobile, isShippingAddress } from '@repo/shared/rules';
+} from '@repo/shared/constants/contact';
+import { isIndianMobile, isShippingAddress } from '@repo/shared/rules/contact';
 import { profileBody } from '@repo/shared/schemas';
 import { Button } from '@/components/ui/button';
 import { TextAreaField, TextField } from '@/components/ui/form-field';

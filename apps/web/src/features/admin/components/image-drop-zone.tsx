@@ -7,7 +7,7 @@
  */
 import { useEffect, useId, useState, type DragEvent } from 'react';
 import { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS } from '@repo/shared/constants';
-import { photoTypeOf } from '@repo/shared/rules';
+import { photoTypeOf } from '@repo/shared/rules/photo';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
 import { labelClass } from '@/components/ui/styles';

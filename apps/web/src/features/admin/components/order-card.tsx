@@ -5,8 +5,9 @@
  */
 import { useId } from 'react';
 import type { Order } from '@repo/shared';
-import { ORDER_STATUSES, type OrderStatus } from '@repo/shared/constants';
-import { formatRupees, orderNumber, paiseToRupees, sizeLabel } from '@repo/shared/rules';
+import { ORDER_STATUSES, type OrderStatus } from '@repo/shared/constants/orders';
+import { formatRupees, paiseToRupees, sizeLabel } from '@repo/shared/rules';
+import { orderNumber } from '@repo/shared/rules/orders';
 import { controlClasses } from '@/components/ui/form-field';
 import { Button } from '@/components/ui/button';
 import { OrderStatusBadge } from '@/components/ui/order-status-badge';

@@ -5,7 +5,7 @@
  */
 import { useId } from 'react';
 import type { OrderOverviewResponse } from '@repo/shared';
-import { ORDER_STATUSES } from '@repo/shared/constants';
+import { ORDER_STATUSES } from '@repo/shared/constants/orders';
 import { formatRupees } from '@repo/shared/rules';
 import { OrderStatusBadge } from '@/components/ui/order-status-badge';
 import { useOrderOverview } from '../api/get-order-overview';

@@ -4,7 +4,8 @@
  */
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { RegisterBody } from '@repo/shared';
-import { ADDRESS_HINT, PASSWORD_MIN_LENGTH, PHONE_HINT } from '@repo/shared/constants';
+import { PASSWORD_MIN_LENGTH } from '@repo/shared/constants';
+import { ADDRESS_HINT, PHONE_HINT } from '@repo/shared/constants/contact';
 import { registerBody } from '@repo/shared/schemas';
 import { Button } from '@/components/ui/button';
 import { TextAreaField, TextField } from '@/components/ui/form-field';

@@ -2,7 +2,7 @@
  * The shipping address box of the cart: the profile's address when signed in, else a prompt to
  * log in. An address orders cannot ship to (none, or no PIN code) is named, with the way to fix it.
  */
-import { SHIPPING_ADDRESS_NEEDED } from '@repo/shared/constants';
+import { SHIPPING_ADDRESS_NEEDED } from '@repo/shared/constants/contact';
 import { ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 

@@ -1,6 +1,6 @@
 /** /dashboard/user/orders/{orderId}: one order's page and printable receipt. */
 import { Link, useParams } from 'react-router-dom';
-import { orderNumber } from '@repo/shared/rules';
+import { orderNumber } from '@repo/shared/rules/orders';
 import { ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { BoxIcon } from '@/components/ui/icons';

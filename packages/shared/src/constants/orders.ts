@@ -1,0 +1,31 @@
+/** Orders: their statuses, refunds, timeline events and the colours statuses show in. */
+
+export const ORDER_STATUSES = ['pending', 'shipped', 'delivered', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** A cancelled paid order's refund: started, done by the provider, or refused (the admin acts). */
+export const REFUND_STATUSES = ['pending', 'processed', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+/** Refunds of card payments usually reach the shopper's account within this (Razorpay's normal speed). */
+export const REFUND_ARRIVAL = '5–7 working days';
+
+/** What an order's timeline records: paid, each status it moved to, and the refund's outcome. */
+export const ORDER_EVENTS = [
+  'paid',
+  ...ORDER_STATUSES,
+  'refund_processed',
+  'refund_failed',
+] as const;
+export type OrderEvent = (typeof ORDER_EVENTS)[number];
+/** Who cancelled or changed an order. */
+export const ORDER_ACTORS = ['customer', 'admin'] as const;
+
+/** SPEC §4: pending yellow, shipped blue, delivered green, anything else grey. */
+export const ORDER_STATUS_COLORS: Record<string, 'yellow' | 'blue' | 'green' | 'grey'> = {
+  pending: 'yellow',
+  shipped: 'blue',
+  delivered: 'green',
+};
+export function orderStatusColor(status: string): 'yellow' | 'blue' | 'green' | 'grey' {
+  return ORDER_STATUS_COLORS[status] ?? 'grey';
+}
