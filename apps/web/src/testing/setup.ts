@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { listen, server, unhandledCalls } from './msw-server';
 
 // find* and waitFor wait up to 20 s (not 1 s): a deadline against hangs on a busy machine.
 configure({ asyncUtilTimeout: 20_000 });
@@ -47,8 +48,16 @@ if (typeof HTMLDialogElement.prototype.showModal !== 'function') {
   });
 }
 
+// One MSW server for every test; each test's routes come from mockApi() and end with it.
+beforeAll(listen);
+afterAll(() => server.close());
+
 afterEach(() => {
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
+  server.resetHandlers();
+  // A call no route answered fails its test (the app may have hidden the rejected fetch).
+  const unanswered = unhandledCalls.splice(0);
+  if (unanswered.length) throw new Error(`No mock for: ${unanswered.join(', ')}`);
 });
