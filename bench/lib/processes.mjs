@@ -3,6 +3,7 @@
  * kept for error messages, and stopped by their own pid when the run ends, however it ends.
  */
 import { spawn } from 'node:child_process';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 /** Live children and their handles. */
@@ -21,20 +22,31 @@ export function freePort() {
 
 /**
  * Starts `node args...`; resolves once `ready(outputSoFar)` is true (checked on each output
- * chunk) or rejects when the process exits first or `timeoutMs` passes.
+ * chunk) or rejects when the process exits first or `timeoutMs` passes. With `stdoutFile`,
+ * the child writes its standard output straight to that file, as a deployed shop's log goes
+ * to a file or a log collector: a request log read through a pipe would cost the load
+ * generator's process the CPU it needs to measure (`ready` then sees standard error only).
  */
-export function startNode(name, args, { env = {}, cwd, ready, timeoutMs = 60_000 } = {}) {
+export function startNode(
+  name,
+  args,
+  { env = {}, cwd, ready, timeoutMs = 60_000, stdoutFile } = {},
+) {
+  const stdoutFd = stdoutFile ? openSync(stdoutFile, 'a') : undefined;
   const child = spawn(process.execPath, args, {
     cwd,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', stdoutFd ?? 'pipe', 'pipe'],
   });
-  let output = '';
+  if (stdoutFd !== undefined) closeSync(stdoutFd);
+  let piped = '';
   const keep = (chunk) => {
-    output = (output + chunk).slice(-20_000);
+    piped = (piped + chunk).slice(-20_000);
   };
-  child.stdout.on('data', keep);
+  child.stdout?.on('data', keep);
   child.stderr.on('data', keep);
+  const output = () =>
+    stdoutFile ? `${readFileSync(stdoutFile, 'utf8').slice(-20_000)}${piped}` : piped;
   const exited = new Promise((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
@@ -44,14 +56,14 @@ export function startNode(name, args, { env = {}, cwd, ready, timeoutMs = 60_000
     // A server dying mid-run explains the errors that follow: say so, with its last words.
     if (!stopping)
       console.error(
-        `[bench] ${name} exited unexpectedly (${signal ?? code}):\n${output.slice(-3000)}`,
+        `[bench] ${name} exited unexpectedly (${signal ?? code}):\n${output().slice(-3000)}`,
       );
   });
 
   const handle = {
     name,
     child,
-    output: () => output,
+    output,
     async stop() {
       stopping = true;
       if (child.exitCode !== null || child.signalCode !== null) return;
@@ -70,7 +82,7 @@ export function startNode(name, args, { env = {}, cwd, ready, timeoutMs = 60_000
       timeoutMs,
     );
     const check = () => {
-      if (!settled && ready(output)) {
+      if (!settled && ready(output())) {
         settled = true;
         cleanup();
         resolve(handle);
@@ -83,17 +95,17 @@ export function startNode(name, args, { env = {}, cwd, ready, timeoutMs = 60_000
       handle
         .stop()
         .finally(() =>
-          reject(new Error(`${err.message}\n--- ${name} output ---\n${output.slice(-4000)}`)),
+          reject(new Error(`${err.message}\n--- ${name} output ---\n${output().slice(-4000)}`)),
         );
     };
     const onExit = ({ code, signal }) =>
       fail(new Error(`${name} exited (${signal ?? code}) before it was ready`));
     function cleanup() {
       clearTimeout(timer);
-      child.stdout.off('data', check);
+      child.stdout?.off('data', check);
       child.stderr.off('data', check);
     }
-    child.stdout.on('data', check);
+    child.stdout?.on('data', check);
     child.stderr.on('data', check);
     exited.then(onExit);
   });

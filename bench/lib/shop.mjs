@@ -60,6 +60,8 @@ export async function startShop({
   const port = await freePort();
   const handle = await startNode('shop', [...nodeArgs, server], {
     cwd: repoRoot,
+    // The request log goes to a file beside the data, as a deployed shop's would.
+    stdoutFile: `${dataDir}-shop-${port}.log`,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',

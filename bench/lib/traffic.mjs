@@ -31,8 +31,22 @@ export const TRAFFIC_BUDGETS = {
  * 1 s warm-up the first step measured the cold shop (668 req/s against 4,168 a few seconds on).
  */
 export const TRAFFIC_SETTINGS = {
-  quick: { connections: 64, duration: 3, warmup: 2, shoppers: 8, distinctUrls: 20_000 },
-  full: { connections: 64, duration: 10, warmup: 5, shoppers: 8, distinctUrls: 100_000 },
+  quick: {
+    connections: 64,
+    duration: 3,
+    warmup: 2,
+    shoppers: 8,
+    checkoutsPerSecond: 22,
+    distinctUrls: 20_000,
+  },
+  full: {
+    connections: 64,
+    duration: 10,
+    warmup: 5,
+    shoppers: 8,
+    checkoutsPerSecond: 22,
+    distinctUrls: 100_000,
+  },
 };
 
 const asRequest = (r) => ({
@@ -93,12 +107,24 @@ export async function registerShoppers(url, n, prefix) {
 /**
  * Each shopper checks out in a loop until `until` (a timestamp): one or two lines from
  * `products` (with `_id`, `price` and `sizes`), each in one of its sizes, paid with the sandbox
- * and verified. Returns counts.
+ * and verified. With `perSecond`, checkouts start at that steady rate across all shoppers (as
+ * shoppers arrive at a shop: they do not come faster when it answers faster); without it each
+ * shopper starts the next one as soon as the last ends. Returns counts.
  */
-export async function checkouts(url, shoppers, products, until) {
+export async function checkouts(url, shoppers, products, until, { perSecond } = {}) {
   const counts = { completed: 0, refused: 0, failed: [] };
+  const gap = perSecond ? 1000 / perSecond : 0;
+  let nextStart = Date.now();
+  const turn = async () => {
+    if (!gap) return;
+    const at = nextStart;
+    nextStart += gap;
+    if (at > Date.now()) await new Promise((resolve) => setTimeout(resolve, at - Date.now()));
+  };
   const loop = async (shopper, n) => {
     for (let i = 0; Date.now() < until; i += 1) {
+      await turn();
+      if (Date.now() >= until) break;
       const lines = [products[(n * 5 + i) % products.length]];
       if (i % 2) lines.push(products[(n * 5 + i + 1) % products.length]);
       const items = lines.map((p, k) => ({
@@ -246,7 +272,9 @@ export async function measureBusyShop({ shop, db, reads, settings: opts, startQu
   const started = Date.now();
   const [busy, paid] = await Promise.all([
     mixedReads(shop.url, reads, settings),
-    checkouts(shop.url, shoppers, stocked, Date.now() + duration * 1000),
+    checkouts(shop.url, shoppers, stocked, Date.now() + duration * 1000, {
+      perSecond: opts.checkoutsPerSecond,
+    }),
   ]);
   const seconds = (Date.now() - started) / 1000;
   // A size below zero, or an order the shop had to flag as short of stock.

@@ -13,6 +13,7 @@ import cors from 'cors';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
+import type { Logger } from 'pino';
 import { createAuth, createTokenSigner } from './lib/auth.js';
 import { databaseAnswers, requireDatabase } from './lib/db-status.js';
 import { refuseControlCharacters } from './lib/control-characters.js';
@@ -21,7 +22,7 @@ import { CatalogCache } from './lib/catalog-cache.js';
 import { CatalogReader } from './lib/cached-read.js';
 import { settleStockVersion } from './lib/catalog-version.js';
 import { FastLane, jsonBody } from './lib/fast-lane.js';
-import { requestId, requestLogSerializers } from './lib/logger.js';
+import { laneLogger, requestId, requestLogger, requestLogSerializers } from './lib/logger.js';
 import { noStore } from './lib/no-store.js';
 import type { AppDeps } from './lib/types.js';
 import { authRouter } from './modules/auth/index.js';
@@ -55,12 +56,13 @@ export function createApp(deps: AppDeps): App {
   settleStockVersion(deps.config.stockSettleMs);
   // One catalog cache: the routers' answers, the fast lane's and the prepared pages.
   const cache = new CatalogCache();
+  const requestLog = requestLogger(deps.logger);
   const lane = new FastLane({
-    logger: deps.logger,
+    logger: laneLogger(deps.logger),
     cache,
     cors: deps.config.corsOrigins.length > 0,
   });
-  const app = createExpressApp(deps, new CatalogReader(cache, currentStock, lane));
+  const app = createExpressApp(deps, new CatalogReader(cache, currentStock, lane), requestLog);
   return Object.assign(
     (req: Parameters<RequestListener>[0], res: Parameters<RequestListener>[1]) =>
       lane.handle(req, res, () => app(req, res)),
@@ -68,7 +70,7 @@ export function createApp(deps: AppDeps): App {
   );
 }
 
-function createExpressApp(deps: AppDeps, catalog: CatalogReader): Express {
+function createExpressApp(deps: AppDeps, catalog: CatalogReader, requestLog: Logger): Express {
   const { config, logger } = deps;
   const app = express();
   app.disable('x-powered-by');
@@ -77,7 +79,7 @@ function createExpressApp(deps: AppDeps, catalog: CatalogReader): Express {
 
   app.use(
     pinoHttp({
-      logger,
+      logger: requestLog,
       genReqId: (req, res) => {
         const id = requestId(req);
         res.setHeader('X-Request-Id', id);

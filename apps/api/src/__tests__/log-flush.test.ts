@@ -1,6 +1,7 @@
 /**
- * The request log is written asynchronously (lib/logger.ts), yet nothing is lost at shutdown:
- * every line logged just before a SIGTERM is in the output, and "stopped" is the last one.
+ * The request log is written asynchronously and in batches (lib/logger.ts), yet nothing is
+ * lost or held back: every line logged just before a SIGTERM is in the output, and "stopped"
+ * is the last one; a single request on a quiet shop reaches the output without more traffic.
  * The shop runs as its own process, as in production, with its stdout a pipe.
  */
 import { spawn } from 'node:child_process';
@@ -9,61 +10,60 @@ import { mkdtempSync } from 'node:fs';
 import { Agent, get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it, vi } from 'vitest';
 
 const REQUESTS = 400;
 
-describe('the request log at shutdown', () => {
+/** The shop as its own process; `output()` is all it has written to stdout so far. */
+function startShop() {
+  const shop = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: join(import.meta.dirname, '../..'),
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'shop-log-')),
+      MONGODB_URI: new URL(`logflush_${Date.now()}`, inject('mongoUri')).toString(),
+      LOG_LEVEL: 'info',
+      SEED_DEMO_CATALOG: 'false',
+      RATE_LIMIT_ENABLED: 'false',
+      JWT_SECRET: 'test-secret-that-is-at-least-32-characters-long',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  shop.stdout.setEncoding('utf8');
+  const opened = new Promise<number>((resolve, reject) => {
+    shop.stdout.on('data', (chunk: string) => {
+      output += chunk;
+      const port = /"port":(\d+)/.exec(output)?.[1];
+      if (port) resolve(Number(port));
+    });
+    shop.once('exit', (code) => reject(new Error(`the shop exited (${code}): ${output}`)));
+  });
+  return { shop, opened, exited: once(shop, 'exit'), output: () => output };
+}
+
+/** GET `path` with an X-Request-Id; resolves on a 200. */
+function fetchOk(port: number, path: string, id: string, agent?: Agent): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    get({ host: '127.0.0.1', port, agent, path, headers: { 'x-request-id': id } }, (res) => {
+      res.resume();
+      res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error())));
+    }).on('error', reject);
+  });
+}
+
+describe('the request log', () => {
   it('holds every line logged just before SIGTERM', async () => {
-    const shop = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      cwd: join(import.meta.dirname, '../..'),
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'test',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: mkdtempSync(join(tmpdir(), 'shop-log-')),
-        MONGODB_URI: new URL(`logflush_${Date.now()}`, inject('mongoUri')).toString(),
-        LOG_LEVEL: 'info',
-        SEED_DEMO_CATALOG: 'false',
-        RATE_LIMIT_ENABLED: 'false',
-        JWT_SECRET: 'test-secret-that-is-at-least-32-characters-long',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let output = '';
-    shop.stdout.setEncoding('utf8');
-    const opened = new Promise<number>((resolve, reject) => {
-      shop.stdout.on('data', (chunk: string) => {
-        output += chunk;
-        const port = /"port":(\d+)/.exec(output)?.[1];
-        if (port) resolve(Number(port));
-      });
-      shop.once('exit', (code) => reject(new Error(`the shop exited (${code}): ${output}`)));
-    });
-    const exited = once(shop, 'exit');
+    const { shop, opened, exited, output } = startShop();
     try {
       const port = await opened;
       const agent = new Agent({ keepAlive: true, maxSockets: 16 });
       await Promise.all(
-        Array.from(
-          { length: REQUESTS },
-          (_, i) =>
-            new Promise<void>((resolve, reject) => {
-              get(
-                {
-                  host: '127.0.0.1',
-                  port,
-                  agent,
-                  path: '/api/category/all-category',
-                  headers: { 'x-request-id': `flush-${i}` },
-                },
-                (res) => {
-                  res.resume();
-                  res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error())));
-                },
-              ).on('error', reject);
-            }),
+        Array.from({ length: REQUESTS }, (_, i) =>
+          fetchOk(port, '/api/category/all-category', `flush-${i}`, agent),
         ),
       );
       agent.destroy();
@@ -74,7 +74,7 @@ describe('the request log at shutdown', () => {
       if (shop.exitCode === null) shop.kill('SIGKILL');
     }
 
-    const lines = output
+    const lines = output()
       .split('\n')
       .filter(Boolean)
       .map((line) => JSON.parse(line) as { msg: string; req?: { id: string } });
@@ -86,5 +86,25 @@ describe('the request log at shutdown', () => {
     );
     expect(missing).toEqual([]);
     expect(lines.at(-1)?.msg).toBe('stopped');
+  }, 180_000);
+
+  it('writes the line of a lone request on a quiet shop without waiting for more', async () => {
+    const { shop, opened, output } = startShop();
+    try {
+      const port = await opened;
+      // One request through Express (its line is far below a batch) and one the fast lane answers.
+      await fetchOk(port, '/api/ready', 'lone-express');
+      await fetchOk(port, '/api/category/all-category', 'lone-lane-1');
+      await fetchOk(port, '/api/category/all-category', 'lone-lane-2');
+      await vi.waitFor(
+        () => {
+          for (const id of ['lone-express', 'lone-lane-2'])
+            expect(output()).toContain(`"id":"${id}"`);
+        },
+        { timeout: 60_000, interval: 100 },
+      );
+    } finally {
+      shop.kill('SIGKILL');
+    }
   }, 180_000);
 });

@@ -53,6 +53,8 @@ export interface SessionUserRecord {
   name: string;
   email: string;
   role: number;
+  /** The profile's shipping address ('' when none): the checkout's default. */
+  address: string;
   passwordChangedAt?: Date | undefined;
 }
 export type FindSessionUser = (userId: string) => Promise<SessionUserRecord | null>;
@@ -82,7 +84,13 @@ export function createAuth(tokens: TokenSigner, findSessionUser: FindSessionUser
     ) {
       throw unauthorized(SESSION_INVALID);
     }
-    return { id: user.id, role: user.role, name: user.name, email: user.email };
+    return {
+      id: user.id,
+      role: user.role,
+      name: user.name,
+      email: user.email,
+      address: user.address,
+    };
   }
 
   const requireAuth: RequestHandler = async (req, _res, next) => {

@@ -2,20 +2,52 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { pino, type DestinationStream, type Logger } from 'pino';
 
-/** Paths that must never reach a log line. */
-export const REDACT_PATHS = [
+/** Fields that must never reach a log line, in any object logged. */
+const SECRET_FIELDS = [
+  'password',
+  'newPassword',
+  'currentPassword',
+  'confirmPassword',
+  'otp',
+  'token',
+  'secret',
+];
+const SECRET_HEADERS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-razorpay-signature"]',
   'res.headers["set-cookie"]',
-  '*.password',
-  '*.newPassword',
-  '*.currentPassword',
-  '*.confirmPassword',
-  '*.otp',
-  '*.token',
-  '*.secret',
 ];
+
+/** Paths that must never reach a log line. */
+export const REDACT_PATHS = [...SECRET_HEADERS, ...SECRET_FIELDS.map((f) => `*.${f}`)];
+
+/**
+ * The same for the request log, whose lines hold only `req`, `res` and `err` (the
+ * serializers below, and the error handler's `err`): the paths written out. A wildcard makes
+ * every line walk every key, about 15 µs a line against 4 (a third of a cached read's CPU).
+ */
+export const REQUEST_LOG_REDACT_PATHS = [
+  ...SECRET_HEADERS,
+  ...['req', 'res', 'err'].flatMap((key) => SECRET_FIELDS.map((f) => `${key}.${f}`)),
+];
+
+/**
+ * The logger for Express's request lines (pino-http's `req.log`, which the error handler
+ * also logs `err` to): `logger`'s level and destination, redacting REQUEST_LOG_REDACT_PATHS.
+ * Log anything else through `logger`.
+ */
+export function requestLogger(logger: Logger): Logger {
+  return logger.child({}, { redact: { paths: REQUEST_LOG_REDACT_PATHS, censor: '[redacted]' } });
+}
+
+/**
+ * The logger for the fast lane's lines, which hold only requestLogFields (method, URL, id,
+ * address, status, time): nothing in them to redact, so no redaction pass.
+ */
+export function laneLogger(logger: Logger): Logger {
+  return logger.child({}, { redact: { paths: [] } });
+}
 
 /** The asynchronous stdout of each logger made here, to be ended at shutdown. */
 const stdouts = new WeakMap<Logger, ReturnType<typeof pino.destination>>();
@@ -26,7 +58,12 @@ const stdouts = new WeakMap<Logger, ReturnType<typeof pino.destination>>();
  * way go out together in the next. `endLogger` writes what is left before the process exits.
  */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
-  const stdout = destination ? undefined : pino.destination({ dest: 1, sync: false });
+  // Lines are written in batches of about 4 KB (a write(2) per line was a tenth of a cached
+  // read's cost), and at least every second when the shop is quiet.
+  const stdout = destination
+    ? undefined
+    : pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  if (stdout) setInterval(() => stdout.flush(), 1000).unref();
   const logger = pino(
     { level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } },
     destination ?? stdout,

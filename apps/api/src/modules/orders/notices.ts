@@ -37,10 +37,17 @@ export async function sendOrderMail(
   }
 }
 
-/** The confirmation mail; never throws (a mail problem must not undo or fail a payment). */
-export async function sendOrderConfirmation(deps: AppDeps, order: LeanOrder): Promise<void> {
+/**
+ * The confirmation mail; never throws (a mail problem must not undo or fail a payment).
+ * `recipient`: the order's account as the caller just loaded it, saving a lookup.
+ */
+export async function sendOrderConfirmation(
+  deps: AppDeps,
+  order: LeanOrder,
+  recipient?: Recipient,
+): Promise<void> {
   try {
-    const to = await recipientOf(order);
+    const to = recipient ?? (await recipientOf(order));
     if (!to) return;
     await deps.mailer.send(confirmationMail(deps.config.shopName, to, order));
   } catch (err) {

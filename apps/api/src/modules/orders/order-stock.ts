@@ -14,43 +14,47 @@ import { Order, type LeanOrder } from './order.model.js';
 type Id = Types.ObjectId | string;
 
 /**
- * Takes each item of a paid order from stock, at most once: an item is first claimed on the
- * order (pending → taking, atomically, so only one caller gets it), then the stock is
- * decremented only if enough is left, then the outcome is written. Safe to call again and
- * concurrently; an item whose stock had run out is marked short and the order flagged.
+ * Takes each item of a paid order from stock, at most once: the order's pending items are
+ * claimed in one atomic write (pending → taking; the order as it was before that write names
+ * exactly the items this caller claimed, so a concurrent caller gets none of them), then each
+ * item's size is decremented only if enough is left, then the outcomes are written together.
+ * Safe to call again and concurrently; an item whose stock had run out is marked short and the
+ * order flagged.
  */
 export async function takeStock(
   deps: Pick<AppDeps, 'logger'>,
   orderId: Id,
 ): Promise<{ short: string[] }> {
-  const order = await Order.findById(orderId, { items: 1 }).lean<LeanOrder>();
+  const before = await Order.findOneAndUpdate(
+    { _id: orderId, 'items.stock': 'pending' },
+    { $set: { 'items.$[pending].stock': 'taking' } },
+    {
+      arrayFilters: [{ 'pending.stock': 'pending' }],
+      projection: { items: 1 },
+      returnDocument: 'before',
+    },
+  ).lean<LeanOrder>();
   const short: string[] = [];
-  if (!order) return { short };
-  for (const [i, item] of order.items.entries()) {
+  if (!before) return { short };
+  const outcomes: Record<string, 'taken' | 'short'> = {};
+  const taken: StockLine[] = [];
+  for (const [i, item] of before.items.entries()) {
     if (item.stock !== 'pending') continue;
-    const path = `items.${i}.stock`;
-    const claim = await Order.updateOne(
-      { _id: orderId, [path]: 'pending' },
-      { $set: { [path]: 'taking' } },
-    );
-    if (claim.modifiedCount !== 1) continue;
     // One line: a single conditional update of the item's size, never below zero.
     const line = stockLineOf(item);
-    const taken = await decrementStock([line]);
-    if (!taken.ok) {
-      short.push(item.name);
-      await Order.updateOne({ _id: orderId }, { $set: { [path]: 'short', stockShortage: true } });
-      continue;
-    }
-    // The status is read in the same write: an order cancelled meanwhile did not give this
-    // item back (it was still 'taking'), so it goes back here; reopening takes it again.
-    const settled = await Order.findOneAndUpdate(
-      { _id: orderId },
-      { $set: { [path]: 'taken' } },
-      { projection: { status: 1 } },
-    ).lean();
-    if (settled?.status === 'cancelled') await giveBack(deps.logger, orderId, [line]);
+    const result = await decrementStock([line]);
+    outcomes[`items.${i}.stock`] = result.ok ? 'taken' : 'short';
+    if (result.ok) taken.push(line);
+    else short.push(item.name);
   }
+  // The status is read in the same write: an order cancelled meanwhile did not give these
+  // items back (they were still 'taking'), so they go back here; reopening takes them again.
+  const settled = await Order.findOneAndUpdate(
+    { _id: orderId },
+    { $set: { ...outcomes, ...(short.length ? { stockShortage: true } : {}) } },
+    { projection: { status: 1 } },
+  ).lean();
+  if (settled?.status === 'cancelled' && taken.length) await giveBack(deps.logger, orderId, taken);
   return { short };
 }
 

@@ -18,7 +18,6 @@ import {
 import { AppError, badRequest, conflict } from '../../lib/errors.js';
 import type { AppDeps } from '../../lib/types.js';
 import { productsForSale, type ProductStock } from '../products/index.js';
-import { profileAddress } from '../users/index.js';
 import { Checkout } from './checkout.model.js';
 
 export const PROVIDER_UNAVAILABLE = 'The payment provider is unavailable. Please try again.';
@@ -104,13 +103,18 @@ export async function priceCart(items: CartInput['items']) {
   return { items: priced, amountPaise };
 }
 
+/**
+ * `shopper`: the signed-in account as the auth middleware just loaded it (its profile's
+ * address is the default shipping address); undefined for a guest.
+ */
 export async function createCheckout(
   deps: AppDeps,
   cart: CartInput,
-  userId: string | undefined,
+  shopper: { id: string; address: string } | undefined,
 ): Promise<CreateOrderResponse> {
+  const userId = shopper?.id;
   // No payment may start without somewhere to ship it (the cart asks for an address first).
-  const shippingAddress = cart.shippingAddress || (userId ? await profileAddress(userId) : '');
+  const shippingAddress = cart.shippingAddress || shopper?.address || '';
   if (!isShippingAddress(shippingAddress)) throw badRequest(SHIPPING_ADDRESS_NEEDED);
 
   const { items, amountPaise } = await priceCart(cart.items);

@@ -23,6 +23,8 @@ export interface Completion {
   paymentId: string;
   /** verify: the signed-in shopper; otherwise the checkout's user (or none). */
   userId?: string | undefined;
+  /** verify: the signed-in shopper's name and email, just loaded (the mail needs no lookup). */
+  recipient?: { name: string; email: string } | undefined;
   /** verify: the address sent; otherwise the checkout's, then the profile's. */
   shippingAddress?: string | undefined;
   /** webhook/reconcile: the payer's contact as the provider reports it. */
@@ -133,7 +135,7 @@ export async function completeCheckout(deps: AppDeps, input: Completion): Promis
   if (created) {
     deps.logger.info({ orderId, paymentId, provider: checkout.provider }, 'order recorded');
     // The shopper's answer does not wait for the mail server.
-    confirmation = sendOrderConfirmation(deps, order);
+    confirmation = sendOrderConfirmation(deps, order, input.recipient);
   }
   return { orderId, created, ownerId: order.user ? String(order.user) : null, confirmation };
 }

@@ -72,7 +72,7 @@ export function paymentsRouter(deps: AppDeps, auth: Auth): Router {
     createRateLimit(PAYMENT_RATE_LIMITS.createOrderPerUser, limits),
     validate({ body: createOrderBody }),
     async (req, res) => {
-      res.json(await createCheckout(deps, req.body, req.user?.id));
+      res.json(await createCheckout(deps, req.body, req.user));
     },
   );
 

@@ -20,7 +20,7 @@ type Verified = Required<
 export async function verifyPayment(
   deps: AppDeps,
   body: Verified,
-  actor: { id: string },
+  actor: { id: string; name: string; email: string },
 ): Promise<VerifyPaymentResponse> {
   if (body.userId !== actor.id)
     throw forbidden('You can only complete a payment for your own account');
@@ -45,6 +45,7 @@ export async function verifyPayment(
     checkout,
     paymentId,
     userId: actor.id,
+    recipient: { name: actor.name, email: actor.email },
     shippingAddress: body.shippingAddress?.trim() || undefined,
   });
   // A guest checkout already recorded for someone else (a race of two accounts) is not this user's.

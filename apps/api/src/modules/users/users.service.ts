@@ -80,6 +80,7 @@ export async function findSessionUser(userId: string): Promise<SessionUserRecord
     name: 1,
     email: 1,
     role: 1,
+    address: 1,
     passwordChangedAt: 1,
   }).lean();
   if (!user) return null;
@@ -88,6 +89,7 @@ export async function findSessionUser(userId: string): Promise<SessionUserRecord
     name: user.name,
     email: user.email,
     role: user.role ?? ROLES.customer,
+    address: user.address?.trim() ?? '',
     passwordChangedAt: user.passwordChangedAt ?? undefined,
   };
 }

@@ -251,3 +251,48 @@ describe('an order cancelled before its stock was taken', () => {
     expect(await stockOf(tee._id)).toBe(3);
   });
 });
+
+describe('taking a paid order from stock', () => {
+  /** A paid order recorded but not yet taken from stock (as after a crash). */
+  async function recordedOrder(
+    lines: Array<[{ _id: unknown; name: string; price: number }, number]>,
+  ) {
+    const { order } = await recordPaidOrder({
+      user: shopper.id,
+      items: lines.map(([p, q]) => ({
+        product: String(p._id),
+        name: p.name,
+        photo: '',
+        price: p.price,
+        cartQuantity: q,
+      })),
+      amountPaise: lines.reduce((sum, [p, q]) => sum + p.price * q * 100, 0),
+      currency: 'INR',
+      shippingAddress: '7 Seed Street, Pune 411001',
+      provider: 'sandbox',
+      paymentId: `pay_${new mongoose.Types.ObjectId()}`,
+      providerOrderId: `order_${new mongoose.Types.ObjectId()}`,
+    });
+    return String(order._id);
+  }
+
+  it('takes the items there is stock for, flags the order for the one short, and takes nothing twice', async () => {
+    const tee = await makeProduct({ name: 'Monsoon Tee', quantity: 4 });
+    const polo = await makeProduct({ name: 'Last Polo', quantity: 1 });
+    const orderId = await recordedOrder([
+      [tee, 3],
+      [polo, 2],
+    ]);
+
+    // Three callers at once (verify, the webhook, reconciliation): one takes each item.
+    const results = await Promise.all([1, 2, 3].map(() => takeStock(t.deps, orderId)));
+    expect(results.flatMap((r) => r.short)).toEqual(['Last Polo']);
+    expect([await stockOf(tee._id), await stockOf(polo._id)]).toEqual([1, 1]);
+    const order = (await Order.findById(orderId).lean())!;
+    expect(order.items.map((i) => i.stock)).toEqual(['taken', 'short']);
+    expect(order.stockShortage).toBe(true);
+
+    expect(await takeStock(t.deps, orderId)).toEqual({ short: [] });
+    expect([await stockOf(tee._id), await stockOf(polo._id)]).toEqual([1, 1]);
+  });
+});
