@@ -49,8 +49,11 @@ export function laneLogger(logger: Logger): Logger {
   return logger.child({}, { redact: { paths: [] } });
 }
 
-/** The asynchronous stdout of each logger made here, to be ended at shutdown. */
-const stdouts = new WeakMap<Logger, ReturnType<typeof pino.destination>>();
+/** The asynchronous stdout of each logger made here and its flush timer, ended at shutdown. */
+const stdouts = new WeakMap<
+  Logger,
+  { stdout: ReturnType<typeof pino.destination>; flusher: NodeJS.Timeout }
+>();
 
 /**
  * Logs to stdout, or to `destination` (tests read the lines from memory). Stdout is written
@@ -63,20 +66,24 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
   const stdout = destination
     ? undefined
     : pino.destination({ dest: 1, sync: false, minLength: 4096 });
-  if (stdout) setInterval(() => stdout.flush(), 1000).unref();
   const logger = pino(
     { level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } },
     destination ?? stdout,
   );
-  if (stdout) stdouts.set(logger, stdout);
+  if (stdout) {
+    const flusher = setInterval(() => stdout.flush(), 1000).unref();
+    stdouts.set(logger, { stdout, flusher });
+  }
   return logger;
 }
 
 /** Writes every line still buffered and ends the logger's stdout (the last step of shutdown). */
 export function endLogger(logger: Logger): Promise<void> {
-  const stdout = stdouts.get(logger);
+  const { stdout, flusher } = stdouts.get(logger) ?? {};
   if (!stdout) return Promise.resolve();
   stdouts.delete(logger);
+  // A flush of an ended stdout would throw from the timer.
+  clearInterval(flusher);
   return new Promise((resolve) => {
     stdout.once('close', () => resolve());
     stdout.end();
