@@ -41,13 +41,16 @@ export function createStore<T>(opts: {
   const storage = safeStorage(opts.storage ?? 'local');
   const listeners = new Set<Listener>();
   const initial = opts.read(null);
-  let cache = opts.read(storage?.getItem(opts.key) ?? null);
+  // With nothing stored, the very value the server rendered: React then has no reason to
+  // render the page again, at once and in one long task, after taking it over.
+  const readRaw = (raw: string | null) => (raw === null ? initial : opts.read(raw));
+  let cache = readRaw(storage?.getItem(opts.key) ?? null);
 
   const notify = () => listeners.forEach((l) => l());
   if (typeof window !== 'undefined' && storage) {
     window.addEventListener('storage', (e) => {
       if (e.storageArea === storage && e.key === opts.key) {
-        cache = opts.read(e.newValue);
+        cache = readRaw(e.newValue);
         notify();
       }
     });

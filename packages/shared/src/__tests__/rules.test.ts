@@ -93,6 +93,21 @@ describe('prices', () => {
     expect(formatRupees(499.5)).toBe('₹499.50');
     expect(formatRupees(1597.5)).toBe('₹1,597.50');
     expect(formatRupees(19.99)).toBe('₹19.99');
+    expect(formatRupees(12345678)).toBe('₹1,23,45,678');
+    expect(formatRupees(100000)).toBe('₹1,00,000');
+    expect(formatRupees(99.999)).toBe('₹100.00');
+  });
+  it('writes rupees digit for digit as the en-IN number format does', () => {
+    const whole = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+    const paise = new Intl.NumberFormat('en-IN', {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    const amounts = [0, 7, 999, 1000, 99999, 100000, 9999999, 123456789, 0.5, 1.005, 1234.565];
+    for (const n of [...amounts, ...amounts.map((a) => -a)].filter((a) => !Object.is(a, -0))) {
+      const intl = (Number.isInteger(n) ? whole : paise).format(n);
+      expect(formatRupees(n), String(n)).toBe(`₹${intl}`);
+    }
   });
   it('has the five inclusive ranges of SPEC §9', () => {
     expect(PRICE_RANGES.map((r) => r.range.slice())).toEqual([

@@ -182,19 +182,26 @@ export function paiseToRupees(paise: number): number {
   return paise / 100;
 }
 
-const wholeRupees = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
-const rupeesAndPaise = new Intl.NumberFormat('en-IN', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
 /**
  * Rupees as shoppers read them, on every screen and in every mail: "₹1,298", "₹1,23,456"
  * (Indian digit grouping), and with both paise digits when there are any: "₹499.50".
+ * Written out rather than with Intl.NumberFormat: a page's first Intl formatter sets up the
+ * locale's data, which holds a slow phone's main thread for tens of milliseconds while the
+ * storefront's first prices render; and the same digits come out wherever the code runs.
  */
 export function formatRupees(rupees: number): string {
-  const format = Number.isInteger(rupees) ? wholeRupees : rupeesAndPaise;
-  return `${CURRENCY_SYMBOL}${format.format(rupees)}`;
+  const sign = rupees < 0 ? '-' : '';
+  // Whole paise, half up as written in decimals (1.005 → 1.01): the binary error of the
+  // multiplication (100.49999999999999) is cut off first.
+  const paise = Math.round(Number((Math.abs(rupees) * 100).toFixed(6)));
+  const whole = String(Math.floor(paise / 100));
+  // The last three digits, then pairs: 1,23,45,678.
+  const grouped =
+    whole.length > 3
+      ? `${whole.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',')},${whole.slice(-3)}`
+      : whole;
+  const fraction = Number.isInteger(rupees) ? '' : `.${String(paise % 100).padStart(2, '0')}`;
+  return `${CURRENCY_SYMBOL}${sign}${grouped}${fraction}`;
 }
 
 export function hasPreviousPage(page: number): boolean {

@@ -6,8 +6,8 @@
  *   (server-render.ts), so names, prices, links and photos are there before any JavaScript
  *   runs; the root's `data-origin` tells the app that it is server markup to take over;
  * - one script, the web app's take-over script (src/take-over.ts) in place of the app's entry:
- *   it loads the entry and the route's own chunks (named in the root's `data-app`, from Vite's
- *   manifest) side by side once the page's main photo is painted, so on a slow connection the
+ *   it loads the app's chunks and the route's own (named in the root's `data-app` in the order
+ *   they run, from Vite's manifest) side by side once the page's main photo is painted, so on a slow connection the
  *   app's code does not hold the photo back; the app then takes the page over. A page the server
  *   could not render keeps the app's entry, with `<link rel="modulepreload">` for those chunks;
  * - the catalog answers the page was rendered from, inlined as JSON in `#initial-data` (the same
@@ -176,24 +176,40 @@ const escapeAttr = (s: string) =>
 /** The app's root in the built page, with the shell it paints before the app runs. */
 const ROOT = /<div id="root">[\s\S]*<\/div>(?=\s*<\/body>)/;
 
+/** The built page's preloads of the entry's chunks (Vite writes one per imported chunk). */
+const MODULE_PRELOADS = /<link rel="modulepreload"[^>]*>\s*/g;
+
 /** The app's entry in Vite's manifest (index.html's module script). */
 const APP_ENTRY = 'index.html';
 /** The script a server-rendered page loads instead (apps/web/src/take-over.ts). */
 const TAKE_OVER_ENTRY = 'src/take-over.ts';
 
+/** A manifest entry's chunk files, each after the chunks it imports: the order they run in. */
+function chunksInRunOrder(
+  manifest: Manifest,
+  key: string,
+  seen = new Set<string>(),
+  order: string[] = [],
+): string[] {
+  const item = manifest[key];
+  if (!item || seen.has(key)) return order;
+  seen.add(key);
+  for (const dep of item.imports ?? []) chunksInRunOrder(manifest, dep, seen, order);
+  order.push(item.file);
+  return order;
+}
+
+/** The app's chunks, the entry last, as URL paths in the order they run. */
+function appChunks(manifest: Manifest): string[] {
+  return chunksInRunOrder(manifest, APP_ENTRY).map((file) => `/${file}`);
+}
+
 /** The chunks a route module needs beyond what the entry already loads, as URL paths. */
 function routeChunks(manifest: Manifest, module: string): string[] {
-  const loaded = new Set<string>();
-  const visit = (key: string, into: Set<string>) => {
-    const item = manifest[key];
-    if (!item || into.has(item.file)) return;
-    into.add(item.file);
-    for (const dep of item.imports ?? []) visit(dep, into);
-  };
-  visit(APP_ENTRY, loaded);
-  const needed = new Set<string>();
-  visit(module, needed);
-  return [...needed].filter((file) => !loaded.has(file)).map((file) => `/${file}`);
+  const loaded = new Set(chunksInRunOrder(manifest, APP_ENTRY));
+  return chunksInRunOrder(manifest, module)
+    .filter((file) => !loaded.has(file))
+    .map((file) => `/${file}`);
 }
 
 export interface WebPage {
@@ -228,12 +244,18 @@ export function createWebPage(
   const scriptOf = (key: string) =>
     manifest[key] && `<script type="module" crossorigin src="/${manifest[key].file}"></script>`;
   const appScript = scriptOf(APP_ENTRY);
+  const entryChunks = appChunks(manifest);
   const takeOverScript = scriptOf(TAKE_OVER_ENTRY);
   /**
    * Whether a rendered page can load the app after its main photo (take-over.ts): its script
    * in place of the app's, which it loads with the page's chunks named in the root's data-app.
    */
   const canTakeOver = !!appScript && !!takeOverScript && template.includes(appScript);
+  // A rendered page's: the take-over script in place of the app's, and none of the app's chunks
+  // preloaded (Vite preloads the entry's imports): they would share the line with the photo.
+  const takeOverTemplate = canTakeOver
+    ? template.replace(appScript, () => takeOverScript).replace(MODULE_PRELOADS, '')
+    : template;
   const canRender = ROOT.test(template);
 
   /** Finished pages and rendered markup by URL (with the origin their links name). */
@@ -329,20 +351,19 @@ export function createWebPage(
     // Replacer functions: a "$" in a product's text must not act as a replacement pattern.
     // A rendered page preloads only its photo: its script loads the app once that is painted.
     const takeOver = markup !== undefined && canTakeOver;
-    let body = template.replace(
+    let body = (takeOver ? takeOverTemplate : template).replace(
       '</head>',
       () => `${imageLink}${takeOver ? '' : preloadsOf(route.module)}</head>`,
     );
     if (markup !== undefined) {
       const app = takeOver
-        ? ` data-app="${escapeAttr([`/${manifest[APP_ENTRY]!.file}`, ...chunksOf(route.module)].join(' '))}"`
+        ? ` data-app="${escapeAttr([...entryChunks, ...chunksOf(route.module)].join(' '))}"`
         : '';
       body = body.replace(
         ROOT,
         () => `<div id="root" data-origin="${escapeAttr(origin)}"${app}>${markup}</div>`,
       );
     }
-    if (takeOver) body = body.replace(appScript!, () => takeOverScript!);
     body = body.replace('</body>', () => `${data}</body>`);
 
     const product = route.product

@@ -1,4 +1,4 @@
-import { MailIcon, PhoneIcon, PinIcon } from '@/components/ui/icons';
+import { MailIcon, PhoneIcon, PinIcon } from '@/components/ui/contact-icons';
 import { StaticPage } from '@/features/static/components/static-page';
 import { CONTACT } from '@/features/static/contact-details';
 import { useTitle } from '@/lib/use-title';

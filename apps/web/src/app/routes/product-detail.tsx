@@ -1,5 +1,7 @@
 /** /product-detail/{slug} (SPEC §2): the product and a "Similar Products" grid. */
+import { useDeferredValue } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
+import type { Product } from '@repo/shared';
 import { formatRupees, stockOfSize } from '@repo/shared/rules';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -16,6 +18,9 @@ import { ApiError } from '@/lib/api-client';
 import { useLogOnError } from '@/lib/use-log-on-error';
 import { useTitle } from '@/lib/use-title';
 
+/** No similar products (one list, so the deferred value below does not change every render). */
+const NONE: Product[] = [];
+
 export default function ProductDetailPage() {
   const { slug = '' } = useParams();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -24,6 +29,11 @@ export default function ProductDetailPage() {
   });
   const item = product.data?.Aproduct;
   const related = useRelatedProducts(item?._id, item?.category?._id);
+  // The similar products arrive after the page is on screen; their cards render in the
+  // background (a deferred value, so React renders them in slices), not in one long task that
+  // holds a slow phone's taps.
+  const similar = useDeferredValue(related.isError ? NONE : related.data?.products);
+  const similarPending = useDeferredValue(related.isPending);
   // The same title the server gives the page (the API's modules/web/seo.ts).
   useTitle(item ? `${item.name} – ${formatRupees(item.price)}` : 'Product');
 
@@ -78,8 +88,8 @@ export default function ProductDetailPage() {
           Similar Products
         </h2>
         <CatalogProducts
-          products={related.isError ? [] : related.data?.products}
-          loading={related.isPending}
+          products={similar}
+          loading={similarPending}
           onAddToCart={addToCartWithToast}
           label="Similar Products"
           eager={0}

@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { ShareIcon } from '@/components/ui/icons';
+import { ShareIcon } from './share-icon';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { useSiteOrigin } from '@/lib/site-origin';

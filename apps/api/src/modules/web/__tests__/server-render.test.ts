@@ -231,12 +231,23 @@ describe('server-rendered storefront pages', () => {
     expect(scripts(home.document)).toEqual([`/${manifest['src/take-over.ts']!.file}`]);
     expect(modulepreloads(home.document)).toBe(0);
     expect(home.document.querySelector('link[rel="preload"][as="image"]')).not.toBeNull();
-    // The app's entry first, then the home page's own chunk and what it imports beyond the entry.
+    // The app's chunks in the order they run (the take-over script runs them one per task):
+    // each after the chunks it imports, the entry after all of its own, then the home page's.
     const files = home.root.getAttribute('data-app')!.split(' ');
-    expect(files[0]).toBe(app);
-    const homeChunk = manifest['src/app/routes/home.tsx']!;
-    expect(files).toContain(`/${homeChunk.file}`);
-    for (const file of files) expect(existsSync(`${webDist}${file}`), file).toBe(true);
+    const fileOf = (key: string) => `/${manifest[key]!.file}`;
+    const chunkOf = new Map(Object.values(manifest).map((c) => [`/${c.file}`, c]));
+    for (const [at, file] of files.entries()) {
+      expect(existsSync(`${webDist}${file}`), file).toBe(true);
+      for (const imported of chunkOf.get(file)?.imports ?? []) {
+        const importedAt = files.indexOf(fileOf(imported));
+        expect(importedAt, `${imported} before ${file}`).toBeGreaterThan(-1);
+        expect(importedAt, `${imported} before ${file}`).toBeLessThan(at);
+      }
+    }
+    expect(manifest['index.html']!.imports?.length).toBeGreaterThan(1);
+    const homeAt = files.indexOf(fileOf('src/app/routes/home.tsx'));
+    expect(files.indexOf(app)).toBeGreaterThan(-1);
+    expect(homeAt).toBeGreaterThan(files.indexOf(app));
 
     // A page the browser renders loads the app at once, as built.
     const cart = await visit('/cart');

@@ -1,7 +1,7 @@
 import type { Category } from '@repo/shared';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { TagIcon } from '@/components/ui/icons';
+import { TagIcon } from './admin-icons';
 
 export function CategoryTable({
   categories,

@@ -11,7 +11,7 @@ import { photoTypeOf } from '@repo/shared/rules/photo';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
 import { labelClass } from '@/components/ui/styles';
-import { ImageIcon } from '@/components/ui/icons';
+import { ImageIcon } from './admin-icons';
 
 const MAX_MB = MAX_PHOTO_BYTES / (1024 * 1024);
 

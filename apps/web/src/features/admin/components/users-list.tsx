@@ -11,7 +11,7 @@ import { useUsers } from '../api/get-users';
 import { useLoadFailure } from '@/lib/outcome';
 import { usePageParam } from '@/lib/use-page-param';
 import { cardClass } from '@/components/ui/styles';
-import { UsersIcon } from '@/components/ui/icons';
+import { UsersIcon } from './admin-icons';
 
 const roleName = (role: number) => (role === ROLES.admin ? 'Admin' : 'User');
 const orMissing = (text: string | undefined) => text?.trim() || 'Not Provided';

@@ -1,4 +1,5 @@
 /** The product grid of a catalog page, with its loading and empty states. */
+import { memo } from 'react';
 import type { Product, ProductSize } from '@repo/shared';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SearchIcon } from '@/components/ui/icons';
@@ -10,7 +11,11 @@ import { paths } from '@/config/paths';
 /** Cards in the first row (up to 4 on desktops) load their photo at once. */
 const FIRST_ROW = 4;
 
-export function CatalogProducts({
+/**
+ * Memoised: a page passing a deferred list (the product page's similar products) renders it
+ * again only when the list itself changes.
+ */
+export const CatalogProducts = memo(function CatalogProducts({
   products,
   loading,
   loadingText = 'Loading products...',
@@ -43,4 +48,4 @@ export function CatalogProducts({
       ))}
     </ProductGrid>
   );
-}
+});
