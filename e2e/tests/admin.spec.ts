@@ -104,11 +104,11 @@ test.describe('an admin', () => {
     // Delete the product through the confirm dialog.
     await page.goto('/dashboard/admin/product');
     await page.getByRole('link', { name: new RegExp(productName) }).click();
-    page.once('dialog', (dialog) => {
-      expect(dialog.message()).toBe('Are you sure you want to delete this product?');
-      void dialog.accept();
-    });
     await page.getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog', { name: 'Are you sure you want to delete this product?' })
+      .getByRole('button', { name: 'Delete product' })
+      .click();
     await expect(page.getByText('Product deleted successfully!')).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard\/admin\/product$/);
     await expect(page.getByRole('link', { name: new RegExp(productName) })).toHaveCount(0);

@@ -84,6 +84,9 @@ export function useCheckout({ loadUser, onPaid, onCartOutdated }: CheckoutOption
           // made), never a misleading "server error".
           await onCartOutdated?.();
           toast.error(messageOf(error, CHECKOUT_ALERTS.createOrder));
+        } else if (error instanceof ApiError && error.status === 429) {
+          // Too many checkouts: the server's answer says how long to wait, not a server error.
+          toast.error(messageOf(error, CHECKOUT_ALERTS.createOrder));
         } else {
           toast.error(CHECKOUT_ALERTS.createOrder);
         }

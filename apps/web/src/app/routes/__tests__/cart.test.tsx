@@ -374,6 +374,20 @@ describe('checkout', () => {
     expect(checkoutDialog.opened).toBe(0);
   });
 
+  it('says how long to wait when the server refuses one checkout too many, and keeps the cart', async () => {
+    const tooMany = 'Too many checkouts from this account. Please try again in 15 minutes.';
+    const { user: u } = setup({
+      signedIn: true,
+      routes: {
+        'POST /payment/create-order': () => reply(429, { success: false, message: tooMany }),
+      },
+    });
+    await u.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(tooMany));
+    expect(checkoutDialog.opened).toBe(0);
+    expect(cartStore.get()).toHaveLength(2);
+  });
+
   it('alerts when the payment went through but the order was not saved', async () => {
     const { user: u } = setup({
       signedIn: true,

@@ -1,12 +1,14 @@
 /**
- * Load a product by slug and edit it: "Update" saves (photo optional), "Delete" asks first.
- * Both send the admin back to the product list on success.
+ * Load a product by slug and edit it: "Update" saves (photo optional), "Delete" asks first, in
+ * the shop's own dialog (as a category's delete does). Both send the admin back to the product
+ * list on success.
  */
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import type { Product } from '@repo/shared';
 import { Button, ButtonLink } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Loading } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -53,6 +55,7 @@ function UpdateProductForm({ product }: { product: Product }) {
   const update = useUpdateProduct();
   const [errors, setErrors] = useState<FieldErrors>({});
   const remove = useDeleteProduct();
+  const [askingDelete, setAskingDelete] = useState(false);
   const busy = update.isPending || remove.isPending;
 
   async function save(values: ProductFormValues) {
@@ -70,39 +73,53 @@ function UpdateProductForm({ product }: { product: Product }) {
   }
 
   async function handleDelete() {
-    if (!window.confirm(DELETE_PRODUCT_QUESTION)) return;
     const answer = await settle(remove.mutateAsync(product._id), {
       refused: 'Failed to delete product.',
       exception: 'Something went wrong while deleting the product.',
     });
+    setAskingDelete(false);
     if (!answer) return;
     toast.success('Product deleted successfully!');
     navigate(paths.adminProducts);
   }
 
   return (
-    <ProductForm
-      form={form}
-      onSubmit={save}
-      currentPhotoUrl={product.photo}
-      busy={busy}
-      errors={errors}
-      actions={
-        <>
-          <Button type="submit" size="lg" loading={update.isPending} disabled={busy}>
-            {update.isPending ? 'Updating...' : 'Update'}
-          </Button>
-          <Button
-            variant="danger"
-            size="lg"
-            loading={remove.isPending}
-            disabled={busy}
-            onClick={handleDelete}
-          >
-            Delete
-          </Button>
-        </>
-      }
-    />
+    <>
+      <ProductForm
+        form={form}
+        onSubmit={save}
+        currentPhotoUrl={product.photo}
+        busy={busy}
+        errors={errors}
+        actions={
+          <>
+            <Button type="submit" size="lg" loading={update.isPending} disabled={busy}>
+              {update.isPending ? 'Updating...' : 'Update'}
+            </Button>
+            <Button
+              variant="danger"
+              size="lg"
+              loading={remove.isPending}
+              disabled={busy}
+              onClick={() => setAskingDelete(true)}
+            >
+              Delete
+            </Button>
+          </>
+        }
+      />
+      {askingDelete && (
+        <ConfirmDialog
+          title={DELETE_PRODUCT_QUESTION}
+          confirmLabel="Delete product"
+          busyLabel="Deleting..."
+          busy={remove.isPending}
+          onConfirm={() => void handleDelete()}
+          onCancel={() => setAskingDelete(false)}
+        >
+          <p>This cannot be undone. Orders already placed keep their lines.</p>
+        </ConfirmDialog>
+      )}
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import UpdateProductPage from '@/app/routes/dashboard/admin/update-product';
 import { toast } from '@/lib/toast';
@@ -74,21 +74,27 @@ describe('update product page', () => {
     );
   });
 
-  it('asks "Are you sure you want to delete this product?" and does nothing when declined', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+  it('asks "Are you sure you want to delete this product?" in the shop\'s dialog and does nothing when cancelled', async () => {
     const server = api();
     const { user } = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
-    expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete this product?');
+    const dialog = screen.getByRole('dialog', {
+      name: 'Are you sure you want to delete this product?',
+    });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(server.calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
     expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/admin/product/rocket-tee');
   });
 
   it('deletes when confirmed, toasts and returns to the product list', async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     const server = api();
     const { user } = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete product' }),
+    );
     await waitFor(() =>
       expect(toast.success).toHaveBeenCalledWith('Product deleted successfully!'),
     );
@@ -100,20 +106,26 @@ describe('update product page', () => {
   });
 
   it('reports a refused delete with the server message or "Failed to delete product.", an exception with the SPEC text', async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     let answer: Handler = () => reply(404, { success: false, message: 'Product not found' });
     api({ 'DELETE /product/delete-product/:id': (call) => answer(call) });
     const { user } = renderPage();
-    const remove = await screen.findByRole('button', { name: 'Delete' });
-    await user.click(remove);
+    const remove = async () => {
+      await user.click(await screen.findByRole('button', { name: 'Delete' }));
+      await user.click(
+        within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete product' }),
+      );
+    };
+    await remove();
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Product not found'));
+    // The dialog closes on a refusal: the admin reads the toast and may try again.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     answer = () => ({ success: false });
-    await user.click(remove);
+    await remove();
     await waitFor(() => expect(toast.error).toHaveBeenLastCalledWith('Failed to delete product.'));
 
     answer = networkError;
-    await user.click(remove);
+    await remove();
     await waitFor(() =>
       expect(toast.error).toHaveBeenLastCalledWith(
         'Something went wrong while deleting the product.',
