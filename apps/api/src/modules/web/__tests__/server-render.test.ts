@@ -218,7 +218,7 @@ describe('server-rendered storefront pages', () => {
   it("a rendered page loads the app only through the take-over script, which names the app's files", async () => {
     const manifest = JSON.parse(readFileSync(`${webDist}/.vite/manifest.json`, 'utf8')) as Record<
       string,
-      { file: string; imports?: string[] }
+      { file: string; name?: string; imports?: string[] }
     >;
     const app = `/${manifest['index.html']!.file}`;
     const scripts = (document: Document) =>
@@ -245,6 +245,13 @@ describe('server-rendered storefront pages', () => {
       }
     }
     expect(manifest['index.html']!.imports?.length).toBeGreaterThan(1);
+    // The entry and the libraries' chunk open with Chrome's compile hint (vite.config.ts).
+    const hinted = Object.values(manifest).filter((c) => ['index', 'vendor'].includes(c.name!));
+    expect(hinted).toHaveLength(2);
+    for (const chunk of hinted)
+      expect(readFileSync(`${webDist}/${chunk.file}`, 'utf8')).toMatch(
+        /^\/\/# allFunctionsCalledOnLoad\n/,
+      );
     const homeAt = files.indexOf(fileOf('src/app/routes/home.tsx'));
     expect(files.indexOf(app)).toBeGreaterThan(-1);
     expect(homeAt).toBeGreaterThan(files.indexOf(app));
