@@ -2,6 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config/index.js';
+import { flushStockVersion } from './lib/catalog-version.js';
 import { connectDatabase } from './lib/db.js';
 import { createDeps } from './lib/deps.js';
 import { createLogger, endLogger } from './lib/logger.js';
@@ -52,6 +53,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
       clearTimeout(force);
       await statusMailsSent(); // a status change already answered still gets its mail queued
       await deps.mailer.close(); // the attempt in progress ends; queued mail waits for the next start
+      await flushStockVersion(); // a stock write's gathered bump is written before the database closes
       await db.close();
       logger.info('stopped');
     })();

@@ -48,6 +48,24 @@ export function createMailTransport(opts: {
     };
   }
   const outbox = join(opts.dataDir, 'outbox');
+  // Mails hold reset codes in clear: the outbox is the shop user's alone. The folder is made
+  // (0700) once, and again if it went away since (an operator emptied DATA_DIR).
+  let folderMade: Promise<void> | undefined;
+  const writeToOutbox = async (file: string, data: Buffer) => {
+    folderMade ??= ensurePrivateDir(outbox).catch((err: unknown) => {
+      folderMade = undefined;
+      throw err;
+    });
+    await folderMade;
+    try {
+      await writePrivateFile(file, data);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      folderMade = undefined;
+      await ensurePrivateDir(outbox);
+      await writePrivateFile(file, data);
+    }
+  };
   const transport = nodemailer.createTransport({
     streamTransport: true,
     buffer: true,
@@ -57,12 +75,10 @@ export function createMailTransport(opts: {
     kind: 'outbox',
     async send(message) {
       const info = await transport.sendMail({ from: opts.from, ...message });
-      // Mails hold reset codes in clear: the outbox is the shop user's alone.
-      await ensurePrivateDir(outbox);
       const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, '_');
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = join(outbox, `${stamp}-${randomBytes(3).toString('hex')}-${safeTo}.eml`);
-      await writePrivateFile(file, info.message as Buffer);
+      await writeToOutbox(file, info.message as Buffer);
       opts.logger.info({ file, subject: message.subject }, 'mail written to the outbox');
     },
     close: () => transport.close(),

@@ -4,6 +4,7 @@
  * same work while it runs); with MONGODB_URI, run it any time, e.g. from cron.
  */
 import { ConfigError, loadConfig } from '../../config/index.js';
+import { flushStockVersion } from '../../lib/catalog-version.js';
 import { connectDatabase } from '../../lib/db.js';
 import { createDeps } from '../../lib/deps.js';
 import { createLogger } from '../../lib/logger.js';
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
     // The pass's mails get their first attempt now; a failed one waits in the queue for the API.
     await deps.mailer.idle();
     await deps.mailer.close();
+    await flushStockVersion(); // the stock the pass took shows in the API's reads
     await db.close();
   }
 }

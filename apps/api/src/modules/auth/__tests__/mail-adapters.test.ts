@@ -1,4 +1,4 @@
-import { readFile, readdir } from 'node:fs/promises';
+import { readFile, readdir, rm, stat } from 'node:fs/promises';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
@@ -46,6 +46,16 @@ describe('the outbox mailer (no SMTP_URL)', () => {
       .expect(200);
     await t.deps.mailer.idle();
     expect(await readdir(outbox)).toHaveLength(before);
+  });
+
+  it('makes the outbox again (0700) when it went away while the shop ran', async () => {
+    await rm(outbox, { recursive: true, force: true });
+    const { user } = await t.createUser();
+    await t.request().post('/api/auth/forgot-password').send({ email: user.email }).expect(200);
+    await t.deps.mailer.idle();
+    expect((await readdir(outbox)).filter((f) => f.endsWith('.eml'))).toHaveLength(1);
+    expect((await stat(outbox)).mode & 0o777).toBe(0o700);
+    expect(await MailJob.countDocuments()).toBe(0);
   });
 });
 

@@ -29,18 +29,23 @@ const mailLog = createLogger(
 );
 
 let clock = Date.parse('2026-11-23T10:00:00Z');
+/** A queue as an API process runs it, sending to the SMTP peer on the test's clock. */
+const newQueue = (base: {
+  config: { mail: { from: string }; dataDir: string; jwt: { secret: string } };
+}) =>
+  new MailQueue(
+    createMailTransport({
+      smtpUrl: smtp.url,
+      from: base.config.mail.from,
+      dataDir: base.config.dataDir,
+      logger: mailLog,
+    }),
+    { logger: mailLog, secret: base.config.jwt.secret, now: () => clock },
+  );
 let queue!: MailQueue;
 const t = await setupTestApp({
   overrides: (base) => {
-    queue = new MailQueue(
-      createMailTransport({
-        smtpUrl: smtp.url,
-        from: base.config.mail.from,
-        dataDir: base.config.dataDir,
-        logger: mailLog,
-      }),
-      { logger: mailLog, secret: base.config.jwt.secret, now: () => clock },
-    );
+    queue = newQueue(base);
     return { mailer: queue };
   },
 });
@@ -162,5 +167,46 @@ describe('forgot-password and the mail queue', () => {
     await queue.runDue();
     expect(smtp.mails.map((m) => m.subject)).toEqual(['Left behind']);
     expect(await MailJob.countDocuments()).toBe(0);
+  });
+
+  it("leaves a mail this process is sending to it: another process's pass does not send it too", async () => {
+    smtp.hold();
+    const { user } = await t.createUser();
+    await forgot(user.email);
+    await vi.waitFor(() => expect(smtp.held).toBe(1), { timeout: 20_000 });
+    const other = newQueue(t);
+    await other.runDue(); // another API process's periodic pass, while the mail server holds it
+    expect(smtp.attempts).toBe(1);
+
+    smtp.release();
+    await queue.idle();
+    expect(smtp.mails).toHaveLength(1);
+    expect(await MailJob.countDocuments()).toBe(0);
+    await other.close();
+  });
+
+  it('gives back, when it closes, the mails it stored but had not tried: the next process sends them at once', async () => {
+    const mail = (subject: string) => ({
+      to: 'close@example.com',
+      subject,
+      text: 'hi',
+      html: '<p>hi</p>',
+    });
+    const closing = newQueue(t);
+    smtp.hold();
+    await closing.send(mail('First'));
+    await vi.waitFor(() => expect(smtp.held).toBe(1), { timeout: 20_000 });
+    await closing.send(mail('Second')); // stored while the first is being sent
+    const closed = closing.close();
+    smtp.release(); // the attempt in progress ends; the second is not tried by this process
+    await closed;
+    expect(smtp.mails.map((m) => m.subject)).toEqual(['First']);
+    expect(await MailJob.countDocuments({ subject: 'Second' })).toBe(1);
+
+    const next = newQueue(t);
+    await next.runDue(); // same clock: no claim had to run out
+    expect(smtp.mails.map((m) => m.subject)).toEqual(['First', 'Second']);
+    expect(await MailJob.countDocuments()).toBe(0);
+    await next.close();
   });
 });
