@@ -4,6 +4,7 @@
  * - shoppers checking out with the sandbox provider (create-order → sandbox pay → verify),
  * - and many distinct URLs (GET and the filter POST), with the shop's memory before and after.
  */
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { bumpCatalogVersion, stockSizes } from './catalog.mjs';
@@ -37,6 +38,7 @@ export const TRAFFIC_SETTINGS = {
     warmup: 2,
     shoppers: 8,
     checkoutsPerSecond: 22,
+    rounds: 2,
     distinctUrls: 20_000,
   },
   full: {
@@ -45,6 +47,7 @@ export const TRAFFIC_SETTINGS = {
     warmup: 5,
     shoppers: 8,
     checkoutsPerSecond: 22,
+    rounds: 3,
     distinctUrls: 100_000,
   },
 };
@@ -74,11 +77,31 @@ export async function mixedReads(url, reads, { connections, duration }) {
   });
   return {
     requestsPerSecond: r.requests.total / r.duration,
+    seconds: r.duration,
     p50: r.latency.p50,
     p99: r.latency.p99,
     max: r.latency.max,
     requests: r.requests.total,
     errors: r.non2xx + r.errors,
+  };
+}
+
+/**
+ * Rounds of the same reads as one: requests and errors added, the rate over their time, and
+ * the slowest round's latencies (the budget holds for every round).
+ */
+export function addRounds(rounds) {
+  const sum = (key) => rounds.reduce((total, r) => total + r[key], 0);
+  const worst = (key) => Math.max(...rounds.map((r) => r[key]));
+  return {
+    requestsPerSecond: sum('requests') / sum('seconds'),
+    p50: worst('p50'),
+    p99: worst('p99'),
+    max: worst('max'),
+    requests: sum('requests'),
+    seconds: sum('seconds'),
+    errors: sum('errors'),
+    rounds: rounds.length,
   };
 }
 
@@ -165,6 +188,33 @@ export async function checkouts(url, shoppers, products, until, { perSecond } = 
   return counts;
 }
 
+/**
+ * `checkouts()` in a process of its own (lib/shoppers-process.mjs), from `startAt` to `until`
+ * (timestamps): the reads it runs beside keep the load generator's event loop to themselves.
+ */
+export function payInOwnProcess(url, shoppers, products, { startAt, until, perSecond }) {
+  const args = JSON.stringify({
+    url,
+    shoppers,
+    products: products.map((p) => ({ _id: String(p._id), price: p.price, sizes: p.sizes })),
+    startAt,
+    until,
+    perSecond,
+  });
+  const script = new URL('./shoppers-process.mjs', import.meta.url).pathname;
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [script, args],
+      { maxBuffer: 16 * 2 ** 20 },
+      (err, stdout, stderr) => {
+        if (err) reject(new Error(`the shoppers' process failed: ${err.message}\n${stderr}`));
+        else resolve(JSON.parse(stdout));
+      },
+    );
+  });
+}
+
 /** The resident memory of a process, in bytes (Linux). */
 export function rssBytes(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -241,10 +291,11 @@ export async function distinctUrls(url, pid, { count, connections, filterBody })
 }
 
 /**
- * The shop when busy: mixed reads idle, beside shoppers paying; its memory
- * across distinct URLs; the idle reads again on a second shop started by `startQuietShop`
- * (LOG_LEVEL=warn). `settings`: connections, duration and warmup (s), shoppers,
- * distinctUrls. (Reads during a login burst: lib/login-burst.mjs.)
+ * The shop when busy: mixed reads idle and beside shoppers paying (in turns, `rounds` of
+ * each); its memory across distinct URLs; the idle reads again on a second shop started by
+ * `startQuietShop` (LOG_LEVEL=warn). `settings`: connections, duration and warmup (s),
+ * shoppers, checkoutsPerSecond, rounds, distinctUrls. (Reads during a login burst:
+ * lib/login-burst.mjs.)
  */
 export async function measureBusyShop({ shop, db, reads, settings: opts, startQuietShop, log }) {
   const { connections, duration } = opts;
@@ -252,7 +303,6 @@ export async function measureBusyShop({ shop, db, reads, settings: opts, startQu
   const out = { settings: opts };
   log(`busy shop: mixed reads at ${connections} connections, ${duration} s a step…`);
   await mixedReads(shop.url, reads, { connections, duration: opts.warmup });
-  out.idle = await mixedReads(shop.url, reads, settings);
 
   // Shoppers pay for plentiful products, each line in one of its sizes: stock moves with
   // every order.
@@ -265,21 +315,45 @@ export async function measureBusyShop({ shop, db, reads, settings: opts, startQu
   const stocked = await stockSizes(db, newest, 100_000);
   await bumpCatalogVersion(db);
   const shoppers = await registerShoppers(shop.url, opts.shoppers, 'pay');
-  // The first reads after the catalog write are computed again, and the checkout's code has
-  // not run yet (the JIT compiles it as it goes): a warm-up of the same step is thrown away.
-  const paying = (seconds) =>
-    checkouts(shop.url, shoppers, stocked, Date.now() + seconds * 1000, {
+  // Reads and payments start together once the shoppers' process is up.
+  const together = async (seconds) => {
+    const startAt = Date.now() + 1000;
+    const paid = payInOwnProcess(shop.url, shoppers, stocked, {
+      startAt,
+      until: startAt + seconds * 1000,
       perSecond: opts.checkoutsPerSecond,
     });
-  await Promise.all([
-    mixedReads(shop.url, reads, { connections, duration: opts.warmup }),
-    paying(opts.warmup),
-  ]);
+    await new Promise((resolve) => setTimeout(resolve, startAt - Date.now()));
+    const [read, counts] = await Promise.all([
+      mixedReads(shop.url, reads, { connections, duration: seconds }),
+      paid,
+    ]);
+    return { read, counts };
+  };
+  // The first reads after the catalog write are computed again, and the checkout's code has
+  // not run yet (the JIT compiles it as it goes): a warm-up of the same step is thrown away.
+  await together(opts.warmup);
   const ordersBefore = await db.collection('orders').countDocuments();
-  log(`reads beside ${opts.shoppers} shoppers paying…`);
-  const started = Date.now();
-  const [busy, paid] = await Promise.all([mixedReads(shop.url, reads, settings), paying(duration)]);
-  const seconds = (Date.now() - started) / 1000;
+  // Idle and busy steps take turns (this shared machine's speed drifts over a minute; steps
+  // side by side see the same machine), and each side's rounds are added up.
+  log(`${opts.rounds} rounds of reads idle, then beside ${opts.shoppers} shoppers paying…`);
+  const idle = [];
+  const busyRounds = [];
+  for (let round = 0; round < opts.rounds; round += 1) {
+    idle.push(await mixedReads(shop.url, reads, settings));
+    busyRounds.push(await together(duration));
+    const [i, b] = [idle.at(-1), busyRounds.at(-1)];
+    log(
+      `round ${round + 1}: idle ${int(i.requestsPerSecond)} req/s, paying ${int(b.read.requestsPerSecond)} req/s (${fixed((b.read.requestsPerSecond / i.requestsPerSecond) * 100)}%) at ${fixed(b.counts.completed / b.counts.seconds)} checkouts/s`,
+    );
+  }
+  out.idle = addRounds(idle);
+  const busy = addRounds(busyRounds.map((r) => r.read));
+  const paid = {
+    completed: busyRounds.reduce((sum, r) => sum + r.counts.completed, 0),
+    seconds: busyRounds.reduce((sum, r) => sum + r.counts.seconds, 0),
+    failed: busyRounds.flatMap((r) => r.counts.failed),
+  };
   // A size below zero, or an order the shop had to flag as short of stock.
   const oversold = await products.countDocuments({
     $or: [{ quantity: { $lt: 0 } }, { 'sizes.quantity': { $lt: 0 } }],
@@ -288,7 +362,7 @@ export async function measureBusyShop({ shop, db, reads, settings: opts, startQu
   out.checkouts = {
     ...busy,
     checkouts: paid.completed,
-    checkoutsPerSecond: paid.completed / seconds,
+    checkoutsPerSecond: paid.completed / paid.seconds,
     failedCheckouts: paid.failed.length,
     orders: (await db.collection('orders').countDocuments()) - ordersBefore,
     oversold: oversold + short,
@@ -324,7 +398,7 @@ export function printTraffic(t, products) {
     extra,
   ];
   printTable(
-    `Busy shop at ${int(products)} products: mixed catalog reads, ${connections} connections, ${duration} s each`,
+    `Busy shop at ${int(products)} products: mixed catalog reads, ${connections} connections, ${duration} s a step (idle and paying: ${t.settings.rounds} steps each, taking turns)`,
     ['reads', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'alongside'],
     [
       row('idle (LOG_LEVEL=info, as shipped)', t.idle),
