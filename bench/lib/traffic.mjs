@@ -4,8 +4,9 @@
  * - shoppers checking out with the sandbox provider (create-order → sandbox pay → verify),
  * - and many distinct URLs (GET and the filter POST), with the shop's memory before and after.
  */
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { bumpCatalogVersion, stockSizes } from './catalog.mjs';
 import { call } from './http.mjs';
@@ -189,30 +190,48 @@ export async function checkouts(url, shoppers, products, until, { perSecond } = 
 }
 
 /**
- * `checkouts()` in a process of its own (lib/shoppers-process.mjs), from `startAt` to `until`
- * (timestamps): the reads it runs beside keep the load generator's event loop to themselves.
+ * The shoppers in a process of their own (lib/shoppers-process.mjs), loaded and waiting:
+ * `round(startAt, until)` has them pay from `startAt` to `until` (timestamps) and resolves with
+ * the counts; `stop()` ends the process.
  */
-export function payInOwnProcess(url, shoppers, products, { startAt, until, perSecond }) {
+export async function startShoppers(url, shoppers, products, { perSecond }) {
   const args = JSON.stringify({
     url,
     shoppers,
     products: products.map((p) => ({ _id: String(p._id), price: p.price, sizes: p.sizes })),
-    startAt,
-    until,
     perSecond,
   });
   const script = new URL('./shoppers-process.mjs', import.meta.url).pathname;
-  return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      [script, args],
-      { maxBuffer: 16 * 2 ** 20 },
-      (err, stdout, stderr) => {
-        if (err) reject(new Error(`the shoppers' process failed: ${err.message}\n${stderr}`));
-        else resolve(JSON.parse(stdout));
-      },
-    );
-  });
+  const child = spawn(process.execPath, [script, args], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const failed = (what) =>
+    exited.then((code) => {
+      throw new Error(`the shoppers' process ${what} (exit ${code}):\n${stderr}`);
+    });
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const nextLine = () =>
+    Promise.race([
+      lines.next().then(({ value, done }) => (done ? failed('ended') : value)),
+      failed('exited'),
+    ]);
+  if ((await nextLine()) !== 'ready') throw new Error(`the shoppers' process did not start`);
+  return {
+    async round(startAt, until) {
+      child.stdin.write(`${JSON.stringify({ startAt, until })}\n`);
+      const counts = JSON.parse(await nextLine());
+      // Reads that ran without shoppers beside them would flatter the busy figure.
+      if (counts.late > 250) throw new Error(`the shoppers started ${counts.late} ms late`);
+      return counts;
+    },
+    async stop() {
+      child.stdin.end();
+      const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(kill);
+    },
+  };
 }
 
 /** The resident memory of a process, in bytes (Linux). */
@@ -315,37 +334,41 @@ export async function measureBusyShop({ shop, db, reads, settings: opts, startQu
   const stocked = await stockSizes(db, newest, 100_000);
   await bumpCatalogVersion(db);
   const shoppers = await registerShoppers(shop.url, opts.shoppers, 'pay');
-  // Reads and payments start together once the shoppers' process is up.
+  const paying = await startShoppers(shop.url, shoppers, stocked, {
+    perSecond: opts.checkoutsPerSecond,
+  });
+  // Reads and payments start together, a moment after the loaded shoppers are told when.
   const together = async (seconds) => {
-    const startAt = Date.now() + 1000;
-    const paid = payInOwnProcess(shop.url, shoppers, stocked, {
-      startAt,
-      until: startAt + seconds * 1000,
-      perSecond: opts.checkoutsPerSecond,
-    });
-    await new Promise((resolve) => setTimeout(resolve, startAt - Date.now()));
+    const startAt = Date.now() + 200;
     const [read, counts] = await Promise.all([
-      mixedReads(shop.url, reads, { connections, duration: seconds }),
-      paid,
+      new Promise((resolve) => setTimeout(resolve, startAt - Date.now())).then(() =>
+        mixedReads(shop.url, reads, { connections, duration: seconds }),
+      ),
+      paying.round(startAt, startAt + seconds * 1000),
     ]);
     return { read, counts };
   };
-  // The first reads after the catalog write are computed again, and the checkout's code has
-  // not run yet (the JIT compiles it as it goes): a warm-up of the same step is thrown away.
-  await together(opts.warmup);
-  const ordersBefore = await db.collection('orders').countDocuments();
-  // Idle and busy steps take turns (this shared machine's speed drifts over a minute; steps
-  // side by side see the same machine), and each side's rounds are added up.
-  log(`${opts.rounds} rounds of reads idle, then beside ${opts.shoppers} shoppers paying…`);
   const idle = [];
   const busyRounds = [];
-  for (let round = 0; round < opts.rounds; round += 1) {
-    idle.push(await mixedReads(shop.url, reads, settings));
-    busyRounds.push(await together(duration));
-    const [i, b] = [idle.at(-1), busyRounds.at(-1)];
-    log(
-      `round ${round + 1}: idle ${int(i.requestsPerSecond)} req/s, paying ${int(b.read.requestsPerSecond)} req/s (${fixed((b.read.requestsPerSecond / i.requestsPerSecond) * 100)}%) at ${fixed(b.counts.completed / b.counts.seconds)} checkouts/s`,
-    );
+  let ordersBefore;
+  try {
+    // The first reads after the catalog write are computed again, and the checkout's code has
+    // not run yet (the JIT compiles it as it goes): a warm-up of the same step is thrown away.
+    await together(opts.warmup);
+    ordersBefore = await db.collection('orders').countDocuments();
+    // Idle and busy steps take turns (this shared machine's speed drifts over a minute; steps
+    // side by side see the same machine), and each side's rounds are added up.
+    log(`${opts.rounds} rounds of reads idle, then beside ${opts.shoppers} shoppers paying…`);
+    for (let round = 0; round < opts.rounds; round += 1) {
+      idle.push(await mixedReads(shop.url, reads, settings));
+      busyRounds.push(await together(duration));
+      const [i, b] = [idle.at(-1), busyRounds.at(-1)];
+      log(
+        `round ${round + 1}: idle ${int(i.requestsPerSecond)} req/s, paying ${int(b.read.requestsPerSecond)} req/s (${fixed((b.read.requestsPerSecond / i.requestsPerSecond) * 100)}%) at ${fixed(b.counts.completed / b.counts.seconds)} checkouts/s`,
+      );
+    }
+  } finally {
+    await paying.stop();
   }
   out.idle = addRounds(idle);
   const busy = addRounds(busyRounds.map((r) => r.read));

@@ -53,7 +53,10 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
       clearTimeout(force);
       await statusMailsSent(); // a status change already answered still gets its mail queued
       await deps.mailer.close(); // the attempt in progress ends; queued mail waits for the next start
-      await flushStockVersion(); // a stock write's gathered bump is written before the database closes
+      // A stock write's gathered bump is written before the database closes.
+      await flushStockVersion().catch((err: unknown) =>
+        logger.warn({ err }, 'the stock version could not be moved on at shutdown'),
+      );
       await db.close();
       logger.info('stopped');
     })();

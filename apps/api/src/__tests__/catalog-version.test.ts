@@ -30,11 +30,27 @@ const line = { productId: product!.id, size: 'M', quantity: 1 };
 
 /** The versions' clock, moved by the test (the settle time stays 0 unless a test sets it). */
 let now = 1_000_000;
+/** The gathered stock bump's timer: the test fires it (`fire()`), nothing waits for real time. */
+let due: { fn: () => void; ms: number } | undefined;
+const fire = () => {
+  const timer = due!;
+  due = undefined;
+  timer.fn();
+};
 afterEach(() => {
   vi.restoreAllMocks();
   settleStockVersion(0);
+  due = undefined;
 });
-const useTestClock = (settleMs = 0) => settleStockVersion(settleMs, () => now);
+const useTestClock = (settleMs = 0) =>
+  settleStockVersion(
+    settleMs,
+    () => now,
+    (fn, ms) => {
+      due = { fn, ms };
+      return () => (due = undefined);
+    },
+  );
 
 describe('catalog version', () => {
   it('answers many concurrent reads with at most two lookups', async () => {
@@ -108,7 +124,7 @@ describe('catalog version', () => {
 });
 
 describe('stock writes with a settle time (STOCK_SETTLE_MS)', () => {
-  it('gather their bumps into one, written by its timer within a tenth of the settle time', async () => {
+  it('gather their bumps into one, written a tenth of the settle time later', async () => {
     useTestClock(1000);
     const stockOf = async () => (await catalogVersion()).current;
     const before = await stockOf();
@@ -117,12 +133,15 @@ describe('stock writes with a settle time (STOCK_SETTLE_MS)', () => {
     await decrementStock([line]);
     await decrementStock([line]);
     await decrementStock([line]);
-    // The writes did not wait for a bump; the gathered one is written by its timer.
+    // The writes did not wait for a bump: one is gathered, due 100 ms on.
     expect(bumps).not.toHaveBeenCalled();
-    await vi.waitFor(() => expect(bumps).toHaveBeenCalledTimes(1), { timeout: 20_000 });
-    await vi.waitFor(async () => expect(await stockOf()).not.toBe(before), { timeout: 20_000 });
+    expect(due?.ms).toBe(100);
+    fire();
+    await flushStockVersion(); // waits for the bump being written
     expect(bumps).toHaveBeenCalledTimes(1);
+    expect(await stockOf()).not.toBe(before);
     await restoreStock([{ ...line, quantity: 3 }]);
+    fire();
     await flushStockVersion();
   });
 
@@ -133,10 +152,42 @@ describe('stock writes with a settle time (STOCK_SETTLE_MS)', () => {
     const bumps = vi.spyOn(CatalogMeta, 'updateOne');
     await decrementStock([line]);
     await flushStockVersion();
+    expect(due).toBeUndefined(); // its timer is cancelled
     expect(bumps).toHaveBeenCalledTimes(1);
     expect((await catalogVersion()).current).not.toBe(before);
     await flushStockVersion(); // nothing left to write
     expect(bumps).toHaveBeenCalledTimes(1);
+    await restoreStock([line]);
+    await flushStockVersion();
+  });
+
+  it('flush after the bump its timer started, so a read right after sees it', async () => {
+    useTestClock(1000);
+    const before = (await catalogVersion()).current;
+    now += 5000;
+    await decrementStock([line]);
+    fire(); // the bump is being written…
+    await flushStockVersion(); // …and the flush waits for it
+    expect((await catalogVersion()).current).not.toBe(before);
+    await restoreStock([line]);
+    await flushStockVersion();
+  });
+
+  it('try a gathered bump the database refused again, after the same wait', async () => {
+    useTestClock(1000);
+    const before = (await catalogVersion()).current;
+    now += 5000;
+    await decrementStock([line]);
+    const refused = vi
+      .spyOn(CatalogMeta, 'updateOne')
+      .mockImplementationOnce(() => Promise.reject(new Error('database hiccup')) as never);
+    fire();
+    await vi.waitFor(() => expect(due?.ms).toBe(100), { timeout: 20_000 }); // tried again…
+    expect(refused).toHaveBeenCalledTimes(1);
+    expect((await catalogVersion()).current).toBe(before);
+    fire(); // …and written this time
+    await flushStockVersion();
+    expect((await catalogVersion()).current).not.toBe(before);
     await restoreStock([line]);
     await flushStockVersion();
   });

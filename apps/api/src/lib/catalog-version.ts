@@ -39,16 +39,41 @@ export interface CatalogVersion {
 const versionOf = (meta: { epoch: string; version: number } | undefined) =>
   meta ? `${meta.epoch}.${meta.version}` : '0.0';
 
-/** How often the stock reads see may move on, and the clock that says when (tests set both). */
-const stockSettle = { ms: 1000, now: () => Date.now() };
+/** Runs `fn` after `ms`; answers a function that cancels it. */
+export type Schedule = (fn: () => void, ms: number) => () => void;
+/** A timer that never keeps the process alive (a gathered bump is flushed at shutdown). */
+const setTimer: Schedule = (fn, ms) => {
+  const timer = setTimeout(fn, ms).unref();
+  return () => clearTimeout(timer);
+};
+
+/**
+ * How often the stock reads see may move on, the clock that says when, and the timer of the
+ * gathered stock bumps (tests set all three).
+ */
+const stockSettle = { ms: 1000, now: () => Date.now(), schedule: setTimer };
 /** The stock version reads see, and when it last moved on. */
 let shownStock: { version: string; since: number } | undefined;
+/** Moves on with each settleStockVersion(): a lookup begun before keeps its answer to itself. */
+let settleChanges = 0;
 
-export function settleStockVersion(ms: number, now: () => number = Date.now): void {
+export function settleStockVersion(
+  ms: number,
+  now: () => number = Date.now,
+  schedule: Schedule = setTimer,
+): void {
   stockSettle.ms = ms;
   stockSettle.now = now;
+  stockSettle.schedule = schedule;
   shownStock = undefined;
   lastRead = undefined;
+  settleChanges += 1;
+  // A bump gathered under the old timer is written now.
+  if (gathered) {
+    gathered();
+    gathered = undefined;
+    void bumpStockVersion().catch(() => undefined);
+  }
 }
 
 /** `latest` when the stock shown has held for the settle time, else the stock shown. */
@@ -76,6 +101,7 @@ let lastRead: { version: CatalogVersion; until: number; bumps: number } | undefi
 async function lookup(): Promise<CatalogVersion> {
   const at = stockSettle.now();
   const bumps = bumpsDone;
+  const settleChangesAtStart = settleChanges;
   const metas = await CatalogMeta.find(
     { _id: { $in: [CATALOG, STOCK] } },
     { epoch: 1, version: 1 },
@@ -86,7 +112,8 @@ async function lookup(): Promise<CatalogVersion> {
   const version = { catalog, current: `${catalog}-${stock}` };
   // A newer stock version waiting for its settle time shows as soon as that has passed.
   const settles = stock === latestStock ? Infinity : shownStock!.since + stockSettle.ms;
-  lastRead = { version, until: Math.min(at + VERSION_FRESH_MS, settles), bumps };
+  if (settleChanges === settleChangesAtStart)
+    lastRead = { version, until: Math.min(at + VERSION_FRESH_MS, settles), bumps };
   return version;
 }
 
@@ -141,31 +168,41 @@ export async function bumpStockVersion(): Promise<void> {
   await bump(STOCK);
 }
 
-/** A gathered stock bump waiting for its turn (see gatherStockBump). */
-let stockBumpDue: NodeJS.Timeout | undefined;
+/** The gathered stock bump waiting for its turn (its cancel), and the one being written. */
+let gathered: (() => void) | undefined;
+let writing: Promise<void> | undefined;
 
 /**
  * A stock write's bump, gathered: reads see the stock version move on at most once per settle
- * time anyway, so the bump is written up to a tenth of it later (100 ms by default), once for
- * every stock write of that while, and the write does not wait for it. A busy checkout takes
- * stock a few dozen times a second: this spares it a round trip per line. Stock shown is then at
- * most the settle time and a tenth old. With no settle time (tests) the write bumps at once.
- * A gathered bump that fails is not tried again: the next stock write bumps.
+ * time anyway, so the bump is written a tenth of it later (100 ms by default), once for every
+ * stock write of that while, and the write does not wait for it. A busy checkout takes stock a
+ * few dozen times a second: this spares it a round trip per line. Stock shown is then at most
+ * the settle time and a tenth old. With no settle time (tests) the write bumps at once. A
+ * gathered bump that fails is tried again after the same wait.
  */
 function gatherStockBump(): Promise<void> | undefined {
   if (stockSettle.ms === 0) return bumpStockVersion();
-  stockBumpDue ??= setTimeout(() => {
-    stockBumpDue = undefined;
-    bumpStockVersion().catch(() => undefined);
+  gathered ??= stockSettle.schedule(() => {
+    gathered = undefined;
+    const bumped: Promise<void> = bumpStockVersion()
+      .catch(() => void gatherStockBump())
+      .finally(() => {
+        if (writing === bumped) writing = undefined;
+      });
+    writing = bumped;
   }, stockSettle.ms / 10);
   return undefined;
 }
 
-/** Writes a gathered stock bump now (shutdown, and a command that exits once done). */
+/**
+ * Writes the gathered stock bump now, after the one being written if any (shutdown, and a
+ * command that exits once done); rejects when the database refuses it.
+ */
 export async function flushStockVersion(): Promise<void> {
-  if (!stockBumpDue) return;
-  clearTimeout(stockBumpDue);
-  stockBumpDue = undefined;
+  await writing;
+  if (!gathered) return;
+  gathered();
+  gathered = undefined;
   await bumpStockVersion();
 }
 

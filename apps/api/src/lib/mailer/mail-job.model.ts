@@ -15,7 +15,10 @@ const mailJobSchema = new mongoose.Schema(
     status: { type: String, enum: ['queued', 'failed'], required: true, default: 'queued' },
     /** Attempts started so far (counted when one is claimed). */
     attempts: { type: Number, required: true, default: 0 },
-    /** When a worker may take the job: now for a new one, later for a retry or a claimed one. */
+    /**
+     * When a worker may take the job: now for one stored due, later for a retry or a claimed
+     * one (a new mail is stored claimed by the process that accepted it, see queue.ts).
+     */
     nextAttemptAt: { type: Date, required: true },
     lastError: { type: String },
     failedAt: { type: Date, index: { expireAfterSeconds: FAILED_MAIL_KEPT_SECONDS } },

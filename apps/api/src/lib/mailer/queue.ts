@@ -13,8 +13,11 @@
  * A mail accepted here is stored already claimed by this process for its first attempt, which
  * starts at once from memory: one write to store it and one to remove it once sent, with no
  * round trip to claim it or to find the queue empty (a busy checkout sends one mail per order).
- * Closing gives back the claims of mails not yet attempted, so the next process sends them at
- * once rather than after the claim runs out.
+ * At most MAX_CLAIMED wait so; past that a mail is stored due and a pass claims it from the
+ * database. A pass asked of the database takes turns with the mails in memory, so retries and
+ * mail a stopped process left never wait behind a stream of new mail. Closing gives back the
+ * claims of mails not yet attempted, so the next process sends them at once rather than after
+ * the claim runs out.
  */
 import type { Logger } from 'pino';
 import { MailJob } from './mail-job.model.js';
@@ -23,8 +26,14 @@ import type { MailMessage, MailTransport } from './transport.js';
 
 /** The waits before the 2nd, 3rd… attempt. */
 export const MAIL_RETRY_DELAYS_MS: readonly number[] = [30_000, 60_000, 120_000, 240_000];
-/** Longer than one SMTP attempt can take (10 s to connect, 10 s for the greeting, 20 s per socket wait). */
+/**
+ * Longer than one SMTP attempt can take (10 s to connect, 10 s for the greeting, 20 s per
+ * socket wait). A mail stored claimed is claimed for this times one more than the attempts
+ * ahead of it.
+ */
 const CLAIM_MS = 2 * 60_000;
+/** Mails stored claimed and waiting in memory for their first attempt, at most. */
+const MAX_CLAIMED = 4;
 /** How often the worker looks for retries that fell due and jobs another process left. */
 const POLL_MS = 15_000;
 
@@ -36,7 +45,10 @@ export interface Mailer {
   start(): void;
   /** Resolves once every mail due so far has had its attempt (shutdown and tests). */
   idle(): Promise<void>;
-  /** Stops taking jobs, waits for the attempt in progress, closes the transport. */
+  /**
+   * Stops taking jobs, waits for the attempt in progress, gives back the claims of mails it had
+   * not tried (they are due at once for the next process), closes the transport.
+   */
   close(): Promise<void>;
 }
 
@@ -61,6 +73,8 @@ export class MailQueue implements Mailer {
   private poll = false;
   /** Mails stored claimed by send(), first in first out, for the pass to attempt. */
   private readonly claimed: Claimed[] = [];
+  /** send() calls storing a claimed mail right now. */
+  private claiming = 0;
   private closed = false;
   private timer: NodeJS.Timeout | undefined;
 
@@ -87,12 +101,30 @@ export class MailQueue implements Mailer {
 
   async send(message: MailMessage): Promise<void> {
     if (this.closed) throw new Error('The mail queue is closed');
-    const doc = await MailJob.create({
-      subject: message.subject,
-      sealed: seal(message, this.key),
-      attempts: 1,
-      nextAttemptAt: new Date(this.now() + CLAIM_MS),
-    });
+    const ahead = this.claimed.length + this.claiming + (this.pass ? 1 : 0);
+    if (ahead >= MAX_CLAIMED) {
+      await MailJob.create({
+        subject: message.subject,
+        sealed: seal(message, this.key),
+        nextAttemptAt: new Date(this.now()),
+      });
+      void this.run(true);
+      return;
+    }
+    this.claiming += 1;
+    let doc;
+    try {
+      doc = await MailJob.create({
+        subject: message.subject,
+        sealed: seal(message, this.key),
+        attempts: 1,
+        nextAttemptAt: new Date(this.now() + CLAIM_MS * (ahead + 1)),
+      });
+    } finally {
+      this.claiming -= 1;
+    }
+    // Closed while it was stored: the next process sends it.
+    if (this.closed) return this.releaseClaims([doc._id]);
     const job: Job = { _id: doc._id, subject: doc.subject, sealed: doc.sealed, attempts: 1 };
     this.claimed.push({ job, message });
     void this.run(false);
@@ -130,12 +162,35 @@ export class MailQueue implements Mailer {
     while (this.pass) await this.pass;
   }
 
+  /**
+   * Attempts the mails in memory and, once a pass is asked of the database, the jobs due there,
+   * one of each in turn, until neither has one left.
+   */
   private async drain(): Promise<void> {
+    let polling = false;
     while (this.again && !this.closed) {
       this.again = false;
-      const poll = this.poll;
-      this.poll = false;
-      while (!this.closed && (await this.sendNext(poll)));
+      for (;;) {
+        if (this.closed) return;
+        if (this.poll) {
+          this.poll = false;
+          polling = true;
+        }
+        let attempted = false;
+        if (polling) {
+          const job = await this.claimDue();
+          if (job) {
+            await this.attempt(job);
+            attempted = true;
+          } else polling = false;
+        }
+        const mine = this.closed ? undefined : this.claimed.shift();
+        if (mine) {
+          await this.attempt(mine.job, mine.message);
+          attempted = true;
+        }
+        if (!attempted) break;
+      }
     }
   }
 
@@ -143,13 +198,12 @@ export class MailQueue implements Mailer {
     this.closed = true;
     clearInterval(this.timer);
     await this.idle();
-    await this.releaseClaims();
+    await this.releaseClaims(this.claimed.splice(0).map((c) => c.job._id));
     this.transport.close();
   }
 
   /** Mails stored claimed but not attempted become due now (for the next process to send). */
-  private async releaseClaims(): Promise<void> {
-    const ids = this.claimed.splice(0).map((c) => c.job._id);
+  private async releaseClaims(ids: unknown[]): Promise<void> {
     if (!ids.length) return;
     try {
       await MailJob.updateMany(
@@ -162,17 +216,8 @@ export class MailQueue implements Mailer {
     }
   }
 
-  /**
-   * Makes the attempt of the next mail this process claimed or, with `poll`, claims the job due
-   * first in the database and makes its attempt; false when none is left.
-   */
-  private async sendNext(poll: boolean): Promise<boolean> {
-    const mine = this.claimed.shift();
-    if (mine) {
-      await this.attempt(mine.job, mine.message);
-      return true;
-    }
-    if (!poll) return false;
+  /** Claims the job due first in the database; null when none is due (or it cannot be read). */
+  private async claimDue(): Promise<Job | null> {
     const now = this.now();
     let job: Job | null;
     try {
@@ -184,11 +229,9 @@ export class MailQueue implements Mailer {
     } catch (err) {
       // The database is away: the poll tries again, and the jobs wait where they are.
       this.opts.logger.warn({ err: errorText(err) }, 'mail queue: could not read the queue');
-      return false;
+      return null;
     }
-    if (!job) return false;
-    await this.attempt(job);
-    return true;
+    return job;
   }
 
   /** `known`: the message when this process stored it (no need to unseal it again). */

@@ -30,7 +30,10 @@ async function main(): Promise<void> {
     // The pass's mails get their first attempt now; a failed one waits in the queue for the API.
     await deps.mailer.idle();
     await deps.mailer.close();
-    await flushStockVersion(); // the stock the pass took shows in the API's reads
+    // The stock the pass took shows in the API's reads.
+    await flushStockVersion().catch((err: unknown) =>
+      logger.warn({ err }, 'the stock version could not be moved on'),
+    );
     await db.close();
   }
 }

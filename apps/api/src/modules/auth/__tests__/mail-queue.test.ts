@@ -42,6 +42,12 @@ const newQueue = (base: {
     }),
     { logger: mailLog, secret: base.config.jwt.secret, now: () => clock },
   );
+const mail = (subject: string) => ({
+  to: 'queue@example.com',
+  subject,
+  text: 'hi',
+  html: '<p>hi</p>',
+});
 let queue!: MailQueue;
 const t = await setupTestApp({
   overrides: (base) => {
@@ -186,12 +192,6 @@ describe('forgot-password and the mail queue', () => {
   });
 
   it('gives back, when it closes, the mails it stored but had not tried: the next process sends them at once', async () => {
-    const mail = (subject: string) => ({
-      to: 'close@example.com',
-      subject,
-      text: 'hi',
-      html: '<p>hi</p>',
-    });
     const closing = newQueue(t);
     smtp.hold();
     await closing.send(mail('First'));
@@ -201,12 +201,63 @@ describe('forgot-password and the mail queue', () => {
     smtp.release(); // the attempt in progress ends; the second is not tried by this process
     await closed;
     expect(smtp.mails.map((m) => m.subject)).toEqual(['First']);
-    expect(await MailJob.countDocuments({ subject: 'Second' })).toBe(1);
+    expect(await MailJob.findOne({ subject: 'Second' }).lean()).toMatchObject({
+      status: 'queued',
+      attempts: 0,
+      nextAttemptAt: new Date(clock),
+    });
 
     const next = newQueue(t);
     await next.runDue(); // same clock: no claim had to run out
     expect(smtp.mails.map((m) => m.subject)).toEqual(['First', 'Second']);
     expect(await MailJob.countDocuments()).toBe(0);
     await next.close();
+  });
+
+  it('gives back a mail still being stored when it closes: the next process sends it at once', async () => {
+    const closing = newQueue(t);
+    const sending = closing.send(mail('Stored while closing'));
+    await closing.close();
+    await sending;
+    const next = newQueue(t);
+    await next.runDue();
+    expect(smtp.mails.map((m) => m.subject)).toEqual(['Stored while closing']);
+    expect(await MailJob.countDocuments()).toBe(0);
+    await next.close();
+  });
+
+  it('sends a retry that fell due between the new mails, not after all of them', async () => {
+    const q = newQueue(t);
+    smtp.hold();
+    await q.send(mail('A'));
+    await vi.waitFor(() => expect(smtp.held).toBe(1), { timeout: 20_000 });
+    await q.send(mail('B'));
+    await q.send(mail('C'));
+    // A retry due now, as a failed attempt leaves it.
+    await MailJob.create({
+      subject: 'Retry',
+      sealed: seal(mail('Retry'), sealKey(t.config.jwt.secret)),
+      attempts: 1,
+      nextAttemptAt: new Date(clock),
+    });
+    const pass = q.runDue(); // the periodic pass, while A is being sent
+    smtp.release();
+    await pass;
+    expect(smtp.mails.map((m) => m.subject)).toEqual(['A', 'Retry', 'B', 'C']);
+    expect(await MailJob.countDocuments()).toBe(0);
+    await q.close();
+  });
+
+  it('sends each of a burst of mails once while the mail server is slow', async () => {
+    const q = newQueue(t);
+    smtp.hold();
+    const subjects = ['1', '2', '3', '4', '5', '6', '7', '8'];
+    for (const subject of subjects) await q.send(mail(subject));
+    await vi.waitFor(() => expect(smtp.held).toBe(1), { timeout: 20_000 });
+    smtp.release();
+    await q.idle();
+    expect(smtp.mails.map((m) => m.subject).sort()).toEqual(subjects);
+    expect(await MailJob.countDocuments()).toBe(0);
+    await q.close();
   });
 });
