@@ -4,9 +4,7 @@
  * - shoppers checking out with the sandbox provider (create-order → sandbox pay → verify),
  * - and many distinct URLs (GET and the filter POST), with the shop's memory before and after.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { bumpCatalogVersion, stockSizes } from './catalog.mjs';
 import { call } from './http.mjs';
@@ -189,51 +187,6 @@ export async function checkouts(url, shoppers, products, until, { perSecond } = 
   return counts;
 }
 
-/**
- * The shoppers in a process of their own (lib/shoppers-process.mjs), loaded and waiting:
- * `round(startAt, until)` has them pay from `startAt` to `until` (timestamps) and resolves with
- * the counts; `stop()` ends the process.
- */
-export async function startShoppers(url, shoppers, products, { perSecond }) {
-  const args = JSON.stringify({
-    url,
-    shoppers,
-    products: products.map((p) => ({ _id: String(p._id), price: p.price, sizes: p.sizes })),
-    perSecond,
-  });
-  const script = new URL('./shoppers-process.mjs', import.meta.url).pathname;
-  const child = spawn(process.execPath, [script, args], { stdio: ['pipe', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const failed = (what) =>
-    exited.then((code) => {
-      throw new Error(`the shoppers' process ${what} (exit ${code}):\n${stderr}`);
-    });
-  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-  const nextLine = () =>
-    Promise.race([
-      lines.next().then(({ value, done }) => (done ? failed('ended') : value)),
-      failed('exited'),
-    ]);
-  if ((await nextLine()) !== 'ready') throw new Error(`the shoppers' process did not start`);
-  return {
-    async round(startAt, until) {
-      child.stdin.write(`${JSON.stringify({ startAt, until })}\n`);
-      const counts = JSON.parse(await nextLine());
-      // Reads that ran without shoppers beside them would flatter the busy figure.
-      if (counts.late > 250) throw new Error(`the shoppers started ${counts.late} ms late`);
-      return counts;
-    },
-    async stop() {
-      child.stdin.end();
-      const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(kill);
-    },
-  };
-}
-
 /** The resident memory of a process, in bytes (Linux). */
 export function rssBytes(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -334,41 +287,33 @@ export async function measureBusyShop({ shop, db, reads, settings: opts, startQu
   const stocked = await stockSizes(db, newest, 100_000);
   await bumpCatalogVersion(db);
   const shoppers = await registerShoppers(shop.url, opts.shoppers, 'pay');
-  const paying = await startShoppers(shop.url, shoppers, stocked, {
-    perSecond: opts.checkoutsPerSecond,
-  });
-  // Reads and payments start together, a moment after the loaded shoppers are told when.
+  // Reads and payments together; the rate is over the checkouts' own time.
   const together = async (seconds) => {
-    const startAt = Date.now() + 200;
+    const started = Date.now();
     const [read, counts] = await Promise.all([
-      new Promise((resolve) => setTimeout(resolve, startAt - Date.now())).then(() =>
-        mixedReads(shop.url, reads, { connections, duration: seconds }),
-      ),
-      paying.round(startAt, startAt + seconds * 1000),
+      mixedReads(shop.url, reads, { connections, duration: seconds }),
+      checkouts(shop.url, shoppers, stocked, started + seconds * 1000, {
+        perSecond: opts.checkoutsPerSecond,
+      }).then((c) => ({ ...c, seconds: (Date.now() - started) / 1000 })),
     ]);
     return { read, counts };
   };
   const idle = [];
   const busyRounds = [];
-  let ordersBefore;
-  try {
-    // The first reads after the catalog write are computed again, and the checkout's code has
-    // not run yet (the JIT compiles it as it goes): a warm-up of the same step is thrown away.
-    await together(opts.warmup);
-    ordersBefore = await db.collection('orders').countDocuments();
-    // Idle and busy steps take turns (this shared machine's speed drifts over a minute; steps
-    // side by side see the same machine), and each side's rounds are added up.
-    log(`${opts.rounds} rounds of reads idle, then beside ${opts.shoppers} shoppers paying…`);
-    for (let round = 0; round < opts.rounds; round += 1) {
-      idle.push(await mixedReads(shop.url, reads, settings));
-      busyRounds.push(await together(duration));
-      const [i, b] = [idle.at(-1), busyRounds.at(-1)];
-      log(
-        `round ${round + 1}: idle ${int(i.requestsPerSecond)} req/s, paying ${int(b.read.requestsPerSecond)} req/s (${fixed((b.read.requestsPerSecond / i.requestsPerSecond) * 100)}%) at ${fixed(b.counts.completed / b.counts.seconds)} checkouts/s`,
-      );
-    }
-  } finally {
-    await paying.stop();
+  // The first reads after the catalog write are computed again, and the checkout's code has
+  // not run yet (the JIT compiles it as it goes): a warm-up of the same step is thrown away.
+  await together(opts.warmup);
+  const ordersBefore = await db.collection('orders').countDocuments();
+  // Idle and busy steps take turns (this shared machine's speed drifts over a minute; steps
+  // side by side see the same machine), and each side's rounds are added up.
+  log(`${opts.rounds} rounds of reads idle, then beside ${opts.shoppers} shoppers paying…`);
+  for (let round = 0; round < opts.rounds; round += 1) {
+    idle.push(await mixedReads(shop.url, reads, settings));
+    busyRounds.push(await together(duration));
+    const [i, b] = [idle.at(-1), busyRounds.at(-1)];
+    log(
+      `round ${round + 1}: idle ${int(i.requestsPerSecond)} req/s, paying ${int(b.read.requestsPerSecond)} req/s (${fixed((b.read.requestsPerSecond / i.requestsPerSecond) * 100)}%) at ${fixed(b.counts.completed / b.counts.seconds)} checkouts/s`,
+    );
   }
   out.idle = addRounds(idle);
   const busy = addRounds(busyRounds.map((r) => r.read));
