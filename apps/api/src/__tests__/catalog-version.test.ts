@@ -173,7 +173,44 @@ describe('stock writes with a settle time (STOCK_SETTLE_MS)', () => {
     await flushStockVersion();
   });
 
-  it('try a gathered bump the database refused again, after the same wait', async () => {
+  it('flush after every bump being written, one its timer started meanwhile included', async () => {
+    useTestClock(1000);
+    const stockVersion = async () =>
+      (
+        (await CatalogMeta.collection.findOne({ _id: 'stock' as never })) as {
+          version?: number;
+        } | null
+      )?.version ?? 0;
+    const start = await stockVersion();
+    // Each bump's write is held until the test lets it through.
+    const write = CatalogMeta.updateOne.bind(CatalogMeta);
+    const held: Array<{ release: () => void; done: Promise<unknown> }> = [];
+    vi.spyOn(CatalogMeta, 'updateOne').mockImplementation(((...args: Parameters<typeof write>) => {
+      let release!: () => void;
+      const done = new Promise((resolve) => (release = () => resolve(write(...args))));
+      held.push({ release, done });
+      return done;
+    }) as never);
+    await decrementStock([line]);
+    fire(); // the first bump is being written
+    await decrementStock([line]); // a second one is gathered
+    let flushed = false;
+    const flushing = flushStockVersion().then(() => (flushed = true));
+    fire(); // its timer starts it while the flush waits for the first
+    expect(held).toHaveLength(2);
+    held[0]!.release();
+    await held[0]!.done;
+    await new Promise((resolve) => setImmediate(resolve)); // the flush has seen the first end
+    expect(flushed).toBe(false); // the second is still being written
+    held[1]!.release();
+    await flushing;
+    expect(await stockVersion()).toBe(start + 2);
+    vi.restoreAllMocks();
+    await restoreStock([{ ...line, quantity: 2 }]);
+    await flushStockVersion();
+  });
+
+  it('try a gathered bump the database refused again, a settle time later', async () => {
     useTestClock(1000);
     const before = (await catalogVersion()).current;
     now += 5000;
@@ -182,7 +219,7 @@ describe('stock writes with a settle time (STOCK_SETTLE_MS)', () => {
       .spyOn(CatalogMeta, 'updateOne')
       .mockImplementationOnce(() => Promise.reject(new Error('database hiccup')) as never);
     fire();
-    await vi.waitFor(() => expect(due?.ms).toBe(100), { timeout: 20_000 }); // tried again…
+    await vi.waitFor(() => expect(due?.ms).toBe(1000), { timeout: 20_000 }); // tried again…
     expect(refused).toHaveBeenCalledTimes(1);
     expect((await catalogVersion()).current).toBe(before);
     fire(); // …and written this time

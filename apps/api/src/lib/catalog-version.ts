@@ -72,7 +72,7 @@ export function settleStockVersion(
   if (gathered) {
     gathered();
     gathered = undefined;
-    void bumpStockVersion().catch(() => undefined);
+    writeGatheredBump();
   }
 }
 
@@ -177,29 +177,37 @@ let writing: Promise<void> | undefined;
  * time anyway, so the bump is written a tenth of it later (100 ms by default), once for every
  * stock write of that while, and the write does not wait for it. A busy checkout takes stock a
  * few dozen times a second: this spares it a round trip per line. Stock shown is then at most
- * the settle time and a tenth old. With no settle time (tests) the write bumps at once. A
- * gathered bump that fails is tried again after the same wait.
+ * the settle time and a tenth old. With no settle time (tests) the write bumps at once.
  */
 function gatherStockBump(): Promise<void> | undefined {
   if (stockSettle.ms === 0) return bumpStockVersion();
-  gathered ??= stockSettle.schedule(() => {
-    gathered = undefined;
-    const bumped: Promise<void> = bumpStockVersion()
-      .catch(() => void gatherStockBump())
-      .finally(() => {
-        if (writing === bumped) writing = undefined;
-      });
-    writing = bumped;
-  }, stockSettle.ms / 10);
+  scheduleGatheredBump(stockSettle.ms / 10);
   return undefined;
 }
 
+function scheduleGatheredBump(ms: number): void {
+  gathered ??= stockSettle.schedule(() => {
+    gathered = undefined;
+    writeGatheredBump();
+  }, ms);
+}
+
+/** Writes the gathered bump; one the database refused is tried again a settle time later. */
+function writeGatheredBump(): void {
+  const bumped: Promise<void> = bumpStockVersion()
+    .catch(() => scheduleGatheredBump(stockSettle.ms))
+    .finally(() => {
+      if (writing === bumped) writing = undefined;
+    });
+  writing = bumped;
+}
+
 /**
- * Writes the gathered stock bump now, after the one being written if any (shutdown, and a
- * command that exits once done); rejects when the database refuses it.
+ * Writes the gathered stock bump now, after any being written (shutdown, and a command that
+ * exits once done); rejects when the database refuses it.
  */
 export async function flushStockVersion(): Promise<void> {
-  await writing;
+  while (writing) await writing;
   if (!gathered) return;
   gathered();
   gathered = undefined;

@@ -28,8 +28,9 @@ import type { MailMessage, MailTransport } from './transport.js';
 export const MAIL_RETRY_DELAYS_MS: readonly number[] = [30_000, 60_000, 120_000, 240_000];
 /**
  * Longer than one SMTP attempt can take (10 s to connect, 10 s for the greeting, 20 s per
- * socket wait). A mail stored claimed is claimed for this times one more than the attempts
- * ahead of it.
+ * socket wait). A mail stored claimed is claimed for this times the attempts that may come
+ * before its own and its own: those ahead of it in memory, each with a database job taking its
+ * turn before it.
  */
 const CLAIM_MS = 2 * 60_000;
 /** Mails stored claimed and waiting in memory for their first attempt, at most. */
@@ -43,7 +44,10 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
   /** Starts the periodic pass: retries, and jobs left by a process that stopped. */
   start(): void;
-  /** Resolves once every mail due so far has had its attempt (shutdown and tests). */
+  /**
+   * Resolves once the pass running, if any, has ended: the mails this process stored and the
+   * jobs due that a pass found have had their attempt (shutdown and tests).
+   */
   idle(): Promise<void>;
   /**
    * Stops taking jobs, waits for the attempt in progress, gives back the claims of mails it had
@@ -75,6 +79,8 @@ export class MailQueue implements Mailer {
   private readonly claimed: Claimed[] = [];
   /** send() calls storing a claimed mail right now. */
   private claiming = 0;
+  /** send() calls not yet ended: close() waits for them (one may give its claim back). */
+  private readonly sending = new Set<Promise<void>>();
   private closed = false;
   private timer: NodeJS.Timeout | undefined;
 
@@ -99,8 +105,14 @@ export class MailQueue implements Mailer {
     return this.retryDelays.length + 1;
   }
 
-  async send(message: MailMessage): Promise<void> {
-    if (this.closed) throw new Error('The mail queue is closed');
+  send(message: MailMessage): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('The mail queue is closed'));
+    const sent = this.store(message);
+    this.sending.add(sent);
+    return sent.finally(() => this.sending.delete(sent));
+  }
+
+  private async store(message: MailMessage): Promise<void> {
     const ahead = this.claimed.length + this.claiming + (this.pass ? 1 : 0);
     if (ahead >= MAX_CLAIMED) {
       await MailJob.create({
@@ -118,7 +130,7 @@ export class MailQueue implements Mailer {
         subject: message.subject,
         sealed: seal(message, this.key),
         attempts: 1,
-        nextAttemptAt: new Date(this.now() + CLAIM_MS * (ahead + 1)),
+        nextAttemptAt: new Date(this.now() + CLAIM_MS * (2 * ahead + 1)),
       });
     } finally {
       this.claiming -= 1;
@@ -197,6 +209,7 @@ export class MailQueue implements Mailer {
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.timer);
+    await Promise.allSettled([...this.sending]);
     await this.idle();
     await this.releaseClaims(this.claimed.splice(0).map((c) => c.job._id));
     this.transport.close();
@@ -207,7 +220,8 @@ export class MailQueue implements Mailer {
     if (!ids.length) return;
     try {
       await MailJob.updateMany(
-        { _id: { $in: ids }, status: 'queued' },
+        // Not yet tried: one another process took once its claim ran out is left alone.
+        { _id: { $in: ids }, status: 'queued', attempts: 1 },
         { $inc: { attempts: -1 }, $set: { nextAttemptAt: new Date(this.now()) } },
       );
     } catch (err) {
@@ -219,10 +233,16 @@ export class MailQueue implements Mailer {
   /** Claims the job due first in the database; null when none is due (or it cannot be read). */
   private async claimDue(): Promise<Job | null> {
     const now = this.now();
+    // Never a mail of this process's memory, even one whose claim ran out while it waited.
+    const mine = this.claimed.map((c) => c.job._id);
     let job: Job | null;
     try {
       job = await MailJob.findOneAndUpdate(
-        { status: 'queued', nextAttemptAt: { $lte: new Date(now) } },
+        {
+          status: 'queued',
+          nextAttemptAt: { $lte: new Date(now) },
+          ...(mine.length ? { _id: { $nin: mine } } : {}),
+        },
         { $inc: { attempts: 1 }, $set: { nextAttemptAt: new Date(now + CLAIM_MS) } },
         { sort: { nextAttemptAt: 1 }, returnDocument: 'after' },
       ).lean<Job>();

@@ -248,6 +248,21 @@ describe('forgot-password and the mail queue', () => {
     await q.close();
   });
 
+  it('sends a mail waiting in its memory once, even when its claim ran out while it waited', async () => {
+    const q = newQueue(t);
+    smtp.hold();
+    await q.send(mail('A'));
+    await vi.waitFor(() => expect(smtp.held).toBe(1), { timeout: 20_000 });
+    await q.send(mail('B')); // waits in memory behind A
+    clock += 60 * 60_000; // the mail server held A for an hour: B's claim has run out
+    const pass = q.runDue();
+    smtp.release();
+    await pass;
+    expect(smtp.mails.map((m) => m.subject)).toEqual(['A', 'B']);
+    expect(await MailJob.countDocuments()).toBe(0);
+    await q.close();
+  });
+
   it('sends each of a burst of mails once while the mail server is slow', async () => {
     const q = newQueue(t);
     smtp.hold();
