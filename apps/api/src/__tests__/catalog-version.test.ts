@@ -123,12 +123,18 @@ describe('catalog version', () => {
   });
 });
 
+/** A settle time of 1 s on the test's clock: the versions shown now, then a quiet spell. */
+async function shownBeforeAQuietSpell(): Promise<string> {
+  useTestClock(1000);
+  const shown = (await catalogVersion()).current;
+  now += 5000; // the next stock version shows once written
+  return shown;
+}
+
 describe('stock writes with a settle time (STOCK_SETTLE_MS)', () => {
   it('gather their bumps into one, written a tenth of the settle time later', async () => {
-    useTestClock(1000);
     const stockOf = async () => (await catalogVersion()).current;
-    const before = await stockOf();
-    now += 5000; // a quiet spell: the next stock version shows once written
+    const before = await shownBeforeAQuietSpell();
     const bumps = vi.spyOn(CatalogMeta, 'updateOne');
     await decrementStock([line]);
     await decrementStock([line]);
@@ -146,9 +152,7 @@ describe('stock writes with a settle time (STOCK_SETTLE_MS)', () => {
   });
 
   it('write a gathered bump at once when flushed (shutdown), and only once', async () => {
-    useTestClock(1000);
-    const before = (await catalogVersion()).current;
-    now += 5000;
+    const before = await shownBeforeAQuietSpell();
     const bumps = vi.spyOn(CatalogMeta, 'updateOne');
     await decrementStock([line]);
     await flushStockVersion();
@@ -162,9 +166,7 @@ describe('stock writes with a settle time (STOCK_SETTLE_MS)', () => {
   });
 
   it('flush after the bump its timer started, so a read right after sees it', async () => {
-    useTestClock(1000);
-    const before = (await catalogVersion()).current;
-    now += 5000;
+    const before = await shownBeforeAQuietSpell();
     await decrementStock([line]);
     fire(); // the bump is being written…
     await flushStockVersion(); // …and the flush waits for it
@@ -211,9 +213,7 @@ describe('stock writes with a settle time (STOCK_SETTLE_MS)', () => {
   });
 
   it('try a gathered bump the database refused again, a settle time later', async () => {
-    useTestClock(1000);
-    const before = (await catalogVersion()).current;
-    now += 5000;
+    const before = await shownBeforeAQuietSpell();
     await decrementStock([line]);
     const refused = vi
       .spyOn(CatalogMeta, 'updateOne')

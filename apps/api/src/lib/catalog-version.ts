@@ -54,8 +54,6 @@ const setTimer: Schedule = (fn, ms) => {
 const stockSettle = { ms: 1000, now: () => Date.now(), schedule: setTimer };
 /** The stock version reads see, and when it last moved on. */
 let shownStock: { version: string; since: number } | undefined;
-/** Moves on with each settleStockVersion(): a lookup begun before keeps its answer to itself. */
-let settleChanges = 0;
 
 export function settleStockVersion(
   ms: number,
@@ -66,8 +64,7 @@ export function settleStockVersion(
   stockSettle.now = now;
   stockSettle.schedule = schedule;
   shownStock = undefined;
-  lastRead = undefined;
-  settleChanges += 1;
+  changes += 1;
   // A bump gathered under the old timer is written now.
   if (gathered) {
     gathered();
@@ -93,15 +90,17 @@ function settledStock(latest: string): string {
  */
 export const VERSION_FRESH_MS = 10;
 
-/** Version writes this process has finished (or given up on). */
-let bumpsDone = 0;
-/** The last lookup: its answer, until when it serves, and how many bumps had finished before it. */
-let lastRead: { version: CatalogVersion; until: number; bumps: number } | undefined;
+/**
+ * Version writes this process has finished (or given up on), and settleStockVersion() calls: a
+ * lookup's answer serves later reads only while none came since the lookup began.
+ */
+let changes = 0;
+/** The last lookup: its answer, until when it serves, and `changes` when it began. */
+let lastRead: { version: CatalogVersion; until: number; changes: number } | undefined;
 
 async function lookup(): Promise<CatalogVersion> {
   const at = stockSettle.now();
-  const bumps = bumpsDone;
-  const settleChangesAtStart = settleChanges;
+  const changesAtStart = changes;
   const metas = await CatalogMeta.find(
     { _id: { $in: [CATALOG, STOCK] } },
     { epoch: 1, version: 1 },
@@ -112,14 +111,13 @@ async function lookup(): Promise<CatalogVersion> {
   const version = { catalog, current: `${catalog}-${stock}` };
   // A newer stock version waiting for its settle time shows as soon as that has passed.
   const settles = stock === latestStock ? Infinity : shownStock!.since + stockSettle.ms;
-  if (settleChanges === settleChangesAtStart)
-    lastRead = { version, until: Math.min(at + VERSION_FRESH_MS, settles), bumps };
+  lastRead = { version, until: Math.min(at + VERSION_FRESH_MS, settles), changes: changesAtStart };
   return version;
 }
 
-/** The last lookup's answer, while it serves and no bump of this process finished since it began. */
+/** The last lookup's answer, while it serves and nothing of `changes` came since it began. */
 function freshVersion(): CatalogVersion | undefined {
-  if (!lastRead || lastRead.bumps !== bumpsDone) return undefined;
+  if (!lastRead || lastRead.changes !== changes) return undefined;
   return stockSettle.now() < lastRead.until ? lastRead.version : undefined;
 }
 
@@ -157,7 +155,7 @@ const bump = (id: string) =>
     { $inc: { version: 1 }, $setOnInsert: { epoch: randomBytes(4).toString('hex') } },
     { upsert: true },
   ).finally(() => {
-    bumpsDone += 1;
+    changes += 1;
   });
 
 export async function bumpCatalogVersion(): Promise<void> {

@@ -113,13 +113,10 @@ export class MailQueue implements Mailer {
   }
 
   private async store(message: MailMessage): Promise<void> {
+    const stored = { subject: message.subject, sealed: seal(message, this.key) };
     const ahead = this.claimed.length + this.claiming + (this.pass ? 1 : 0);
     if (ahead >= MAX_CLAIMED) {
-      await MailJob.create({
-        subject: message.subject,
-        sealed: seal(message, this.key),
-        nextAttemptAt: new Date(this.now()),
-      });
+      await MailJob.create({ ...stored, nextAttemptAt: new Date(this.now()) });
       void this.run(true);
       return;
     }
@@ -127,8 +124,7 @@ export class MailQueue implements Mailer {
     let doc;
     try {
       doc = await MailJob.create({
-        subject: message.subject,
-        sealed: seal(message, this.key),
+        ...stored,
         attempts: 1,
         nextAttemptAt: new Date(this.now() + CLAIM_MS * (2 * ahead + 1)),
       });
@@ -137,7 +133,7 @@ export class MailQueue implements Mailer {
     }
     // Closed while it was stored: the next process sends it.
     if (this.closed) return this.releaseClaims([doc._id]);
-    const job: Job = { _id: doc._id, subject: doc.subject, sealed: doc.sealed, attempts: 1 };
+    const job: Job = { _id: doc._id, ...stored, attempts: 1 };
     this.claimed.push({ job, message });
     void this.run(false);
   }

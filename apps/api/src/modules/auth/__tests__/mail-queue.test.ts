@@ -48,6 +48,12 @@ const mail = (subject: string) => ({
   text: 'hi',
   html: '<p>hi</p>',
 });
+/** The mail server holds its mails; `q` sends one, which the server now holds unanswered. */
+async function sendHeld(q: MailQueue, subject: string) {
+  smtp.hold();
+  await q.send(mail(subject));
+  await vi.waitFor(() => expect(smtp.held).toBe(1), { timeout: 20_000 });
+}
 let queue!: MailQueue;
 const t = await setupTestApp({
   overrides: (base) => {
@@ -193,9 +199,7 @@ describe('forgot-password and the mail queue', () => {
 
   it('gives back, when it closes, the mails it stored but had not tried: the next process sends them at once', async () => {
     const closing = newQueue(t);
-    smtp.hold();
-    await closing.send(mail('First'));
-    await vi.waitFor(() => expect(smtp.held).toBe(1), { timeout: 20_000 });
+    await sendHeld(closing, 'First');
     await closing.send(mail('Second')); // stored while the first is being sent
     const closed = closing.close();
     smtp.release(); // the attempt in progress ends; the second is not tried by this process
@@ -228,9 +232,7 @@ describe('forgot-password and the mail queue', () => {
 
   it('sends a retry that fell due between the new mails, not after all of them', async () => {
     const q = newQueue(t);
-    smtp.hold();
-    await q.send(mail('A'));
-    await vi.waitFor(() => expect(smtp.held).toBe(1), { timeout: 20_000 });
+    await sendHeld(q, 'A');
     await q.send(mail('B'));
     await q.send(mail('C'));
     // A retry due now, as a failed attempt leaves it.
@@ -250,9 +252,7 @@ describe('forgot-password and the mail queue', () => {
 
   it('sends a mail waiting in its memory once, even when its claim ran out while it waited', async () => {
     const q = newQueue(t);
-    smtp.hold();
-    await q.send(mail('A'));
-    await vi.waitFor(() => expect(smtp.held).toBe(1), { timeout: 20_000 });
+    await sendHeld(q, 'A');
     await q.send(mail('B')); // waits in memory behind A
     clock += 60 * 60_000; // the mail server held A for an hour: B's claim has run out
     const pass = q.runDue();
