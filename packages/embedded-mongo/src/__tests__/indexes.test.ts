@@ -77,6 +77,44 @@ describe('indexes', () => {
     );
   });
 
+  it('keeps every index right through updates that change its keys and updates that do not', async () => {
+    const c = h.db.collection('moves');
+    await c.createIndex({ sku: 1 }, { unique: true });
+    await c.createIndex({ cat: 1, price: 1 });
+    await c.createIndex({ tag: 1 });
+    await c.insertMany(
+      Array.from({ length: 20 }, (_, i) => ({
+        sku: `s${i}`,
+        cat: `c${i % 2}`,
+        price: i,
+        qty: 5,
+        tag: 't',
+      })),
+    );
+    // Not an indexed field: every index still finds the document, with its new fields.
+    await c.updateOne({ sku: 's3' }, { $inc: { qty: -2 } });
+    expect(await c.findOne({ sku: 's3' })).toMatchObject({ qty: 3 });
+    expect((await c.find({ cat: 'c1', price: 3 }).toArray()).map((d) => d.qty)).toEqual([3]);
+    let r = await explain('moves', { cat: 'c1' });
+    expect(r.executionStats.totalDocsExamined).toBe(10);
+    // An indexed field: the entry moves (the old key no longer finds it, the new one does).
+    await c.updateOne({ sku: 's3' }, { $set: { cat: 'c0', price: 30, sku: 's30' } });
+    expect(await c.find({ cat: 'c1', price: 3 }).toArray()).toEqual([]);
+    expect((await c.find({ cat: 'c0', price: { $gte: 30 } }).toArray()).map((d) => d.sku)).toEqual([
+      's30',
+    ]);
+    r = await explain('moves', { cat: 'c1' });
+    expect(r.executionStats.totalDocsExamined).toBe(9);
+    expect(await c.findOne({ sku: 's3' })).toBeNull();
+    // The unique key it left is free again; the one it took is not.
+    await c.insertOne({ sku: 's3', cat: 'c1', price: 3 });
+    await expect(c.insertOne({ sku: 's30' })).rejects.toMatchObject({ code: 11000 });
+    // The same value, now inside an array: still found once, and a range still finds it.
+    await c.updateOne({ sku: 's4' }, { $set: { tag: ['t', 't'] } });
+    expect((await c.find({ tag: 't' }).toArray()).filter((d) => d.sku === 's4')).toHaveLength(1);
+    expect(await c.countDocuments({ tag: { $gte: 't', $lte: 't' } })).toBe(20);
+  });
+
   it('enforces unique with null/missing, sparse and partial semantics', async () => {
     const u = h.db.collection('uniq');
     await u.createIndex({ code: 1 }, { unique: true });

@@ -154,8 +154,7 @@ export class Collection {
       );
     const id = keyString(prev._id);
     const keys = this.checkedKeys(id, next);
-    for (const index of this.indexes.values()) index.remove(id, prev);
-    for (const [index, k] of keys) index.add(id, next, k);
+    for (const [index, k] of keys) index.update(id, prev, next, k);
     markStored(next);
     this.docs.set(id, next);
     if (journal) this.sink({ t: 'put', db: this.db, c: this.name, d: next });
@@ -179,8 +178,9 @@ export class Collection {
   putUnchecked(doc: Doc): void {
     const prev = this.docs.get(keyString(doc._id));
     const id = keyString(doc._id);
-    if (prev) for (const index of this.indexes.values()) index.remove(id, prev);
-    for (const index of this.indexes.values()) index.add(id, doc);
+    for (const index of this.indexes.values())
+      if (prev) index.update(id, prev, doc);
+      else index.add(id, doc);
     markStored(doc);
     this.docs.set(id, doc);
     if (this.capped) this.trackCapped(id, calculateObjectSize(doc), false);

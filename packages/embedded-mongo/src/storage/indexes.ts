@@ -133,6 +133,24 @@ export class Index {
     }
   }
 
+  /**
+   * Moves a document's entries from `prev` to `next` (same id). An update that leaves this
+   * index's keys as they were (most updates: stock, status, timestamps) touches nothing.
+   */
+  update(id: string, prev: Doc, next: Doc, nextKeys = this.keysOf(next)): void {
+    const prevKeys = this.keysOf(prev);
+    if (
+      prevKeys.length === nextKeys.length &&
+      prevKeys.every((k, i) => k.key === nextKeys[i]!.key)
+    ) {
+      // Same keys, but an array may now hold them: the index is multikey from then on.
+      if (!this.multikey && this.fields.some((f) => pathHasArray(next, f))) this.multikey = true;
+      return;
+    }
+    this.remove(id, prev, prevKeys);
+    this.add(id, next, nextKeys);
+  }
+
   remove(id: string, doc: Doc, keys = this.keysOf(doc)): void {
     for (const k of keys) {
       const set = this.entries.get(k.key);
