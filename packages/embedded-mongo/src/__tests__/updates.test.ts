@@ -182,6 +182,30 @@ describe('update operators', () => {
     });
   });
 
+  it('keeps the element the query matched for every positional path, even one changing the matched field', async () => {
+    const c = await coll({
+      _id: 1,
+      r: [
+        { p: 'a', id: 'r1', status: 'processed' },
+        { p: 'b', id: '', status: 'pending' },
+      ],
+    });
+    // mongod picks the element once, from the document as the query saw it.
+    await c.updateOne(
+      { _id: 1, r: { $elemMatch: { p: 'b', id: '', status: 'pending' } } },
+      { $set: { 'r.$.id': 'r2', 'r.$.status': 'processed', 'r.$.note': 'done' } },
+    );
+    const changed = await c.findOneAndUpdate(
+      { _id: 1, 'r.p': 'a' },
+      { $set: { 'r.$.p': 'c', 'r.$.why': 'x' } },
+      { returnDocument: 'after' },
+    );
+    expect(changed?.r).toEqual([
+      { p: 'c', id: 'r1', status: 'processed', why: 'x' },
+      { p: 'b', id: 'r2', status: 'processed', note: 'done' },
+    ]);
+  });
+
   it('stores $-prefixed field names below the top level; a top-level one only on insert', async () => {
     const c = await coll({ _id: 1 });
     await c.updateOne({ _id: 1 }, { $set: { 'a.$b': 1, c: { $d: 2 } } });

@@ -369,7 +369,11 @@ function walk(c: Container, m: Mod, i: number, taken: string[], ctx: ModContext)
     return;
   }
   if (part === '$') {
-    const index = Array.isArray(c) ? positionalIndex(c, taken, ctx) : undefined;
+    // The element the query matched, as the document was: not as earlier fields of this same
+    // update left it (setting the field the query matched on must not lose the match).
+    const index = Array.isArray(c)
+      ? positionalIndex(arrayBefore(ctx.root, taken) ?? c, taken, ctx)
+      : undefined;
     if (index === undefined)
       throw bad('The positional operator did not find the match needed from the query.');
     part = String(index);
@@ -478,6 +482,16 @@ const REMOVE = Symbol('remove');
 
 /** The array position the query matched, for `a.$`: the first element satisfying the filter's
  * conditions on that array. */
+/** The array at `taken` in the document before the update, if it was one there. */
+function arrayBefore(root: Doc, taken: string[]): unknown[] | undefined {
+  let cur: unknown = root;
+  for (const key of taken) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = childOf(cur as Container, key);
+  }
+  return Array.isArray(cur) ? cur : undefined;
+}
+
 function positionalIndex(arr: unknown[], taken: string[], ctx: ModContext): number | undefined {
   const prefix = taken.join('.');
   const clauses: Document[] = [];
