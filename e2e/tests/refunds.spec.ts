@@ -1,6 +1,7 @@
 /**
  * Cancellations that return the money: a shopper pays in the sandbox, cancels on the order
- * page and sees the refund (and the mails); an admin cancels an order and sees its refund.
+ * page and sees the refund (and the mails); an admin cancels an order and sees its refund, and
+ * gives back a second payment that made no order.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -133,5 +134,24 @@ test.describe('cancelling an order', () => {
       headers: { Authorization: `Bearer ${shopper.token}` },
     });
     expect((await answer.json()).order.refund).toMatchObject({ status: 'processed' });
+  });
+
+  test('an admin gives back a second payment for an order already paid', async ({
+    page,
+    request,
+  }) => {
+    const shopper = await registerViaApi(request, { name: 'Meera Iyer' });
+    await placeOrder(request, shopper, { paidTwice: true });
+    const admin = await loginViaApi(request, ADMIN.email, ADMIN.password);
+    await signInAs(page, admin, '/dashboard/admin/adminorder');
+    const settle = page.getByRole('region', { name: /^Payments to settle/ });
+    const card = settle.getByRole('article', { name: 'Meera Iyer' });
+    await expect(card).toContainText('A second payment for the same checkout');
+    await card.getByRole('button', { name: /^Refund ₹/ }).click();
+    const dialog = page.getByRole('dialog', { name: /^Refund ₹/ });
+    await expect(dialog).toContainText('goes back to Meera Iyer');
+    await dialog.getByRole('button', { name: /^Refund ₹/ }).click();
+    await expect(page.getByText(/^Refund of ₹[\d,]+ processed$/)).toBeVisible();
+    await expect(card).toBeHidden();
   });
 });

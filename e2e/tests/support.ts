@@ -129,8 +129,16 @@ export async function chooseSizeInDialog(page: Page): Promise<string> {
   return chosen;
 }
 
-/** A paid order for `shopper` (one T-shirt in its best-stocked size), through the API and the sandbox provider. */
-export async function placeOrder(request: APIRequestContext, shopper: Session): Promise<string> {
+/**
+ * A paid order for `shopper` (one T-shirt in its best-stocked size), through the API and the
+ * sandbox provider. `paidTwice`: the shopper pays a second time before the first is verified
+ * (a payment the admin must give back).
+ */
+export async function placeOrder(
+  request: APIRequestContext,
+  shopper: Session,
+  { paidTwice = false } = {},
+): Promise<string> {
   const auth = { Authorization: `Bearer ${shopper.token}` };
   const product = await findProduct(request, (p) => p.quantity > 0);
   const created = await request.post('/api/payment/create-order', {
@@ -142,21 +150,25 @@ export async function placeOrder(request: APIRequestContext, shopper: Session): 
   });
   expect(created.ok(), await created.text()).toBe(true);
   const { order } = await created.json();
-  const paid = await (
-    await request.post('/api/payment/sandbox/pay', { data: { order_id: order.id } })
-  ).json();
-  const verified = await request.post('/api/payment/verify-payment', {
-    headers: auth,
-    data: {
-      ...paid,
-      amount: product.price,
-      items: [],
-      userId: shopper.user._id,
-      shippingAddress: shopper.user.address,
-    },
-  });
-  expect(verified.ok(), await verified.text()).toBe(true);
-  return (await verified.json()).orderId;
+  const pay = async () =>
+    (await request.post('/api/payment/sandbox/pay', { data: { order_id: order.id } })).json();
+  const payments = paidTwice ? [await pay(), await pay()] : [await pay()];
+  let orderId = '';
+  for (const paid of payments) {
+    const verified = await request.post('/api/payment/verify-payment', {
+      headers: auth,
+      data: {
+        ...paid,
+        amount: product.price,
+        items: [],
+        userId: shopper.user._id,
+        shippingAddress: shopper.user.address,
+      },
+    });
+    expect(verified.ok(), await verified.text()).toBe(true);
+    orderId = (await verified.json()).orderId;
+  }
+  return orderId;
 }
 
 /** The 6-digit code of the newest reset mail to `email` in the shop's outbox. */

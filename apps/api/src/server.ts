@@ -8,7 +8,7 @@ import { createDeps } from './lib/deps.js';
 import { createLogger, endLogger } from './lib/logger.js';
 import { ensurePrivateDirSync } from './lib/private-files.js';
 import { backfillOrderNumbers, statusMailsSent } from './modules/orders/index.js';
-import { startReconciler } from './modules/payments/index.js';
+import { listOlderUnsettled, startReconciler } from './modules/payments/index.js';
 import { migrateToSizes } from './modules/products/index.js';
 import { seedIfEmpty } from './seed/index.js';
 
@@ -29,6 +29,8 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
   await seedIfEmpty(deps);
   const numbered = await backfillOrderNumbers();
   if (numbered) logger.info({ orders: numbered }, 'gave older orders their number');
+  const unsettled = await listOlderUnsettled();
+  if (unsettled) logger.info({ checkouts: unsettled }, 'older payments to settle are listed');
   const app = createApp(deps);
   // Settles checkouts left pending (RECONCILE_INTERVAL_MS; off when 0).
   const stopReconciler = startReconciler(deps);

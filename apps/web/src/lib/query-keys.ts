@@ -41,6 +41,9 @@ export const queryKeys = {
     adminPage: (page: number, limit: number, q = '') =>
       ['orders', 'admin', 'list', { page, limit, q }] as const,
     overview: ['orders', 'admin', 'overview'] as const,
+    /** Captured payments without an order of their own, for the admin to refund. */
+    unsettled: ['orders', 'admin', 'unsettled'] as const,
+    unsettledPage: (page: number) => ['orders', 'admin', 'unsettled', page] as const,
   },
   paymentConfig: ['payment', 'config'] as const,
 };

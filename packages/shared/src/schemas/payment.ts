@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { REFUND_STATUSES } from '../constants/orders.js';
 import { objectId, queryText } from './common.js';
+import { ordersPageQuery } from './order.js';
 import { productSize } from './product.js';
 import { address } from './user.js';
 
@@ -70,3 +72,70 @@ export const webhookResponse = z.object({
   ignored: z.string().optional(),
 });
 export type WebhookResponse = z.infer<typeof webhookResponse>;
+
+/**
+ * Why a captured payment made no order: it was of another amount or currency than its checkout,
+ * or it was a second payment for a checkout already paid (its order stands).
+ */
+export const UNSETTLED_REASONS = ['amount_differs', 'paid_twice'] as const;
+export type UnsettledReason = (typeof UNSETTLED_REASONS)[number];
+
+/** A captured payment without an order of its own, and the refund asked for it (if any). */
+export const paymentToSettle = z
+  .object({
+    paymentId: z.string(),
+    reason: z.enum(UNSETTLED_REASONS),
+    /** What the provider captured, in paise. */
+    amountPaise: z.number(),
+    currency: z.string(),
+    refund: z
+      .object({
+        /** The provider's refund id; empty while the provider has not answered. */
+        id: z.string(),
+        amountPaise: z.number(),
+        status: z.enum(REFUND_STATUSES),
+        failureReason: z.string().optional(),
+        createdAt: z.string(),
+      })
+      .nullable(),
+  })
+  .meta({ id: 'PaymentToSettle' });
+export type PaymentToSettle = z.infer<typeof paymentToSettle>;
+
+/** A checkout holding payments to settle: who paid, for what, and those payments. */
+export const checkoutToSettle = z
+  .object({
+    _id: objectId,
+    providerOrderId: z.string(),
+    /** The checkout's own total, in paise. */
+    amountPaise: z.number(),
+    /** When its first payment to settle was recorded. */
+    since: z.string(),
+    /** The signed-in shopper, or null for a guest checkout. */
+    shopper: z.object({ name: z.string(), email: z.string() }).nullable(),
+    /** The order the checkout became (a second payment), or null. */
+    orderId: objectId.nullable(),
+    payments: z.array(paymentToSettle),
+  })
+  .meta({ id: 'CheckoutToSettle' });
+export type CheckoutToSettle = z.infer<typeof checkoutToSettle>;
+
+/** GET /payment/unsettled: checkouts with payments to settle, oldest waiting first. */
+export const unsettledQuery = ordersPageQuery;
+export const unsettledResponse = z.object({
+  success: z.boolean(),
+  checkouts: z.array(checkoutToSettle),
+  total: z.number(),
+});
+export type UnsettledResponse = z.infer<typeof unsettledResponse>;
+
+/** POST /payment/unsettled/{checkoutId}/refund: give one such payment back in full. */
+export const checkoutIdParams = z.object({ checkoutId: objectId });
+export const refundUnsettledBody = z.object({ paymentId: queryText('paymentId', 100) });
+export type RefundUnsettledBody = z.infer<typeof refundUnsettledBody>;
+export const refundUnsettledResponse = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  refund: paymentToSettle.shape.refund,
+});
+export type RefundUnsettledResponse = z.infer<typeof refundUnsettledResponse>;

@@ -1,4 +1,5 @@
 import mongoose, { type InferSchemaType } from 'mongoose';
+import { REFUND_STATUSES } from '@repo/shared';
 import { purchasedItemFields } from '../orders/index.js';
 
 /**
@@ -17,6 +18,22 @@ const mismatchedPaymentSchema = new mongoose.Schema(
     amountPaise: { type: Number, required: true },
     currency: { type: String, required: true },
     at: { type: Date, required: true },
+  },
+  { _id: false },
+);
+
+/** A refund the admin asked for one of the checkout's payments to settle (never its order's). */
+const paymentRefundSchema = new mongoose.Schema(
+  {
+    paymentId: { type: String, required: true },
+    /** The provider's refund id; empty until it answers. */
+    id: { type: String, default: '' },
+    amountPaise: { type: Number, required: true },
+    status: { type: String, enum: REFUND_STATUSES, required: true },
+    failureReason: { type: String, default: '' },
+    createdAt: { type: Date, required: true },
+    /** When a click last asked the provider (the epoch once that ask ended unanswered). */
+    askedAt: { type: Date, required: true },
   },
   { _id: false },
 );
@@ -42,12 +59,21 @@ const checkoutSchema = new mongoose.Schema(
     extraPayments: { type: [String], default: [] },
     /** Captured payments whose amount or currency differed from the checkout's: not completed. */
     mismatchedPayments: { type: [mismatchedPaymentSchema], default: [] },
+    /**
+     * Set while a captured payment of this checkout has no order and no refund on its way (a
+     * mismatched or extra one): the admin's list of payments to settle (unsettled.ts).
+     */
+    unsettledSince: { type: Date },
+    paymentRefunds: { type: [paymentRefundSchema], default: [] },
   },
   { timestamps: true },
 );
 checkoutSchema.index({ providerOrderId: 1 }, { unique: true });
 // Reconciliation reads the oldest pending checkouts.
 checkoutSchema.index({ status: 1, createdAt: 1 });
+// The admin's payments to settle, longest waiting first; a refund's webhook finds its checkout.
+checkoutSchema.index({ unsettledSince: 1 }, { sparse: true });
+checkoutSchema.index({ 'paymentRefunds.id': 1 }, { sparse: true });
 
 export type CheckoutFields = InferSchemaType<typeof checkoutSchema>;
 export const Checkout = mongoose.model('Checkout', checkoutSchema);

@@ -15,6 +15,7 @@ import type { AppDeps } from '../../lib/types.js';
 import { recordPaidOrder, sendOrderConfirmation, takeStock } from '../orders/index.js';
 import { profileAddress } from '../users/index.js';
 import { Checkout, type CheckoutFields } from './checkout.model.js';
+import { listForSettling } from './unsettled.js';
 
 export type LeanCheckout = CheckoutFields & { _id: Types.ObjectId; createdAt: Date };
 
@@ -51,7 +52,7 @@ export interface CapturedPayment {
 /**
  * The webhook and reconciliation hear of a capture from the provider: it completes the checkout
  * only for exactly the checkout's amount and currency. Any other capture is recorded on the
- * checkout, which is flagged for the admin (refund or settle by hand), and makes no order.
+ * checkout, which is flagged and listed for the admin to refund (unsettled.ts), and makes no order.
  * Returns whether the payment matches.
  */
 export async function captureMatchesCheckout(
@@ -66,14 +67,12 @@ export async function captureMatchesCheckout(
   )
     return true;
   const { paymentId, amountPaise } = captured;
-  await Checkout.updateOne(
+  const at = new Date();
+  const recorded = await Checkout.updateOne(
     { _id: checkout._id, 'mismatchedPayments.paymentId': { $ne: paymentId } },
-    {
-      $push: {
-        mismatchedPayments: { paymentId, amountPaise, currency: captured.currency, at: new Date() },
-      },
-    },
+    { $push: { mismatchedPayments: { paymentId, amountPaise, currency: captured.currency, at } } },
   );
+  if (recorded.modifiedCount === 1) await listForSettling(checkout._id, at);
   // A paid checkout stays paid (its order stands); any other is flagged instead of completed.
   await Checkout.updateOne(
     { _id: checkout._id, status: { $ne: 'paid' } },
@@ -114,7 +113,11 @@ export async function completeCheckout(deps: AppDeps, input: Completion): Promis
 
   if (order.paymentId !== paymentId) {
     // A second payment for a checkout that already became an order: keep it for a refund.
-    await Checkout.updateOne({ _id: checkout._id }, { $addToSet: { extraPayments: paymentId } });
+    const recorded = await Checkout.updateOne(
+      { _id: checkout._id, extraPayments: { $ne: paymentId } },
+      { $push: { extraPayments: paymentId } },
+    );
+    if (recorded.modifiedCount === 1) await listForSettling(checkout._id);
     deps.logger.warn(
       { orderId, paymentId, providerOrderId: checkout.providerOrderId },
       'a second payment for a paid checkout: refund it',

@@ -1,8 +1,12 @@
 import express, { Router } from 'express';
 import {
+  checkoutIdParams,
   createOrderBody,
+  refundUnsettledBody,
   sandboxPayBody,
+  unsettledQuery,
   verifyPaymentBody,
+  type OrdersPageQuery,
   type PaymentConfigResponse,
 } from '@repo/shared';
 import type { Auth } from '../../lib/auth.js';
@@ -14,6 +18,7 @@ import type { AppDeps } from '../../lib/types.js';
 import { validate } from '../../lib/validate.js';
 import { createCheckout } from './checkout.service.js';
 import { sandboxPay, verifyPayment } from './payments.service.js';
+import { listUnsettled, refundUnsettled } from './unsettled.js';
 import { handleWebhook } from './webhook.js';
 
 const MINUTE = 60_000;
@@ -83,6 +88,29 @@ export function paymentsRouter(deps: AppDeps, auth: Auth): Router {
     validate({ body: verifyPaymentBody }),
     async (req, res) => {
       res.json(await verifyPayment(deps, req.body, req.user!));
+    },
+  );
+
+  // Captured payments that made no order of their own, for the admin to give back.
+  router.get(
+    '/unsettled',
+    noStore,
+    auth.requireAdmin,
+    validate({ query: unsettledQuery }),
+    async (_req, res) => {
+      const { page, limit } = res.locals.query as OrdersPageQuery;
+      res.json(await listUnsettled(page, limit));
+    },
+  );
+
+  router.post(
+    '/unsettled/:checkoutId/refund',
+    noStore,
+    auth.requireAdmin,
+    validate({ params: checkoutIdParams, body: refundUnsettledBody }),
+    async (req, res) => {
+      const { checkoutId } = res.locals.params as { checkoutId: string };
+      res.json(await refundUnsettled(deps, checkoutId, req.body.paymentId));
     },
   );
 

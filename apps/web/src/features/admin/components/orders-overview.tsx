@@ -159,7 +159,7 @@ function StatusTiles({ counts }: { counts: Record<string, number> }) {
     ...Object.keys(counts).filter((s) => !(ORDER_STATUSES as readonly string[]).includes(s)),
   ];
   return (
-    <ul aria-label="Orders by status" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+    <ul aria-label="Orders by status" className="grid grid-cols-2 gap-3 @2xl:grid-cols-4">
       {statuses.map((s) => (
         <li key={s} className={`${cardClass} flex items-center justify-between gap-2 px-4 py-3`}>
           <OrderStatusBadge status={s} />
@@ -190,10 +190,10 @@ function OverviewPlaceholder() {
     <section
       aria-labelledby="orders-overview-title"
       aria-busy="true"
-      className="flex flex-col gap-3"
+      className="@container flex flex-col gap-3"
     >
       {overviewTitle}
-      <ul aria-hidden="true" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      <ul aria-hidden="true" className="grid grid-cols-2 gap-3 @2xl:grid-cols-4">
         {ORDER_STATUSES.map((s) => (
           <li key={s} className={`${cardClass} px-4 py-3`}>
             <div className={`${block} h-8`} />
@@ -220,7 +220,7 @@ export function OrdersOverview() {
   if (!overview.data?.success) return null;
   const { days, statusCounts } = overview.data;
   return (
-    <section aria-labelledby="orders-overview-title" className="flex flex-col gap-3">
+    <section aria-labelledby="orders-overview-title" className="@container flex flex-col gap-3">
       {overviewTitle}
       <StatusTiles counts={statusCounts} />
       <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">

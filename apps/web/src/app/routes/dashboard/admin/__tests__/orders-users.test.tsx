@@ -39,6 +39,8 @@ const order = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
+const nothingToSettle = { success: true, checkouts: [], total: 0 };
+
 const overview = {
   success: true,
   days: Array.from({ length: 30 }, (_, i) => ({
@@ -76,6 +78,7 @@ describe('orders page', () => {
             }),
           ],
         }),
+        'GET /payment/unsettled': () => nothingToSettle,
         'GET /orders/overview': () => overview,
         'PUT /orders/update-status/:orderId': () => {
           retried = true;
@@ -108,6 +111,7 @@ describe('orders page', () => {
   it('shows each order with its buyer, items, amount, address and Indian date', async () => {
     mockApi({
       'GET /orders/adminorders': () => ({ success: true, orders: [order()] }),
+      'GET /payment/unsettled': () => nothingToSettle,
       'GET /orders/overview': () => overview,
     });
     renderRoute({ element: <OrdersPage /> }, { url: '/dashboard/admin/adminorder' });
@@ -129,6 +133,7 @@ describe('orders page', () => {
   it('finds an order by the number the shopper quotes, kept in the URL; explains other text', async () => {
     const server = mockApi({
       'GET /orders/adminorders': () => ({ success: true, orders: [order()], total: 1 }),
+      'GET /payment/unsettled': () => nothingToSettle,
       'GET /orders/overview': () => overview,
     });
     const { user } = renderRoute(
@@ -163,6 +168,7 @@ describe('orders page', () => {
         success: true,
         orders: [order({ stockShortage: true })],
       }),
+      'GET /payment/unsettled': () => nothingToSettle,
       'GET /orders/overview': () => overview,
     });
     renderRoute({ element: <OrdersPage /> }, { url: '/dashboard/admin/adminorder' });
@@ -175,6 +181,7 @@ describe('orders page', () => {
         success: true,
         orders: [order({ addressNeeded: true, shippingAddress: '' })],
       }),
+      'GET /payment/unsettled': () => nothingToSettle,
       'GET /orders/overview': () => overview,
     });
     renderRoute({ element: <OrdersPage /> }, { url: '/dashboard/admin/adminorder' });
@@ -186,6 +193,7 @@ describe('orders page', () => {
     let status = 'pending';
     const server = mockApi({
       'GET /orders/adminorders': () => ({ success: true, orders: [order({ status })] }),
+      'GET /payment/unsettled': () => nothingToSettle,
       'GET /orders/overview': () => overview,
       'PUT /orders/update-status/:orderId': ({ body }) => {
         status = (body as { status: string }).status;
@@ -222,6 +230,7 @@ describe('orders page', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     mockApi({
       'GET /orders/adminorders': () => ({ success: true, orders: [order()] }),
+      'GET /payment/unsettled': () => nothingToSettle,
       'GET /orders/overview': () => overview,
       'PUT /orders/update-status/:orderId': () => reply(500, { success: false, message: 'boom' }),
     });
@@ -246,6 +255,7 @@ describe('orders page', () => {
   it('tops the chart axes with the true peak: ₹0 and 0 orders when nothing sold', async () => {
     mockApi({
       'GET /orders/adminorders': () => ({ success: true, orders: [] }),
+      'GET /payment/unsettled': () => nothingToSettle,
       'GET /orders/overview': () => ({
         ...overview,
         days: overview.days.map((d) => ({ ...d, orders: 0, revenue: 0 })),
@@ -260,6 +270,7 @@ describe('orders page', () => {
   it('tops the chart axes with the busiest day’s figures', async () => {
     mockApi({
       'GET /orders/adminorders': () => ({ success: true, orders: [] }),
+      'GET /payment/unsettled': () => nothingToSettle,
       'GET /orders/overview': () => overview,
     });
     renderRoute({ element: <OrdersPage /> }, { url: '/dashboard/admin/adminorder' });
@@ -271,6 +282,7 @@ describe('orders page', () => {
   it('pages through orders when there are more than a page', async () => {
     mockApi({
       'GET /orders/adminorders': () => ({ success: true, orders: [order()], total: 30 }),
+      'GET /payment/unsettled': () => nothingToSettle,
       'GET /orders/overview': () => overview,
     });
     const { user } = renderRoute(
@@ -290,6 +302,7 @@ describe('orders page', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     mockApi({
       'GET /orders/adminorders': networkError,
+      'GET /payment/unsettled': () => nothingToSettle,
       'GET /orders/overview': networkError,
     });
     renderRoute({ element: <OrdersPage /> }, { url: '/dashboard/admin/adminorder' });

@@ -1,0 +1,375 @@
+/**
+ * Payments to settle: captured payments that made no order (a second payment for a paid
+ * checkout, a capture of another amount) are listed for the admin, who gives each back in full
+ * once, however often the button is pressed or the provider fails to answer. (Sandbox
+ * provider, wrapped so a test can make it unreachable or slow to settle.)
+ */
+import mongoose from 'mongoose';
+import { describe, expect, it } from 'vitest';
+import {
+  hmacHex,
+  ProviderUnavailableError,
+  type PaymentGateway,
+} from '../../../lib/payment-gateway/index.js';
+import { SandboxPayment, SandboxRefund } from '../../../lib/payment-gateway/sandbox.model.js';
+import { setupTestApp } from '../../../test/harness.js';
+import { Checkout } from '../checkout.model.js';
+import { ASK_LEASE_MS, listOlderUnsettled, NO_PROVIDER_ANSWER } from '../unsettled.js';
+import { makeProduct, recordingMailer } from './helpers.js';
+
+const WEBHOOK_SECRET = 'sandbox-webhook-secret-for-tests';
+/** How the provider answers refund requests: normally, not at all, or "pending" first. */
+const provider = { refunds: 'normal' as 'normal' | 'unreachable' | 'pending' };
+const t = await setupTestApp({
+  env: { SANDBOX_WEBHOOK_SECRET: WEBHOOK_SECRET },
+  overrides: (deps) => ({ mailer: recordingMailer(), payments: wrap(deps.payments) }),
+});
+
+function wrap(sandbox: PaymentGateway): PaymentGateway {
+  return {
+    ...sandbox,
+    async refundPayment(input) {
+      if (provider.refunds === 'unreachable')
+        throw new ProviderUnavailableError(new Error('connect ECONNREFUSED'));
+      const refund = await sandbox.refundPayment(input);
+      if (provider.refunds !== 'pending') return refund;
+      await SandboxRefund.updateOne({ _id: refund.id }, { $set: { status: 'pending' } });
+      return { ...refund, status: 'pending' };
+    },
+  };
+}
+
+const admin = await t.createAdmin();
+type Shopper = Awaited<ReturnType<typeof t.createUser>>;
+
+async function createOrder(shopper: Shopper, product: { _id: unknown; price: number }) {
+  const res = await t
+    .request()
+    .post('/api/payment/create-order')
+    .set('Authorization', shopper.auth)
+    .send({ amount: product.price, items: [{ _id: String(product._id), cartQuantity: 1 }] })
+    .expect(200);
+  return res.body.order as { id: string; amount: number };
+}
+async function pay(orderId: string) {
+  const res = await t
+    .request()
+    .post('/api/payment/sandbox/pay')
+    .send({ order_id: orderId })
+    .expect(200);
+  return res.body as {
+    razorpay_payment_id: string;
+    razorpay_order_id: string;
+    razorpay_signature: string;
+  };
+}
+function verify(shopper: Shopper, paid: Awaited<ReturnType<typeof pay>>) {
+  return t
+    .request()
+    .post('/api/payment/verify-payment')
+    .set('Authorization', shopper.auth)
+    .send({ ...paid, userId: shopper.id })
+    .expect(200);
+}
+
+/** A shopper's checkout paid twice (two payments before the first verify): one order, one extra. */
+async function paidTwice(name = 'Asha Rao') {
+  const shopper = await t.createUser({ name });
+  const product = await makeProduct({ price: 499, quantity: 5 });
+  const order = await createOrder(shopper, product);
+  const [first, second] = [await pay(order.id), await pay(order.id)];
+  const placed = await verify(shopper, first);
+  await verify(shopper, second);
+  const checkout = await Checkout.findOne({ providerOrderId: order.id }).lean();
+  return {
+    shopper,
+    checkoutId: String(checkout!._id),
+    providerOrderId: order.id,
+    orderId: placed.body.orderId as string,
+    first: first.razorpay_payment_id,
+    extra: second.razorpay_payment_id,
+  };
+}
+
+const list = () =>
+  t.request().get('/api/payment/unsettled').set('Authorization', admin.auth).expect(200);
+const listed = async (checkoutId: string) =>
+  (await list()).body.checkouts.find((c: { _id: string }) => c._id === checkoutId);
+const refund = (checkoutId: string, paymentId: string, auth = admin.auth) =>
+  t
+    .request()
+    .post(`/api/payment/unsettled/${checkoutId}/refund`)
+    .set('Authorization', auth)
+    .send({ paymentId });
+const refundsAtProvider = (paymentId: string) => SandboxRefund.find({ paymentId }).lean().exec();
+
+function deliver(body: string, eventId: string) {
+  return t
+    .request()
+    .post('/api/payment/webhook')
+    .set('Content-Type', 'application/json')
+    .set('X-Razorpay-Signature', hmacHex(WEBHOOK_SECRET, body))
+    .set('X-Razorpay-Event-Id', eventId)
+    .send(body);
+}
+function refundEvent(
+  event: 'refund.processed' | 'refund.failed',
+  r: { id: string; paymentId: string; amount: number },
+) {
+  const status = event === 'refund.processed' ? 'processed' : 'failed';
+  return JSON.stringify({
+    entity: 'event',
+    event,
+    contains: ['refund', 'payment'],
+    payload: {
+      refund: {
+        entity: {
+          id: r.id,
+          entity: 'refund',
+          amount: r.amount,
+          currency: 'INR',
+          payment_id: r.paymentId,
+          status,
+        },
+      },
+      payment: { entity: { id: r.paymentId, entity: 'payment' } },
+    },
+    created_at: Math.floor(Date.now() / 1000),
+  });
+}
+
+describe('payments to settle', () => {
+  it('lists a second payment for a paid checkout with who paid, and refunds it in full once', async () => {
+    const paid = await paidTwice('Asha Rao');
+    expect(await listed(paid.checkoutId)).toEqual({
+      _id: paid.checkoutId,
+      providerOrderId: paid.providerOrderId,
+      amountPaise: 49900,
+      since: expect.any(String),
+      shopper: { name: 'Asha Rao', email: paid.shopper.user.email },
+      orderId: paid.orderId,
+      payments: [
+        {
+          paymentId: paid.extra,
+          reason: 'paid_twice',
+          amountPaise: 49900,
+          currency: 'INR',
+          refund: null,
+        },
+      ],
+    });
+
+    const res = await refund(paid.checkoutId, paid.extra).expect(200);
+    expect(res.body).toMatchObject({
+      success: true,
+      message: 'Refund of ₹499 processed',
+      refund: { id: expect.stringMatching(/^rfnd_/), amountPaise: 49900, status: 'processed' },
+    });
+    expect(await refundsAtProvider(paid.extra)).toEqual([
+      expect.objectContaining({ amount: 49900, status: 'processed' }),
+    ]);
+    // Settled: off the list; the order's own payment was never touched.
+    expect(await listed(paid.checkoutId)).toBeUndefined();
+    expect(await refundsAtProvider(paid.first)).toEqual([]);
+    const again = await refund(paid.checkoutId, paid.extra).expect(409);
+    expect(again.body.message).toBe('A refund of this payment is already on its way');
+    expect(await refundsAtProvider(paid.extra)).toHaveLength(1);
+  });
+
+  it('asks the provider once when the button is pressed several times at once', async () => {
+    const paid = await paidTwice();
+    const answers = await Promise.all([1, 2, 3].map(() => refund(paid.checkoutId, paid.extra)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+    for (const a of answers.filter((x) => x.status === 409))
+      expect(a.body.message).toBe('A refund of this payment is already on its way');
+    expect(await refundsAtProvider(paid.extra)).toHaveLength(1);
+  });
+
+  it('lists a capture of another amount (reported by the webhook) and refunds what was captured', async () => {
+    const shopper = await t.createUser();
+    const product = await makeProduct({ price: 800, quantity: 5 });
+    const order = await createOrder(shopper, product);
+    const paid = await pay(order.id);
+    const captured = JSON.stringify({
+      entity: 'event',
+      event: 'payment.captured',
+      contains: ['payment'],
+      payload: {
+        payment: {
+          entity: {
+            id: paid.razorpay_payment_id,
+            entity: 'payment',
+            amount: 70000,
+            currency: 'INR',
+            status: 'captured',
+            order_id: order.id,
+          },
+        },
+      },
+      created_at: Math.floor(Date.now() / 1000),
+    });
+    await deliver(captured, `evt_${order.id}`).expect(200);
+    const checkout = await Checkout.findOne({ providerOrderId: order.id }).lean();
+    const id = String(checkout!._id);
+    expect(await listed(id)).toMatchObject({
+      amountPaise: 80000,
+      orderId: null,
+      payments: [
+        {
+          paymentId: paid.razorpay_payment_id,
+          reason: 'amount_differs',
+          amountPaise: 70000,
+          refund: null,
+        },
+      ],
+    });
+    await refund(id, paid.razorpay_payment_id).expect(200);
+    expect(await refundsAtProvider(paid.razorpay_payment_id)).toEqual([
+      expect.objectContaining({ amount: 70000 }),
+    ]);
+    expect(await listed(id)).toBeUndefined();
+  });
+
+  it('is for admins only, and refuses payments that are not to settle', async () => {
+    const paid = await paidTwice();
+    await t.request().get('/api/payment/unsettled').expect(401);
+    await t
+      .request()
+      .get('/api/payment/unsettled')
+      .set('Authorization', paid.shopper.auth)
+      .expect(403);
+    await refund(paid.checkoutId, paid.extra, paid.shopper.auth).expect(403);
+    // The order's own payment is refunded by cancelling the order, never here.
+    const own = await refund(paid.checkoutId, paid.first).expect(404);
+    expect(own.body.message).toBe('No payment to settle was found for this checkout');
+    await refund(String(new mongoose.Types.ObjectId()), paid.extra).expect(404);
+    await refund('not-an-id', paid.extra).expect(400);
+    await refund(paid.checkoutId, '').expect(400);
+    expect(await refundsAtProvider(paid.first)).toEqual([]);
+    expect(await refundsAtProvider(paid.extra)).toEqual([]);
+    expect(await listed(paid.checkoutId)).toBeDefined();
+  });
+
+  it('keeps a refund the provider did not answer as requested, and asking again adopts what it did', async () => {
+    const paid = await paidTwice();
+    provider.refunds = 'unreachable';
+    try {
+      const res = await refund(paid.checkoutId, paid.extra).expect(502);
+      expect(res.body.message).toBe(NO_PROVIDER_ANSWER);
+    } finally {
+      provider.refunds = 'normal';
+    }
+    const shown = await listed(paid.checkoutId);
+    expect(shown.payments[0].refund).toMatchObject({ id: '', status: 'pending' });
+    // Meanwhile someone refunded it by hand in the provider's dashboard: that refund is adopted.
+    await SandboxRefund.create({
+      _id: 'rfnd_sandbox_by_hand',
+      paymentId: paid.extra,
+      amount: 49900,
+      status: 'processed',
+    });
+    const res = await refund(paid.checkoutId, paid.extra).expect(200);
+    expect(res.body.refund).toMatchObject({ id: 'rfnd_sandbox_by_hand', status: 'processed' });
+    expect(await refundsAtProvider(paid.extra)).toHaveLength(1);
+    expect(await listed(paid.checkoutId)).toBeUndefined();
+  });
+
+  it('waits for an ask in flight; one a stopped process left is taken over after its lease', async () => {
+    const paid = await paidTwice();
+    const claim = (askedAt: Date) =>
+      Checkout.updateOne(
+        { _id: paid.checkoutId },
+        {
+          $set: {
+            paymentRefunds: [
+              {
+                paymentId: paid.extra,
+                id: '',
+                amountPaise: 49900,
+                status: 'pending',
+                failureReason: '',
+                createdAt: askedAt,
+                askedAt,
+              },
+            ],
+          },
+        },
+      );
+    await claim(new Date());
+    const busy = await refund(paid.checkoutId, paid.extra).expect(409);
+    expect(busy.body.message).toBe('A refund of this payment is already on its way');
+    expect(await refundsAtProvider(paid.extra)).toEqual([]);
+    await claim(new Date(Date.now() - ASK_LEASE_MS - 60_000));
+    const res = await refund(paid.checkoutId, paid.extra).expect(200);
+    expect(res.body.refund).toMatchObject({ status: 'processed', amountPaise: 49900 });
+    expect(await refundsAtProvider(paid.extra)).toHaveLength(1);
+    expect(await listed(paid.checkoutId)).toBeUndefined();
+  });
+
+  it("shows the provider's refusal with its reason, and a retry once the cause is fixed", async () => {
+    const paid = await paidTwice();
+    await SandboxPayment.updateOne({ _id: paid.extra }, { $set: { status: 'authorized' } });
+    const refused = await refund(paid.checkoutId, paid.extra).expect(409);
+    expect(refused.body.message).toBe(
+      'The payment provider refused the refund: The payment was not found or is not captured',
+    );
+    expect((await listed(paid.checkoutId)).payments[0].refund).toMatchObject({
+      status: 'failed',
+      failureReason: 'The payment was not found or is not captured',
+    });
+    await SandboxPayment.updateOne({ _id: paid.extra }, { $set: { status: 'captured' } });
+    await refund(paid.checkoutId, paid.extra).expect(200);
+    expect(await listed(paid.checkoutId)).toBeUndefined();
+  });
+
+  it('follows a pending refund through its webhooks: failed puts it back on the list', async () => {
+    const paid = await paidTwice();
+    provider.refunds = 'pending';
+    let first;
+    try {
+      first = (await refund(paid.checkoutId, paid.extra).expect(200)).body;
+    } finally {
+      provider.refunds = 'normal';
+    }
+    expect(first).toMatchObject({
+      message: 'Refund of ₹499 requested',
+      refund: { status: 'pending' },
+    });
+    // On its way: nothing left for the admin to do.
+    expect(await listed(paid.checkoutId)).toBeUndefined();
+    const r = { id: first.refund.id as string, paymentId: paid.extra, amount: 49900 };
+    await SandboxRefund.updateOne({ _id: r.id }, { $set: { status: 'failed' } });
+    const failed = await deliver(refundEvent('refund.failed', r), `evt_${r.id}_failed`).expect(200);
+    expect(failed.body).toEqual({ success: true });
+    expect((await listed(paid.checkoutId)).payments[0].refund).toMatchObject({
+      id: r.id,
+      status: 'failed',
+      failureReason: 'The payment provider could not process the refund',
+    });
+    const second = await refund(paid.checkoutId, paid.extra).expect(200);
+    expect(second.body.refund.id).not.toBe(r.id);
+    expect(await listed(paid.checkoutId)).toBeUndefined();
+  });
+
+  it('lists, once, checkouts that got such a payment before the list existed', async () => {
+    const older = await Checkout.create({
+      provider: 'sandbox',
+      providerOrderId: `order_sandbox_older_${Date.now()}`,
+      receipt: 'rcpt_older',
+      items: [],
+      amount: 499,
+      amountPaise: 49900,
+      status: 'paid',
+      paymentId: 'pay_older_first',
+      extraPayments: ['pay_older_second'],
+    });
+    expect(await listOlderUnsettled()).toBe(1);
+    expect((await listed(String(older._id))).payments).toEqual([
+      expect.objectContaining({ paymentId: 'pay_older_second', reason: 'paid_twice' }),
+    ]);
+    // Done once: a later start does not read the checkouts again.
+    await Checkout.updateOne({ _id: older._id }, { $unset: { unsettledSince: 1 } });
+    expect(await listOlderUnsettled()).toBeUndefined();
+    expect(await listed(String(older._id))).toBeUndefined();
+  });
+});
