@@ -53,7 +53,10 @@ export type App = RequestListener & {
 };
 
 export function createApp(deps: AppDeps): App {
-  settleStockVersion(deps.config.stockSettleMs);
+  settleStockVersion(deps.config.stockSettleMs, {
+    onRefused: (err) =>
+      deps.logger.warn({ err }, 'the stock version could not be moved on: trying again shortly'),
+  });
   // One catalog cache: the routers' answers, the fast lane's and the prepared pages.
   const cache = new CatalogCache();
   const requestLog = requestLogger(deps.logger);

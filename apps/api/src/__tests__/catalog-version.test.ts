@@ -42,15 +42,17 @@ afterEach(() => {
   settleStockVersion(0);
   due = undefined;
 });
+/** What the app's log would hear of refused gathered bumps. */
+const refusals: unknown[] = [];
 const useTestClock = (settleMs = 0) =>
-  settleStockVersion(
-    settleMs,
-    () => now,
-    (fn, ms) => {
+  settleStockVersion(settleMs, {
+    now: () => now,
+    schedule: (fn, ms) => {
       due = { fn, ms };
       return () => (due = undefined);
     },
-  );
+    onRefused: (err) => refusals.push(err),
+  });
 
 describe('catalog version', () => {
   it('answers many concurrent reads with at most two lookups', async () => {
@@ -218,9 +220,11 @@ describe('stock writes with a settle time (STOCK_SETTLE_MS)', () => {
     const refused = vi
       .spyOn(CatalogMeta, 'updateOne')
       .mockImplementationOnce(() => Promise.reject(new Error('database hiccup')) as never);
+    refusals.length = 0;
     fire();
     await vi.waitFor(() => expect(due?.ms).toBe(1000), { timeout: 20_000 }); // tried again…
     expect(refused).toHaveBeenCalledTimes(1);
+    expect(refusals).toEqual([new Error('database hiccup')]); // …and said so in the log
     expect((await catalogVersion()).current).toBe(before);
     fire(); // …and written this time
     await flushStockVersion();

@@ -216,7 +216,7 @@ describe('a catalog write', () => {
 describe('a busy checkout (STOCK_SETTLE_MS)', () => {
   it('shows a change after a quiet spell at once, and the next ones once the settle time has passed', async () => {
     let now = 1_000_000;
-    settleStockVersion(1000, () => now);
+    settleStockVersion(1000, { now: () => now });
     try {
       const path = `/api/product/get-product/${older.slug}`;
       const shown = async () => {

@@ -48,21 +48,31 @@ const setTimer: Schedule = (fn, ms) => {
 };
 
 /**
- * How often the stock reads see may move on, the clock that says when, and the timer of the
- * gathered stock bumps (tests set all three).
+ * How often the stock reads see may move on, the clock that says when, the timer of the
+ * gathered stock bumps (tests set those three), and who hears of a gathered bump the database
+ * refused (the app's log).
  */
-const stockSettle = { ms: 1000, now: () => Date.now(), schedule: setTimer };
+const stockSettle = {
+  ms: 1000,
+  now: () => Date.now(),
+  schedule: setTimer,
+  onRefused: (_err: unknown): void => undefined,
+};
 /** The stock version reads see, and when it last moved on. */
 let shownStock: { version: string; since: number } | undefined;
 
 export function settleStockVersion(
   ms: number,
-  now: () => number = Date.now,
-  schedule: Schedule = setTimer,
+  {
+    now = Date.now,
+    schedule = setTimer,
+    onRefused = () => undefined,
+  }: { now?: () => number; schedule?: Schedule; onRefused?: (err: unknown) => void } = {},
 ): void {
   stockSettle.ms = ms;
   stockSettle.now = now;
   stockSettle.schedule = schedule;
+  stockSettle.onRefused = onRefused;
   shownStock = undefined;
   changes += 1;
   // A bump gathered under the old timer is written now.
@@ -193,7 +203,10 @@ function scheduleGatheredBump(ms: number): void {
 /** Writes the gathered bump; one the database refused is tried again a settle time later. */
 function writeGatheredBump(): void {
   const bumped: Promise<void> = bumpStockVersion()
-    .catch(() => scheduleGatheredBump(stockSettle.ms))
+    .catch((err: unknown) => {
+      stockSettle.onRefused(err);
+      scheduleGatheredBump(stockSettle.ms);
+    })
     .finally(() => {
       if (writing === bumped) writing = undefined;
     });
