@@ -480,8 +480,6 @@ function checkStorable(m: Mod, taken: string[], ctx: ModContext): void {
 const NOOP = Symbol('noop');
 const REMOVE = Symbol('remove');
 
-/** The array position the query matched, for `a.$`: the first element satisfying the filter's
- * conditions on that array. */
 /** The array at `taken` in the document before the update, if it was one there. */
 function arrayBefore(root: Doc, taken: string[]): unknown[] | undefined {
   let cur: unknown = root;
@@ -492,6 +490,8 @@ function arrayBefore(root: Doc, taken: string[]): unknown[] | undefined {
   return Array.isArray(cur) ? cur : undefined;
 }
 
+/** The array position the query matched, for `a.$`: the first element satisfying the filter's
+ * conditions on that array. */
 function positionalIndex(arr: unknown[], taken: string[], ctx: ModContext): number | undefined {
   const prefix = taken.join('.');
   const clauses: Document[] = [];

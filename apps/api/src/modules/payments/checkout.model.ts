@@ -65,6 +65,8 @@ const checkoutSchema = new mongoose.Schema(
      */
     unsettledSince: { type: Date },
     paymentRefunds: { type: [paymentRefundSchema], default: [] },
+    /** Moves with every change to the payments to settle and their refunds (unsettled.ts). */
+    settleRev: { type: Number },
   },
   { timestamps: true },
 );
@@ -72,8 +74,8 @@ checkoutSchema.index({ providerOrderId: 1 }, { unique: true });
 // Reconciliation reads the oldest pending checkouts.
 checkoutSchema.index({ status: 1, createdAt: 1 });
 // The admin's payments to settle, longest waiting first; a refund's webhook finds its checkout.
-checkoutSchema.index({ unsettledSince: 1 }, { sparse: true });
-checkoutSchema.index({ 'paymentRefunds.id': 1 }, { sparse: true });
+checkoutSchema.index({ unsettledSince: 1, _id: 1 }, { sparse: true });
+checkoutSchema.index({ 'paymentRefunds.paymentId': 1 }, { sparse: true });
 
 export type CheckoutFields = InferSchemaType<typeof checkoutSchema>;
 export const Checkout = mongoose.model('Checkout', checkoutSchema);

@@ -15,7 +15,7 @@ import type { AppDeps } from '../../lib/types.js';
 import { recordPaidOrder, sendOrderConfirmation, takeStock } from '../orders/index.js';
 import { profileAddress } from '../users/index.js';
 import { Checkout, type CheckoutFields } from './checkout.model.js';
-import { listForSettling } from './unsettled.js';
+import { onTheList } from './unsettled.js';
 
 export type LeanCheckout = CheckoutFields & { _id: Types.ObjectId; createdAt: Date };
 
@@ -68,11 +68,13 @@ export async function captureMatchesCheckout(
     return true;
   const { paymentId, amountPaise } = captured;
   const at = new Date();
-  const recorded = await Checkout.updateOne(
+  await Checkout.updateOne(
     { _id: checkout._id, 'mismatchedPayments.paymentId': { $ne: paymentId } },
-    { $push: { mismatchedPayments: { paymentId, amountPaise, currency: captured.currency, at } } },
+    {
+      $push: { mismatchedPayments: { paymentId, amountPaise, currency: captured.currency, at } },
+      ...onTheList(at),
+    },
   );
-  if (recorded.modifiedCount === 1) await listForSettling(checkout._id, at);
   // A paid checkout stays paid (its order stands); any other is flagged instead of completed.
   await Checkout.updateOne(
     { _id: checkout._id, status: { $ne: 'paid' } },
@@ -113,11 +115,10 @@ export async function completeCheckout(deps: AppDeps, input: Completion): Promis
 
   if (order.paymentId !== paymentId) {
     // A second payment for a checkout that already became an order: keep it for a refund.
-    const recorded = await Checkout.updateOne(
+    await Checkout.updateOne(
       { _id: checkout._id, extraPayments: { $ne: paymentId } },
-      { $push: { extraPayments: paymentId } },
+      { $push: { extraPayments: paymentId }, ...onTheList() },
     );
-    if (recorded.modifiedCount === 1) await listForSettling(checkout._id);
     deps.logger.warn(
       { orderId, paymentId, providerOrderId: checkout.providerOrderId },
       'a second payment for a paid checkout: refund it',

@@ -4,16 +4,17 @@
  * a second payment for a checkout that already became an order. The admin sees them on the
  * orders page and gives each back in full with one click.
  *
- * A checkout is on the list while `unsettledSince` holds a date: from its first such payment
- * until every one has a refund the provider accepted (pending with an id, or processed); then
- * it holds null. A new such payment, or a refund the provider later reports failed, puts it
- * back.
+ * A checkout is on the list while `unsettledSince` is set: from its first such payment (set in
+ * the same write that records the payment) until every one has a refund the provider accepted
+ * (pending with an id, or processed). A new such payment, or a refund the provider later
+ * reports failed, puts it back. `settleRev` moves with every change to those payments and
+ * their refunds: a checkout leaves the list only if nothing moved since it was read.
  *
  * A refund is asked for once however often the button is pressed: a click first takes its turn
  * (a claim, pending without an id, marked with the time it asks; one click at a time), and
- * the provider's own list of the payment's refunds is read before asking, so a refund whose
- * answer was lost, or one made by hand in the provider's dashboard, is adopted instead of
- * asked for again. The provider refuses more than was captured in any case.
+ * the provider's own refunds of the payment are read before asking: refunds whose answer was
+ * lost, or made by hand in the provider's dashboard, count, and only what they leave is asked
+ * for. The provider refuses more than was captured in any case.
  */
 import type { Types } from 'mongoose';
 import type {
@@ -24,54 +25,73 @@ import type {
 } from '@repo/shared';
 import { formatRupees, paiseToRupees } from '@repo/shared';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { runOnce } from '../../lib/migrations.js';
 import {
   ProviderRefusedError,
   type PaymentGateway,
   type ProviderRefund,
 } from '../../lib/payment-gateway/index.js';
-import { runOnce } from '../../lib/migrations.js';
 import type { AppDeps } from '../../lib/types.js';
 import { userContacts } from '../users/index.js';
 import { Checkout, type CheckoutFields } from './checkout.model.js';
 
-type StoredCheckout = CheckoutFields & { _id: Types.ObjectId };
+type Lists = 'mismatchedPayments' | 'extraPayments' | 'paymentRefunds';
+/** A checkout as read: checkouts saved before a list existed have none. */
+type StoredCheckout = Omit<CheckoutFields, Lists> &
+  Partial<Pick<CheckoutFields, Lists>> & { _id: Types.ObjectId; settleRev?: number | null };
 type StoredRefund = CheckoutFields['paymentRefunds'][number];
+type Payment = Omit<PaymentToSettle, 'refund'>;
 
 export const NO_PROVIDER_ANSWER =
   'The payment provider did not answer. The refund is noted as requested: try again in a minute.';
+const ALREADY_ON_ITS_WAY = 'A refund of this payment is already on its way';
+/**
+ * How long an ask of the provider may be in flight (its HTTP timeout is 15 s); a process that
+ * stopped mid-ask leaves its claim to the next click after this.
+ */
+export const ASK_LEASE_MS = 2 * 60_000;
 
 const ON_THE_LIST = { unsettledSince: { $gt: new Date(0) } };
 
-/** Puts a checkout on the list (a payment to settle was just recorded on it), unless it is. */
-export async function listForSettling(checkoutId: Types.ObjectId, at = new Date()): Promise<void> {
-  await Checkout.updateOne(
-    { _id: checkoutId, unsettledSince: null },
-    { $set: { unsettledSince: at } },
-  );
-}
+/**
+ * Update operators that put a checkout on the list, for the write that records a payment to
+ * settle on it (one write: a process stopping in between cannot record it unlisted).
+ */
+export const onTheList = (at = new Date()) => ({
+  $min: { unsettledSince: at },
+  $inc: { settleRev: 1 },
+});
 
-/** The checkout's payments without an order of their own, in the order they were recorded. */
-function paymentsOf(checkout: StoredCheckout): Array<Omit<PaymentToSettle, 'refund'>> {
-  return [
-    ...checkout.mismatchedPayments.map((p) => ({
+/**
+ * The checkout's captured payments without an order of their own, each once, in the order
+ * they were recorded; never the payment its order was paid with (that one is refunded by
+ * cancelling the order).
+ */
+function paymentsOf(checkout: StoredCheckout): Payment[] {
+  const payments: Payment[] = [
+    ...(checkout.mismatchedPayments ?? []).map((p) => ({
       paymentId: p.paymentId,
       reason: 'amount_differs' as const,
       amountPaise: p.amountPaise,
       currency: p.currency,
     })),
     // A second payment passed the same signature (verify) or amount check (webhook) as the first.
-    ...checkout.extraPayments.map((paymentId) => ({
+    ...(checkout.extraPayments ?? []).map((paymentId) => ({
       paymentId,
       reason: 'paid_twice' as const,
       amountPaise: checkout.amountPaise,
       currency: checkout.currency ?? 'INR',
     })),
   ];
+  const unique = new Map<string, Payment>();
+  for (const p of payments)
+    if (p.paymentId !== checkout.paymentId && !unique.has(p.paymentId)) unique.set(p.paymentId, p);
+  return [...unique.values()];
 }
 
 /** The latest refund asked for a payment (earlier ones failed), or undefined. */
 function refundOf(checkout: StoredCheckout, paymentId: string): StoredRefund | undefined {
-  return checkout.paymentRefunds.findLast((r) => r.paymentId === paymentId);
+  return (checkout.paymentRefunds ?? []).findLast((r) => r.paymentId === paymentId);
 }
 
 /** A refund the provider took on: the money is on its way or back. */
@@ -93,14 +113,18 @@ function toRefundJson(r: StoredRefund | undefined): PaymentToSettle['refund'] {
 export async function listUnsettled(page: number, limit: number): Promise<UnsettledResponse> {
   const [rows, total] = await Promise.all([
     Checkout.find(ON_THE_LIST)
-      .sort({ unsettledSince: 1 })
+      .sort({ unsettledSince: 1, _id: 1 })
       .skip((page - 1) * limit)
       .limit(limit)
       .lean<StoredCheckout[]>(),
     Checkout.countDocuments(ON_THE_LIST),
   ]);
-  const shoppers = await userContacts(rows.flatMap((r) => (r.user ? [r.user] : [])));
-  const checkouts = rows.map((c): CheckoutToSettle => {
+  // A capture recorded as mismatched that turned out to be its order's own payment leaves
+  // nothing to settle: such a checkout leaves the list here.
+  const listed = rows.filter((c) => paymentsOf(c).length > 0);
+  for (const c of rows) if (!listed.includes(c)) await unlistIfSettled(c);
+  const shoppers = await userContacts(listed.flatMap((r) => (r.user ? [r.user] : [])));
+  const checkouts = listed.map((c): CheckoutToSettle => {
     const shopper = c.user ? shoppers.get(String(c.user)) : undefined;
     return {
       _id: String(c._id),
@@ -122,7 +146,7 @@ export async function listUnsettled(page: number, limit: number): Promise<Unsett
  * POST /payment/unsettled/{checkoutId}/refund: gives one payment to settle back in full.
  * 404 for a payment that is not one of the checkout's to settle; 409 when its refund is
  * already on its way (or being asked for) or was refused (with the provider's reason); 502
- * when the provider did not answer (the claim stays, and asking again adopts what the
+ * when the provider did not answer (the claim stays, and asking again counts what the
  * provider did meanwhile).
  */
 export async function refundUnsettled(
@@ -133,14 +157,18 @@ export async function refundUnsettled(
   const checkout = await Checkout.findById(checkoutId).lean<StoredCheckout>();
   const payment = checkout && paymentsOf(checkout).find((p) => p.paymentId === paymentId);
   if (!checkout || !payment) throw notFound('No payment to settle was found for this checkout');
-  if (accepted(refundOf(checkout, paymentId))) throw conflict(ALREADY_ON_ITS_WAY);
+  if (accepted(refundOf(checkout, paymentId))) {
+    // Settled already: a process that stopped before taking the checkout off the list left it.
+    await unlistIfSettled(checkout);
+    throw conflict(ALREADY_ON_ITS_WAY);
+  }
   if (checkout.provider !== deps.payments.provider)
     throw conflict(
       `The payment was taken by ${checkout.provider}, which this shop no longer uses: refund it in that provider's dashboard`,
     );
 
   const turn = await takeTurn(checkout, payment);
-  const answer = await askProvider(deps.payments, checkoutId, paymentId, payment.amountPaise);
+  const answer = await askProvider(deps.payments, checkoutId, payment);
   if (answer === 'no answer') {
     deps.logger.error({ checkoutId, paymentId }, 'refund of a payment to settle got no answer');
     // The claim stays, free for the next click to ask again at once.
@@ -155,22 +183,18 @@ export async function refundUnsettled(
       ? { id: '', paymentId, amount: payment.amountPaise, status: 'failed' }
       : answer.refund;
   const stored = await recordClaim(checkout._id, paymentId, turn, refund, answer.refused);
-  if ('refused' in answer) {
-    deps.logger.warn({ checkoutId, paymentId, reason: answer.refused }, 'refund refused');
-    throw conflict(`The payment provider refused the refund: ${answer.refused}`);
+  if (!stored || stored.status === 'failed') {
+    const reason = answer.refused ?? stored?.failureReason ?? '';
+    deps.logger.warn({ checkoutId, paymentId, reason }, 'refund refused');
+    throw conflict(`The payment provider refused the refund: ${reason}`);
   }
-  deps.logger.info({ checkoutId, paymentId, refundId: refund.id }, 'payment to settle refunded');
+  deps.logger.info({ checkoutId, paymentId, refundId: stored.id }, 'payment to settle refunded');
   return {
     success: true,
-    message: `Refund of ${formatRupees(paiseToRupees(refund.amount))} ${refund.status === 'processed' ? 'processed' : 'requested'}`,
+    message: `Refund of ${formatRupees(paiseToRupees(stored.amountPaise))} ${stored.status === 'processed' ? 'processed' : 'requested'}`,
     refund: toRefundJson(stored),
   };
 }
-
-/** How long an ask of the provider may be in flight (its HTTP timeout is 15 s); a process that
- * stopped mid-ask leaves its claim to the next click after this. */
-export const ASK_LEASE_MS = 2 * 60_000;
-const ALREADY_ON_ITS_WAY = 'A refund of this payment is already on its way';
 
 /** Our claim while we ask: still without the provider's answer, and asked by us (`turn`). */
 const ourAsk = (paymentId: string, turn: Date) => ({
@@ -185,10 +209,7 @@ const ourAsk = (paymentId: string, turn: Date) => ({
  * of an ask that ended without an answer (or was left by a stopped process). Answers the
  * turn's time, which marks the claim as ours; 409 while another click's ask is in flight.
  */
-async function takeTurn(
-  checkout: StoredCheckout,
-  payment: Omit<PaymentToSettle, 'refund'>,
-): Promise<Date> {
+async function takeTurn(checkout: StoredCheckout, payment: Payment): Promise<Date> {
   const { paymentId } = payment;
   const now = new Date();
   const last = refundOf(checkout, paymentId);
@@ -208,41 +229,64 @@ async function takeTurn(
           $not: { $elemMatch: { paymentId, status: { $in: ['pending', 'processed'] } } },
         },
       },
-      { $push: { paymentRefunds: { ...claim, failureReason: '', createdAt: now } } },
+      {
+        $push: { paymentRefunds: { ...claim, failureReason: '', createdAt: now } },
+        $inc: { settleRev: 1 },
+      },
     );
   }
   if (taken.modifiedCount !== 1) throw conflict(ALREADY_ON_ITS_WAY);
   return now;
 }
 
-/** The provider's refund of the payment (one it already has, else a new one), its refusal, or no answer. */
+/** The provider's refunds of a payment, as one: the latest's id, the amounts added up. */
+function together(refunds: ProviderRefund[]): ProviderRefund {
+  const latest = refunds[refunds.length - 1]!;
+  return {
+    ...latest,
+    amount: refunds.reduce((sum, r) => sum + r.amount, 0),
+    status: refunds.every((r) => r.status === 'processed') ? 'processed' : 'pending',
+  };
+}
+
+/**
+ * The payment's refund: what the provider already refunded when it covers the payment, else
+ * that and a refund of the rest; or the provider's refusal, or no answer.
+ */
 async function askProvider(
   gateway: PaymentGateway,
   checkoutId: string,
-  paymentId: string,
-  amountPaise: number,
+  payment: Payment,
 ): Promise<{ refund: ProviderRefund; refused?: undefined } | { refused: string } | 'no answer'> {
-  const existing = async () =>
-    (await gateway.fetchRefunds(paymentId)).find((r) => r.status !== 'failed');
+  const { paymentId, amountPaise } = payment;
+  const refunded = async () => {
+    const live = (await gateway.fetchRefunds(paymentId)).filter((r) => r.status !== 'failed');
+    return { live, sum: live.reduce((sum, r) => sum + r.amount, 0) };
+  };
   try {
-    const refund =
-      (await existing()) ??
-      (await gateway.refundPayment({
-        paymentId,
-        amountPaise,
-        receipt: `checkout_${checkoutId}`,
-        notes: { checkout: checkoutId },
-      }));
-    return { refund };
+    const before = await refunded();
+    if (before.live.length && before.sum >= amountPaise) return { refund: together(before.live) };
+    const rest = await gateway.refundPayment({
+      paymentId,
+      amountPaise: amountPaise - before.sum,
+      receipt: `checkout_${checkoutId}`,
+      notes: { checkout: checkoutId },
+    });
+    return { refund: together([...before.live, rest]) };
   } catch (err) {
     if (!(err instanceof ProviderRefusedError)) return 'no answer';
-    // Refused because another click's refund got there first: that one is ours.
-    const other = await existing().catch(() => undefined);
-    return other ? { refund: other } : { refused: err.message };
+    // Refused because another refund got there first (a click, a hand in the dashboard)?
+    const after = await refunded().catch(() => undefined);
+    return after?.live.length && after.sum >= amountPaise
+      ? { refund: together(after.live) }
+      : { refused: err.message };
   }
 }
 
-/** Writes the provider's answer on our claim, and takes the checkout off the list when settled. */
+/**
+ * Writes the provider's answer on our claim (a webhook may have written it first), and takes
+ * the checkout off the list when every payment is settled. Answers the payment's refund.
+ */
 async function recordClaim(
   id: Types.ObjectId,
   paymentId: string,
@@ -259,6 +303,7 @@ async function recordClaim(
         'paymentRefunds.$.status': refund.status,
         'paymentRefunds.$.failureReason': refused,
       },
+      $inc: { settleRev: 1 },
     },
     { returnDocument: 'after' },
   ).lean<StoredCheckout>();
@@ -268,45 +313,52 @@ async function recordClaim(
   return refundOf(checkout, paymentId);
 }
 
-/**
- * Takes a checkout off the list once each of its payments to settle has an accepted refund;
- * only if no payment was recorded since it was read (that one would still need settling).
- */
+/** Takes a checkout off the list once each of its payments to settle has an accepted refund. */
 async function unlistIfSettled(checkout: StoredCheckout): Promise<void> {
   if (!paymentsOf(checkout).every((p) => accepted(refundOf(checkout, p.paymentId)))) return;
   await Checkout.updateOne(
-    {
-      _id: checkout._id,
-      mismatchedPayments: { $size: checkout.mismatchedPayments.length },
-      extraPayments: { $size: checkout.extraPayments.length },
-    },
-    { $set: { unsettledSince: null } },
+    { _id: checkout._id, settleRev: checkout.settleRev ?? null },
+    { $unset: { unsettledSince: 1 } },
   );
 }
 
+export const REFUND_NOT_PROCESSED = 'The payment provider could not process the refund';
+
 /**
- * A provider's word that one of these refunds settled (its webhook). Answers whether it was
- * one: a failed refund puts the checkout back on the list.
+ * A provider's word that a refund of a payment to settle settled (its webhook): our claim with
+ * that refund's id, or our claim still waiting for the provider's answer (the webhook came
+ * first) of the same amount. A failed refund puts the checkout back on the list. Answers
+ * whether it was one of ours.
  */
 export async function recordUnsettledRefund(refund: ProviderRefund): Promise<boolean> {
   if (refund.status === 'pending' || !refund.id) return false;
+  const { paymentId } = refund;
+  const checkout = await Checkout.findOne({
+    'paymentRefunds.paymentId': paymentId,
+  }).lean<StoredCheckout>();
+  const claim = checkout?.paymentRefunds?.findLast(
+    (r) =>
+      r.paymentId === paymentId &&
+      r.status === 'pending' &&
+      (r.id === refund.id || (r.id === '' && r.amountPaise === refund.amount)),
+  );
+  if (!checkout || !claim) return false;
   const failed = refund.status === 'failed';
-  const updated = await Checkout.findOneAndUpdate(
-    { paymentRefunds: { $elemMatch: { id: refund.id, status: 'pending' } } },
+  const written = await Checkout.updateOne(
+    {
+      _id: checkout._id,
+      paymentRefunds: { $elemMatch: { paymentId, id: claim.id, status: 'pending' } },
+    },
     {
       $set: {
+        'paymentRefunds.$.id': refund.id,
         'paymentRefunds.$.status': refund.status,
-        ...(failed
-          ? {
-              'paymentRefunds.$.failureReason': 'The payment provider could not process the refund',
-            }
-          : {}),
+        ...(failed ? { 'paymentRefunds.$.failureReason': REFUND_NOT_PROCESSED } : {}),
       },
+      ...(failed ? onTheList() : { $inc: { settleRev: 1 } }),
     },
-    { projection: { _id: 1 } },
-  ).lean();
-  if (updated && failed) await listForSettling(updated._id);
-  return updated !== null;
+  );
+  return written.modifiedCount === 1;
 }
 
 /**
@@ -317,15 +369,18 @@ export function listOlderUnsettled(): Promise<number | undefined> {
   return runOnce('list checkouts with payments to settle', async () => {
     const rows = await Checkout.find(
       {
-        unsettledSince: { $exists: false },
+        // Never touched by the list's code (which always moves settleRev).
+        settleRev: { $exists: false },
         $or: [
           { 'mismatchedPayments.0': { $exists: true } },
           { 'extraPayments.0': { $exists: true } },
         ],
       },
-      { updatedAt: 1 },
-    ).lean<Array<{ _id: Types.ObjectId; updatedAt: Date }>>();
-    for (const row of rows) await listForSettling(row._id, row.updatedAt);
-    return rows.length;
+      { updatedAt: 1, amountPaise: 1, paymentId: 1, mismatchedPayments: 1, extraPayments: 1 },
+    ).lean<StoredCheckout[]>();
+    const toSettle = rows.filter((row) => paymentsOf(row).length > 0);
+    for (const row of toSettle)
+      await Checkout.updateOne({ _id: row._id }, onTheList(row.updatedAt ?? new Date()));
+    return toSettle.length;
   });
 }

@@ -19,7 +19,9 @@ import { makeProduct, recordingMailer } from './helpers.js';
 
 const WEBHOOK_SECRET = 'sandbox-webhook-secret-for-tests';
 /** How the provider answers refund requests: normally, not at all, or "pending" first. */
-const provider = { refunds: 'normal' as 'normal' | 'unreachable' | 'pending' };
+const provider = {
+  refunds: 'normal' as 'normal' | 'unreachable' | 'pending' | 'fails by webhook first',
+};
 const t = await setupTestApp({
   env: { SANDBOX_WEBHOOK_SECRET: WEBHOOK_SECRET },
   overrides: (deps) => ({ mailer: recordingMailer(), payments: wrap(deps.payments) }),
@@ -32,8 +34,12 @@ function wrap(sandbox: PaymentGateway): PaymentGateway {
       if (provider.refunds === 'unreachable')
         throw new ProviderUnavailableError(new Error('connect ECONNREFUSED'));
       const refund = await sandbox.refundPayment(input);
-      if (provider.refunds !== 'pending') return refund;
-      await SandboxRefund.updateOne({ _id: refund.id }, { $set: { status: 'pending' } });
+      if (provider.refunds === 'normal') return refund;
+      const status = provider.refunds === 'pending' ? 'pending' : 'failed';
+      await SandboxRefund.updateOne({ _id: refund.id }, { $set: { status } });
+      // The provider's webhook about it arrives before its answer to the request.
+      if (status === 'failed')
+        await deliver(refundEvent('refund.failed', refund), `evt_${refund.id}_first`).expect(200);
       return { ...refund, status: 'pending' };
     },
   };
@@ -138,6 +144,28 @@ function refundEvent(
   });
 }
 
+/** Razorpay's payment.captured for `paymentId` of `orderId`, of `amount` paise in INR. */
+function capturedEvent(orderId: string, paymentId: string, amount: number) {
+  return JSON.stringify({
+    entity: 'event',
+    event: 'payment.captured',
+    contains: ['payment'],
+    payload: {
+      payment: {
+        entity: {
+          id: paymentId,
+          entity: 'payment',
+          amount,
+          currency: 'INR',
+          status: 'captured',
+          order_id: orderId,
+        },
+      },
+    },
+    created_at: Math.floor(Date.now() / 1000),
+  });
+}
+
 describe('payments to settle', () => {
   it('lists a second payment for a paid checkout with who paid, and refunds it in full once', async () => {
     const paid = await paidTwice('Asha Rao');
@@ -190,25 +218,10 @@ describe('payments to settle', () => {
     const product = await makeProduct({ price: 800, quantity: 5 });
     const order = await createOrder(shopper, product);
     const paid = await pay(order.id);
-    const captured = JSON.stringify({
-      entity: 'event',
-      event: 'payment.captured',
-      contains: ['payment'],
-      payload: {
-        payment: {
-          entity: {
-            id: paid.razorpay_payment_id,
-            entity: 'payment',
-            amount: 70000,
-            currency: 'INR',
-            status: 'captured',
-            order_id: order.id,
-          },
-        },
-      },
-      created_at: Math.floor(Date.now() / 1000),
-    });
-    await deliver(captured, `evt_${order.id}`).expect(200);
+    await deliver(
+      capturedEvent(order.id, paid.razorpay_payment_id, 70000),
+      `evt_${order.id}`,
+    ).expect(200);
     const checkout = await Checkout.findOne({ providerOrderId: order.id }).lean();
     const id = String(checkout!._id);
     expect(await listed(id)).toMatchObject({
@@ -352,24 +365,121 @@ describe('payments to settle', () => {
   });
 
   it('lists, once, checkouts that got such a payment before the list existed', async () => {
-    const older = await Checkout.create({
+    // As an older version stored it: no list fields at all.
+    const { insertedId } = await Checkout.collection.insertOne({
       provider: 'sandbox',
       providerOrderId: `order_sandbox_older_${Date.now()}`,
       receipt: 'rcpt_older',
+      user: null,
       items: [],
       amount: 499,
       amountPaise: 49900,
+      currency: 'INR',
       status: 'paid',
       paymentId: 'pay_older_first',
       extraPayments: ['pay_older_second'],
+      createdAt: new Date(),
+      updatedAt: new Date(),
     });
+    const id = String(insertedId);
     expect(await listOlderUnsettled()).toBe(1);
-    expect((await listed(String(older._id))).payments).toEqual([
-      expect.objectContaining({ paymentId: 'pay_older_second', reason: 'paid_twice' }),
-    ]);
+    expect(await listed(id)).toMatchObject({
+      shopper: null,
+      payments: [{ paymentId: 'pay_older_second', reason: 'paid_twice', refund: null }],
+    });
     // Done once: a later start does not read the checkouts again.
-    await Checkout.updateOne({ _id: older._id }, { $unset: { unsettledSince: 1 } });
+    await Checkout.collection.updateOne(
+      { _id: insertedId },
+      { $unset: { unsettledSince: 1, settleRev: 1 } },
+    );
     expect(await listOlderUnsettled()).toBeUndefined();
-    expect(await listed(String(older._id))).toBeUndefined();
+    expect(await listed(id)).toBeUndefined();
+    // Its payment is refunded like any other (the provider never saw it: refused).
+    const refused = await refund(id, 'pay_older_second').expect(409);
+    expect(refused.body.message).toBe(
+      'The payment provider refused the refund: The payment was not found or is not captured',
+    );
+  });
+
+  it('counts a partial refund made by hand, and refunds only the rest', async () => {
+    const paid = await paidTwice();
+    await SandboxRefund.create({
+      _id: 'rfnd_sandbox_partial_by_hand',
+      paymentId: paid.extra,
+      amount: 10000,
+      status: 'processed',
+    });
+    const res = await refund(paid.checkoutId, paid.extra).expect(200);
+    expect(res.body).toMatchObject({
+      message: 'Refund of ₹499 processed',
+      refund: { amountPaise: 49900, status: 'processed' },
+    });
+    expect((await refundsAtProvider(paid.extra)).map((r) => r.amount).sort()).toEqual([
+      10000, 39900,
+    ]);
+    expect(await listed(paid.checkoutId)).toBeUndefined();
+  });
+
+  it("takes a refund's failure reported by webhook before the provider's answer came back", async () => {
+    const paid = await paidTwice();
+    provider.refunds = 'fails by webhook first';
+    try {
+      const res = await refund(paid.checkoutId, paid.extra).expect(409);
+      expect(res.body.message).toBe(
+        'The payment provider refused the refund: The payment provider could not process the refund',
+      );
+    } finally {
+      provider.refunds = 'normal';
+    }
+    expect((await listed(paid.checkoutId)).payments[0].refund).toMatchObject({
+      id: expect.stringMatching(/^rfnd_/),
+      status: 'failed',
+    });
+    await refund(paid.checkoutId, paid.extra).expect(200);
+    expect(await listed(paid.checkoutId)).toBeUndefined();
+  });
+
+  it('never lists the payment an order was paid with, even when a webhook reports another amount for it', async () => {
+    const shopper = await t.createUser();
+    const product = await makeProduct({ price: 800, quantity: 5 });
+    const order = await createOrder(shopper, product);
+    const paid = await pay(order.id);
+    await verify(shopper, paid);
+    await deliver(
+      capturedEvent(order.id, paid.razorpay_payment_id, 70000),
+      `evt_own_${order.id}`,
+    ).expect(200);
+    const checkout = await Checkout.findOne({ providerOrderId: order.id }).lean();
+    expect(checkout!.mismatchedPayments).toHaveLength(1);
+    const id = String(checkout!._id);
+    expect(await listed(id)).toBeUndefined();
+    await refund(id, paid.razorpay_payment_id).expect(404);
+    expect(await refundsAtProvider(paid.razorpay_payment_id)).toEqual([]);
+    expect((await list()).body.checkouts.map((c: { _id: string }) => c._id)).not.toContain(id);
+  });
+
+  it('takes a settled checkout off the list when a stopped process left it there', async () => {
+    const paid = await paidTwice();
+    await Checkout.updateOne(
+      { _id: paid.checkoutId },
+      {
+        $push: {
+          paymentRefunds: {
+            paymentId: paid.extra,
+            id: 'rfnd_sandbox_done',
+            amountPaise: 49900,
+            status: 'processed',
+            failureReason: '',
+            createdAt: new Date(),
+            askedAt: new Date(),
+          },
+        },
+      },
+    );
+    expect(await listed(paid.checkoutId)).toBeDefined();
+    const res = await refund(paid.checkoutId, paid.extra).expect(409);
+    expect(res.body.message).toBe('A refund of this payment is already on its way');
+    expect(await listed(paid.checkoutId)).toBeUndefined();
+    expect(await refundsAtProvider(paid.extra)).toEqual([]);
   });
 });

@@ -2,9 +2,10 @@
  * Payments to settle, above the orders: money the provider captured that made no order of its
  * own (a checkout paid twice, or a capture of another amount than the checkout's). Shown only
  * while there are any; each payment has a Refund button that asks first, and a refusal shows
- * the provider's reason. A load failure is only logged, like the rest of the page (SPEC §8).
+ * the provider's reason. A load failure says so with Try again: unlike the order list's (only
+ * logged, SPEC §8), money waits on this one.
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { CheckoutToSettle, PaymentToSettle } from '@repo/shared';
 import { PAGE_SIZE } from '@repo/shared/constants';
@@ -13,7 +14,9 @@ import { formatRupees, paiseToRupees } from '@repo/shared/rules';
 import { orderNumber } from '@repo/shared/rules/orders';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Notice } from '@/components/ui/notice';
 import { Pagination } from '@/components/ui/pagination';
+import { RefundStatusBadge } from '@/components/ui/refund-status';
 import { cardClass } from '@/components/ui/styles';
 import { paths } from '@/config/paths';
 import { messageOf } from '@/lib/api-client';
@@ -23,11 +26,12 @@ import { useUnsettledPayments } from '../api/get-unsettled-payments';
 import { useRefundUnsettledPayment } from '../api/refund-unsettled-payment';
 import { formatOrderDate } from '../lib/format';
 
-/** An amount the provider captured: rupees, or the other currency it came in. */
-function formatPaid(amountPaise: number, currency: string): string {
-  return currency.toUpperCase() === 'INR'
-    ? formatRupees(paiseToRupees(amountPaise))
-    : `${(amountPaise / 100).toFixed(2)} ${currency.toUpperCase()}`;
+/** An amount the provider captured (in the currency's smallest unit): rupees, or the other currency it came in. */
+function formatPaid(amount: number, currency: string): string {
+  const code = currency.toUpperCase();
+  if (code === 'INR') return formatRupees(paiseToRupees(amount));
+  const format = new Intl.NumberFormat('en-IN', { style: 'currency', currency: code });
+  return format.format(amount / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
 }
 
 function reasonOf(checkout: CheckoutToSettle, payment: PaymentToSettle): string {
@@ -38,21 +42,28 @@ function reasonOf(checkout: CheckoutToSettle, payment: PaymentToSettle): string 
 function PaymentRow({
   checkout,
   payment,
+  onRefunded,
 }: {
   checkout: CheckoutToSettle;
   payment: PaymentToSettle;
+  onRefunded: () => void;
 }) {
   const refund = useRefundUnsettledPayment();
   const [asking, setAsking] = useState(false);
   const amount = formatPaid(payment.amountPaise, payment.currency);
   const state = payment.refund;
   const unanswered = state?.status === 'pending' && !state.id;
+  // Its money is on its way back (another payment of the checkout is still to settle).
+  const settled = state?.status === 'processed' || (state?.status === 'pending' && !!state.id);
 
   function confirm() {
     refund.mutate(
       { checkoutId: checkout._id, paymentId: payment.paymentId },
       {
-        onSuccess: (answer) => toast.success(answer.message),
+        onSuccess: (answer) => {
+          toast.success(answer.message);
+          onRefunded();
+        },
         onError: (error) =>
           toast.error(messageOf(error, 'The refund could not be made. Please try again.')),
         onSettled: () => setAsking(false),
@@ -81,15 +92,19 @@ function PaymentRow({
           </p>
         )}
       </div>
-      <Button
-        variant="danger"
-        size="sm"
-        className="shrink-0 self-start sm:self-center"
-        loading={refund.isPending}
-        onClick={() => setAsking(true)}
-      >
-        {state?.status === 'failed' ? 'Try again' : unanswered ? 'Ask again' : `Refund ${amount}`}
-      </Button>
+      {settled ? (
+        <RefundStatusBadge status={state.status} className="shrink-0 self-start sm:self-center" />
+      ) : (
+        <Button
+          variant="danger"
+          size="sm"
+          className="shrink-0 self-start sm:self-center"
+          loading={refund.isPending}
+          onClick={() => setAsking(true)}
+        >
+          {state?.status === 'failed' ? 'Try again' : unanswered ? 'Ask again' : `Refund ${amount}`}
+        </Button>
+      )}
       {asking && (
         <ConfirmDialog
           title={`Refund ${amount}?`}
@@ -110,7 +125,13 @@ function PaymentRow({
   );
 }
 
-function CheckoutCard({ checkout }: { checkout: CheckoutToSettle }) {
+function CheckoutCard({
+  checkout,
+  onRefunded,
+}: {
+  checkout: CheckoutToSettle;
+  onRefunded: () => void;
+}) {
   const titleId = useId();
   const number = checkout.orderId ? orderNumber(checkout.orderId) : null;
   return (
@@ -151,7 +172,7 @@ function CheckoutCard({ checkout }: { checkout: CheckoutToSettle }) {
       </header>
       <ul className="divide-y divide-slate-200 dark:divide-slate-700">
         {checkout.payments.map((p) => (
-          <PaymentRow key={p.paymentId} checkout={checkout} payment={p} />
+          <PaymentRow key={p.paymentId} checkout={checkout} payment={p} onRefunded={onRefunded} />
         ))}
       </ul>
     </article>
@@ -160,10 +181,31 @@ function CheckoutCard({ checkout }: { checkout: CheckoutToSettle }) {
 
 export function PaymentsToSettle() {
   const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
   const [page, setPage] = useState(1);
   const unsettled = useUnsettledPayments(page);
   useLoadFailure(unsettled, 'payments to settle');
   const data = unsettled.data?.success ? unsettled.data : undefined;
+  const lastPage = Math.max(1, Math.ceil((data?.total ?? 0) / PAGE_SIZE));
+  // The last one of a later page was settled: show the page that is now the last.
+  useEffect(() => {
+    if (data && page > lastPage) setPage(lastPage);
+  }, [data, page, lastPage]);
+
+  if (unsettled.isError && !data)
+    return (
+      <Notice tone="error" className="flex flex-wrap items-center justify-between gap-2">
+        <span>The payments to settle could not be loaded.</span>
+        <Button
+          variant="outline"
+          size="sm"
+          loading={unsettled.isFetching}
+          onClick={() => void unsettled.refetch()}
+        >
+          Try again
+        </Button>
+      </Notice>
+    );
   if (!data || data.total === 0) return null;
   return (
     <section
@@ -171,7 +213,12 @@ export function PaymentsToSettle() {
       className="flex flex-col gap-3 rounded-2xl border border-red-300 bg-red-50 p-4 dark:border-red-800 dark:bg-red-950/40"
     >
       <div>
-        <h2 id={headingId} className="text-lg font-bold text-red-900 dark:text-red-100">
+        <h2
+          id={headingId}
+          ref={heading}
+          tabIndex={-1}
+          className="text-lg font-bold text-red-900 outline-none dark:text-red-100"
+        >
           Payments to settle ({data.total})
         </h2>
         <p className="text-sm text-red-900 dark:text-red-100">
@@ -181,7 +228,8 @@ export function PaymentsToSettle() {
       <ul className="flex flex-col gap-3">
         {data.checkouts.map((c) => (
           <li key={c._id}>
-            <CheckoutCard checkout={c} />
+            {/* The refunded card may leave the list: focus goes back to the list's heading. */}
+            <CheckoutCard checkout={c} onRefunded={() => heading.current?.focus()} />
           </li>
         ))}
       </ul>

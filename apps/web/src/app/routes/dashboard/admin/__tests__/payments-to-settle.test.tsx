@@ -4,7 +4,7 @@ import OrdersPage from '@/app/routes/dashboard/admin/orders';
 import { toast } from '@/lib/toast';
 import { mockApi, reply } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/test-utils';
-import { ids } from './fixtures';
+import { ids, networkError } from './fixtures';
 
 vi.mock('@/lib/toast', () => ({
   toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() },
@@ -56,6 +56,7 @@ const overview = { success: true, days: [], statusCounts: {} };
 
 afterEach(() => {
   vi.clearAllMocks();
+  vi.restoreAllMocks();
 });
 
 function renderOrders() {
@@ -112,10 +113,13 @@ describe('payments to settle', () => {
       expect(calls).toHaveLength(1);
       expect(calls[0]!.params).toEqual({ checkoutId: paidTwice._id });
       expect(calls[0]!.body).toEqual({ paymentId: 'pay_sandbox_second' });
-      // The list reloads: the settled checkout is gone.
-      expect(
-        await screen.findByRole('region', { name: 'Payments to settle (1)' }),
-      ).toBeInTheDocument();
+      // The list reloads: the settled checkout is gone, and focus is back on the list.
+      const left = await screen.findByRole('region', { name: 'Payments to settle (1)' });
+      await waitFor(() =>
+        expect(document.activeElement).toBe(
+          within(left).getByRole('heading', { name: 'Payments to settle (1)' }),
+        ),
+      );
       expect(screen.queryByRole('article', { name: 'Asha Rao' })).not.toBeInTheDocument();
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     },
@@ -144,6 +148,55 @@ describe('payments to settle', () => {
       ),
     );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows a refund already on its way instead of its button, beside one still to settle', async () => {
+    const twoPayments = {
+      ...paidTwice,
+      payments: [
+        {
+          ...paidTwice.payments[0],
+          refund: {
+            id: 'rfnd_1',
+            amountPaise: 49_900,
+            status: 'processed',
+            createdAt: '2026-11-22T11:00:00.000Z',
+          },
+        },
+        { ...paidTwice.payments[0], paymentId: 'pay_sandbox_third' },
+      ],
+    };
+    mockApi({
+      'GET /payment/unsettled': () => ({ success: true, checkouts: [twoPayments], total: 1 }),
+      'GET /orders/adminorders': () => page,
+      'GET /orders/overview': () => overview,
+    });
+    renderOrders();
+    const card = await screen.findByRole('article', { name: 'Asha Rao' });
+    const rows = within(card).getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('pay_sandbox_second');
+    expect(within(rows[0]!).getByText('Refund processed')).toBeInTheDocument();
+    expect(within(rows[0]!).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(rows[1]!).getByRole('button', { name: 'Refund ₹499' })).toBeInTheDocument();
+  });
+
+  it('says when the list could not be loaded, and loads it again on Try again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let failing = true;
+    mockApi({
+      'GET /payment/unsettled': () =>
+        failing ? networkError() : { success: true, checkouts: [paidTwice], total: 1 },
+      'GET /orders/adminorders': () => page,
+      'GET /orders/overview': () => overview,
+    });
+    const { user } = renderOrders();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The payments to settle could not be loaded.');
+    failing = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(
+      await screen.findByRole('region', { name: 'Payments to settle (1)' }),
+    ).toBeInTheDocument();
   });
 
   it('shows nothing when every payment is settled', async () => {
