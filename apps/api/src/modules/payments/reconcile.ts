@@ -2,7 +2,8 @@
  * Reconciliation: a checkout still pending after a while (the shopper closed the browser, the
  * webhook never came) is settled by asking the provider for the order's payments. A captured
  * payment completes it through the one completion path; none after a day marks it failed.
- * The timer also settles refunds still pending (orders module, reconcileRefunds).
+ * The timer also settles refunds still pending (orders module, reconcileRefunds) and those of
+ * payments to settle (unsettled.ts).
  */
 import type { AppDeps } from '../../lib/types.js';
 import { reconcileRefunds } from '../orders/index.js';
@@ -12,6 +13,7 @@ import {
   completeCheckout,
   type LeanCheckout,
 } from './payment-completion.js';
+import { reconcileUnsettledRefunds } from './unsettled.js';
 
 export const RECONCILE_DEFAULTS = {
   /** Leave the shopper time to finish paying in the dialog. */
@@ -105,6 +107,8 @@ export function startReconciler(deps: AppDeps): () => void {
         if (s.checked) deps.logger.info(s, 'reconciled pending checkouts');
         const r = await reconcileRefunds(deps);
         if (r.checked) deps.logger.info(r, 'reconciled pending refunds');
+        const u = await reconcileUnsettledRefunds(deps);
+        if (u.checked) deps.logger.info(u, 'reconciled refunds of payments to settle');
       })
       .catch((err: unknown) => deps.logger.error({ err }, 'reconciliation failed'))
       .finally(() => {

@@ -361,6 +361,45 @@ export async function recordUnsettledRefund(refund: ProviderRefund): Promise<boo
   return written.modifiedCount === 1;
 }
 
+/** Leave a refund time to be settled by its webhook before asking about it. */
+export const UNSETTLED_RECONCILE_DEFAULTS = { olderThanMs: 15 * 60_000, limit: 200 };
+
+/**
+ * Refunds of payments to settle that the provider accepted but whose outcome never came (a
+ * lost webhook): each is looked up among the payment's refunds at the provider and what it
+ * says recorded, so one that failed puts its checkout back on the list. (Claims the provider
+ * never answered stay on the list, where the admin asks again.) Answers how many moved.
+ */
+export async function reconcileUnsettledRefunds(
+  deps: AppDeps,
+  options: Partial<typeof UNSETTLED_RECONCILE_DEFAULTS> & { now?: Date } = {},
+): Promise<{ checked: number; moved: number; errors: number }> {
+  const { olderThanMs, limit } = { ...UNSETTLED_RECONCILE_DEFAULTS, ...options };
+  const before = new Date((options.now ?? new Date()).getTime() - olderThanMs);
+  const waiting = { status: 'pending', id: { $ne: '' }, createdAt: { $lte: before } };
+  const rows = await Checkout.find({ paymentRefunds: { $elemMatch: waiting } })
+    .limit(limit)
+    .lean<StoredCheckout[]>();
+  const summary = { checked: 0, moved: 0, errors: 0 };
+  for (const checkout of rows) {
+    if (checkout.provider !== deps.payments.provider) continue;
+    for (const claim of checkout.paymentRefunds ?? []) {
+      if (claim.status !== 'pending' || !claim.id || claim.createdAt > before) continue;
+      summary.checked += 1;
+      try {
+        const found = (await deps.payments.fetchRefunds(claim.paymentId)).find(
+          (r) => r.id === claim.id,
+        );
+        if (found && (await recordUnsettledRefund(found))) summary.moved += 1;
+      } catch (err) {
+        summary.errors += 1;
+        deps.logger.error({ err, refundId: claim.id }, 'reconciling a refund to settle failed');
+      }
+    }
+  }
+  return summary;
+}
+
 /**
  * Start-up, once: checkouts that got a payment to settle before the list existed join it.
  * Answers how many did.

@@ -14,7 +14,13 @@ import {
 import { SandboxPayment, SandboxRefund } from '../../../lib/payment-gateway/sandbox.model.js';
 import { setupTestApp } from '../../../test/harness.js';
 import { Checkout } from '../checkout.model.js';
-import { ASK_LEASE_MS, listOlderUnsettled, NO_PROVIDER_ANSWER } from '../unsettled.js';
+import {
+  ASK_LEASE_MS,
+  listOlderUnsettled,
+  NO_PROVIDER_ANSWER,
+  reconcileUnsettledRefunds,
+  UNSETTLED_RECONCILE_DEFAULTS,
+} from '../unsettled.js';
 import { makeProduct, recordingMailer } from './helpers.js';
 
 const WEBHOOK_SECRET = 'sandbox-webhook-secret-for-tests';
@@ -362,6 +368,32 @@ describe('payments to settle', () => {
     const second = await refund(paid.checkoutId, paid.extra).expect(200);
     expect(second.body.refund.id).not.toBe(r.id);
     expect(await listed(paid.checkoutId)).toBeUndefined();
+  });
+
+  it('asks the provider about a refund on its way whose webhook never came', async () => {
+    const paid = await paidTwice();
+    provider.refunds = 'pending';
+    let first;
+    try {
+      first = (await refund(paid.checkoutId, paid.extra).expect(200)).body;
+    } finally {
+      provider.refunds = 'normal';
+    }
+    const id = first.refund.id as string;
+    const later = new Date(Date.now() + UNSETTLED_RECONCILE_DEFAULTS.olderThanMs + 60_000);
+    // Too recent to ask about, then still pending at the provider: nothing moves.
+    expect(await reconcileUnsettledRefunds(t.deps)).toMatchObject({ checked: 0 });
+    expect(await reconcileUnsettledRefunds(t.deps, { now: later })).toMatchObject({ moved: 0 });
+    // The provider failed it and its webhook was lost: the payment is back on the list.
+    await SandboxRefund.updateOne({ _id: id }, { $set: { status: 'failed' } });
+    expect(await reconcileUnsettledRefunds(t.deps, { now: later })).toMatchObject({
+      moved: 1,
+      errors: 0,
+    });
+    expect((await listed(paid.checkoutId)).payments[0].refund).toMatchObject({
+      id,
+      status: 'failed',
+    });
   });
 
   it('lists, once, checkouts that got such a payment before the list existed', async () => {
