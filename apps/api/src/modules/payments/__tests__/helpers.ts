@@ -65,6 +65,20 @@ export function recordingMailer(): Mailer & { sent: MailMessage[]; failNext: boo
 
 type TestApp = Awaited<ReturnType<typeof setupTestApp>>;
 
+/** The sandbox's Pay button for a provider order: Razorpay's three handler fields. */
+export async function payInSandbox(t: TestApp, orderId: string) {
+  const paid = await t
+    .request()
+    .post('/api/payment/sandbox/pay')
+    .send({ order_id: orderId })
+    .expect(200);
+  return paid.body as {
+    razorpay_payment_id: string;
+    razorpay_order_id: string;
+    razorpay_signature: string;
+  };
+}
+
 /**
  * A shopper's whole checkout with the sandbox provider: create-order → pay → verify-payment;
  * answers the new order's id. `beforePay` runs between the checkout and the payment.
@@ -82,17 +96,13 @@ export async function sandboxCheckout(
     .send({ amount: options.amount, items })
     .expect(200);
   await options.beforePay?.();
-  const paid = await t
-    .request()
-    .post('/api/payment/sandbox/pay')
-    .send({ order_id: created.body.order.id })
-    .expect(200);
+  const paid = await payInSandbox(t, created.body.order.id);
   const verified = await t
     .request()
     .post('/api/payment/verify-payment')
     .set('Authorization', shopper.auth)
     .send({
-      ...paid.body,
+      ...paid,
       amount: 0,
       items: [],
       userId: shopper.id,

@@ -8,7 +8,7 @@ import { setupTestApp } from '../../../test/harness.js';
 import { Order } from '../../orders/order.model.js';
 import { User } from '../../users/user.model.js';
 import { Checkout } from '../checkout.model.js';
-import { makeProduct, recordingMailer, stockOf } from './helpers.js';
+import { makeProduct, payInSandbox, recordingMailer, stockOf } from './helpers.js';
 
 const mailer = recordingMailer();
 const t = await setupTestApp({ overrides: () => ({ mailer }) });
@@ -27,18 +27,7 @@ async function createOrder(shopper: Shopper | undefined, lines: Line[]) {
   return res.body.order as { id: string; amount: number; currency: string };
 }
 
-async function sandboxPay(orderId: string) {
-  const res = await t
-    .request()
-    .post('/api/payment/sandbox/pay')
-    .send({ order_id: orderId })
-    .expect(200);
-  return res.body as {
-    razorpay_payment_id: string;
-    razorpay_order_id: string;
-    razorpay_signature: string;
-  };
-}
+const sandboxPay = (orderId: string) => payInSandbox(t, orderId);
 
 function verify(
   shopper: Shopper,

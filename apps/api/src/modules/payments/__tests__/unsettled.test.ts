@@ -21,7 +21,7 @@ import {
   reconcileUnsettledRefunds,
   UNSETTLED_RECONCILE_DEFAULTS,
 } from '../unsettled.js';
-import { makeProduct, recordingMailer } from './helpers.js';
+import { makeProduct, payInSandbox, recordingMailer } from './helpers.js';
 
 const WEBHOOK_SECRET = 'sandbox-webhook-secret-for-tests';
 /** How the provider answers refund requests: normally, not at all, or "pending" first. */
@@ -32,6 +32,16 @@ const t = await setupTestApp({
   env: { SANDBOX_WEBHOOK_SECRET: WEBHOOK_SECRET },
   overrides: (deps) => ({ mailer: recordingMailer(), payments: wrap(deps.payments) }),
 });
+
+/** Runs `call` while the provider answers refunds the `mode` way. */
+async function whileProviderRefunds<T>(mode: typeof provider.refunds, call: () => Promise<T>) {
+  provider.refunds = mode;
+  try {
+    return await call();
+  } finally {
+    provider.refunds = 'normal';
+  }
+}
 
 function wrap(sandbox: PaymentGateway): PaymentGateway {
   return {
@@ -63,18 +73,7 @@ async function createOrder(shopper: Shopper, product: { _id: unknown; price: num
     .expect(200);
   return res.body.order as { id: string; amount: number };
 }
-async function pay(orderId: string) {
-  const res = await t
-    .request()
-    .post('/api/payment/sandbox/pay')
-    .send({ order_id: orderId })
-    .expect(200);
-  return res.body as {
-    razorpay_payment_id: string;
-    razorpay_order_id: string;
-    razorpay_signature: string;
-  };
-}
+const pay = (orderId: string) => payInSandbox(t, orderId);
 function verify(shopper: Shopper, paid: Awaited<ReturnType<typeof pay>>) {
   return t
     .request()
@@ -113,6 +112,15 @@ const refund = (checkoutId: string, paymentId: string, auth = admin.auth) =>
     .post(`/api/payment/unsettled/${checkoutId}/refund`)
     .set('Authorization', auth)
     .send({ paymentId });
+/** A checkout paid twice whose extra payment's refund the provider took on as pending. */
+async function refundedPending() {
+  const paid = await paidTwice();
+  const res = await whileProviderRefunds('pending', () =>
+    refund(paid.checkoutId, paid.extra).expect(200),
+  );
+  return { paid, first: res.body as { message: string; refund: { id: string } } };
+}
+
 const refundsAtProvider = (paymentId: string) => SandboxRefund.find({ paymentId }).lean().exec();
 
 function deliver(body: string, eventId: string) {
@@ -271,13 +279,10 @@ describe('payments to settle', () => {
 
   it('keeps a refund the provider did not answer as requested, and asking again adopts what it did', async () => {
     const paid = await paidTwice();
-    provider.refunds = 'unreachable';
-    try {
-      const res = await refund(paid.checkoutId, paid.extra).expect(502);
-      expect(res.body.message).toBe(NO_PROVIDER_ANSWER);
-    } finally {
-      provider.refunds = 'normal';
-    }
+    const unanswered = await whileProviderRefunds('unreachable', () =>
+      refund(paid.checkoutId, paid.extra).expect(502),
+    );
+    expect(unanswered.body.message).toBe(NO_PROVIDER_ANSWER);
     const shown = await listed(paid.checkoutId);
     expect(shown.payments[0].refund).toMatchObject({ id: '', status: 'pending' });
     // Meanwhile someone refunded it by hand in the provider's dashboard: that refund is adopted.
@@ -342,14 +347,7 @@ describe('payments to settle', () => {
   });
 
   it('follows a pending refund through its webhooks: failed puts it back on the list', async () => {
-    const paid = await paidTwice();
-    provider.refunds = 'pending';
-    let first;
-    try {
-      first = (await refund(paid.checkoutId, paid.extra).expect(200)).body;
-    } finally {
-      provider.refunds = 'normal';
-    }
+    const { paid, first } = await refundedPending();
     expect(first).toMatchObject({
       message: 'Refund of ₹499 requested',
       refund: { status: 'pending' },
@@ -371,14 +369,7 @@ describe('payments to settle', () => {
   });
 
   it('asks the provider about a refund on its way whose webhook never came', async () => {
-    const paid = await paidTwice();
-    provider.refunds = 'pending';
-    let first;
-    try {
-      first = (await refund(paid.checkoutId, paid.extra).expect(200)).body;
-    } finally {
-      provider.refunds = 'normal';
-    }
+    const { paid, first } = await refundedPending();
     const id = first.refund.id as string;
     const later = new Date(Date.now() + UNSETTLED_RECONCILE_DEFAULTS.olderThanMs + 60_000);
     // Too recent to ask about, then still pending at the provider: nothing moves.
@@ -454,15 +445,12 @@ describe('payments to settle', () => {
 
   it("takes a refund's failure reported by webhook before the provider's answer came back", async () => {
     const paid = await paidTwice();
-    provider.refunds = 'fails by webhook first';
-    try {
-      const res = await refund(paid.checkoutId, paid.extra).expect(409);
-      expect(res.body.message).toBe(
-        'The payment provider refused the refund: The payment provider could not process the refund',
-      );
-    } finally {
-      provider.refunds = 'normal';
-    }
+    const res = await whileProviderRefunds('fails by webhook first', () =>
+      refund(paid.checkoutId, paid.extra).expect(409),
+    );
+    expect(res.body.message).toBe(
+      'The payment provider refused the refund: The payment provider could not process the refund',
+    );
     expect((await listed(paid.checkoutId)).payments[0].refund).toMatchObject({
       id: expect.stringMatching(/^rfnd_/),
       status: 'failed',
