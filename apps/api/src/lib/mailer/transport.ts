@@ -32,8 +32,11 @@ export function createMailTransport(opts: {
   if (opts.smtpUrl) {
     // Bounded waits, so a silent mail server fails the call in seconds rather than minutes.
     // Options in the URL's query (e.g. ?ignoreTLS=true, ?connectionTimeout=5000) take precedence.
+    // Pooled: mail after mail goes over one open connection (no TCP and TLS handshake each).
     const transport = nodemailer.createTransport({
       url: opts.smtpUrl,
+      pool: true,
+      maxConnections: 1,
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 20_000,

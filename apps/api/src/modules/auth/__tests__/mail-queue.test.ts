@@ -263,6 +263,18 @@ describe('forgot-password and the mail queue', () => {
     await q.close();
   });
 
+  it('sends mail after mail over one SMTP connection, and closes it with the queue', async () => {
+    const q = newQueue(t);
+    for (const subject of ['a', 'b', 'c']) {
+      await q.send(mail(subject));
+      await q.idle();
+    }
+    expect(smtp.mails.map((m) => m.subject)).toEqual(['a', 'b', 'c']);
+    expect(smtp.connections).toBe(1);
+    await q.close();
+    await vi.waitFor(() => expect(smtp.open).toBe(0), { timeout: 20_000 });
+  });
+
   it('sends each of a burst of mails once while the mail server is slow', async () => {
     const q = newQueue(t);
     smtp.hold();

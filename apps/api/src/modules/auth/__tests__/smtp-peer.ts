@@ -9,6 +9,8 @@ import { SMTPServer } from 'smtp-server';
 export async function startSmtpPeer() {
   const mails: ParsedMail[] = [];
   let attempts = 0;
+  let connections = 0;
+  let open = 0;
   let refusing = 0;
   let holding = false;
   const held: Array<() => void> = [];
@@ -16,6 +18,14 @@ export async function startSmtpPeer() {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onConnect(_session, callback) {
+      connections += 1;
+      open += 1;
+      callback();
+    },
+    onClose() {
+      open -= 1;
+    },
     onRcptTo(_address, _session, callback) {
       attempts += 1;
       if (refusing <= 0) return callback();
@@ -49,6 +59,14 @@ export async function startSmtpPeer() {
     get attempts() {
       return attempts;
     },
+    /** Connections opened to it. */
+    get connections() {
+      return connections;
+    },
+    /** Connections open now. */
+    get open() {
+      return open;
+    },
     /** Messages received but not answered yet (see hold). */
     get held() {
       return held.length;
@@ -68,6 +86,7 @@ export async function startSmtpPeer() {
       release();
       mails.length = 0;
       attempts = 0;
+      connections = 0;
       refusing = 0;
     },
     stop: () => {
