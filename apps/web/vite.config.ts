@@ -6,11 +6,13 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { DEFAULT_SHOP_NAME } from '@repo/shared/constants';
+import { shopNameInHtml } from './src/config/shop-name-html.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
-// index.html names the shop as %VITE_SHOP_NAME% and src/config/env.ts reads it: the API's
+// The shop's name for index.html (%SHOP_NAME%, escaped) and src/config/env.ts: the API's
 // SHOP_NAME when the build has it, else the same default.
-process.env.VITE_SHOP_NAME ||= process.env.SHOP_NAME || DEFAULT_SHOP_NAME;
+const shopName = process.env.VITE_SHOP_NAME || process.env.SHOP_NAME || DEFAULT_SHOP_NAME;
+process.env.VITE_SHOP_NAME = shopName;
 
 /**
  * React Router's production build. Its package names only its development build (the same code
@@ -72,7 +74,7 @@ const serverBuild = {
 } as const;
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), compileHints(['index', 'vendor'])],
+  plugins: [shopNameInHtml(shopName), react(), tailwindcss(), compileHints(['index', 'vendor'])],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
