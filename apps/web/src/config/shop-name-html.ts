@@ -19,7 +19,8 @@ export function shopNameInHtml(name: string): Plugin {
     name: 'shop-name-in-html',
     transformIndexHtml: {
       order: 'pre',
-      handler: (html) => html.replaceAll('%SHOP_NAME%', escaped),
+      // A function, so "$&" or "$'" in the name is not read as a replacement pattern.
+      handler: (html) => html.replaceAll('%SHOP_NAME%', () => escaped),
     },
   };
 }

@@ -7,6 +7,7 @@ import {
   parseCatalogParams,
   searchKeywordOf,
   decreaseQuantity,
+  formatMinorUnits,
   formatRupees,
   hasNextPage,
   hasPreviousPage,
@@ -96,6 +97,13 @@ describe('prices', () => {
     expect(formatRupees(12345678)).toBe('₹1,23,45,678');
     expect(formatRupees(100000)).toBe('₹1,00,000');
     expect(formatRupees(99.999)).toBe('₹100.00');
+  });
+  it("writes a provider's amount in its currency's smallest unit", () => {
+    expect(formatMinorUnits(49950, 'INR')).toBe('₹499.50');
+    expect(formatMinorUnits(70000, 'inr')).toBe('₹700');
+    expect(formatMinorUnits(700, 'USD')).toBe('7.00 USD');
+    expect(formatMinorUnits(700, 'JPY')).toBe('700 JPY');
+    expect(formatMinorUnits(700, 'XYZ1')).toBe('700 XYZ1');
   });
   it('writes rupees digit for digit as the en-IN number format does', () => {
     const whole = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });

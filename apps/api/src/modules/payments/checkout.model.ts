@@ -74,7 +74,7 @@ checkoutSchema.index({ providerOrderId: 1 }, { unique: true });
 // Reconciliation reads the oldest pending checkouts.
 checkoutSchema.index({ status: 1, createdAt: 1 });
 // The admin's payments to settle, longest waiting first; a refund's webhook finds its checkout.
-checkoutSchema.index({ unsettledSince: 1, _id: 1 }, { sparse: true });
+checkoutSchema.index({ unsettledSince: 1 }, { sparse: true });
 checkoutSchema.index({ 'paymentRefunds.paymentId': 1 }, { sparse: true });
 // Reconciliation reads the refunds still pending.
 checkoutSchema.index({ 'paymentRefunds.status': 1 }, { sparse: true });

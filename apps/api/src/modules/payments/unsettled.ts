@@ -23,7 +23,7 @@ import type {
   RefundUnsettledResponse,
   UnsettledResponse,
 } from '@repo/shared';
-import { formatRupees, paiseToRupees } from '@repo/shared';
+import { formatMinorUnits } from '@repo/shared';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { runOnce } from '../../lib/migrations.js';
 import {
@@ -119,10 +119,11 @@ export async function listUnsettled(page: number, limit: number): Promise<Unsett
       .lean<StoredCheckout[]>(),
     Checkout.countDocuments(ON_THE_LIST),
   ]);
-  // A capture recorded as mismatched that turned out to be its order's own payment leaves
-  // nothing to settle: such a checkout leaves the list here.
-  const listed = rows.filter((c) => paymentsOf(c).length > 0);
-  for (const c of rows) if (!listed.includes(c)) await unlistIfSettled(c);
+  // A checkout with nothing left to settle (every refund accepted, or a capture recorded as
+  // mismatched that was its order's own payment) leaves the list here: a process may have
+  // stopped, or a webhook moved it, before it was taken off.
+  const listed = rows.filter((c) => !settled(c));
+  for (const c of rows) if (settled(c)) await unlistIfSettled(c);
   const shoppers = await userContacts(listed.flatMap((r) => (r.user ? [r.user] : [])));
   const checkouts = listed.map((c): CheckoutToSettle => {
     const shopper = c.user ? shoppers.get(String(c.user)) : undefined;
@@ -168,7 +169,13 @@ export async function refundUnsettled(
     );
 
   const turn = await takeTurn(checkout, payment);
-  const answer = await askProvider(deps.payments, checkoutId, payment);
+  const claimFor = async (amount: number) => {
+    await Checkout.updateOne(
+      { _id: checkout._id, paymentRefunds: { $elemMatch: ourAsk(paymentId, turn) } },
+      { $set: { 'paymentRefunds.$.amountPaise': amount } },
+    );
+  };
+  const answer = await askProvider(deps.payments, checkoutId, payment, claimFor);
   if (answer === 'no answer') {
     deps.logger.error({ checkoutId, paymentId }, 'refund of a payment to settle got no answer');
     // The claim stays, free for the next click to ask again at once.
@@ -191,7 +198,7 @@ export async function refundUnsettled(
   deps.logger.info({ checkoutId, paymentId, refundId: stored.id }, 'payment to settle refunded');
   return {
     success: true,
-    message: `Refund of ${formatRupees(paiseToRupees(stored.amountPaise))} ${stored.status === 'processed' ? 'processed' : 'requested'}`,
+    message: `Refund of ${formatMinorUnits(stored.amountPaise, payment.currency)} ${stored.status === 'processed' ? 'processed' : 'requested'}`,
     refund: toRefundJson(stored),
   };
 }
@@ -239,47 +246,52 @@ async function takeTurn(checkout: StoredCheckout, payment: Payment): Promise<Dat
   return now;
 }
 
-/** The provider's refunds of a payment, as one: the latest's id, the amounts added up. */
-function together(refunds: ProviderRefund[]): ProviderRefund {
-  const latest = refunds[refunds.length - 1]!;
-  return {
-    ...latest,
-    amount: refunds.reduce((sum, r) => sum + r.amount, 0),
-    status: refunds.every((r) => r.status === 'processed') ? 'processed' : 'pending',
-  };
-}
+export const STILL_PENDING_BY_HAND =
+  "Refunds of this payment made in the provider's dashboard are still pending: try again once they are processed";
 
 /**
- * The payment's refund: what the provider already refunded when it covers the payment, else
- * that and a refund of the rest; or the provider's refusal, or no answer.
+ * The payment's refund: one the provider already has for the whole of it (a refund whose answer
+ * was lost, or one made by hand) is taken as ours; refunds made by hand that leave part of it
+ * are counted once processed, and the rest is refunded; or the provider's refusal, or no answer.
+ * `claimFor` sets our claim to the amount asked, so the asked refund's webhook finds it.
  */
 async function askProvider(
   gateway: PaymentGateway,
   checkoutId: string,
   payment: Payment,
+  claimFor: (amountPaise: number) => Promise<void>,
 ): Promise<{ refund: ProviderRefund; refused?: undefined } | { refused: string } | 'no answer'> {
   const { paymentId, amountPaise } = payment;
-  const refunded = async () => {
-    const live = (await gateway.fetchRefunds(paymentId)).filter((r) => r.status !== 'failed');
-    return { live, sum: live.reduce((sum, r) => sum + r.amount, 0) };
+  const live = async () =>
+    (await gateway.fetchRefunds(paymentId)).filter((r) => r.status !== 'failed');
+  const sum = (refunds: ProviderRefund[]) => refunds.reduce((total, r) => total + r.amount, 0);
+  /** What the refunds already made mean for this payment. */
+  const judge = (refunds: ProviderRefund[]) => {
+    if (refunds.length === 1 && refunds[0]!.amount >= amountPaise) return { refund: refunds[0]! };
+    if (refunds.some((r) => r.status !== 'processed')) return { refused: STILL_PENDING_BY_HAND };
+    if (sum(refunds) >= amountPaise)
+      // All processed: nothing left to follow, the last one names them.
+      return { refund: { ...refunds[refunds.length - 1]!, amount: sum(refunds) } };
+    return undefined;
   };
   try {
-    const before = await refunded();
-    if (before.live.length && before.sum >= amountPaise) return { refund: together(before.live) };
-    const rest = await gateway.refundPayment({
+    const before = await live();
+    const done = judge(before);
+    if (done) return done;
+    const rest = amountPaise - sum(before);
+    if (rest !== amountPaise) await claimFor(rest);
+    const refund = await gateway.refundPayment({
       paymentId,
-      amountPaise: amountPaise - before.sum,
+      amountPaise: rest,
       receipt: `checkout_${checkoutId}`,
       notes: { checkout: checkoutId },
     });
-    return { refund: together([...before.live, rest]) };
+    return { refund };
   } catch (err) {
     if (!(err instanceof ProviderRefusedError)) return 'no answer';
     // Refused because another refund got there first (a click, a hand in the dashboard)?
-    const after = await refunded().catch(() => undefined);
-    return after?.live.length && after.sum >= amountPaise
-      ? { refund: together(after.live) }
-      : { refused: err.message };
+    const after = await live().catch(() => undefined);
+    return (after && judge(after)) ?? { refused: err.message };
   }
 }
 
@@ -313,9 +325,13 @@ async function recordClaim(
   return refundOf(checkout, paymentId);
 }
 
+/** Whether each of the checkout's payments to settle has an accepted refund. */
+const settled = (checkout: StoredCheckout) =>
+  paymentsOf(checkout).every((p) => accepted(refundOf(checkout, p.paymentId)));
+
 /** Takes a checkout off the list once each of its payments to settle has an accepted refund. */
 async function unlistIfSettled(checkout: StoredCheckout): Promise<void> {
-  if (!paymentsOf(checkout).every((p) => accepted(refundOf(checkout, p.paymentId)))) return;
+  if (!settled(checkout)) return;
   await Checkout.updateOne(
     { _id: checkout._id, settleRev: checkout.settleRev ?? null },
     { $unset: { unsettledSince: 1 } },
@@ -344,7 +360,7 @@ export async function recordUnsettledRefund(refund: ProviderRefund): Promise<boo
   );
   if (!checkout || !claim) return false;
   const failed = refund.status === 'failed';
-  const written = await Checkout.updateOne(
+  const written = await Checkout.findOneAndUpdate(
     {
       _id: checkout._id,
       paymentRefunds: { $elemMatch: { paymentId, id: claim.id, status: 'pending' } },
@@ -357,8 +373,11 @@ export async function recordUnsettledRefund(refund: ProviderRefund): Promise<boo
       },
       ...(failed ? onTheList() : { $inc: { settleRev: 1 } }),
     },
-  );
-  return written.modifiedCount === 1;
+    { returnDocument: 'after' },
+  ).lean<StoredCheckout>();
+  // Its outcome may settle the checkout (a claim whose answer was lost): then it leaves the list.
+  if (written && !failed) await unlistIfSettled(written);
+  return written !== null;
 }
 
 /** Leave a refund time to be settled by its webhook before asking about it. */
@@ -377,12 +396,15 @@ export async function reconcileUnsettledRefunds(
   const { olderThanMs, limit } = { ...UNSETTLED_RECONCILE_DEFAULTS, ...options };
   const before = new Date((options.now ?? new Date()).getTime() - olderThanMs);
   const waiting = { status: 'pending', id: { $ne: '' }, createdAt: { $lte: before } };
-  const rows = await Checkout.find({ paymentRefunds: { $elemMatch: waiting } })
+  const rows = await Checkout.find({
+    paymentRefunds: { $elemMatch: waiting },
+    provider: deps.payments.provider,
+  })
+    .sort({ _id: 1 })
     .limit(limit)
     .lean<StoredCheckout[]>();
   const summary = { checked: 0, moved: 0, errors: 0 };
   for (const checkout of rows) {
-    if (checkout.provider !== deps.payments.provider) continue;
     for (const claim of checkout.paymentRefunds ?? []) {
       if (claim.status !== 'pending' || !claim.id || claim.createdAt > before) continue;
       summary.checked += 1;
@@ -401,15 +423,21 @@ export async function reconcileUnsettledRefunds(
 }
 
 /**
- * Start-up, once: checkouts that got a payment to settle before the list existed join it.
- * Answers how many did.
+ * Start-up, once: checkouts that got a payment to settle before the list existed join it (and
+ * a settled mark of an early build of the list, null instead of no field, is cleared). Answers
+ * how many joined.
  */
 export function listOlderUnsettled(): Promise<number | undefined> {
-  return runOnce('list checkouts with payments to settle', async () => {
+  return runOnce('list checkouts with payments to settle, v2', async () => {
+    await Checkout.updateMany(
+      { unsettledSince: { $type: 'null' } },
+      { $unset: { unsettledSince: 1, settleRev: 1 } },
+    );
+    // Never touched by the list's code (which always moves settleRev).
+    const unseen = { settleRev: { $exists: false } };
     const rows = await Checkout.find(
       {
-        // Never touched by the list's code (which always moves settleRev).
-        settleRev: { $exists: false },
+        ...unseen,
         $or: [
           { 'mismatchedPayments.0': { $exists: true } },
           { 'extraPayments.0': { $exists: true } },
@@ -419,7 +447,7 @@ export function listOlderUnsettled(): Promise<number | undefined> {
     ).lean<StoredCheckout[]>();
     const toSettle = rows.filter((row) => paymentsOf(row).length > 0);
     for (const row of toSettle)
-      await Checkout.updateOne({ _id: row._id }, onTheList(row.updatedAt ?? new Date()));
+      await Checkout.updateOne({ _id: row._id, ...unseen }, onTheList(row.updatedAt ?? new Date()));
     return toSettle.length;
   });
 }

@@ -20,4 +20,8 @@ describe('the shop name in index.html', () => {
       '<title>Printed T-Shirts | Chai &amp; &lt;Tees&gt; &quot;Co&quot;</title><span>Chai &amp; &lt;Tees&gt; &quot;Co&quot;</span>',
     );
   });
+
+  it('keeps "$" in a name as it is', () => {
+    expect(transform("Tees $' $& $$", '<b>%SHOP_NAME%</b>!')).toBe('<b>Tees $&#39; $&amp; $$</b>!');
+  });
 });

@@ -10,7 +10,8 @@ export async function startSmtpPeer() {
   const mails: ParsedMail[] = [];
   let attempts = 0;
   let connections = 0;
-  let open = 0;
+  /** Connections opened since the last reset and not closed yet. */
+  const open = new Set<string>();
   let refusing = 0;
   let holding = false;
   const held: Array<() => void> = [];
@@ -18,13 +19,13 @@ export async function startSmtpPeer() {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
-    onConnect(_session, callback) {
+    onConnect(session, callback) {
       connections += 1;
-      open += 1;
+      open.add(session.id);
       callback();
     },
-    onClose() {
-      open -= 1;
+    onClose(session) {
+      open.delete(session.id);
     },
     onRcptTo(_address, _session, callback) {
       attempts += 1;
@@ -63,9 +64,9 @@ export async function startSmtpPeer() {
     get connections() {
       return connections;
     },
-    /** Connections open now. */
+    /** Connections opened since the last reset that are still open. */
     get open() {
-      return open;
+      return open.size;
     },
     /** Messages received but not answered yet (see hold). */
     get held() {
@@ -87,6 +88,7 @@ export async function startSmtpPeer() {
       mails.length = 0;
       attempts = 0;
       connections = 0;
+      open.clear();
       refusing = 0;
     },
     stop: () => {

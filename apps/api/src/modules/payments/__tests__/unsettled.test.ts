@@ -19,6 +19,7 @@ import {
   listOlderUnsettled,
   NO_PROVIDER_ANSWER,
   reconcileUnsettledRefunds,
+  STILL_PENDING_BY_HAND,
   UNSETTLED_RECONCILE_DEFAULTS,
 } from '../unsettled.js';
 import { makeProduct, payInSandbox, recordingMailer } from './helpers.js';
@@ -404,8 +405,30 @@ describe('payments to settle', () => {
       createdAt: new Date(),
       updatedAt: new Date(),
     });
+    // And one an early build of the list marked settled with null, though it is not.
+    const early = await Checkout.collection.insertOne({
+      provider: 'sandbox',
+      providerOrderId: `order_sandbox_early_${Date.now()}`,
+      receipt: 'rcpt_early',
+      user: null,
+      items: [],
+      amount: 499,
+      amountPaise: 49900,
+      currency: 'INR',
+      status: 'flagged',
+      mismatchedPayments: [
+        { paymentId: 'pay_early', amountPaise: 100, currency: 'INR', at: new Date() },
+      ],
+      extraPayments: [],
+      unsettledSince: null,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
     const id = String(insertedId);
-    expect(await listOlderUnsettled()).toBe(1);
+    expect(await listOlderUnsettled()).toBe(2);
+    expect(await listed(String(early.insertedId))).toMatchObject({
+      payments: [{ paymentId: 'pay_early', reason: 'amount_differs', amountPaise: 100 }],
+    });
     expect(await listed(id)).toMatchObject({
       shopper: null,
       payments: [{ paymentId: 'pay_older_second', reason: 'paid_twice', refund: null }],
@@ -434,13 +457,50 @@ describe('payments to settle', () => {
     });
     const res = await refund(paid.checkoutId, paid.extra).expect(200);
     expect(res.body).toMatchObject({
-      message: 'Refund of ₹499 processed',
-      refund: { amountPaise: 49900, status: 'processed' },
+      message: 'Refund of ₹399 processed',
+      refund: { amountPaise: 39900, status: 'processed' },
     });
     expect((await refundsAtProvider(paid.extra)).map((r) => r.amount).sort()).toEqual([
       10000, 39900,
     ]);
     expect(await listed(paid.checkoutId)).toBeUndefined();
+  });
+
+  it('waits for a partial refund made by hand that the provider has not processed yet', async () => {
+    const paid = await paidTwice();
+    await SandboxRefund.create({
+      _id: 'rfnd_sandbox_partial_pending',
+      paymentId: paid.extra,
+      amount: 10000,
+      status: 'pending',
+    });
+    const res = await refund(paid.checkoutId, paid.extra).expect(409);
+    expect(res.body.message).toBe(
+      `The payment provider refused the refund: ${STILL_PENDING_BY_HAND}`,
+    );
+    expect(await refundsAtProvider(paid.extra)).toHaveLength(1);
+    expect((await listed(paid.checkoutId)).payments[0].refund).toMatchObject({ status: 'failed' });
+  });
+
+  it('takes a checkout off the list when the webhook settles a refund whose answer was lost', async () => {
+    const paid = await paidTwice();
+    await whileProviderRefunds('unreachable', () =>
+      refund(paid.checkoutId, paid.extra).expect(502),
+    );
+    // The provider did refund it; only its webhook tells the shop.
+    await SandboxRefund.create({
+      _id: 'rfnd_sandbox_answer_lost',
+      paymentId: paid.extra,
+      amount: 49900,
+      status: 'processed',
+    });
+    const r = { id: 'rfnd_sandbox_answer_lost', paymentId: paid.extra, amount: 49900 };
+    await deliver(refundEvent('refund.processed', r), 'evt_answer_lost').expect(200);
+    expect(await listed(paid.checkoutId)).toBeUndefined();
+    const stored = await Checkout.findById(paid.checkoutId).lean();
+    expect(stored!.paymentRefunds).toEqual([
+      expect.objectContaining({ id: r.id, status: 'processed' }),
+    ]);
   });
 
   it("takes a refund's failure reported by webhook before the provider's answer came back", async () => {
@@ -478,28 +538,32 @@ describe('payments to settle', () => {
     expect((await list()).body.checkouts.map((c: { _id: string }) => c._id)).not.toContain(id);
   });
 
-  it('takes a settled checkout off the list when a stopped process left it there', async () => {
+  it('takes a settled checkout off the list when a stopped process left it there (on a click, or when listing)', async () => {
     const paid = await paidTwice();
+    const processedRefund = {
+      id: 'rfnd_sandbox_done',
+      amountPaise: 49900,
+      status: 'processed',
+      failureReason: '',
+      createdAt: new Date(),
+      askedAt: new Date(),
+    };
     await Checkout.updateOne(
       { _id: paid.checkoutId },
-      {
-        $push: {
-          paymentRefunds: {
-            paymentId: paid.extra,
-            id: 'rfnd_sandbox_done',
-            amountPaise: 49900,
-            status: 'processed',
-            failureReason: '',
-            createdAt: new Date(),
-            askedAt: new Date(),
-          },
-        },
-      },
+      { $push: { paymentRefunds: { ...processedRefund, paymentId: paid.extra } } },
     );
-    expect(await listed(paid.checkoutId)).toBeDefined();
+    // A click finds it settled: 409, and the checkout leaves the list.
     const res = await refund(paid.checkoutId, paid.extra).expect(409);
     expect(res.body.message).toBe('A refund of this payment is already on its way');
-    expect(await listed(paid.checkoutId)).toBeUndefined();
+    expect((await Checkout.findById(paid.checkoutId).lean())!.unsettledSince).toBeUndefined();
     expect(await refundsAtProvider(paid.extra)).toEqual([]);
+    // So does the list itself, for one nobody clicked.
+    const other = await paidTwice();
+    await Checkout.updateOne(
+      { _id: other.checkoutId },
+      { $push: { paymentRefunds: { ...processedRefund, paymentId: other.extra } } },
+    );
+    expect(await listed(other.checkoutId)).toBeUndefined();
+    expect((await Checkout.findById(other.checkoutId).lean())!.unsettledSince).toBeUndefined();
   });
 });

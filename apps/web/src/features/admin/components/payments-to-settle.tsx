@@ -10,7 +10,7 @@ import { Link } from 'react-router-dom';
 import type { CheckoutToSettle, PaymentToSettle } from '@repo/shared';
 import { PAGE_SIZE } from '@repo/shared/constants';
 import { REFUND_ARRIVAL } from '@repo/shared/constants/orders';
-import { formatRupees, paiseToRupees } from '@repo/shared/rules';
+import { formatMinorUnits, formatRupees, paiseToRupees } from '@repo/shared/rules';
 import { orderNumber } from '@repo/shared/rules/orders';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -26,17 +26,9 @@ import { useUnsettledPayments } from '../api/get-unsettled-payments';
 import { useRefundUnsettledPayment } from '../api/refund-unsettled-payment';
 import { formatOrderDate } from '../lib/format';
 
-/** An amount the provider captured (in the currency's smallest unit): rupees, or the other currency it came in. */
-function formatPaid(amount: number, currency: string): string {
-  const code = currency.toUpperCase();
-  if (code === 'INR') return formatRupees(paiseToRupees(amount));
-  const format = new Intl.NumberFormat('en-IN', { style: 'currency', currency: code });
-  return format.format(amount / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
-}
-
 function reasonOf(checkout: CheckoutToSettle, payment: PaymentToSettle): string {
   if (payment.reason === 'paid_twice') return 'A second payment for the same checkout';
-  return `Captured ${formatPaid(payment.amountPaise, payment.currency)} for a checkout of ${formatRupees(paiseToRupees(checkout.amountPaise))}`;
+  return `Captured ${formatMinorUnits(payment.amountPaise, payment.currency)} for a checkout of ${formatRupees(paiseToRupees(checkout.amountPaise))}`;
 }
 
 function PaymentRow({
@@ -50,7 +42,7 @@ function PaymentRow({
 }) {
   const refund = useRefundUnsettledPayment();
   const [asking, setAsking] = useState(false);
-  const amount = formatPaid(payment.amountPaise, payment.currency);
+  const amount = formatMinorUnits(payment.amountPaise, payment.currency);
   const state = payment.refund;
   const unanswered = state?.status === 'pending' && !state.id;
   // Its money is on its way back (another payment of the checkout is still to settle).
