@@ -113,6 +113,10 @@ const refund = (checkoutId: string, paymentId: string, auth = admin.auth) =>
     .post(`/api/payment/unsettled/${checkoutId}/refund`)
     .set('Authorization', auth)
     .send({ paymentId });
+/** A refund the provider has without the shop asking (made by hand in its dashboard). */
+const refundedAtProvider = (id: string, paymentId: string, amount: number, status: string) =>
+  SandboxRefund.create({ _id: id, paymentId, amount, status });
+
 /** A checkout paid twice whose extra payment's refund the provider took on as pending. */
 async function refundedPending() {
   const paid = await paidTwice();
@@ -287,12 +291,7 @@ describe('payments to settle', () => {
     const shown = await listed(paid.checkoutId);
     expect(shown.payments[0].refund).toMatchObject({ id: '', status: 'pending' });
     // Meanwhile someone refunded it by hand in the provider's dashboard: that refund is adopted.
-    await SandboxRefund.create({
-      _id: 'rfnd_sandbox_by_hand',
-      paymentId: paid.extra,
-      amount: 49900,
-      status: 'processed',
-    });
+    await refundedAtProvider('rfnd_sandbox_by_hand', paid.extra, 49900, 'processed');
     const res = await refund(paid.checkoutId, paid.extra).expect(200);
     expect(res.body.refund).toMatchObject({ id: 'rfnd_sandbox_by_hand', status: 'processed' });
     expect(await refundsAtProvider(paid.extra)).toHaveLength(1);
@@ -449,12 +448,7 @@ describe('payments to settle', () => {
 
   it('counts a partial refund made by hand, and refunds only the rest', async () => {
     const paid = await paidTwice();
-    await SandboxRefund.create({
-      _id: 'rfnd_sandbox_partial_by_hand',
-      paymentId: paid.extra,
-      amount: 10000,
-      status: 'processed',
-    });
+    await refundedAtProvider('rfnd_sandbox_partial_by_hand', paid.extra, 10000, 'processed');
     const res = await refund(paid.checkoutId, paid.extra).expect(200);
     expect(res.body).toMatchObject({
       message: 'Refund of ₹399 processed',
@@ -468,12 +462,7 @@ describe('payments to settle', () => {
 
   it('waits for a partial refund made by hand that the provider has not processed yet', async () => {
     const paid = await paidTwice();
-    await SandboxRefund.create({
-      _id: 'rfnd_sandbox_partial_pending',
-      paymentId: paid.extra,
-      amount: 10000,
-      status: 'pending',
-    });
+    await refundedAtProvider('rfnd_sandbox_partial_pending', paid.extra, 10000, 'pending');
     const res = await refund(paid.checkoutId, paid.extra).expect(409);
     expect(res.body.message).toBe(
       `The payment provider refused the refund: ${STILL_PENDING_BY_HAND}`,
@@ -488,12 +477,7 @@ describe('payments to settle', () => {
       refund(paid.checkoutId, paid.extra).expect(502),
     );
     // The provider did refund it; only its webhook tells the shop.
-    await SandboxRefund.create({
-      _id: 'rfnd_sandbox_answer_lost',
-      paymentId: paid.extra,
-      amount: 49900,
-      status: 'processed',
-    });
+    await refundedAtProvider('rfnd_sandbox_answer_lost', paid.extra, 49900, 'processed');
     const r = { id: 'rfnd_sandbox_answer_lost', paymentId: paid.extra, amount: 49900 };
     await deliver(refundEvent('refund.processed', r), 'evt_answer_lost').expect(200);
     expect(await listed(paid.checkoutId)).toBeUndefined();
