@@ -8,6 +8,7 @@ import { hmacHex } from '../../../lib/payment-gateway/index.js';
 import { setupTestApp } from '../../../test/harness.js';
 import { reconcileRefunds } from '../../orders/index.js';
 import { Order } from '../../orders/order.model.js';
+import { Checkout } from '../checkout.model.js';
 import { makeProduct, recordingMailer } from './helpers.js';
 import { startRazorpayStandIn } from './razorpay-stand-in.js';
 
@@ -232,5 +233,66 @@ describe('refunds through Razorpay', () => {
       status: 'failed',
       failureReason: 'The payment has been fully refunded already',
     });
+  });
+
+  it('gives back a second payment for a paid order through Razorpay, and follows its webhook', async () => {
+    const shopper = await t.createUser({ name: 'Ravi' });
+    const p = await makeProduct({ price: 560, quantity: 3 });
+    const created = await t
+      .request()
+      .post('/api/payment/create-order')
+      .set('Authorization', shopper.auth)
+      .send({ amount: 560, items: [{ _id: String(p._id), cartQuantity: 1 }] })
+      .expect(200);
+    const [first, second] = [
+      razorpay.capture(created.body.order.id),
+      razorpay.capture(created.body.order.id),
+    ];
+    for (const paid of [first, second])
+      await t
+        .request()
+        .post('/api/payment/verify-payment')
+        .set('Authorization', shopper.auth)
+        .send({ ...paid, userId: shopper.id, shippingAddress: '3 Beach Road, Goa' })
+        .expect(200);
+    const list = async () =>
+      (await t.request().get('/api/payment/unsettled').set('Authorization', admin.auth).expect(200))
+        .body.checkouts as Array<{ _id: string; payments: Array<{ paymentId: string }> }>;
+    const listed = (await list()).find(
+      (c) => c.payments[0]?.paymentId === second.razorpay_payment_id,
+    );
+    expect(listed).toBeDefined();
+
+    const res = await t
+      .request()
+      .post(`/api/payment/unsettled/${listed!._id}/refund`)
+      .set('Authorization', admin.auth)
+      .send({ paymentId: second.razorpay_payment_id })
+      .expect(200);
+    expect(res.body).toMatchObject({
+      message: 'Refund of ₹560 requested',
+      refund: { status: 'pending' },
+    });
+    const asked = [...razorpay.refunds.values()].filter(
+      (r) => r.payment_id === second.razorpay_payment_id,
+    );
+    expect(asked).toEqual([
+      expect.objectContaining({
+        amount: 56_000,
+        receipt: `checkout_${listed!._id}`,
+        status: 'pending',
+      }),
+    ]);
+    expect(
+      [...razorpay.refunds.values()].filter((r) => r.payment_id === first.razorpay_payment_id),
+    ).toEqual([]);
+    // On its way: off the list; Razorpay's refund.processed settles it.
+    expect((await list()).map((c) => c._id)).not.toContain(listed!._id);
+    const body = refundEvent('refund.processed', razorpay.settleRefund(asked[0]!.id, 'processed'));
+    expect((await deliver(body, 'evt_settle_1').expect(200)).body).toEqual({ success: true });
+    const checkout = await Checkout.findById(listed!._id).lean();
+    expect(checkout!.paymentRefunds).toEqual([
+      expect.objectContaining({ id: asked[0]!.id, status: 'processed', amountPaise: 56_000 }),
+    ]);
   });
 });
