@@ -113,6 +113,15 @@ describe('collation', () => {
     await d.insertOne({ w: 'Straße' });
     await expect(d.insertOne({ w: 'STRASSE' })).rejects.toMatchObject({ code: 11000 });
     expect((await d.find({ w: 'strasse' }).toArray()).map((x) => x.w)).toEqual(['Straße']);
+    // …and to its _id index, as on mongod: ids that differ only in case are one id.
+    const e = await h.db.createCollection(`coll${++n}`, { collation: s2 });
+    await e.insertOne({ _id: 'Tee' } as never);
+    await expect(e.insertOne({ _id: 'TEE' } as never)).rejects.toMatchObject({ code: 11000 });
+    expect(await e.findOne({ _id: 'tee' } as never)).toEqual({ _id: 'Tee' });
+    const [idIndex] = await e.indexes();
+    expect(idIndex).toMatchObject({ name: '_id_', collation: s2 });
+    const [info] = await h.db.listCollections({ name: e.collectionName }).toArray();
+    expect(info).toMatchObject({ idIndex: { name: '_id_', collation: s2 } });
   });
 
   it('refuses collation options the server does not implement (238) and bad ones (2)', async () => {

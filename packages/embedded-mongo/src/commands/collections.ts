@@ -4,7 +4,7 @@ import type { Document } from 'bson';
 import { ErrorCodes, MongoCommandError } from '../errors.js';
 import { parseCollation } from '../query/collation.js';
 import { compileFilter } from '../query/mingo.js';
-import type { Collection } from '../storage/collection.js';
+import { idIndexSpec, type Collection } from '../storage/collection.js';
 import type { IndexSpec } from '../storage/indexes.js';
 import { bigintsAsLongs, numberValue } from '../storage/numbers.js';
 import { isPlainObject, keyString, withIdFirst } from '../storage/values.js';
@@ -181,7 +181,7 @@ function collectionInfo(coll: Collection): Document {
     type: 'collection',
     options: coll.options,
     info: { readOnly: false, uuid: coll.uuid },
-    idIndex: { v: 2, key: { _id: 1 }, name: '_id_' },
+    idIndex: idIndexSpec(coll.options),
   };
 }
 

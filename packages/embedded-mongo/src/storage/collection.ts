@@ -5,6 +5,7 @@ import { calculateObjectSize, UUID } from 'bson';
 import type { Query } from 'mingo/query';
 import type { Document } from 'bson';
 import { ErrorCodes, MongoCommandError } from '../errors.js';
+import { parseCollation } from '../query/collation.js';
 import { compileFilter } from '../query/mingo.js';
 import { markStored } from './numbers.js';
 import type { IndexKey, IndexSpec } from './indexes.js';
@@ -16,6 +17,22 @@ export type JournalSink = (rec: Document) => void;
 
 /** mongod's limit on a stored document (BSONObjectMaxUserSize). */
 export const MAX_DOCUMENT_BYTES = 16 * 1024 * 1024;
+
+/**
+ * The `_id` index of a collection with these options: under the collection's default
+ * collation when it has one (written out in full, as createIndexes writes it), as on mongod.
+ */
+export function idIndexSpec(options: Document): IndexSpec {
+  const spec: IndexSpec = { v: 2, key: { _id: 1 }, name: '_id_' };
+  const collation = parseCollation(options.collation);
+  if (collation)
+    spec.collation = {
+      locale: collation.locale,
+      strength: collation.strength,
+      ...(options.collation as Document),
+    };
+  return spec;
+}
 
 export class Collection {
   readonly docs = new Map<string, Doc>();
@@ -31,7 +48,7 @@ export class Collection {
     uuid?: UUID,
   ) {
     this.uuid = uuid ?? new UUID();
-    this.indexes.set('_id_', new Index({ v: 2, key: { _id: 1 }, name: '_id_' }));
+    this.indexes.set('_id_', new Index(idIndexSpec(options)));
   }
 
   get ns(): string {
