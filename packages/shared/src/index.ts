@@ -4,6 +4,7 @@ export * from './constants/orders.js';
 export * from './constants/size-guide.js';
 export * from './rules/index.js';
 export * from './rules/contact.js';
+export * from './rules/money.js';
 export * from './rules/orders.js';
 export * from './rules/photo.js';
 export * from './schemas/common.js';

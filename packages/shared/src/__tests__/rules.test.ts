@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatMinorUnits } from '../rules/money.js';
 import {
   addToCart,
   cartTotal,
@@ -7,7 +8,6 @@ import {
   parseCatalogParams,
   searchKeywordOf,
   decreaseQuantity,
-  formatMinorUnits,
   formatRupees,
   hasNextPage,
   hasPreviousPage,
