@@ -124,6 +124,7 @@ export async function listUnsettled(page: number, limit: number): Promise<Unsett
   // stopped, or a webhook moved it, before it was taken off.
   const listed = rows.filter((c) => !settled(c));
   for (const c of rows) if (settled(c)) await unlistIfSettled(c);
+  const dropped = rows.length - listed.length;
   const shoppers = await userContacts(listed.flatMap((r) => (r.user ? [r.user] : [])));
   const checkouts = listed.map((c): CheckoutToSettle => {
     const shopper = c.user ? shoppers.get(String(c.user)) : undefined;
@@ -140,7 +141,7 @@ export async function listUnsettled(page: number, limit: number): Promise<Unsett
       })),
     };
   });
-  return { success: true, checkouts, total };
+  return { success: true, checkouts, total: total - dropped };
 }
 
 /**
@@ -168,14 +169,14 @@ export async function refundUnsettled(
       `The payment was taken by ${checkout.provider}, which this shop no longer uses: refund it in that provider's dashboard`,
     );
 
-  const turn = await takeTurn(checkout, payment);
+  const { turn, askedBefore } = await takeTurn(checkout, payment);
   const claimFor = async (amount: number) => {
     await Checkout.updateOne(
       { _id: checkout._id, paymentRefunds: { $elemMatch: ourAsk(paymentId, turn) } },
       { $set: { 'paymentRefunds.$.amountPaise': amount } },
     );
   };
-  const answer = await askProvider(deps.payments, checkoutId, payment, claimFor);
+  const answer = await askProvider(deps.payments, checkoutId, payment, claimFor, askedBefore);
   if (answer === 'no answer') {
     deps.logger.error({ checkoutId, paymentId }, 'refund of a payment to settle got no answer');
     // The claim stays, free for the next click to ask again at once.
@@ -216,7 +217,10 @@ const ourAsk = (paymentId: string, turn: Date) => ({
  * of an ask that ended without an answer (or was left by a stopped process). Answers the
  * turn's time, which marks the claim as ours; 409 while another click's ask is in flight.
  */
-async function takeTurn(checkout: StoredCheckout, payment: Payment): Promise<Date> {
+async function takeTurn(
+  checkout: StoredCheckout,
+  payment: Payment,
+): Promise<{ turn: Date; askedBefore?: number }> {
   const { paymentId } = payment;
   const now = new Date();
   const last = refundOf(checkout, paymentId);
@@ -243,7 +247,8 @@ async function takeTurn(checkout: StoredCheckout, payment: Payment): Promise<Dat
     );
   }
   if (taken.modifiedCount !== 1) throw conflict(ALREADY_ON_ITS_WAY);
-  return now;
+  // Taking over an ask whose answer never came: the amount it asked for.
+  return last?.status === 'pending' ? { turn: now, askedBefore: last.amountPaise } : { turn: now };
 }
 
 export const STILL_PENDING_BY_HAND =
@@ -253,13 +258,15 @@ export const STILL_PENDING_BY_HAND =
  * The payment's refund: one the provider already has for the whole of it (a refund whose answer
  * was lost, or one made by hand) is taken as ours; refunds made by hand that leave part of it
  * are counted once processed, and the rest is refunded; or the provider's refusal, or no answer.
- * `claimFor` sets our claim to the amount asked, so the asked refund's webhook finds it.
+ * `claimFor` sets our claim to the amount asked, so the asked refund's webhook finds it;
+ * `askedBefore`, the amount an earlier ask of ours asked for when its answer never came.
  */
 async function askProvider(
   gateway: PaymentGateway,
   checkoutId: string,
   payment: Payment,
   claimFor: (amountPaise: number) => Promise<void>,
+  askedBefore?: number,
 ): Promise<{ refund: ProviderRefund; refused?: undefined } | { refused: string } | 'no answer'> {
   const { paymentId, amountPaise } = payment;
   const live = async () =>
@@ -268,7 +275,11 @@ async function askProvider(
   /** What the refunds already made mean for this payment. */
   const judge = (refunds: ProviderRefund[]) => {
     if (refunds.length === 1 && refunds[0]!.amount >= amountPaise) return { refund: refunds[0]! };
-    if (refunds.some((r) => r.status !== 'processed')) return { refused: STILL_PENDING_BY_HAND };
+    const pending = refunds.filter((r) => r.status !== 'processed');
+    // The rest our earlier ask asked for, still pending beside the processed ones by hand.
+    if (pending.length === 1 && pending[0]!.amount === askedBefore && sum(refunds) >= amountPaise)
+      return { refund: pending[0]! };
+    if (pending.length) return { refused: STILL_PENDING_BY_HAND };
     if (sum(refunds) >= amountPaise)
       // All processed: nothing left to follow, the last one names them.
       return { refund: { ...refunds[refunds.length - 1]!, amount: sum(refunds) } };
@@ -443,9 +454,16 @@ export function listOlderUnsettled(): Promise<number | undefined> {
           { 'extraPayments.0': { $exists: true } },
         ],
       },
-      { updatedAt: 1, amountPaise: 1, paymentId: 1, mismatchedPayments: 1, extraPayments: 1 },
+      {
+        updatedAt: 1,
+        amountPaise: 1,
+        paymentId: 1,
+        mismatchedPayments: 1,
+        extraPayments: 1,
+        paymentRefunds: 1,
+      },
     ).lean<StoredCheckout[]>();
-    const toSettle = rows.filter((row) => paymentsOf(row).length > 0);
+    const toSettle = rows.filter((row) => !settled(row));
     for (const row of toSettle)
       await Checkout.updateOne({ _id: row._id, ...unseen }, onTheList(row.updatedAt ?? new Date()));
     return toSettle.length;

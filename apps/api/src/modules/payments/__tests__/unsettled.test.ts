@@ -27,7 +27,8 @@ import { makeProduct, payInSandbox, recordingMailer } from './helpers.js';
 const WEBHOOK_SECRET = 'sandbox-webhook-secret-for-tests';
 /** How the provider answers refund requests: normally, not at all, or "pending" first. */
 const provider = {
-  refunds: 'normal' as 'normal' | 'unreachable' | 'pending' | 'fails by webhook first',
+  refunds: 'normal' as
+    'normal' | 'unreachable' | 'pending' | 'fails by webhook first' | 'refunds, answer lost',
 };
 const t = await setupTestApp({
   env: { SANDBOX_WEBHOOK_SECRET: WEBHOOK_SECRET },
@@ -52,6 +53,10 @@ function wrap(sandbox: PaymentGateway): PaymentGateway {
         throw new ProviderUnavailableError(new Error('connect ECONNREFUSED'));
       const refund = await sandbox.refundPayment(input);
       if (provider.refunds === 'normal') return refund;
+      if (provider.refunds === 'refunds, answer lost') {
+        await SandboxRefund.updateOne({ _id: refund.id }, { $set: { status: 'pending' } });
+        throw new ProviderUnavailableError(new Error('socket hang up'));
+      }
       const status = provider.refunds === 'pending' ? 'pending' : 'failed';
       await SandboxRefund.updateOne({ _id: refund.id }, { $set: { status } });
       // The provider's webhook about it arrives before its answer to the request.
@@ -423,8 +428,37 @@ describe('payments to settle', () => {
       createdAt: new Date(),
       updatedAt: new Date(),
     });
+    // And one that early build settled: its refund was accepted, it stays off the list.
+    const settledEarly = await Checkout.collection.insertOne({
+      provider: 'sandbox',
+      providerOrderId: `order_sandbox_settled_${Date.now()}`,
+      receipt: 'rcpt_settled',
+      user: null,
+      items: [],
+      amount: 499,
+      amountPaise: 49900,
+      currency: 'INR',
+      status: 'paid',
+      paymentId: 'pay_settled_first',
+      extraPayments: ['pay_settled_second'],
+      paymentRefunds: [
+        {
+          paymentId: 'pay_settled_second',
+          id: 'rfnd_settled',
+          amountPaise: 49900,
+          status: 'processed',
+          failureReason: '',
+          createdAt: new Date(),
+          askedAt: new Date(),
+        },
+      ],
+      unsettledSince: null,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
     const id = String(insertedId);
     expect(await listOlderUnsettled()).toBe(2);
+    expect(await listed(String(settledEarly.insertedId))).toBeUndefined();
     expect(await listed(String(early.insertedId))).toMatchObject({
       payments: [{ paymentId: 'pay_early', reason: 'amount_differs', amountPaise: 100 }],
     });
@@ -458,6 +492,28 @@ describe('payments to settle', () => {
       10000, 39900,
     ]);
     expect(await listed(paid.checkoutId)).toBeUndefined();
+  });
+
+  it('takes as its own the rest it asked for when that answer was lost, beside a partial refund by hand', async () => {
+    const paid = await paidTwice();
+    await refundedAtProvider('rfnd_sandbox_part', paid.extra, 10000, 'processed');
+    await whileProviderRefunds('refunds, answer lost', () =>
+      refund(paid.checkoutId, paid.extra).expect(502),
+    );
+    const res = await refund(paid.checkoutId, paid.extra).expect(200);
+    expect(res.body).toMatchObject({
+      message: 'Refund of ₹399 requested',
+      refund: { amountPaise: 39900, status: 'pending' },
+    });
+    expect(await refundsAtProvider(paid.extra)).toHaveLength(2);
+    expect(await listed(paid.checkoutId)).toBeUndefined();
+    // Its webhook then settles it.
+    const r = { id: res.body.refund.id as string, paymentId: paid.extra, amount: 39900 };
+    await deliver(refundEvent('refund.processed', r), `evt_${r.id}`).expect(200);
+    expect((await Checkout.findById(paid.checkoutId).lean())!.paymentRefunds.at(-1)).toMatchObject({
+      id: r.id,
+      status: 'processed',
+    });
   });
 
   it('waits for a partial refund made by hand that the provider has not processed yet', async () => {
