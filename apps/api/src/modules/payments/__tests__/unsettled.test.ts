@@ -122,6 +122,22 @@ const refund = (checkoutId: string, paymentId: string, auth = admin.auth) =>
 const refundedAtProvider = (id: string, paymentId: string, amount: number, status: string) =>
   SandboxRefund.create({ _id: id, paymentId, amount, status });
 
+/** A ₹499 checkout written straight to the database, as an older version of the shop left it. */
+const storedByAnOlderVersion = (name: string, fields: Record<string, unknown>) =>
+  Checkout.collection.insertOne({
+    provider: 'sandbox',
+    providerOrderId: `order_sandbox_${name}_${Date.now()}`,
+    receipt: `rcpt_${name}`,
+    user: null,
+    items: [],
+    amount: 499,
+    amountPaise: 49900,
+    currency: 'INR',
+    createdAt: new Date(),
+    updatedAt: new Date(),
+    ...fields,
+  });
+
 /** A checkout paid twice whose extra payment's refund the provider took on as pending. */
 async function refundedPending() {
   const paid = await paidTwice();
@@ -394,50 +410,22 @@ describe('payments to settle', () => {
 
   it('lists, once, checkouts that got such a payment before the list existed', async () => {
     // As an older version stored it: no list fields at all.
-    const { insertedId } = await Checkout.collection.insertOne({
-      provider: 'sandbox',
-      providerOrderId: `order_sandbox_older_${Date.now()}`,
-      receipt: 'rcpt_older',
-      user: null,
-      items: [],
-      amount: 499,
-      amountPaise: 49900,
-      currency: 'INR',
+    const older = await storedByAnOlderVersion('older', {
       status: 'paid',
       paymentId: 'pay_older_first',
       extraPayments: ['pay_older_second'],
-      createdAt: new Date(),
-      updatedAt: new Date(),
     });
     // And one an early build of the list marked settled with null, though it is not.
-    const early = await Checkout.collection.insertOne({
-      provider: 'sandbox',
-      providerOrderId: `order_sandbox_early_${Date.now()}`,
-      receipt: 'rcpt_early',
-      user: null,
-      items: [],
-      amount: 499,
-      amountPaise: 49900,
-      currency: 'INR',
+    const early = await storedByAnOlderVersion('early', {
       status: 'flagged',
       mismatchedPayments: [
         { paymentId: 'pay_early', amountPaise: 100, currency: 'INR', at: new Date() },
       ],
       extraPayments: [],
       unsettledSince: null,
-      createdAt: new Date(),
-      updatedAt: new Date(),
     });
     // And one that early build settled: its refund was accepted, it stays off the list.
-    const settledEarly = await Checkout.collection.insertOne({
-      provider: 'sandbox',
-      providerOrderId: `order_sandbox_settled_${Date.now()}`,
-      receipt: 'rcpt_settled',
-      user: null,
-      items: [],
-      amount: 499,
-      amountPaise: 49900,
-      currency: 'INR',
+    const settledEarly = await storedByAnOlderVersion('settled', {
       status: 'paid',
       paymentId: 'pay_settled_first',
       extraPayments: ['pay_settled_second'],
@@ -453,9 +441,8 @@ describe('payments to settle', () => {
         },
       ],
       unsettledSince: null,
-      createdAt: new Date(),
-      updatedAt: new Date(),
     });
+    const insertedId = older.insertedId;
     const id = String(insertedId);
     expect(await listOlderUnsettled()).toBe(2);
     expect(await listed(String(settledEarly.insertedId))).toBeUndefined();
