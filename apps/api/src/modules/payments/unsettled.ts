@@ -23,8 +23,9 @@ import type {
   RefundUnsettledResponse,
   UnsettledResponse,
 } from '@repo/shared';
-import { formatMinorUnits } from '@repo/shared';
+import { formatMinorUnits, orderNumber } from '@repo/shared';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { escapeHtml, MAIL_STYLE, mailPage, mailRow } from '../../lib/mailer/html.js';
 import { runOnce } from '../../lib/migrations.js';
 import {
   ProviderRefusedError,
@@ -32,7 +33,7 @@ import {
   type ProviderRefund,
 } from '../../lib/payment-gateway/index.js';
 import type { AppDeps } from '../../lib/types.js';
-import { userContacts } from '../users/index.js';
+import { adminContacts, userContacts } from '../users/index.js';
 import { Checkout, type CheckoutFields } from './checkout.model.js';
 
 type Lists = 'mismatchedPayments' | 'extraPayments' | 'paymentRefunds';
@@ -40,7 +41,7 @@ type Lists = 'mismatchedPayments' | 'extraPayments' | 'paymentRefunds';
 type StoredCheckout = Omit<CheckoutFields, Lists> &
   Partial<Pick<CheckoutFields, Lists>> & { _id: Types.ObjectId; settleRev?: number | null };
 type StoredRefund = CheckoutFields['paymentRefunds'][number];
-type Payment = Omit<PaymentToSettle, 'refund'>;
+export type Payment = Omit<PaymentToSettle, 'refund'>;
 
 export const NO_PROVIDER_ANSWER =
   'The payment provider did not answer. The refund is noted as requested: try again in a minute.';
@@ -61,6 +62,47 @@ export const onTheList = (at = new Date()) => ({
   $min: { unsettledSince: at },
   $inc: { settleRev: 1 },
 });
+
+/**
+ * Tells the shop's admins by mail that a payment to settle was just recorded (a mail problem is
+ * logged, never thrown: the payment is on the list either way).
+ */
+export async function tellAdmins(
+  deps: AppDeps,
+  checkout: { providerOrderId: string; amountPaise: number; order?: unknown },
+  payment: Payment,
+): Promise<void> {
+  try {
+    const shop = deps.config.shopName;
+    const amount = formatMinorUnits(payment.amountPaise, payment.currency);
+    const why =
+      payment.reason === 'paid_twice'
+        ? `it is a second payment for a checkout already paid${checkout.order ? ` (order #${orderNumber(String(checkout.order))})` : ''}`
+        : `its checkout was for ${formatMinorUnits(checkout.amountPaise, 'INR')}`;
+    const where = deps.config.publicUrl
+      ? `${deps.config.publicUrl}/dashboard/admin/adminorder`
+      : "the admin panel's Orders page";
+    const lines = [
+      `A payment of ${amount} was captured but made no order of its own: ${why}.`,
+      `Payment ${payment.paymentId}, provider order ${checkout.providerOrderId}.`,
+      `Refund it under "Payments to settle" on ${where}.`,
+    ];
+    for (const admin of await adminContacts()) {
+      await deps.mailer.send({
+        to: admin.email,
+        subject: `A payment to refund: ${amount} (${payment.paymentId})`,
+        text: [`Hello ${admin.name},`, '', ...lines, '', `— ${shop}`].join('\n'),
+        html: mailPage(shop, [
+          mailRow(`Hello ${escapeHtml(admin.name)},<br>${escapeHtml(lines[0]!)}`),
+          mailRow(escapeHtml(lines[1]!), MAIL_STYLE.muted),
+          mailRow(escapeHtml(lines[2]!)),
+        ]),
+      });
+    }
+  } catch (err) {
+    deps.logger.error({ err, paymentId: payment.paymentId }, 'payment-to-settle mail failed');
+  }
+}
 
 /**
  * The checkout's captured payments without an order of their own, each once, in the order

@@ -3,6 +3,7 @@ export { toPublicUser } from './user.model.js';
 export { hashPassword, verifyPassword, passwordPool, BCRYPT_COST } from './password.js';
 export { usersRouter, adminUsersRouter } from './users.router.js';
 export {
+  adminContacts,
   createUser,
   findSessionUser,
   findUserWithPassword,

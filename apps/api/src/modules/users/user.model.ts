@@ -17,6 +17,8 @@ const userSchema = new mongoose.Schema(
 );
 // The admin list is newest first.
 userSchema.index({ createdAt: -1 });
+// The shop's admins are told of payments to settle.
+userSchema.index({ role: 1 });
 
 export type UserFields = InferSchemaType<typeof userSchema>;
 export type UserDoc = HydratedDocument<UserFields>;

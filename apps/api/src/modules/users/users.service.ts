@@ -56,6 +56,12 @@ export async function userContacts(
   );
 }
 
+/** The admins' names and emails (at most 50), for the shop's own alerts. */
+export async function adminContacts(): Promise<Array<{ name: string; email: string }>> {
+  const admins = await User.find({ role: ROLES.admin }, { name: 1, email: 1 }).limit(50).lean();
+  return admins.map((a) => ({ name: a.name, email: a.email }));
+}
+
 /** The address on the account's profile ('' when none). */
 export async function profileAddress(userId: string): Promise<string> {
   const user = await User.findById(userId, { address: 1 }).lean();

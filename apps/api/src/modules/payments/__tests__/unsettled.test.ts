@@ -30,9 +30,10 @@ const provider = {
   refunds: 'normal' as
     'normal' | 'unreachable' | 'pending' | 'fails by webhook first' | 'refunds, answer lost',
 };
+const mailer = recordingMailer();
 const t = await setupTestApp({
   env: { SANDBOX_WEBHOOK_SECRET: WEBHOOK_SECRET },
-  overrides: (deps) => ({ mailer: recordingMailer(), payments: wrap(deps.payments) }),
+  overrides: (deps) => ({ mailer, payments: wrap(deps.payments) }),
 });
 
 /** Runs `call` while the provider answers refunds the `mode` way. */
@@ -227,6 +228,19 @@ describe('payments to settle', () => {
       ],
     });
 
+    // The admins were told by mail.
+    const told = mailer.sent.filter(
+      (m) => m.to === admin.user.email && m.subject.includes(paid.extra),
+    );
+    expect(told).toHaveLength(1);
+    expect(told[0]!.subject).toBe(`A payment to refund: ₹499 (${paid.extra})`);
+    expect(told[0]!.text).toContain(
+      `A payment of ₹499 was captured but made no order of its own: it is a second payment for a checkout already paid (order #${paid.orderId.slice(-8).toUpperCase()}).`,
+    );
+    expect(told[0]!.text).toContain(
+      `Refund it under "Payments to settle" on the admin panel's Orders page.`,
+    );
+
     const res = await refund(paid.checkoutId, paid.extra).expect(200);
     expect(res.body).toMatchObject({
       success: true,
@@ -258,10 +272,15 @@ describe('payments to settle', () => {
     const product = await makeProduct({ price: 800, quantity: 5 });
     const order = await createOrder(shopper, product);
     const paid = await pay(order.id);
-    await deliver(
-      capturedEvent(order.id, paid.razorpay_payment_id, 70000),
-      `evt_${order.id}`,
-    ).expect(200);
+    const event = capturedEvent(order.id, paid.razorpay_payment_id, 70000);
+    await deliver(event, `evt_${order.id}`).expect(200);
+    // Told once, even when the provider delivers the capture again.
+    await deliver(event, `evt_${order.id}_again`).expect(200);
+    const told = mailer.sent.filter((m) => m.subject.includes(paid.razorpay_payment_id));
+    expect(told.map((m) => m.to)).toEqual([admin.user.email]);
+    expect(told[0]!.text).toContain(
+      'A payment of ₹700 was captured but made no order of its own: its checkout was for ₹800.',
+    );
     const checkout = await Checkout.findOne({ providerOrderId: order.id }).lean();
     const id = String(checkout!._id);
     expect(await listed(id)).toMatchObject({
@@ -563,6 +582,7 @@ describe('payments to settle', () => {
     await refund(id, paid.razorpay_payment_id).expect(404);
     expect(await refundsAtProvider(paid.razorpay_payment_id)).toEqual([]);
     expect((await list()).body.checkouts.map((c: { _id: string }) => c._id)).not.toContain(id);
+    expect(mailer.sent.filter((m) => m.subject.includes(paid.razorpay_payment_id))).toEqual([]);
   });
 
   it('takes a settled checkout off the list when a stopped process left it there (on a click, or when listing)', async () => {
