@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMinorUnits } from '../rules/money.js';
+import { formatMinorUnits, refundAccepted } from '../rules/money.js';
 import {
   addToCart,
   cartTotal,
@@ -97,6 +97,13 @@ describe('prices', () => {
     expect(formatRupees(12345678)).toBe('₹1,23,45,678');
     expect(formatRupees(100000)).toBe('₹1,00,000');
     expect(formatRupees(99.999)).toBe('₹100.00');
+  });
+  it('counts a refund as on its way once the provider took it on (processed, or pending with an id)', () => {
+    expect(refundAccepted({ status: 'processed', id: 'rfnd_1' })).toBe(true);
+    expect(refundAccepted({ status: 'pending', id: 'rfnd_1' })).toBe(true);
+    expect(refundAccepted({ status: 'pending', id: '' })).toBe(false);
+    expect(refundAccepted({ status: 'failed', id: 'rfnd_1' })).toBe(false);
+    expect(refundAccepted(null)).toBe(false);
   });
   it("writes a provider's amount in its currency's smallest unit", () => {
     expect(formatMinorUnits(49950, 'INR')).toBe('₹499.50');

@@ -1,6 +1,6 @@
 /**
- * Amounts in other currencies than the rupee (a payment provider's report): a module of its
- * own, so the storefront's first page does not carry it.
+ * Money a payment provider reports: amounts in other currencies than the rupee, and whether a
+ * refund is on its way. A module of its own, so the storefront's first page does not carry it.
  */
 import { formatRupees, paiseToRupees } from './index.js';
 
@@ -20,4 +20,14 @@ export function formatMinorUnits(amount: number, currency: string): string {
     return `${amount} ${code}`;
   }
   return `${(amount / 10 ** digits).toFixed(digits)} ${code}`;
+}
+
+/**
+ * Whether the provider took a refund on: processed, or pending with its id (the money is on
+ * its way or back); pending without an id is a request still waiting for the provider's answer.
+ */
+export function refundAccepted(refund: { status: string; id: string } | null | undefined): boolean {
+  return (
+    !!refund && (refund.status === 'processed' || (refund.status === 'pending' && refund.id !== ''))
+  );
 }

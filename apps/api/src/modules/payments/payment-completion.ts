@@ -15,7 +15,7 @@ import type { AppDeps } from '../../lib/types.js';
 import { recordPaidOrder, sendOrderConfirmation, takeStock } from '../orders/index.js';
 import { profileAddress } from '../users/index.js';
 import { Checkout, type CheckoutFields } from './checkout.model.js';
-import { onTheList, tellAdmins } from './unsettled.js';
+import { recordPaymentToSettle } from './unsettled.js';
 
 export type LeanCheckout = CheckoutFields & { _id: Types.ObjectId; createdAt: Date };
 
@@ -52,7 +52,8 @@ export interface CapturedPayment {
 /**
  * The webhook and reconciliation hear of a capture from the provider: it completes the checkout
  * only for exactly the checkout's amount and currency. Any other capture is recorded on the
- * checkout, which is flagged and listed for the admin to refund (unsettled.ts), and makes no order.
+ * checkout, which is flagged and listed for the admin to refund (unsettled.ts), and makes no
+ * order.
  * Returns whether the payment matches.
  */
 export async function captureMatchesCheckout(
@@ -67,22 +68,12 @@ export async function captureMatchesCheckout(
   )
     return true;
   const { paymentId, amountPaise } = captured;
-  const at = new Date();
-  const recorded = await Checkout.updateOne(
-    { _id: checkout._id, 'mismatchedPayments.paymentId': { $ne: paymentId } },
-    {
-      $push: { mismatchedPayments: { paymentId, amountPaise, currency: captured.currency, at } },
-      ...onTheList(at),
-    },
-  );
-  // (Its order's own payment is refunded by cancelling the order: nothing to tell.)
-  if (recorded.modifiedCount === 1 && checkout.paymentId !== paymentId)
-    await tellAdmins(deps, checkout, {
-      paymentId,
-      reason: 'amount_differs',
-      amountPaise,
-      currency: captured.currency,
-    });
+  await recordPaymentToSettle(deps, checkout, {
+    paymentId,
+    reason: 'amount_differs',
+    amountPaise,
+    currency: captured.currency,
+  });
   // A paid checkout stays paid (its order stands); any other is flagged instead of completed.
   await Checkout.updateOne(
     { _id: checkout._id, status: { $ne: 'paid' } },
@@ -123,21 +114,16 @@ export async function completeCheckout(deps: AppDeps, input: Completion): Promis
 
   if (order.paymentId !== paymentId) {
     // A second payment for a checkout that already became an order: keep it for a refund.
-    const recorded = await Checkout.updateOne(
-      { _id: checkout._id, extraPayments: { $ne: paymentId } },
-      { $push: { extraPayments: paymentId }, ...onTheList() },
+    await recordPaymentToSettle(
+      deps,
+      { ...checkout, order: order._id },
+      {
+        paymentId,
+        reason: 'paid_twice',
+        amountPaise: checkout.amountPaise,
+        currency: checkout.currency ?? 'INR',
+      },
     );
-    if (recorded.modifiedCount === 1)
-      await tellAdmins(
-        deps,
-        { ...checkout, order: order._id },
-        {
-          paymentId,
-          reason: 'paid_twice',
-          amountPaise: checkout.amountPaise,
-          currency: checkout.currency ?? 'INR',
-        },
-      );
     deps.logger.warn(
       { orderId, paymentId, providerOrderId: checkout.providerOrderId },
       'a second payment for a paid checkout: refund it',

@@ -1,7 +1,8 @@
 /**
  * A provider's word that a refund settled (processed or failed): the refund of a cancelled
- * order, or of a payment to settle (unsettled.ts), moves to what the provider says. The webhook route has checked the signature and the
- * event id already; the adapter has read the provider's format.
+ * order, or of a payment to settle (unsettled.ts), moves to what the provider says. The webhook
+ * route has checked the signature and the event id already; the adapter has read the
+ * provider's format.
  */
 import type { PaymentEvent } from '../../lib/payment-gateway/index.js';
 import type { AppDeps } from '../../lib/types.js';

@@ -23,7 +23,7 @@ import type {
   RefundUnsettledResponse,
   UnsettledResponse,
 } from '@repo/shared';
-import { formatMinorUnits, orderNumber } from '@repo/shared';
+import { formatMinorUnits, orderNumber, refundAccepted } from '@repo/shared';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { escapeHtml, MAIL_STYLE, mailPage, mailRow } from '../../lib/mailer/html.js';
 import { runOnce } from '../../lib/migrations.js';
@@ -54,20 +54,53 @@ export const ASK_LEASE_MS = 2 * 60_000;
 
 const ON_THE_LIST = { unsettledSince: { $gt: new Date(0) } };
 
-/**
- * Update operators that put a checkout on the list, for the write that records a payment to
- * settle on it (one write: a process stopping in between cannot record it unlisted).
- */
-export const onTheList = (at = new Date()) => ({
+/** Update operators that put a checkout on the list (and move its settleRev). */
+const onTheList = (at = new Date()) => ({
   $min: { unsettledSince: at },
   $inc: { settleRev: 1 },
 });
 
 /**
+ * Records a captured payment without an order of its own on its checkout, listed in the same
+ * write (a process stopping in between cannot record it unlisted), and the first time it is
+ * recorded tells the admins. Its order's own payment (recorded as mismatched when a webhook
+ * reports another amount for it) is refunded by cancelling the order: nothing to tell.
+ */
+export async function recordPaymentToSettle(
+  deps: AppDeps,
+  checkout: Pick<StoredCheckout, '_id' | 'providerOrderId' | 'amountPaise' | 'paymentId' | 'order'>,
+  payment: Payment,
+  at = new Date(),
+): Promise<void> {
+  const { paymentId } = payment;
+  const twice = payment.reason === 'paid_twice';
+  const recorded = await Checkout.updateOne(
+    twice
+      ? { _id: checkout._id, extraPayments: { $ne: paymentId } }
+      : { _id: checkout._id, 'mismatchedPayments.paymentId': { $ne: paymentId } },
+    {
+      $push: twice
+        ? { extraPayments: paymentId }
+        : {
+            mismatchedPayments: {
+              paymentId,
+              amountPaise: payment.amountPaise,
+              currency: payment.currency,
+              at,
+            },
+          },
+      ...onTheList(at),
+    },
+  );
+  if (recorded.modifiedCount === 1 && paymentId !== checkout.paymentId)
+    await tellAdmins(deps, checkout, payment);
+}
+
+/**
  * Tells the shop's admins by mail that a payment to settle was just recorded (a mail problem is
  * logged, never thrown: the payment is on the list either way).
  */
-export async function tellAdmins(
+async function tellAdmins(
   deps: AppDeps,
   checkout: { providerOrderId: string; amountPaise: number; order?: unknown },
   payment: Payment,
@@ -136,10 +169,6 @@ function refundOf(checkout: StoredCheckout, paymentId: string): StoredRefund | u
   return (checkout.paymentRefunds ?? []).findLast((r) => r.paymentId === paymentId);
 }
 
-/** A refund the provider took on: the money is on its way or back. */
-const accepted = (r: StoredRefund | undefined) =>
-  !!r && (r.status === 'processed' || (r.status === 'pending' && r.id !== ''));
-
 function toRefundJson(r: StoredRefund | undefined): PaymentToSettle['refund'] {
   if (!r) return null;
   return {
@@ -201,7 +230,7 @@ export async function refundUnsettled(
   const checkout = await Checkout.findById(checkoutId).lean<StoredCheckout>();
   const payment = checkout && paymentsOf(checkout).find((p) => p.paymentId === paymentId);
   if (!checkout || !payment) throw notFound('No payment to settle was found for this checkout');
-  if (accepted(refundOf(checkout, paymentId))) {
+  if (refundAccepted(refundOf(checkout, paymentId))) {
     // Settled already: a process that stopped before taking the checkout off the list left it.
     await unlistIfSettled(checkout);
     throw conflict(ALREADY_ON_ITS_WAY);
@@ -213,19 +242,17 @@ export async function refundUnsettled(
 
   const { turn, askedBefore } = await takeTurn(checkout, payment);
   const claimFor = async (amount: number) => {
-    await Checkout.updateOne(
-      { _id: checkout._id, paymentRefunds: { $elemMatch: ourAsk(paymentId, turn) } },
-      { $set: { 'paymentRefunds.$.amountPaise': amount } },
-    );
+    await Checkout.updateOne(withOurAsk(checkout._id, paymentId, turn), {
+      $set: { 'paymentRefunds.$.amountPaise': amount },
+    });
   };
   const answer = await askProvider(deps.payments, checkoutId, payment, claimFor, askedBefore);
   if (answer === 'no answer') {
     deps.logger.error({ checkoutId, paymentId }, 'refund of a payment to settle got no answer');
     // The claim stays, free for the next click to ask again at once.
-    await Checkout.updateOne(
-      { _id: checkout._id, paymentRefunds: { $elemMatch: ourAsk(paymentId, turn) } },
-      { $set: { 'paymentRefunds.$.askedAt': new Date(0) } },
-    );
+    await Checkout.updateOne(withOurAsk(checkout._id, paymentId, turn), {
+      $set: { 'paymentRefunds.$.askedAt': new Date(0) },
+    });
     throw new AppError(502, NO_PROVIDER_ANSWER);
   }
   const refund: ProviderRefund =
@@ -253,6 +280,11 @@ const ourAsk = (paymentId: string, turn: Date) => ({
   status: 'pending',
   askedAt: turn,
 });
+/** The checkout holding that claim, for a write through `paymentRefunds.$`. */
+const withOurAsk = (id: Types.ObjectId, paymentId: string, turn: Date) => ({
+  _id: id,
+  paymentRefunds: { $elemMatch: ourAsk(paymentId, turn) },
+});
 
 /**
  * This click's turn to ask the provider: a new claim where no live one exists, or the claim
@@ -269,10 +301,9 @@ async function takeTurn(
   let taken;
   if (last?.status === 'pending') {
     if (last.askedAt.getTime() > now.getTime() - ASK_LEASE_MS) throw conflict(ALREADY_ON_ITS_WAY);
-    taken = await Checkout.updateOne(
-      { _id: checkout._id, paymentRefunds: { $elemMatch: ourAsk(paymentId, last.askedAt) } },
-      { $set: { 'paymentRefunds.$.askedAt': now } },
-    );
+    taken = await Checkout.updateOne(withOurAsk(checkout._id, paymentId, last.askedAt), {
+      $set: { 'paymentRefunds.$.askedAt': now },
+    });
   } else {
     const claim = { ...ourAsk(paymentId, now), amountPaise: payment.amountPaise };
     taken = await Checkout.updateOne(
@@ -360,7 +391,7 @@ async function recordClaim(
   refused = '',
 ): Promise<StoredRefund | undefined> {
   const updated = await Checkout.findOneAndUpdate(
-    { _id: id, paymentRefunds: { $elemMatch: ourAsk(paymentId, turn) } },
+    withOurAsk(id, paymentId, turn),
     {
       $set: {
         'paymentRefunds.$.id': refund.id,
@@ -380,7 +411,7 @@ async function recordClaim(
 
 /** Whether each of the checkout's payments to settle has an accepted refund. */
 const settled = (checkout: StoredCheckout) =>
-  paymentsOf(checkout).every((p) => accepted(refundOf(checkout, p.paymentId)));
+  paymentsOf(checkout).every((p) => refundAccepted(refundOf(checkout, p.paymentId)));
 
 /** Takes a checkout off the list once each of its payments to settle has an accepted refund. */
 async function unlistIfSettled(checkout: StoredCheckout): Promise<void> {

@@ -11,7 +11,7 @@ import type { CheckoutToSettle, PaymentToSettle } from '@repo/shared';
 import { PAGE_SIZE } from '@repo/shared/constants';
 import { REFUND_ARRIVAL } from '@repo/shared/constants/orders';
 import { formatRupees, paiseToRupees } from '@repo/shared/rules';
-import { formatMinorUnits } from '@repo/shared/rules/money';
+import { formatMinorUnits, refundAccepted } from '@repo/shared/rules/money';
 import { orderNumber } from '@repo/shared/rules/orders';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -47,7 +47,7 @@ function PaymentRow({
   const state = payment.refund;
   const unanswered = state?.status === 'pending' && !state.id;
   // Its money is on its way back (another payment of the checkout is still to settle).
-  const settled = state?.status === 'processed' || (state?.status === 'pending' && !!state.id);
+  const settled = !!state && refundAccepted(state);
 
   function confirm() {
     refund.mutate(
