@@ -1,6 +1,7 @@
 /** Test helpers for the payments and orders suites. */
 import { randomBytes } from 'node:crypto';
 import mongoose from 'mongoose';
+import { hmacHex } from '../../../lib/payment-gateway/index.js';
 import type { Mailer, MailMessage } from '../../../lib/mailer/index.js';
 import { Product } from '../../products/product.model.js';
 import type { setupTestApp } from '../../../test/harness.js';
@@ -110,4 +111,23 @@ export async function sandboxCheckout(
     })
     .expect(200);
   return verified.body.orderId as string;
+}
+
+/**
+ * A webhook delivery as Razorpay sends it: the raw body signed with `secret` (or the
+ * `signature` given), and its event id when one is given.
+ */
+export function deliverWebhook(
+  t: TestApp,
+  secret: string,
+  body: string,
+  opts: { eventId?: string; signature?: string } = {},
+) {
+  const req = t
+    .request()
+    .post('/api/payment/webhook')
+    .set('Content-Type', 'application/json')
+    .set('X-Razorpay-Signature', opts.signature ?? hmacHex(secret, body));
+  if (opts.eventId) req.set('X-Razorpay-Event-Id', opts.eventId);
+  return req.send(body);
 }

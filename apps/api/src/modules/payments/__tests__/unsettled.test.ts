@@ -7,7 +7,6 @@
 import mongoose from 'mongoose';
 import { describe, expect, it } from 'vitest';
 import {
-  hmacHex,
   ProviderUnavailableError,
   type PaymentGateway,
 } from '../../../lib/payment-gateway/index.js';
@@ -22,7 +21,7 @@ import {
   STILL_PENDING_BY_HAND,
   UNSETTLED_RECONCILE_DEFAULTS,
 } from '../unsettled.js';
-import { makeProduct, payInSandbox, recordingMailer } from './helpers.js';
+import { deliverWebhook, makeProduct, payInSandbox, recordingMailer } from './helpers.js';
 
 const WEBHOOK_SECRET = 'sandbox-webhook-secret-for-tests';
 /** How the provider answers refund requests: normally, not at all, or "pending" first. */
@@ -150,15 +149,8 @@ async function refundedPending() {
 
 const refundsAtProvider = (paymentId: string) => SandboxRefund.find({ paymentId }).lean().exec();
 
-function deliver(body: string, eventId: string) {
-  return t
-    .request()
-    .post('/api/payment/webhook')
-    .set('Content-Type', 'application/json')
-    .set('X-Razorpay-Signature', hmacHex(WEBHOOK_SECRET, body))
-    .set('X-Razorpay-Event-Id', eventId)
-    .send(body);
-}
+const deliver = (body: string, eventId: string) =>
+  deliverWebhook(t, WEBHOOK_SECRET, body, { eventId });
 function refundEvent(
   event: 'refund.processed' | 'refund.failed',
   r: { id: string; paymentId: string; amount: number },

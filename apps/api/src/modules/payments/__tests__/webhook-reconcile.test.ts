@@ -10,7 +10,7 @@ import { setupTestApp } from '../../../test/harness.js';
 import { Order } from '../../orders/order.model.js';
 import { Checkout } from '../checkout.model.js';
 import { reconcilePendingCheckouts, startReconciler } from '../reconcile.js';
-import { makeProduct, recordingMailer, stockOf } from './helpers.js';
+import { deliverWebhook, makeProduct, recordingMailer, stockOf } from './helpers.js';
 
 const WEBHOOK_SECRET = 'sandbox-webhook-secret-for-tests';
 const mailer = recordingMailer();
@@ -85,15 +85,8 @@ function capturedEvent(
   });
 }
 
-function deliver(body: string, opts: { signature?: string; eventId?: string } = {}) {
-  const req = t
-    .request()
-    .post('/api/payment/webhook')
-    .set('Content-Type', 'application/json')
-    .set('X-Razorpay-Signature', opts.signature ?? hmacHex(WEBHOOK_SECRET, body));
-  if (opts.eventId) req.set('X-Razorpay-Event-Id', opts.eventId);
-  return req.send(body);
-}
+const deliver = (body: string, opts: { signature?: string; eventId?: string } = {}) =>
+  deliverWebhook(t, WEBHOOK_SECRET, body, opts);
 
 describe('POST /api/payment/webhook', () => {
   it('refuses a wrong or missing signature with a 400 and saves nothing', async () => {
