@@ -1,6 +1,6 @@
 /**
  * The shop when it is busy, on loopback and bounded in time or count:
- * - mixed catalog reads at a number of connections (autocannon), alone or beside
+ * - mixed catalog reads at a number of connections (wrk, or autocannon without it), alone or beside
  * - shoppers checking out with the sandbox provider (create-order → sandbox pay → verify),
  * - and many distinct URLs (GET and the filter POST), with the shop's memory before and after.
  */
@@ -9,6 +9,7 @@ import autocannon from 'autocannon';
 import { bumpCatalogVersion, stockSizes } from './catalog.mjs';
 import { call } from './http.mjs';
 import { fixed, int, printTable } from './report.mjs';
+import { hasWrk, wrkReads } from './wrk.mjs';
 
 /**
  * The busy shop's budgets. Reads while shoppers pay: at least `busyReadRatio` of the idle
@@ -65,8 +66,12 @@ function run(opts) {
   });
 }
 
+/** What sends the mixed reads: wrk when it is installed (lib/wrk.mjs says why), else autocannon. */
+export const READS_SENT_WITH = hasWrk() ? 'wrk' : 'autocannon';
+
 /** The reads in turn on every connection for `duration` seconds. */
 export async function mixedReads(url, reads, { connections, duration }) {
+  if (READS_SENT_WITH === 'wrk') return wrkReads(url, reads, { connections, duration });
   const r = await run({
     url,
     connections,
@@ -272,8 +277,14 @@ export async function distinctUrls(url, pid, { count, connections, filterBody })
 export async function measureBusyShop({ shop, db, reads, settings: opts, startQuietShop, log }) {
   const { connections, duration } = opts;
   const settings = { connections, duration };
-  const out = { settings: opts };
-  log(`busy shop: mixed reads at ${connections} connections, ${duration} s a step…`);
+  const out = { settings: opts, readsSentWith: READS_SENT_WITH };
+  log(
+    `busy shop: mixed reads at ${connections} connections, ${duration} s a step, sent with ${READS_SENT_WITH}…`,
+  );
+  if (READS_SENT_WITH !== 'wrk')
+    log(
+      'wrk is not installed (apt-get install wrk): autocannon needs twice its CPU, which this machine then takes from the shop',
+    );
   await mixedReads(shop.url, reads, { connections, duration: opts.warmup });
 
   // Shoppers pay for plentiful products, each line in one of its sizes: stock moves with
@@ -366,7 +377,7 @@ export function printTraffic(t, products) {
     extra,
   ];
   printTable(
-    `Busy shop at ${int(products)} products: mixed catalog reads, ${connections} connections, ${duration} s a step (idle and paying: ${t.settings.rounds} steps each, taking turns)`,
+    `Busy shop at ${int(products)} products: mixed catalog reads (${t.readsSentWith}), ${connections} connections, ${duration} s a step (idle and paying: ${t.settings.rounds} steps each, taking turns)`,
     ['reads', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'alongside'],
     [
       row('idle (LOG_LEVEL=info, as shipped)', t.idle),

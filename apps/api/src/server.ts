@@ -1,11 +1,15 @@
-/** Start-up: config → logger → database → sizes migration → seed → app → listen; graceful shutdown on SIGTERM/SIGINT. */
-import { createServer, type Server } from 'node:http';
+/**
+ * Start-up: config → logger → database → sizes migration → seed → app → the payments thread →
+ * listen; graceful shutdown on SIGTERM/SIGINT.
+ */
+import { createServer, type RequestListener, type Server } from 'node:http';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config/index.js';
 import { flushStockVersion } from './lib/catalog-version.js';
 import { connectDatabase } from './lib/db.js';
 import { createDeps } from './lib/deps.js';
 import { createLogger, endLogger } from './lib/logger.js';
+import { PaymentThread } from './lib/payment-thread.js';
 import { ensurePrivateDirSync } from './lib/private-files.js';
 import { backfillOrderNumbers, statusMailsSent } from './modules/orders/index.js';
 import { listOlderUnsettled, startReconciler } from './modules/payments/index.js';
@@ -32,12 +36,19 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
   const unsettled = await listOlderUnsettled();
   if (unsettled) logger.info({ checkouts: unsettled }, 'older payments to settle are listed');
   const app = createApp(deps);
+  // Checkouts are answered on a thread of their own (PAYMENTS_THREAD=off: on this one).
+  const payments = config.payments.thread
+    ? await PaymentThread.start(logger, { mongoUri: db.uri, dbKind: db.kind, env })
+    : undefined;
   // Settles checkouts left pending (RECONCILE_INTERVAL_MS; off when 0).
   const stopReconciler = startReconciler(deps);
   // Sends queued mail: retries, and mail a stopped process left in the queue.
   deps.mailer.start();
+  const listener: RequestListener = payments
+    ? (req, res) => (payments.handles(req) ? payments.forward(req, res) : app(req, res))
+    : app;
   const server: Server = await new Promise((resolve) => {
-    const s = createServer(app).listen(config.port, config.host, () => resolve(s));
+    const s = createServer(listener).listen(config.port, config.host, () => resolve(s));
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -53,6 +64,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
       const force = setTimeout(() => server.closeAllConnections(), timeoutMs);
       await closed;
       clearTimeout(force);
+      await payments?.stop();
       await statusMailsSent(); // a status change already answered still gets its mail queued
       await deps.mailer.close(); // the attempt in progress ends; queued mail waits for the next start
       // A stock write's gathered bump is written before the database closes.
@@ -64,7 +76,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
     })();
     return stopping;
   }
-  return { app, server, port, deps, stop };
+  return { app, server, port, deps, payments, stop };
 }
 
 const isMain = import.meta.url === `file://${process.argv[1]}`;

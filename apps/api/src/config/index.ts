@@ -74,6 +74,8 @@ const envSchema = z.object({
   /** The sandbox provider's signing secrets (default: derived from the JWT secret). */
   SANDBOX_KEY_SECRET: optionalString,
   SANDBOX_WEBHOOK_SECRET: optionalString,
+  /** `off` answers /api/payment/ on the main thread instead of the payments thread (lib/payment-thread.ts). */
+  PAYMENTS_THREAD: z.enum(['on', 'off']).default('on'),
   /** How often the API asks the provider about checkouts left pending; 0 = never (default 5 min, off in tests). */
   RECONCILE_INTERVAL_MS: optionalString
     .transform((v) => (v === undefined ? undefined : Number(v)))
@@ -127,6 +129,8 @@ export interface Config {
     razorpayApiUrl: string;
     sandbox: { keySecret: string; webhookSecret: string };
     reconcileIntervalMs: number;
+    /** Whether a worker thread answers /api/payment/ (lib/payment-thread.ts). */
+    thread: boolean;
   };
   /** Catalog reads show stock at most this old (lib/catalog-version.ts). */
   stockSettleMs: number;
@@ -247,6 +251,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         webhookSecret: e.SANDBOX_WEBHOOK_SECRET ?? derived('sandbox-webhook-secret'),
       },
       reconcileIntervalMs: e.RECONCILE_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 5 * 60_000),
+      thread: e.PAYMENTS_THREAD === 'on',
     },
     stockSettleMs: e.STOCK_SETTLE_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
     corsOrigins: (e.CORS_ORIGINS ?? '')

@@ -31,14 +31,7 @@ export async function connectDatabase(opts: {
       'using the embedded database (set MONGODB_URI for MongoDB)',
     );
   }
-  await mongoose.connect(uri, {
-    serverSelectionTimeoutMS: 5000,
-    // While the database is down, requireDatabase refuses calls without asking the driver, so
-    // only the driver's own heartbeat notices its return: every 2 s rather than the default 10 s.
-    heartbeatFrequencyMS: 2000,
-    // A heartbeat to an unreachable host fails after 5 s rather than 30 s.
-    connectTimeoutMS: 5000,
-  });
+  await connectMongoose(uri);
   await ensureIndexes(opts.logger);
   return {
     kind: stopEmbedded ? 'embedded' : 'mongodb',
@@ -48,6 +41,22 @@ export async function connectDatabase(opts: {
       await stopEmbedded?.();
     },
   };
+}
+
+/**
+ * Mongoose's connection with the shop's settings. The payments thread passes `autoIndex: false`:
+ * start-up made the indexes (ensureIndexes) before the thread connects.
+ */
+export async function connectMongoose(uri: string, options: { autoIndex?: boolean } = {}) {
+  await mongoose.connect(uri, {
+    serverSelectionTimeoutMS: 5000,
+    // While the database is down, requireDatabase refuses calls without asking the driver, so
+    // only the driver's own heartbeat notices its return: every 2 s rather than the default 10 s.
+    heartbeatFrequencyMS: 2000,
+    // A heartbeat to an unreachable host fails after 5 s rather than 30 s.
+    connectTimeoutMS: 5000,
+    ...options,
+  });
 }
 
 type IndexSpec = [keys: Record<string, unknown>, options: { name?: string }];

@@ -20,6 +20,7 @@
  * the claim runs out.
  */
 import type { Logger } from 'pino';
+import { insertDocument } from '../insert-document.js';
 import { MailJob } from './mail-job.model.js';
 import { seal, sealKey, unseal } from './seal.js';
 import type { MailMessage, MailTransport } from './transport.js';
@@ -116,14 +117,14 @@ export class MailQueue implements Mailer {
     const stored = { subject: message.subject, sealed: seal(message, this.key) };
     const ahead = this.claimed.length + this.claiming + (this.pass ? 1 : 0);
     if (ahead >= MAX_CLAIMED) {
-      await MailJob.create({ ...stored, nextAttemptAt: new Date(this.now()) });
+      await insertDocument(MailJob, { ...stored, nextAttemptAt: new Date(this.now()) });
       void this.run(true);
       return;
     }
     this.claiming += 1;
     let doc;
     try {
-      doc = await MailJob.create({
+      doc = await insertDocument(MailJob, {
         ...stored,
         attempts: 1,
         nextAttemptAt: new Date(this.now() + CLAIM_MS * (2 * ahead + 1)),

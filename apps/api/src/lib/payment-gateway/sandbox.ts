@@ -16,6 +16,7 @@ import {
   type ProviderPayment,
   type ProviderRefund,
 } from './gateway.js';
+import { insertDocument } from '../insert-document.js';
 import { readRazorpayWebhook } from './razorpay-webhook.js';
 import { SandboxPayment, SandboxRefund } from './sandbox.model.js';
 import { signPayment, verifyPaymentSignature, verifyWebhookSignature } from './signature.js';
@@ -97,7 +98,7 @@ export function createSandboxGateway(secrets: {
       async pay(orderId, amountPaise) {
         const paymentId = `pay_sandbox_${randomId()}`;
         // Card payments on Razorpay's orders are captured automatically; so are the sandbox's.
-        await SandboxPayment.create({
+        await insertDocument(SandboxPayment, {
           _id: paymentId,
           orderId,
           amount: amountPaise,

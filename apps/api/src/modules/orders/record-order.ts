@@ -5,6 +5,7 @@
 import { Types } from 'mongoose';
 import { isShippingAddress, ONE_SIZE, orderNumber, paiseToRupees } from '@repo/shared';
 import { isDuplicateKey } from '../../lib/errors.js';
+import { insertDocument } from '../../lib/insert-document.js';
 import { currentPhotoUrls } from '../products/index.js';
 import { Order, type LeanOrder } from './order.model.js';
 
@@ -43,7 +44,7 @@ export async function recordPaidOrder(
   try {
     const photos = await currentPhotoUrls(input.items.map((i) => String(i.product)));
     const _id = new Types.ObjectId();
-    const doc = await Order.create({
+    const order = await insertDocument<LeanOrder>(Order, {
       _id,
       number: orderNumber(String(_id)),
       user: input.user,
@@ -63,7 +64,7 @@ export async function recordPaidOrder(
       paymentId: input.paymentId,
       providerOrderId: input.providerOrderId,
     });
-    return { order: doc.toObject() as LeanOrder, created: true };
+    return { order, created: true };
   } catch (err) {
     if (!isDuplicateKey(err)) throw err;
     const existing = await Order.findOne({

@@ -16,6 +16,7 @@ import {
   type CreateOrderResponse,
 } from '@repo/shared';
 import { AppError, badRequest, conflict } from '../../lib/errors.js';
+import { insertDocument } from '../../lib/insert-document.js';
 import type { AppDeps } from '../../lib/types.js';
 import { productsForSale, type ProductStock } from '../products/index.js';
 import { Checkout } from './checkout.model.js';
@@ -141,7 +142,7 @@ export async function createCheckout(
     throw new AppError(502, PROVIDER_UNAVAILABLE);
   }
   // Only now is anything written: a provider failure leaves nothing behind.
-  await Checkout.create({
+  await insertDocument(Checkout, {
     provider: deps.payments.provider,
     providerOrderId: providerOrder.id,
     receipt,
