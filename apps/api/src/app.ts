@@ -24,6 +24,7 @@ import { settleStockVersion } from './lib/catalog-version.js';
 import { FastLane, jsonBody } from './lib/fast-lane.js';
 import { laneLogger, requestId, requestLogger, requestLogSerializers } from './lib/logger.js';
 import { noStore } from './lib/no-store.js';
+import { PAYMENT_PATH, type PaymentThread } from './lib/payment-thread.js';
 import type { AppDeps } from './lib/types.js';
 import { authRouter } from './modules/auth/index.js';
 import { usersRouter, adminUsersRouter, findSessionUser } from './modules/users/index.js';
@@ -52,7 +53,11 @@ export type App = RequestListener & {
   catalogCache: CatalogCache;
 };
 
-export function createApp(deps: AppDeps): App {
+/**
+ * `payments`: the payments thread (lib/payment-thread.ts), when /api/payment/ is its to answer;
+ * without it (the thread's own app, tests, PAYMENTS_THREAD=off) this app answers them.
+ */
+export function createApp(deps: AppDeps, options: { payments?: PaymentThread } = {}): App {
   settleStockVersion(deps.config.stockSettleMs, {
     onRefused: (err) =>
       deps.logger.warn({ err }, 'the stock version could not be moved on: trying again shortly'),
@@ -65,7 +70,12 @@ export function createApp(deps: AppDeps): App {
     cache,
     cors: deps.config.corsOrigins.length > 0,
   });
-  const app = createExpressApp(deps, new CatalogReader(cache, currentStock, lane), requestLog);
+  const app = createExpressApp(
+    deps,
+    new CatalogReader(cache, currentStock, lane),
+    requestLog,
+    options.payments,
+  );
   return Object.assign(
     (req: Parameters<RequestListener>[0], res: Parameters<RequestListener>[1]) =>
       lane.handle(req, res, () => app(req, res)),
@@ -73,12 +83,20 @@ export function createApp(deps: AppDeps): App {
   );
 }
 
-function createExpressApp(deps: AppDeps, catalog: CatalogReader, requestLog: Logger): Express {
+function createExpressApp(
+  deps: AppDeps,
+  catalog: CatalogReader,
+  requestLog: Logger,
+  payments: PaymentThread | undefined,
+): Express {
   const { config, logger } = deps;
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.set('etag', 'strong');
+  // Matched as the payments router's mount below is (any case, an absolute URL), so no payment
+  // call is answered here while the thread runs; the thread logs and answers it.
+  if (payments) app.use(PAYMENT_PATH, (req, res) => payments.forward(req, res, req.originalUrl));
 
   app.use(
     pinoHttp({
@@ -141,7 +159,7 @@ function createExpressApp(deps: AppDeps, catalog: CatalogReader, requestLog: Log
   api.use(openApiRouter());
   api.use(requireDatabase);
   // The webhook needs the raw body for its signature: the payments router parses its own.
-  api.use('/payment', paymentsRouter(deps, auth));
+  api.use(PAYMENT_PATH.slice('/api'.length), paymentsRouter(deps, auth));
   api.use(jsonBody({ limit: '100kb' }));
   // Sessions, accounts and orders are one person's: never kept by a cache.
   api.use('/auth', noStore, authRouter(deps, auth));

@@ -13,15 +13,16 @@ import { loadConfig } from './config/index.js';
 import { flushStockVersion } from './lib/catalog-version.js';
 import { connectMongoose } from './lib/db.js';
 import { createDeps } from './lib/deps.js';
-import { batchedLines, createLogger } from './lib/logger.js';
+import { createLogger } from './lib/logger.js';
 import { PEER_HEADER, type FromWorker, type PaymentWorkerData } from './lib/payment-thread.js';
 
 const port = parentPort!;
 const { mongoUri, dbKind, socketPath } = workerData as PaymentWorkerData;
 const tell = (message: FromWorker) => port.postMessage(message);
 const config = loadConfig(process.env);
-const log = batchedLines((lines) => tell({ type: 'log', lines }));
-const logger = createLogger(config.logLevel, log);
+// Each line goes to the main thread as it is logged (about four a checkout): none waits in
+// this thread to be lost if it stops.
+const logger = createLogger(config.logLevel, { write: (lines) => tell({ type: 'log', lines }) });
 
 /** The request as the main thread received it: its client's address is the peer's. */
 function asReceived(req: IncomingMessage): void {
@@ -52,14 +53,12 @@ try {
         logger.warn({ err }, 'the stock version could not be moved on at shutdown'),
       );
       await mongoose.disconnect();
-      log.flush();
       port.close();
     })();
   });
   tell({ type: 'ready' });
 } catch (err) {
   logger.error({ err }, 'the payments thread could not start');
-  log.flush();
   tell({ type: 'failed', message: err instanceof Error ? err.message : String(err) });
   process.exit(1);
 }

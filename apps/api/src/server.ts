@@ -2,7 +2,7 @@
  * Start-up: config → logger → database → sizes migration → seed → app → the payments thread →
  * listen; graceful shutdown on SIGTERM/SIGINT.
  */
-import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config/index.js';
 import { flushStockVersion } from './lib/catalog-version.js';
@@ -35,20 +35,17 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
   if (numbered) logger.info({ orders: numbered }, 'gave older orders their number');
   const unsettled = await listOlderUnsettled();
   if (unsettled) logger.info({ checkouts: unsettled }, 'older payments to settle are listed');
-  const app = createApp(deps);
   // Checkouts are answered on a thread of their own (PAYMENTS_THREAD=off: on this one).
   const payments = config.payments.thread
     ? await PaymentThread.start(logger, { mongoUri: db.uri, dbKind: db.kind, env })
     : undefined;
+  const app = createApp(deps, { payments });
   // Settles checkouts left pending (RECONCILE_INTERVAL_MS; off when 0).
   const stopReconciler = startReconciler(deps);
   // Sends queued mail: retries, and mail a stopped process left in the queue.
   deps.mailer.start();
-  const listener: RequestListener = payments
-    ? (req, res) => (payments.handles(req) ? payments.forward(req, res) : app(req, res))
-    : app;
   const server: Server = await new Promise((resolve) => {
-    const s = createServer(listener).listen(config.port, config.host, () => resolve(s));
+    const s = createServer(app).listen(config.port, config.host, () => resolve(s));
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -90,7 +90,8 @@ describe('the payments thread', () => {
 
   it('a stopped thread: 503 for payment calls, the catalog still answers, the next call starts it', async () => {
     await shop.payments!.worker!.terminate();
-    const refused = await call().get('/api/payment/config').expect(503);
+    // Matched as Express's routers match (any case): no payment call is answered elsewhere.
+    const refused = await call().get('/API/Payment/config').expect(503);
     expect(refused.body).toMatchObject({ success: false, message: DB_UNAVAILABLE });
     await call().get('/api/category/all-category').expect(200);
     // That call started it again: payment calls are answered once it runs.

@@ -7,6 +7,9 @@
  * README's performance section has the figures). The schemas here have no save middleware;
  * insert-document.test.ts checks that the stored document is the one `create` stores.
  *
+ * One difference: an explicit null on a path that has a default is stored as the default
+ * (`create` keeps the null); no caller passes one.
+ *
  * Returns the stored document as a plain object (what `create(...).toObject()` gave).
  */
 import type { Model } from 'mongoose';

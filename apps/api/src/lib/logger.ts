@@ -95,31 +95,6 @@ export function writeLogLines(logger: Logger, lines: string): void {
   (logger as unknown as Record<symbol, DestinationStream>)[pino.symbols.streamSym]!.write(lines);
 }
 
-/**
- * A destination that hands a thread's log lines to `send` in batches of about 4 KB, at least
- * once a second, and on `flush()`: the main thread writes them (one writer per output, so
- * lines from two threads never interleave mid-line).
- */
-export function batchedLines(send: (lines: string) => void): DestinationStream & {
-  flush(): void;
-} {
-  let pending = '';
-  const flush = () => {
-    if (!pending) return;
-    const lines = pending;
-    pending = '';
-    send(lines);
-  };
-  setInterval(flush, 1000).unref();
-  return {
-    write(line: string) {
-      pending += line;
-      if (pending.length >= 4096) flush();
-    },
-    flush,
-  };
-}
-
 /** The request's id: the caller's X-Request-Id when it is sane, else a new one. */
 export function requestId(req: IncomingMessage): string {
   const incoming = req.headers['x-request-id'];

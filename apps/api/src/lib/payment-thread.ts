@@ -9,22 +9,23 @@
  * The main thread passes such a request on unchanged over a Unix socket in a private folder
  * (0700: only the shop's user can reach the thread), adding only the client's address, which
  * the thread sets back as the request's peer, so `req.ip`, rate limits and logs see what the
- * main thread's Express would. The thread logs through the main thread's log. Should the thread
+ * main thread's Express would. The thread's log lines are written by the main thread. Should the thread
  * stop (a crash), the next payment call starts it again; until it answers, such calls answer 503
  * with the shop's "temporarily unavailable" text. Every payment call is safe to repeat.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { Agent, request, type IncomingMessage, type ServerResponse } from 'node:http';
+import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import { DB_UNAVAILABLE } from './errors.js';
+import { forwardRequest } from './forward-request.js';
 import { requestId, writeLogLines } from './logger.js';
 
-export const PAYMENT_PATH = '/api/payment/';
+export const PAYMENT_PATH = '/api/payment';
 /** The header carrying the client's address to the thread (any one sent by a client is dropped). */
 export const PEER_HEADER = 'x-shop-peer-address';
 /** How long stop() waits for the thread's own shutdown (its requests in flight, its mail). */
@@ -42,17 +43,6 @@ export interface PaymentWorkerData {
 export type FromWorker =
   { type: 'ready' } | { type: 'log'; lines: string } | { type: 'failed'; message: string };
 
-/** Hop-by-hop headers: they describe one connection, never the next one. */
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-connection',
-  'transfer-encoding',
-  'te',
-  'trailer',
-  'upgrade',
-]);
-
 export class PaymentThread {
   private running: Worker | undefined;
   private ready = false;
@@ -68,7 +58,13 @@ export class PaymentThread {
     private readonly data: Omit<PaymentWorkerData, 'socketPath'>,
     /** The configuration the shop started with (the thread reads the same). */
     private readonly env: NodeJS.ProcessEnv,
-  ) {}
+  ) {
+    // A Unix socket's path has room for 107 bytes.
+    if (Buffer.byteLength(this.socketPath) > 100)
+      throw new Error(
+        `The payments thread's socket path is too long (${this.socketPath}): set TMPDIR to a shorter folder`,
+      );
+  }
 
   /** Starts the thread and resolves once it answers (rejects if it cannot start). */
   static async start(
@@ -85,44 +81,27 @@ export class PaymentThread {
     return this.running;
   }
 
-  /** Whether this request is the payments thread's to answer. */
-  handles(req: IncomingMessage): boolean {
-    return req.url?.startsWith(PAYMENT_PATH) === true;
-  }
-
-  forward(req: IncomingMessage, res: ServerResponse): void {
+  /**
+   * Passes a request on to the thread and its answer back. `url`: the request's own, as it
+   * arrived (Express mounts this under /api/payment and matches as its routers do).
+   */
+  forward(req: IncomingMessage, res: ServerResponse, url: string): void {
     if (!this.ready) {
       this.startAgain();
+      this.logger.warn({ url }, 'a payment call refused: the payments thread is not running');
       return unavailable(req, res);
     }
-    const headers: Record<string, string | string[]> = {};
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (value !== undefined && !HOP_BY_HOP.has(name) && name !== PEER_HEADER)
-        headers[name] = value;
-    }
-    headers[PEER_HEADER] = req.socket.remoteAddress ?? '';
-    const upstream = request({
+    forwardRequest(req, res, {
       socketPath: this.socketPath,
       agent: this.agent,
-      method: req.method,
-      path: req.url,
-      headers,
+      path: url,
+      headers: { [PEER_HEADER]: req.socket.remoteAddress ?? '' },
+      drop: [PEER_HEADER],
+      onFailure: (err) => {
+        this.logger.warn({ err, url }, 'the payments thread did not answer');
+        unavailable(req, res);
+      },
     });
-    upstream.on('response', (answer) => {
-      const kept: string[] = [];
-      const raw = answer.rawHeaders;
-      for (let i = 0; i < raw.length; i += 2) {
-        if (!HOP_BY_HOP.has(raw[i]!.toLowerCase())) kept.push(raw[i]!, raw[i + 1]!);
-      }
-      res.writeHead(answer.statusCode ?? 502, kept);
-      answer.pipe(res);
-    });
-    upstream.on('error', (err) => {
-      this.logger.warn({ err, url: req.url }, 'the payments thread did not answer');
-      if (!res.headersSent) unavailable(req, res);
-      else res.destroy();
-    });
-    req.pipe(upstream);
   }
 
   /** Ends the thread after its requests in flight (called once the server has closed). */
