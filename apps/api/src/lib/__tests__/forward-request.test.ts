@@ -72,10 +72,12 @@ describe('forwardRequest', () => {
       headers?: IncomingMessage['headers'];
       body?: string;
     } = {};
-    const { port } = await setup(async (req, res) => {
-      seen = { method: req.method, url: req.url, headers: req.headers, body: await readBody(req) };
-      res.writeHead(201, 'Made', { 'x-answer': 'yes', 'content-type': 'text/plain' });
-      res.end('made it');
+    const { port } = await setup((req, res) => {
+      void readBody(req).then((body) => {
+        seen = { method: req.method, url: req.url, headers: req.headers, body };
+        res.writeHead(201, 'Made', { 'x-answer': 'yes', 'content-type': 'text/plain' });
+        res.end('made it');
+      });
     });
     const answer = await new Promise<{
       status?: number;
@@ -98,7 +100,7 @@ describe('forwardRequest', () => {
           },
         },
         (res) =>
-          readBody(res).then((body) =>
+          void readBody(res).then((body) =>
             resolve({
               status: res.statusCode,
               message: res.statusMessage,
