@@ -1,5 +1,5 @@
 /**
- * `pnpm --filter @repo/bench soak`: mixed catalog reads (autocannon, 64 connections) on an idle
+ * `pnpm --filter @repo/bench soak`: mixed catalog reads (wrk when installed, else autocannon; 64 connections) on an idle
  * shop for a few seconds, then 30 s of the same reads with sandbox checkouts running alongside (create-order → sandbox pay → verify-payment; some verified
  * twice at once, some replayed later), on loopback against the built shop. Then the books
  * are checked in the database: no 5xx, exactly one order per verified payment and no other
