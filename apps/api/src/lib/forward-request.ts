@@ -1,7 +1,8 @@
 /**
  * Passes one HTTP request on to another server (here: the payments thread, on a Unix socket)
  * and its answer back, as a reverse proxy does: the method, path, end-to-end headers and body go
- * on; hop-by-hop headers (and those `Connection` names) stay behind, both ways. A client gone
+ * on, the body framed as it came; hop-by-hop headers (and those `Connection` names) stay
+ * behind, both ways. A client gone
  * before its body ended ends the request passed on; an answer cut short ends the client's.
  */
 import {
@@ -23,6 +24,9 @@ const HOP_BY_HOP = new Set([
   'upgrade',
 ]);
 
+/** Headers `Connection` cannot take away: the message's length and its host. */
+const ALWAYS_KEPT = new Set(['content-length', 'host']);
+
 /** The headers that go on to the next hop, without those named in `drop`. */
 export function endToEnd(
   headers: IncomingHttpHeaders,
@@ -30,13 +34,24 @@ export function endToEnd(
 ): Record<string, string | string[]> {
   const named = String(headers.connection ?? '')
     .split(',')
-    .map((h) => h.trim().toLowerCase());
+    .map((h) => h.trim().toLowerCase())
+    .filter((h) => !ALWAYS_KEPT.has(h));
   const kept: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined || HOP_BY_HOP.has(name) || named.includes(name)) continue;
     if (!drop.includes(name)) kept[name] = value;
   }
   return kept;
+}
+
+/**
+ * The request's framing for the next hop: its Content-Length, or chunked for a body that came
+ * chunked. Node's client adds neither to a GET, DELETE or OPTIONS, so without this a body sent
+ * with one would reach the next server as the start of another request (request smuggling).
+ */
+function framing(req: IncomingMessage): Record<string, string> {
+  if (req.headers['content-length'] !== undefined) return {};
+  return req.headers['transfer-encoding'] !== undefined ? { 'transfer-encoding': 'chunked' } : {};
 }
 
 export interface ForwardTarget {
@@ -62,7 +77,7 @@ export function forwardRequest(
     agent: target.agent,
     method: req.method,
     path: target.path,
-    headers: { ...endToEnd(req.headers, target.drop), ...target.headers },
+    headers: { ...endToEnd(req.headers, target.drop), ...framing(req), ...target.headers },
   });
   upstream.on('response', (answer) => {
     res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.headers));
@@ -70,6 +85,10 @@ export function forwardRequest(
     // Cut short (the server gone mid-answer): the client's answer ends too, never hangs.
     answer.on('close', () => {
       if (!answer.complete) res.destroy();
+    });
+    // The client gone mid-answer: the rest is read and dropped, so the connection is free again.
+    res.on('close', () => {
+      if (!res.writableFinished) answer.resume();
     });
   });
   upstream.on('error', (err) => {

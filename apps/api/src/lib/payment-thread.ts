@@ -60,10 +60,12 @@ export class PaymentThread {
     private readonly env: NodeJS.ProcessEnv,
   ) {
     // A Unix socket's path has room for 107 bytes.
-    if (Buffer.byteLength(this.socketPath) > 100)
+    if (Buffer.byteLength(this.socketPath) > 100) {
+      this.removeSocketDir();
       throw new Error(
         `The payments thread's socket path is too long (${this.socketPath}): set TMPDIR to a shorter folder`,
       );
+    }
   }
 
   /** Starts the thread and resolves once it answers (rejects if it cannot start). */
@@ -72,7 +74,10 @@ export class PaymentThread {
     { env, ...data }: Omit<PaymentWorkerData, 'socketPath'> & { env: NodeJS.ProcessEnv },
   ): Promise<PaymentThread> {
     const thread = new PaymentThread(logger, data, env);
-    await thread.spawn();
+    await thread.spawn().catch((err: unknown) => {
+      thread.removeSocketDir();
+      throw err;
+    });
     return thread;
   }
 
@@ -104,12 +109,14 @@ export class PaymentThread {
     });
   }
 
-  /** Ends the thread after its requests in flight (called once the server has closed). */
+  /**
+   * Ends the thread once its requests in flight are answered (called once the main server has
+   * closed, so nothing more is forwarded). A thread still starting gets the message once it
+   * runs; one that does not end within STOP_MS is ended.
+   */
   async stop(): Promise<void> {
     this.stopping = true;
-    await this.starting;
-    // The server has closed: nothing more is forwarded, so the kept connections can go.
-    this.agent.destroy();
+    this.ready = false;
     const worker = this.running;
     if (worker) {
       const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
@@ -118,6 +125,11 @@ export class PaymentThread {
       await exited;
       clearTimeout(force);
     }
+    this.agent.destroy();
+    this.removeSocketDir();
+  }
+
+  private removeSocketDir(): void {
     rmSync(this.dir, { recursive: true, force: true });
   }
 
@@ -133,7 +145,8 @@ export class PaymentThread {
         if (message.type === 'log') writeLogLines(this.logger, message.lines);
         else if (message.type === 'ready') {
           started = true;
-          this.ready = true;
+          // A thread that became ready as the shop stops takes no more calls.
+          this.ready = !this.stopping;
           resolve();
         } else if (message.type === 'failed' && !started) reject(new Error(message.message));
       });

@@ -125,6 +125,44 @@ describe('forwardRequest', () => {
     expect(answer.headers['x-answer']).toBe('yes');
   });
 
+  // A body the next hop could not frame would be read there as a request of its own.
+  it.each([
+    [
+      'a GET sent chunked',
+      'GET /api/payment/config HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n',
+      (body: string) => `${body.length.toString(16)}\r\n${body}\r\n0\r\n\r\n`,
+    ],
+    [
+      'a GET whose Connection names its Content-Length',
+      'GET /api/payment/config HTTP/1.1\r\nHost: x\r\nConnection: content-length\r\n',
+      (body: string) => `Content-Length: ${body.length}\r\n\r\n${body}`,
+    ],
+  ])('passes on %s as one request with its body', async (_, head, encode) => {
+    const smuggled = 'GET /smuggled HTTP/1.1\r\nHost: x\r\n\r\n';
+    const seen: Array<{ url?: string; body: string }> = [];
+    const { port } = await setup((req, res) => {
+      void readBody(req).then((body) => {
+        seen.push({ url: req.url, body });
+        res.end('ok');
+      });
+    });
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.write(head + encode(smuggled)));
+      let text = '';
+      socket.on('data', (c) => {
+        text += c;
+        // The whole answer (its body is "ok"): nothing more to wait for.
+        if (text.endsWith('\r\n\r\nok')) {
+          socket.destroy();
+          resolve(text);
+        }
+      });
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 200/);
+    expect(seen).toEqual([{ url: '/api/payment/config', body: smuggled }]);
+  });
+
   it('ends the request passed on when the client goes away before its body ended', async () => {
     let arrived!: () => void;
     const requestArrived = new Promise<void>((r) => (arrived = r));
@@ -162,6 +200,23 @@ describe('forwardRequest', () => {
       req.end();
     });
     expect(outcome).toEqual({ complete: false, body: 'partial' });
+  });
+
+  it('reads the rest of an answer whose client went away, so the one behind finishes it', async () => {
+    let finished!: () => void;
+    const answerFinished = new Promise<void>((r) => (finished = r));
+    const { port } = await setup((_req, res) => {
+      res.on('finish', finished);
+      // More than the two sockets' buffers hold, so it finishes only if it is read.
+      res.end(Buffer.alloc(8 * 1024 * 1024, 'a'));
+    });
+    const req = request({ port, host: '127.0.0.1', path: '/api/payment/config' }, (res) => {
+      // Gone as soon as the answer starts.
+      res.socket.destroy();
+    });
+    req.on('error', () => {});
+    req.end();
+    await answerFinished;
   });
 
   it('calls onFailure when the server behind cannot be reached', async () => {
