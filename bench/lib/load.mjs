@@ -174,13 +174,21 @@ export async function measureReads({
 }
 
 /**
+ * How long the shop may keep answering from the catalog version it last read after another
+ * process's write (VERSION_FRESH_MS in apps/api/src/lib/catalog-version.ts), with a margin.
+ */
+const VERSION_SEEN_MS = 25;
+
+/**
  * What a read costs when the shop's cache cannot answer it (after any catalog write, e.g. a
- * paid order taking stock): one request at a time, each after a catalog version bump.
+ * paid order taking stock): one request at a time, each after a catalog version bump that the
+ * shop has had time to see (asked sooner, it would answer from its cache).
  */
 export async function measureCold(base, read, bump, times) {
   const ms = [];
   for (let i = 0; i < times; i += 1) {
     await bump();
+    await new Promise((resolve) => setTimeout(resolve, VERSION_SEEN_MS));
     const started = performance.now();
     const res = await call(base, read.method, read.path, { body: read.body });
     ms.push(performance.now() - started);

@@ -6,12 +6,13 @@
  * 25 ms beside catalog reads (13–16 ms alone), so 21 checkouts a second took half of it and the
  * reads fell to about 55% of idle; with the thread they keep over 70% (README, performance).
  *
- * The main thread passes such a request on unchanged over a Unix socket in a private folder
- * (0700: only the shop's user can reach the thread), adding only the client's address, which
- * the thread sets back as the request's peer, so `req.ip`, rate limits and logs see what the
- * main thread's Express would. The thread's log lines are written by the main thread. Should the thread
- * stop (a crash), the next payment call starts it again; until it answers, such calls answer 503
- * with the shop's "temporarily unavailable" text. Every payment call is safe to repeat.
+ * The main thread passes such a request on (lib/forward-request.ts) over a Unix socket in a
+ * private folder (0700: only the shop's user can reach the thread), adding only the client's
+ * address, which the thread sets back as the request's peer, so `req.ip`, rate limits and logs
+ * see what the main thread's Express would. The thread's log lines are written by the main
+ * thread. Should the thread stop (a crash), the next payment call starts it again; until it
+ * answers, such calls answer 503 with the shop's "temporarily unavailable" text. Every payment
+ * call is safe to repeat.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
