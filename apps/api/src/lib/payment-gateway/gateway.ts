@@ -98,6 +98,11 @@ export interface PaymentGateway {
     amountPaise: number;
     receipt: string;
     notes?: Record<string, string>;
+    /**
+     * Names this refund (refundIdempotencyKey): asked again with the same key and amount, the
+     * provider answers with the refund it made, never a second one.
+     */
+    idempotencyKey: string;
   }): Promise<ProviderRefund>;
   /** The refunds made on a payment (for reconciliation). */
   fetchRefunds(paymentId: string): Promise<ProviderRefund[]>;
@@ -130,4 +135,20 @@ export class ProviderRefusedError extends Error {
     super(reason);
     this.name = 'ProviderRefusedError';
   }
+}
+
+/**
+ * The idempotency key of a refund we claimed: the payment, when the claim was made and the
+ * amount asked. A retry of the same claim (an answer lost on the way) asks with the same key;
+ * a new claim (after a refund that failed) or another amount asks with a new one, so the
+ * provider makes that refund rather than answering with the earlier one. Razorpay's rule:
+ * at least 10 letters, digits, `-` or `_`.
+ */
+export function refundIdempotencyKey(
+  paymentId: string,
+  claimedAt: Date,
+  amountPaise: number,
+): string {
+  const payment = paymentId.replace(/[^\w-]/g, '-');
+  return `${payment}_${claimedAt.getTime().toString(36)}_${amountPaise}`;
 }

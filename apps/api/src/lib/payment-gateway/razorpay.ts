@@ -14,7 +14,27 @@ export const RAZORPAY_CHECKOUT_SCRIPT = 'https://checkout.razorpay.com/v1/checko
 
 /** The SDK builds its axios client with a fixed host; its `api.rq` is that client. */
 interface SdkHttp {
-  rq: { defaults: { baseURL?: string; timeout?: number } };
+  rq: {
+    defaults: { baseURL?: string; timeout?: number };
+    post(
+      url: string,
+      data: unknown,
+      config: { headers: Record<string, string> },
+    ): Promise<{ data: RazorpayRefund }>;
+  };
+}
+
+interface RazorpayRefund {
+  id: string;
+  payment_id: string;
+  amount?: number | string | undefined;
+  status: string;
+}
+
+/** An error of the SDK's axios client in the shape the SDK's own calls reject with. */
+function asSdkError(err: unknown): unknown {
+  const response = (err as { response?: { status: number; data?: { error?: unknown } } }).response;
+  return response ? { statusCode: response.status, error: response.data?.error } : err;
 }
 
 /** The SDK rejects with `{ statusCode, error: { description } }` for an answer, else a network error. */
@@ -27,12 +47,7 @@ function refundError(err: unknown): Error {
   return new ProviderUnavailableError(err);
 }
 
-const toRefund = (r: {
-  id: string;
-  payment_id: string;
-  amount?: number | string | undefined;
-  status: string;
-}): ProviderRefund => ({
+const toRefund = (r: RazorpayRefund): ProviderRefund => ({
   id: r.id,
   paymentId: r.payment_id,
   amount: Number(r.amount ?? 0),
@@ -47,7 +62,8 @@ export function createRazorpayGateway(opts: {
   apiUrl: string;
 }): PaymentGateway {
   const client = new Razorpay({ key_id: opts.keyId, key_secret: opts.keySecret });
-  const http = (client.api as unknown as SdkHttp).rq.defaults;
+  const sdkHttp = (client.api as unknown as SdkHttp).rq;
+  const http = sdkHttp.defaults;
   http.baseURL = opts.apiUrl.replace(/\/+$/, '');
   // The SDK sets no timeout: a hung provider must not hang the shopper's request.
   http.timeout = 15_000;
@@ -92,19 +108,21 @@ export function createRazorpayGateway(opts: {
       }
     },
 
-    async refundPayment({ paymentId, amountPaise, receipt, notes }) {
+    async refundPayment({ paymentId, amountPaise, receipt, notes, idempotencyKey }) {
       try {
         // Normal speed: free, 5–7 working days. Razorpay refuses more than the captured amount,
-        // so a second full refund of one payment cannot happen there either.
-        const refund = await client.payments.refund(paymentId, {
-          amount: amountPaise,
-          speed: 'normal',
-          receipt,
-          notes: notes ?? {},
-        });
-        return toRefund(refund);
+        // so a second full refund of one payment cannot happen there either; with the key
+        // (X-Refund-Idempotency) a retry after an answer lost on the way is the same refund.
+        // The SDK's payments.refund takes no headers, so this is its own client's call, as
+        // payments.refund makes it (POST /v1/payments/:id/refund, the keys' Basic auth).
+        const { data } = await sdkHttp.post(
+          `/v1/payments/${encodeURIComponent(paymentId)}/refund`,
+          { amount: amountPaise, speed: 'normal', receipt, notes: notes ?? {} },
+          { headers: { 'X-Refund-Idempotency': idempotencyKey } },
+        );
+        return toRefund(data);
       } catch (err) {
-        throw refundError(err);
+        throw refundError(asSdkError(err));
       }
     },
 

@@ -11,7 +11,11 @@
  * a repeated request cannot return the money twice.
  */
 import { formatRupees, paiseToRupees } from '@repo/shared';
-import { ProviderRefusedError, type ProviderRefund } from '../../lib/payment-gateway/index.js';
+import {
+  ProviderRefusedError,
+  refundIdempotencyKey,
+  type ProviderRefund,
+} from '../../lib/payment-gateway/index.js';
 import type { AppDeps } from '../../lib/types.js';
 import { refundProcessedMail } from './order-mail.js';
 import { Order, refundOf, type LeanOrder, type StoredRefund } from './order.model.js';
@@ -56,6 +60,7 @@ export async function requestRefund(deps: AppDeps, order: LeanOrder): Promise<vo
       amountPaise: claim.amount,
       receipt: `order_${orderId}`,
       notes: { order: orderId },
+      idempotencyKey: refundIdempotencyKey(order.paymentId, claim.createdAt, claim.amount),
     });
     deps.logger.info({ orderId, refundId: refund.id, status: refund.status }, 'refund requested');
     await recordRefundState(deps, order.paymentId, refund);

@@ -29,6 +29,7 @@ import { escapeHtml, MAIL_STYLE, mailPage, mailRow } from '../../lib/mailer/html
 import { runOnce } from '../../lib/migrations.js';
 import {
   ProviderRefusedError,
+  refundIdempotencyKey,
   type PaymentGateway,
   type ProviderRefund,
 } from '../../lib/payment-gateway/index.js';
@@ -240,13 +241,19 @@ export async function refundUnsettled(
       `The payment was taken by ${checkout.provider}, which this shop no longer uses: refund it in that provider's dashboard`,
     );
 
-  const { turn, askedBefore } = await takeTurn(checkout, payment);
+  const { turn, claimedAt, askedBefore } = await takeTurn(checkout, payment);
   const claimFor = async (amount: number) => {
     await Checkout.updateOne(withOurAsk(checkout._id, paymentId, turn), {
       $set: { 'paymentRefunds.$.amountPaise': amount },
     });
   };
-  const answer = await askProvider(deps.payments, checkoutId, payment, claimFor, askedBefore);
+  const answer = await askProvider(
+    deps.payments,
+    { checkoutId, claimedAt },
+    payment,
+    claimFor,
+    askedBefore,
+  );
   if (answer === 'no answer') {
     deps.logger.error({ checkoutId, paymentId }, 'refund of a payment to settle got no answer');
     // The claim stays, free for the next click to ask again at once.
@@ -294,7 +301,7 @@ const withOurAsk = (id: Types.ObjectId, paymentId: string, turn: Date) => ({
 async function takeTurn(
   checkout: StoredCheckout,
   payment: Payment,
-): Promise<{ turn: Date; askedBefore?: number }> {
+): Promise<{ turn: Date; claimedAt: Date; askedBefore?: number }> {
   const { paymentId } = payment;
   const now = new Date();
   const last = refundOf(checkout, paymentId);
@@ -321,7 +328,9 @@ async function takeTurn(
   }
   if (taken.modifiedCount !== 1) throw conflict(ALREADY_ON_ITS_WAY);
   // Taking over an ask whose answer never came: the amount it asked for.
-  return last?.status === 'pending' ? { turn: now, askedBefore: last.amountPaise } : { turn: now };
+  return last?.status === 'pending'
+    ? { turn: now, claimedAt: last.createdAt, askedBefore: last.amountPaise }
+    : { turn: now, claimedAt: now };
 }
 
 export const STILL_PENDING_BY_HAND =
@@ -336,7 +345,7 @@ export const STILL_PENDING_BY_HAND =
  */
 async function askProvider(
   gateway: PaymentGateway,
-  checkoutId: string,
+  claim: { checkoutId: string; claimedAt: Date },
   payment: Payment,
   claimFor: (amountPaise: number) => Promise<void>,
   askedBefore?: number,
@@ -367,8 +376,9 @@ async function askProvider(
     const refund = await gateway.refundPayment({
       paymentId,
       amountPaise: rest,
-      receipt: `checkout_${checkoutId}`,
-      notes: { checkout: checkoutId },
+      receipt: `checkout_${claim.checkoutId}`,
+      notes: { checkout: claim.checkoutId },
+      idempotencyKey: refundIdempotencyKey(paymentId, claim.claimedAt, rest),
     });
     return { refund };
   } catch (err) {

@@ -4,6 +4,7 @@
  * reconciliation moving refunds that are still pending (or were never answered).
  */
 import { describe, expect, it } from 'vitest';
+import { refundIdempotencyKey } from '../../../lib/payment-gateway/index.js';
 import { setupTestApp } from '../../../test/harness.js';
 import { reconcileRefunds } from '../../orders/index.js';
 import { Order } from '../../orders/order.model.js';
@@ -93,6 +94,29 @@ describe('refunds through Razorpay', () => {
       amount: 75_000,
       status: 'pending',
     });
+  });
+
+  it('asks with an idempotency key: the same claim asked again (its answer lost) is the same refund', async () => {
+    const { paymentId } = await paidOrder(640);
+    const claimedAt = new Date();
+    const ask = (at: Date) =>
+      t.deps.payments.refundPayment({
+        paymentId,
+        amountPaise: 64_000,
+        receipt: 'rcpt_again',
+        idempotencyKey: refundIdempotencyKey(paymentId, at, 64_000),
+      });
+    const first = await ask(claimedAt);
+    // As after an answer lost on the way: not refused as refunded already, and not a second one.
+    expect(await ask(claimedAt)).toEqual(first);
+    const ofPayment = () =>
+      [...razorpay.refunds.values()].filter((r) => r.payment_id === paymentId);
+    expect(ofPayment()).toHaveLength(1);
+    // That refund failed: a new claim asks anew and gets a refund of its own.
+    razorpay.settleRefund(first.id, 'failed');
+    const second = await ask(new Date(claimedAt.getTime() + 1));
+    expect(second.id).not.toBe(first.id);
+    expect(ofPayment().map((r) => r.status)).toEqual(['failed', 'pending']);
   });
 
   it('moves it on a signed refund.processed webhook, once however often it is delivered', async () => {

@@ -1,7 +1,8 @@
 /**
  * A loopback stand-in for Razorpay's orders, payments and refunds API, so the real `razorpay`
  * SDK runs in tests: POST /v1/orders, GET /v1/orders/:id/payments, POST /v1/payments/:id/refund
- * (the SDK's payments.refund) and GET /v1/payments/:id/refunds (payments.fetchMultipleRefund)
+ * (the SDK's payments.refund, idempotent with X-Refund-Idempotency as Razorpay's) and
+ * GET /v1/payments/:id/refunds (payments.fetchMultipleRefund)
  * with Razorpay's response shapes and refusals, behind Basic auth with the key id and secret.
  * Payments are added by the test (`capture`); refunds start `pending` like Razorpay's normal
  * refunds, and the test moves them (`settleRefund`).
@@ -70,6 +71,7 @@ export async function startRazorpayStandIn(keys: { keyId: string; keySecret: str
   const orders = new Map<string, StandInOrder>();
   const payments = new Map<string, Array<Record<string, unknown>>>();
   const refunds = new Map<string, StandInRefund>();
+  const idempotent = new Map<string, { body: string; refund: StandInRefund }>();
   const paymentById = (id: string) =>
     [...payments.values()].flat().find((p) => p.id === id) as Record<string, unknown> | undefined;
   const requests: Array<{ method: string; path: string; authorized: boolean }> = [];
@@ -127,6 +129,23 @@ export async function startRazorpayStandIn(keys: { keyId: string; keySecret: str
         }
         if (req.method === 'POST' && path.endsWith('/refund')) {
           const body = await readJson(req);
+          // Razorpay's idempotent refunds: the same key and body answer the same refund; the
+          // same key with another body is refused.
+          const key = req.headers['x-refund-idempotency'];
+          if (typeof key === 'string') {
+            if (!/^[\w-]{10,}$/.test(key))
+              return send(res, 400, error('The idempotency key is invalid'));
+            const earlier = idempotent.get(key);
+            if (earlier && earlier.body !== JSON.stringify(body))
+              return send(
+                res,
+                400,
+                error(
+                  'Different request with the same idempotency key has already been processed.',
+                ),
+              );
+            if (earlier) return send(res, 200, earlier.refund);
+          }
           const paid = Number(payment.amount);
           const amount = body.amount === undefined ? paid : body.amount;
           if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 100)
@@ -158,6 +177,7 @@ export async function startRazorpayStandIn(keys: { keyId: string; keySecret: str
             speed_requested: String(body.speed ?? 'normal'),
           };
           refunds.set(refund.id, refund);
+          if (typeof key === 'string') idempotent.set(key, { body: JSON.stringify(body), refund });
           return send(res, 200, refund);
         }
       }
