@@ -37,11 +37,15 @@ function asSdkError(err: unknown): unknown {
   return response ? { statusCode: response.status, error: response.data?.error } : err;
 }
 
-/** The SDK rejects with `{ statusCode, error: { description } }` for an answer, else a network error. */
+/**
+ * The SDK rejects with `{ statusCode, error: { description } }` for an answer, else a network
+ * error. Not a refusal: 401 (our keys), 429 (too many requests) and 409 (Razorpay still
+ * processing an earlier request with the same idempotency key): asked again later.
+ */
 function refundError(err: unknown): Error {
   const answer = err as { statusCode?: number; error?: { description?: string } } | undefined;
   const status = answer?.statusCode ?? 0;
-  if (status >= 400 && status < 500 && status !== 401 && status !== 429) {
+  if (status >= 400 && status < 500 && ![401, 409, 429].includes(status)) {
     return new ProviderRefusedError(answer?.error?.description ?? `Razorpay answered ${status}`);
   }
   return new ProviderUnavailableError(err);

@@ -4,7 +4,10 @@
  * reconciliation moving refunds that are still pending (or were never answered).
  */
 import { describe, expect, it } from 'vitest';
-import { refundIdempotencyKey } from '../../../lib/payment-gateway/index.js';
+import {
+  ProviderUnavailableError,
+  refundIdempotencyKey,
+} from '../../../lib/payment-gateway/index.js';
 import { setupTestApp } from '../../../test/harness.js';
 import { reconcileRefunds } from '../../orders/index.js';
 import { Order } from '../../orders/order.model.js';
@@ -117,6 +120,19 @@ describe('refunds through Razorpay', () => {
     const second = await ask(new Date(claimedAt.getTime() + 1));
     expect(second.id).not.toBe(first.id);
     expect(ofPayment().map((r) => r.status)).toEqual(['failed', 'pending']);
+  });
+
+  it('takes a 409 (Razorpay still busy with that key) as no answer, not a refusal', async () => {
+    const { paymentId } = await paidOrder(660);
+    razorpay.answerNextRefund(409, 'A request with the same idempotency key is being processed');
+    await expect(
+      t.deps.payments.refundPayment({
+        paymentId,
+        amountPaise: 66_000,
+        receipt: 'rcpt_busy',
+        idempotencyKey: refundIdempotencyKey(paymentId, new Date(), 66_000),
+      }),
+    ).rejects.toBeInstanceOf(ProviderUnavailableError);
   });
 
   it('moves it on a signed refund.processed webhook, once however often it is delivered', async () => {

@@ -72,6 +72,8 @@ export async function startRazorpayStandIn(keys: { keyId: string; keySecret: str
   const payments = new Map<string, Array<Record<string, unknown>>>();
   const refunds = new Map<string, StandInRefund>();
   const idempotent = new Map<string, { body: string; refund: StandInRefund }>();
+  /** Answers the next refund requests get instead of a refund (`answerNextRefund`). */
+  const nextRefundAnswers: Array<{ status: number; description: string }> = [];
   const paymentById = (id: string) =>
     [...payments.values()].flat().find((p) => p.id === id) as Record<string, unknown> | undefined;
   const requests: Array<{ method: string; path: string; authorized: boolean }> = [];
@@ -129,6 +131,8 @@ export async function startRazorpayStandIn(keys: { keyId: string; keySecret: str
         }
         if (req.method === 'POST' && path.endsWith('/refund')) {
           const body = await readJson(req);
+          const answer = nextRefundAnswers.shift();
+          if (answer) return send(res, answer.status, error(answer.description));
           // Razorpay's idempotent refunds: the same key and body answer the same refund; the
           // same key with another body is refused.
           const key = req.headers['x-refund-idempotency'];
@@ -223,6 +227,10 @@ export async function startRazorpayStandIn(keys: { keyId: string; keySecret: str
     },
     refunds,
     /** Razorpay finishes (or gives up on) a refund; returns the refund entity as now. */
+    /** The next refund request is answered with this error instead (e.g. 409 while busy). */
+    answerNextRefund(status: number, description: string) {
+      nextRefundAnswers.push({ status, description });
+    },
     settleRefund(refundId: string, status: 'processed' | 'failed') {
       const refund = refunds.get(refundId);
       if (!refund) throw new Error(`unknown refund ${refundId}`);
