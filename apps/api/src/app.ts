@@ -1,8 +1,9 @@
 /**
  * createApp(deps): the whole HTTP application, never listening itself, so tests drive it
  * with supertest. Order: the fast lane (repeated catalog reads, lib/fast-lane.ts), then
- * Express: security and parsing, /api routers, API 404, photos, the web app with its
- * prepared pages (modules/web), then the one error handler.
+ * Express: /api/payment passed to the payments thread when it runs (lib/payment-thread.ts),
+ * security and parsing, /api routers, API 404, photos, the web app with its prepared pages
+ * (modules/web), then the one error handler.
  */
 import { createHash } from 'node:crypto';
 import type { RequestListener } from 'node:http';
