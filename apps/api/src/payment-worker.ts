@@ -10,9 +10,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import mongoose from 'mongoose';
 import { createApp } from './app.js';
 import { loadConfig } from './config/index.js';
-import { flushStockVersion } from './lib/catalog-version.js';
 import { connectMongoose } from './lib/db.js';
-import { createDeps } from './lib/deps.js';
+import { createDeps, finishWrites } from './lib/deps.js';
 import { createLogger } from './lib/logger.js';
 import { PEER_HEADER, type FromWorker, type PaymentWorkerData } from './lib/payment-thread.js';
 
@@ -48,10 +47,7 @@ try {
     if (message.type !== 'stop') return;
     void (async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await deps.mailer.close(); // a mail not sent yet stays queued for the main thread's poll
-      await flushStockVersion().catch((err: unknown) =>
-        logger.warn({ err }, 'the stock version could not be moved on at shutdown'),
-      );
+      await finishWrites(deps);
       await mongoose.disconnect();
       port.close();
     })();

@@ -5,9 +5,8 @@
 import { createServer, type Server } from 'node:http';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config/index.js';
-import { flushStockVersion } from './lib/catalog-version.js';
 import { connectDatabase } from './lib/db.js';
-import { createDeps } from './lib/deps.js';
+import { createDeps, finishWrites } from './lib/deps.js';
 import { createLogger, endLogger } from './lib/logger.js';
 import { PaymentThread } from './lib/payment-thread.js';
 import { ensurePrivateDirSync } from './lib/private-files.js';
@@ -63,11 +62,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
       clearTimeout(force);
       await payments?.stop();
       await statusMailsSent(); // a status change already answered still gets its mail queued
-      await deps.mailer.close(); // the attempt in progress ends; queued mail waits for the next start
-      // A stock write's gathered bump is written before the database closes.
-      await flushStockVersion().catch((err: unknown) =>
-        logger.warn({ err }, 'the stock version could not be moved on at shutdown'),
-      );
+      await finishWrites(deps);
       await db.close();
       logger.info('stopped');
     })();
