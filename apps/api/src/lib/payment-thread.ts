@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
-import { DB_UNAVAILABLE } from './errors.js';
+import { AppError, DB_UNAVAILABLE, toErrorResponse } from './errors.js';
 import { forwardRequest } from './forward-request.js';
 import { requestId, writeLogLines } from './logger.js';
 
@@ -199,12 +199,13 @@ function workerEntry(): [URL | string, { eval?: boolean }] {
 /** 503 with the shop's own text, as while the database is away: the caller tries again. */
 function unavailable(req: IncomingMessage, res: ServerResponse): void {
   const id = requestId(req);
+  const { status, body } = toErrorResponse(new AppError(503, DB_UNAVAILABLE));
   req.resume();
-  res.writeHead(503, {
+  res.writeHead(status, {
     'Content-Type': 'application/json; charset=utf-8',
     'Cache-Control': 'no-store',
     'Retry-After': '1',
     'X-Request-Id': id,
   });
-  res.end(JSON.stringify({ success: false, message: DB_UNAVAILABLE, requestId: id }));
+  res.end(JSON.stringify({ ...body, requestId: id }));
 }
