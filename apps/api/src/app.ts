@@ -167,7 +167,7 @@ function createExpressApp(
   api.use('/user', noStore, usersRouter(deps, auth));
   api.use('/all-user', noStore, adminUsersRouter(deps, auth));
   // The checks that look up the module above (a category's products, a photo's orders) are
-  // passed down here, so modules only ever import the ones below them (README: layout).
+  // passed down here, so modules only ever import the ones below them (docs/architecture.md).
   api.use('/category', categoriesRouter(deps, auth, catalog, countProductsInCategory));
   api.use('/product', productsRouter(deps, auth, catalog, ordersShowPhoto));
   api.use('/orders', noStore, ordersRouter(deps, auth));

@@ -6,7 +6,7 @@ import { createPaymentGateway } from './payment-gateway/index.js';
 import { createPhotoStore } from './storage/index.js';
 import type { AppDeps } from './types.js';
 
-/** Builds every adapter from configuration alone (DESIGN.md: embedded defaults, real services when configured). */
+/** Builds every adapter from configuration alone (embedded defaults, real services when configured). */
 export function createDeps(config: Config, logger: Logger, db: AppDeps['db']): AppDeps {
   return {
     config,

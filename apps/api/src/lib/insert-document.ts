@@ -4,7 +4,7 @@
  * schema's timestamps and version key set. What it skips is the Mongoose document itself (its
  * change tracking, save middleware and the copy back to a plain object), which cost the event
  * loop about three times the insert on the paths that pay (four inserts per checkout; the
- * README's performance section has the figures). The schemas here have no save middleware;
+ * figures are in docs/decisions/0006-payments-thread.md). The schemas here have no save middleware;
  * insert-document.test.ts checks that the stored document is the one `create` stores.
  *
  * One difference: an explicit null on a path that has a default is stored as the default

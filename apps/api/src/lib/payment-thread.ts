@@ -4,7 +4,7 @@
  * the shop's app in a worker thread (payment-worker.ts), so a checkout's work never runs on the
  * event loop that answers the catalog. Measured: a checkout costs a shared event loop about
  * 25 ms beside catalog reads (13–16 ms alone), so 21 checkouts a second took half of it and the
- * reads fell to about 55% of idle; with the thread they keep over 70% (README, performance).
+ * reads fell to about 55% of idle; with the thread they keep over 70% (docs/decisions/0006-payments-thread.md).
  *
  * The main thread passes such a request on (lib/forward-request.ts) over a Unix socket in a
  * private folder (0700: only the shop's user can reach the thread), adding only the client's

@@ -1,5 +1,5 @@
 /**
- * The photo adapter (DESIGN.md): Cloudinary when CLOUDINARY_URL is set, otherwise files
+ * The photo adapter: Cloudinary when CLOUDINARY_URL is set, otherwise files
  * under DATA_DIR/uploads served at /uploads. Photos arrive already processed (validated,
  * re-encoded as WebP at each width, metadata stripped); an adapter only stores and deletes.
  */

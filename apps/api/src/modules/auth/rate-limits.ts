@@ -1,4 +1,4 @@
-/** How often the accounts calls may be made (README: accounts section). */
+/** How often the accounts calls may be made (docs/behaviour/accounts.md, rate limits). */
 import type { RateLimitRule } from '../../lib/rate-limit.js';
 
 const MINUTE = 60_000;

@@ -25,7 +25,7 @@ const MINUTE = 60_000;
 
 /**
  * Each create-order writes a checkout and asks the provider for an order, signed in or not:
- * limited per address and, for a signed-in shopper, per account (README: checkout section).
+ * limited per address and, for a signed-in shopper, per account (docs/behaviour/accounts.md, rate limits).
  */
 export const PAYMENT_RATE_LIMITS = {
   createOrderPerIp: {
