@@ -1,18 +1,22 @@
 // Conformance runner: executes MongoDB's unified CRUD tests (kept outside this repository for
-// licensing reasons) against an in-process embedded-mongo. Usage:
+// licensing reasons: folder.ts says where they are read from) against an in-process
+// embedded-mongo. Usage:
 //   node dist/conformance/run.js [folder] [--uri mongodb://...] [--verbose] [--filter text] [--json FILE]
-// Ends with "N passed, N failed, N skipped" (also written to FILE as JSON for `npm test`);
-// exits 1 if any in-scope test failed.
+// Ends with "N passed, N failed, N skipped" (also written to FILE as JSON for `npm test`); when
+// the tests are absent the run counts as one skipped, with the reason. Exits 1 if any in-scope
+// test failed, or a folder asked for by name is missing or empty.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startEmbeddedMongo } from '../index.js';
+import { findConformanceFolder } from './folder.js';
 import type { TestOutcome } from './runner.js';
 import { UnifiedRunner } from './runner.js';
 
 const pkgDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const DEFAULT_DIR = path.resolve(pkgDir, '../../../shared/mongo-conformance/crud-unified');
+/** Beside the repository (the folder that holds it), where CI has them. */
+const BESIDE_REPOSITORY = path.resolve(pkgDir, '../../../shared/mongo-conformance/crud-unified');
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -31,17 +35,24 @@ function writeJson(counts: { passed: number; failed: number; skipped: number }):
   fs.writeFileSync(values.json, `${JSON.stringify({ runner: 'conformance', ...counts })}\n`);
 }
 
-const dir = path.resolve(positionals[0] ?? process.env.MONGO_CONFORMANCE_DIR ?? DEFAULT_DIR);
-if (!fs.existsSync(dir)) {
-  console.log(`conformance: test folder ${dir} not found; skipping.`);
-  writeJson({ passed: 0, failed: 0, skipped: 0 });
-  process.exit(0);
+const folder = findConformanceFolder({
+  given: positionals[0],
+  env: process.env.MONGO_CONFORMANCE_DIR,
+  besideRepository: BESIDE_REPOSITORY,
+  filter: values.filter,
+});
+if (folder.action !== 'run') {
+  console.log(folder.message);
+  const counts = {
+    passed: 0,
+    failed: folder.action === 'fail' ? 1 : 0,
+    skipped: folder.action === 'skip' ? 1 : 0,
+  };
+  writeJson(counts);
+  console.log(`${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+  process.exit(counts.failed ? 1 : 0);
 }
-
-const files = fs
-  .readdirSync(dir)
-  .filter((f) => f.endsWith('.json') && (!values.filter || f.includes(values.filter)))
-  .sort();
+const { dir, files } = folder;
 const mongo = values.uri ? undefined : await startEmbeddedMongo({ enableTestCommands: true });
 const runner = new UnifiedRunner(values.uri ?? mongo!.uri);
 await runner.open();
