@@ -63,7 +63,8 @@ export function createApp(deps: AppDeps, options: { payments?: PaymentThread } =
     onRefused: (err) =>
       deps.logger.warn({ err }, 'the stock version could not be moved on: trying again shortly'),
   });
-  // One catalog cache: the routers' answers, the fast lane's and the prepared pages.
+  // This app's catalog cache: the routers' answers, the fast lane's, the prepared pages, the
+  // sitemap and the share pictures.
   const cache = new CatalogCache();
   const requestLog = requestLogger(deps.logger);
   const lane = new FastLane({

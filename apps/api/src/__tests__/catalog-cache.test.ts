@@ -1,5 +1,5 @@
 /**
- * The one catalog cache (lib/catalog-cache.ts): answers for one catalog version only, and
+ * The catalog cache (lib/catalog-cache.ts): answers for one catalog version only, and
  * bounded in entries and in bytes, keys included, whatever is put in.
  */
 import { describe, expect, it } from 'vitest';

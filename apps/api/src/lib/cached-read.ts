@@ -52,7 +52,10 @@ interface KeptAnswer {
 /** The stock read for one version: per product, shared by every answer that shows it. */
 const MAX_OVERLAY_PRODUCTS = 20_000;
 
-/** Answers catalog reads from the one catalog cache; the routers and the web pages share it. */
+/**
+ * Answers catalog reads from the app's catalog cache, which the routers, the fast lane and the
+ * web pages share; the stock it lays over answers is kept here, for the current stock version.
+ */
 export class CatalogReader {
   private overlay = { version: '', stock: new Map<string, Promise<object | undefined>>() };
 

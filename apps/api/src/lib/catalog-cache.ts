@@ -1,8 +1,11 @@
 /**
- * The one in-process cache of catalog answers, shared by the catalog routers (lib/cached-read.ts),
- * the fast lane (lib/fast-lane.ts) and the prepared web pages (modules/web). Each entry belongs
- * to the catalog version it was made for (lib/catalog-version.ts) and is never returned for
- * another; entries of older versions are simply the least recently used and go first.
+ * The in-process cache of catalog answers. Each app has one (createApp: the main thread's, and
+ * the payments thread's own), shared by its catalog routers (lib/cached-read.ts), its fast lane
+ * (lib/fast-lane.ts) and its prepared web pages, sitemap and share pictures (modules/web). Each
+ * entry belongs to the catalog version it was made for (lib/catalog-version.ts) and is never
+ * returned for another; entries of older versions are simply the least recently used and go
+ * first. (Kept apart, and smaller: the stock laid over answers, for the current stock version
+ * only, in cached-read.ts, and the version lookup's answer for 10 ms, in catalog-version.ts.)
  *
  * Bounded in entries and in bytes (the key counts too: keys are made of what clients send);
  * an entry larger than a quarter of the bytes is not kept at all.

@@ -4,12 +4,12 @@
  * A cached catalog read needs none of Express's routing, helmet or the request logger's
  * per-request set-up, which together cost several times the read itself. So when the Express
  * path sends a catalog read (lib/cached-read.ts) it hands the finished answer to the lane,
- * which keeps it in the one catalog cache (lib/catalog-cache.ts), once per read, with the
+ * which keeps it in the app's catalog cache (lib/catalog-cache.ts), once per read, with the
  * request's method, URL and, for a POST, body bytes pointing to it (so invented query strings
  * cost a key each, not a copy of the body). Anything it cannot answer goes on to Express
  * unchanged.
  *
- * What Express would do that the lane mirrors (each has a test in __tests__/fast-lane.test.ts):
+ * What Express would do that the lane mirrors (each has a test in src/__tests__/fast-lane.test.ts):
  * 1. the same status, body and headers (helmet's, Cache-Control, ETag, Content-Type) as the
  *    Express answer it keeps, and only after the same strict catalog-version check;
  * 2. a 304 without a body when the client's ETag is current (the `fresh` check Express uses);
@@ -98,7 +98,7 @@ export function jsonBody(options: { limit: string }): RequestHandler {
 
 export interface FastLaneOptions {
   logger: Logger;
-  /** Where answers are kept: the one catalog cache. */
+  /** Where answers are kept: the app's catalog cache, shared with the catalog reader. */
   cache: CatalogCache;
   /** With CORS configured, requests carrying an Origin go to Express for their CORS headers. */
   cors: boolean;

@@ -11,6 +11,9 @@ export interface AppDeps {
   mailer: Mailer;
   photos: PhotoStore;
   payments: PaymentGateway;
-  /** Which database the app talks to, for /api/health. */
+  /**
+   * Which database the app talks to: /api/health names it, and rate limits count in the database
+   * only on a real MongoDB (lib/rate-limit.ts), where several processes may share it.
+   */
   db: { kind: 'mongodb' | 'embedded' | 'memory-server' };
 }

@@ -4,8 +4,9 @@
  * For orders and payments: read products with `findProductsByIds` (price in rupees, quantity
  * in stock, name, photo URL…) or `productsForSale` (what a checkout prices), read stock per
  * size with `readStock`, and change it only with `decrementStock` / `restoreStock` (atomic per
- * product and size, never below zero, all-or-nothing across lines). Every write bumps the
- * catalog version, so caches follow.
+ * product and size, never below zero, all-or-nothing across lines). Every write moves a catalog
+ * version on (lib/catalog-version.ts: the stock version when only stock changed), so caches
+ * follow.
  */
 export {
   findProductsByIds,

@@ -2,7 +2,7 @@
  * The 1200 × 630 pictures a chat or a social site shows for a shared link: a product's photo
  * beside its name and price (/share/product/<slug>.png), and the shop's own card
  * (/share/site.png). PNG, because not every chat app reads WebP. Made once per catalog version,
- * kept in the one catalog cache (lib/catalog-cache.ts).
+ * kept in the app's catalog cache (lib/catalog-cache.ts).
  */
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';

@@ -2,7 +2,7 @@
  * /sitemap.xml: the home page, the static pages, every category's listing and every product,
  * with the product's last change as `lastmod`. Past 50,000 URLs (the protocol's limit per file)
  * /sitemap.xml becomes a sitemap index of /sitemap-<n>.xml files. Built once per catalog version,
- * kept in the one catalog cache (lib/catalog-cache.ts).
+ * kept in the app's catalog cache (lib/catalog-cache.ts).
  */
 import type { CatalogCache } from '../../lib/catalog-cache.js';
 import { catalogVersion } from '../../lib/catalog-version.js';
