@@ -1,7 +1,6 @@
 // dump/restore in mongodump's directory format, and what MongoDB's own tools send.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -23,22 +22,14 @@ import {
   UUID,
 } from 'mongodb';
 import type { Document } from 'mongodb';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startEmbeddedMongo } from '../index.js';
+import { tempDirs } from './helpers.js';
 
 const run = promisify(execFile);
 const cli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/cli.js');
 const RAW = { promoteValues: false, promoteLongs: false, bsonRegExp: true } as const;
-const dirs: string[] = [];
-
-function tmp(): string {
-  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-mongo-backup-'));
-  dirs.push(d);
-  return d;
-}
-afterEach(() => {
-  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-});
+const tmp = tempDirs('embedded-mongo-backup-');
 
 /**
  * A reader written from mongodump's public description: a .bson file is BSON documents one

@@ -3,26 +3,16 @@
 // nothing. The test file below is written here (not taken from MongoDB's specs).
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findConformanceFolder } from '../conformance/folder.js';
+import { tempDirs } from './helpers.js';
 
 const pkgDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const runJs = path.join(pkgDir, 'dist/conformance/run.js');
-const dirs: string[] = [];
-
-function tmpDir(): string {
-  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'conformance-folder-'));
-  dirs.push(d);
-  return d;
-}
-
-afterEach(() => {
-  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-});
+const tmpDir = tempDirs('conformance-folder-');
 
 const unifiedFile = {
   description: 'a written-here check',

@@ -1,26 +1,16 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MongoClient } from 'mongodb';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MongoWireServer, startEmbeddedMongo } from '../index.js';
+import { tempDirs } from './helpers.js';
 
 const pkgDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const cli = path.join(pkgDir, 'dist/cli.js');
-const dirs: string[] = [];
-
-function tmpDir(): string {
-  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-mongo-test-'));
-  dirs.push(d);
-  return d;
-}
-
-afterEach(() => {
-  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-});
+const tmpDir = tempDirs('embedded-mongo-test-');
 
 function startChild(dataDir: string): Promise<{ child: ChildProcess; uri: string }> {
   return new Promise((resolve, reject) => {
