@@ -50,6 +50,7 @@ const webZones = [
 const API_MODULES = {
   users: [],
   categories: [],
+  settings: [],
   auth: ['users'],
   products: ['categories'],
   orders: ['products', 'users'],

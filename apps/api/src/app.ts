@@ -33,6 +33,7 @@ import { categoriesRouter } from './modules/categories/index.js';
 import { countProductsInCategory, currentStock, productsRouter } from './modules/products/index.js';
 import { ordersRouter, ordersShowPhoto } from './modules/orders/index.js';
 import { paymentsRouter } from './modules/payments/index.js';
+import { adminSettingsRouter, settingsRouter } from './modules/settings/index.js';
 import { webAppRouter } from './modules/web/index.js';
 import { openApiRouter } from './openapi/openapi.router.js';
 
@@ -172,6 +173,8 @@ function createExpressApp(
   api.use('/category', categoriesRouter(deps, auth, catalog, countProductsInCategory));
   api.use('/product', productsRouter(deps, auth, catalog, ordersShowPhoto));
   api.use('/orders', noStore, ordersRouter(deps, auth));
+  api.use('/settings', settingsRouter());
+  api.use('/admin/settings', noStore, adminSettingsRouter(auth));
   api.use(apiNotFound);
   app.use('/api', api);
 

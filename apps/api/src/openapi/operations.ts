@@ -64,6 +64,12 @@ import {
   webhookResponse,
   stockQuery,
   stockResponse,
+  SETTINGS_SECTION_NAMES,
+  adminSettingsResponse,
+  publicSettingsResponse,
+  settingsSectionParams,
+  settingsUpdateBody,
+  updateSettingsResponse,
 } from '@repo/shared';
 
 type Method = 'get' | 'post' | 'put' | 'delete';
@@ -73,7 +79,15 @@ export interface Operation {
   method: Method;
   /** The path under /api in OpenAPI form: `/product/get-product/{slug}`. */
   path: string;
-  tag: 'Operations' | 'Auth' | 'Users' | 'Categories' | 'Products' | 'Orders' | 'Payments';
+  tag:
+    | 'Operations'
+    | 'Auth'
+    | 'Users'
+    | 'Categories'
+    | 'Products'
+    | 'Orders'
+    | 'Payments'
+    | 'Settings';
   summary: string;
   /** `bearer`: a token is required; `optional`: a token is read when sent. */
   auth?: 'bearer' | 'optional';
@@ -526,5 +540,37 @@ export const OPERATIONS: Operation[] = [
     body: sandboxPayBody,
     response: sandboxPayResponse,
     errors: [400, 404],
+  },
+
+  // Settings
+  {
+    method: 'get',
+    path: '/settings/public',
+    tag: 'Settings',
+    summary: "What the storefront may read of the shop's settings (cached for a minute)",
+    response: publicSettingsResponse,
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: '/admin/settings',
+    tag: 'Settings',
+    summary: 'Every settings section with when and by whom it was saved (admin)',
+    auth: 'bearer',
+    response: adminSettingsResponse,
+    errors: AUTH_ERRORS,
+  },
+  {
+    method: 'put',
+    path: '/admin/settings/{section}',
+    tag: 'Settings',
+    summary:
+      "Save fields of one section (those left out keep their values); the whole section is checked, 400 with each field's issue (admin)",
+    auth: 'bearer',
+    params: settingsSectionParams,
+    body: z.union(SETTINGS_SECTION_NAMES.map((s) => settingsUpdateBody(s))),
+    response: updateSettingsResponse,
+    errors: [400, ...AUTH_ERRORS, 409],
+    example: { feePaise: 4900, freeFromPaise: 49900 },
   },
 ];

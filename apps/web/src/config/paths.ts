@@ -25,4 +25,5 @@ export const paths = {
   adminProduct: (slug: string) => `/dashboard/admin/product/${encodeURIComponent(slug)}`,
   adminUsers: '/dashboard/admin/user',
   adminOrders: '/dashboard/admin/adminorder',
+  adminSettings: '/dashboard/admin/settings',
 } as const;

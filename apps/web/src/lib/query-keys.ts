@@ -46,4 +46,11 @@ export const queryKeys = {
     unsettledPage: (page: number) => ['orders', 'admin', 'unsettled', page] as const,
   },
   paymentConfig: ['payment', 'config'] as const,
+  settings: {
+    root: ['settings'] as const,
+    /** What the storefront reads (fees, COD on or off). */
+    public: ['settings', 'public'] as const,
+    /** Every section with who saved it (the admin's settings page). */
+    admin: ['settings', 'admin'] as const,
+  },
 };

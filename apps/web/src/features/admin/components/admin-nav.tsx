@@ -8,6 +8,7 @@ const sections = [
   { label: 'Products', to: paths.adminProducts },
   { label: 'Orders', to: paths.adminOrders },
   { label: 'Users', to: paths.adminUsers },
+  { label: 'Settings', to: paths.adminSettings },
 ] as const;
 
 const styles = {

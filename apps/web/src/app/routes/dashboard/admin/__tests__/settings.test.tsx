@@ -1,0 +1,175 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AdminSettings } from '@repo/shared';
+import { codSettings, deliverySettings } from '@repo/shared/schemas';
+import SettingsPage from '@/app/routes/dashboard/admin/settings';
+import { toast } from '@/lib/toast';
+import { mockApi, reply } from '@/testing/mock-api';
+import { renderRoute } from '@/testing/test-utils';
+
+vi.mock('@/lib/toast', () => ({
+  toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() },
+}));
+
+const defaults = (): AdminSettings => ({
+  delivery: { value: deliverySettings.parse({}), updatedAt: null, updatedBy: null },
+  cod: {
+    value: codSettings.parse({}),
+    updatedAt: '2026-11-20T08:30:00.000Z',
+    updatedBy: { _id: '6650f1c2a1b2c3d4e5f60001', name: 'Meera Admin' },
+  },
+});
+
+function api(
+  put: Parameters<typeof mockApi>[0][string] = ({ params, body }) => ({
+    success: true,
+    message:
+      params.section === 'cod' ? 'Cash on delivery settings saved' : 'Delivery settings saved',
+    section: params.section,
+    settings: {
+      value: body,
+      updatedAt: '2026-11-27T06:00:00.000Z',
+      updatedBy: { _id: '6650f1c2a1b2c3d4e5f60001', name: 'Meera Admin' },
+    },
+  }),
+) {
+  return mockApi({
+    'GET /admin/settings': () => ({ success: true, settings: defaults() }),
+    'PUT /admin/settings/:section': put,
+  });
+}
+
+const renderPage = () =>
+  renderRoute({ element: <SettingsPage /> }, { url: '/dashboard/admin/settings' });
+
+const form = (name: string) => screen.getByRole('form', { name });
+
+afterEach(() => vi.clearAllMocks());
+
+describe('admin settings page', () => {
+  it('shows each section with its values in rupees and when it was saved', async () => {
+    api();
+    renderPage();
+    const delivery = await screen.findByRole('form', { name: 'Delivery' });
+    expect(within(delivery).getByLabelText('Delivery fee')).toHaveValue(49);
+    expect(within(delivery).getByLabelText('Free delivery from')).toHaveValue(499);
+    expect(within(delivery).getByLabelText('Cut-off time (India)')).toHaveValue('14:00');
+    expect(within(delivery).getByRole('checkbox', { name: 'Monday' })).toBeChecked();
+    expect(within(delivery).getByRole('checkbox', { name: 'Sunday' })).not.toBeChecked();
+    expect(
+      within(delivery)
+        .getAllByLabelText('Zone name')
+        .map((i) => (i as HTMLInputElement).value),
+    ).toEqual(['Metro cities', 'North-east and the hills', 'Islands']);
+    expect(
+      within(delivery).getByText('Never saved: the defaults shown apply.'),
+    ).toBeInTheDocument();
+    const cod = form('Cash on delivery');
+    expect(within(cod).getByLabelText('COD fee')).toHaveValue(40);
+    expect(within(cod).getByText(/Last saved 20 Nov 2026.* by Meera Admin/)).toBeInTheDocument();
+  });
+
+  it('saves a section in paise, every field, and says so', async () => {
+    const server = api();
+    const { user } = renderPage();
+    const delivery = await screen.findByRole('form', { name: 'Delivery' });
+    const fee = within(delivery).getByLabelText('Delivery fee');
+    await user.clear(fee);
+    await user.type(fee, '59.50');
+    await user.click(within(delivery).getByRole('checkbox', { name: 'Sunday' }));
+    await user.click(within(delivery).getAllByRole('button', { name: 'Remove zone' })[2]!);
+    await user.click(within(delivery).getByRole('button', { name: 'Save delivery settings' }));
+
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Delivery settings saved'));
+    const sent = server.callsTo('PUT /admin/settings/:section')[0]!;
+    expect(sent.params.section).toBe('delivery');
+    expect(sent.body).toMatchObject({
+      feePaise: 5950,
+      freeFromPaise: 49900,
+      dispatchDays: [0, 1, 2, 3, 4, 5, 6],
+      zones: [{ name: 'Metro cities' }, { name: 'North-east and the hills' }],
+    });
+    expect(await within(delivery).findByText(/Last saved .* by Meera Admin/)).toBeInTheDocument();
+  });
+
+  it('shows the browser-side issues beside their fields and sends nothing', async () => {
+    const server = api();
+    const { user } = renderPage();
+    const cod = await screen.findByRole('form', { name: 'Cash on delivery' });
+    await user.clear(within(cod).getByLabelText('Largest order'));
+    await user.type(within(cod).getByLabelText('Largest order'), '10');
+    await user.type(within(cod).getByLabelText('PIN codes without COD'), '0123');
+    await user.click(within(cod).getByRole('button', { name: 'Save cash on delivery settings' }));
+
+    expect(
+      await within(cod).findByText('A PIN prefix is 1 to 6 digits and does not start with 0'),
+    ).toBeInTheDocument();
+    expect(within(cod).getByLabelText('PIN codes without COD')).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    expect(toast.error).toHaveBeenCalled();
+    expect(server.callsTo('PUT /admin/settings/:section')).toHaveLength(0);
+  });
+
+  it("shows the server's field issues beside each field (a zone's days)", async () => {
+    api(() =>
+      reply(400, {
+        success: false,
+        message: 'zones.1.maxDays: The slowest delivery cannot be sooner than the fastest',
+        issues: [
+          {
+            path: 'zones.1.maxDays',
+            message: 'The slowest delivery cannot be sooner than the fastest',
+          },
+        ],
+      }),
+    );
+    const { user } = renderPage();
+    const delivery = await screen.findByRole('form', { name: 'Delivery' });
+    await user.click(within(delivery).getByRole('button', { name: 'Save delivery settings' }));
+    const slowest = within(delivery).getAllByLabelText('Slowest (days)')[1]!;
+    await waitFor(() => expect(slowest).toHaveAttribute('aria-invalid', 'true'));
+    expect(slowest).toHaveAccessibleDescription(
+      'The slowest delivery cannot be sooner than the fastest',
+    );
+    expect(toast.error).toHaveBeenCalledWith(
+      'The slowest delivery cannot be sooner than the fastest',
+    );
+  });
+
+  it('adds a holiday and a zone', async () => {
+    const server = api();
+    const { user } = renderPage();
+    const delivery = await screen.findByRole('form', { name: 'Delivery' });
+    const date = within(delivery).getByLabelText('Add a holiday');
+    await user.type(date, '2026-11-08');
+    await user.click(within(delivery).getByRole('button', { name: 'Add' }));
+    expect(
+      within(delivery).getByRole('button', { name: 'Remove the holiday on 8 Nov 2026' }),
+    ).toBeInTheDocument();
+
+    await user.click(within(delivery).getByRole('button', { name: 'Add a zone' }));
+    const names = within(delivery).getAllByLabelText('Zone name');
+    await user.type(names[3]!, 'Kerala');
+    await user.type(within(delivery).getAllByLabelText('Fastest (days)')[3]!, '3');
+    await user.type(within(delivery).getAllByLabelText('Slowest (days)')[3]!, '4');
+    await user.type(within(delivery).getAllByLabelText('PIN prefixes')[3]!, '67, 68 69');
+    await user.click(within(delivery).getByRole('button', { name: 'Save delivery settings' }));
+
+    await waitFor(() => expect(server.callsTo('PUT /admin/settings/:section')).toHaveLength(1));
+    const body = server.callsTo('PUT /admin/settings/:section')[0]!.body as {
+      holidays: string[];
+      zones: unknown[];
+    };
+    expect(body.holidays).toContain('2026-11-08');
+    expect(body.zones[3]).toEqual({
+      name: 'Kerala',
+      states: [],
+      pinPrefixes: ['67', '68', '69'],
+      minDays: 3,
+      maxDays: 4,
+      cod: true,
+    });
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * The shop's settings: the public part the storefront reads (delivery fee, COD), and every
+ * section for the admin's settings page, where each feature's form saves its own section.
+ */
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AdminSettingsResponse,
+  PublicSettingsResponse,
+  SettingsSection,
+  SettingsValue,
+  UpdateSettingsResponse,
+} from '@repo/shared';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import type { QueryConfig } from '@/lib/react-query';
+
+export const getPublicSettings = () => api.get<PublicSettingsResponse>('/settings/public');
+
+export const publicSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.settings.public,
+    queryFn: getPublicSettings,
+    // The server lets caches keep it for a minute; checkout prices on the server anyway.
+    staleTime: 60_000,
+  });
+
+export function usePublicSettings(config: QueryConfig<typeof publicSettingsQueryOptions> = {}) {
+  return useQuery({ ...publicSettingsQueryOptions(), ...config });
+}
+
+export const getAdminSettings = () => api.get<AdminSettingsResponse>('/admin/settings');
+
+export const adminSettingsQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.settings.admin, queryFn: getAdminSettings });
+
+export function useAdminSettings() {
+  return useQuery(adminSettingsQueryOptions());
+}
+
+export const updateSettings = <S extends SettingsSection>(
+  section: S,
+  fields: Partial<SettingsValue<S>>,
+) => api.put<UpdateSettingsResponse<S>>(`/admin/settings/${encodeURIComponent(section)}`, fields);
+
+export function useUpdateSettings<S extends SettingsSection>(section: S) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (fields: Partial<SettingsValue<S>>) => updateSettings(section, fields),
+    onSuccess: (answer) => {
+      qc.setQueryData<AdminSettingsResponse>(queryKeys.settings.admin, (old) =>
+        old ? { ...old, settings: { ...old.settings, [section]: answer.settings } } : old,
+      );
+      return qc.invalidateQueries({ queryKey: queryKeys.settings.public });
+    },
+  });
+}
