@@ -54,7 +54,7 @@ const APP_ROUTES = [
   /^\/(search|about|privacy|contact|register|login|forgotpassword|cart)\/?$/i,
   /^\/product-detail\/[^/]+\/?$/i,
   /^\/dashboard\/user(\/(profile|orders(\/[^/]+)?))?\/?$/i,
-  /^\/dashboard\/admin(\/(create-category|create-product|product(\/[^/]+)?|user|adminorder))?\/?$/i,
+  /^\/dashboard\/admin(\/(create-category|create-product|product(\/[^/]+)?|user|adminorder|settings))?\/?$/i,
 ];
 
 const STATIC_PAGES: Record<string, { title: string; description: string }> = {

@@ -220,6 +220,7 @@ describe('page heads and statuses', () => {
       '/register',
       '/forgotpassword',
       '/dashboard/user/orders',
+      '/dashboard/admin/settings',
     ]) {
       const html = (await t.request().get(path).expect(200)).text;
       expect(meta(html, 'robots'), path).toBe('noindex');
