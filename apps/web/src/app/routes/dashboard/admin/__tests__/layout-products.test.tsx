@@ -52,6 +52,7 @@ describe('admin layout', () => {
       ['Products', '/dashboard/admin/product'],
       ['Orders', '/dashboard/admin/adminorder'],
       ['Users', '/dashboard/admin/user'],
+      ['Settings', '/dashboard/admin/settings'],
     ]);
     expect(within(panelNav!).getByRole('link', { name: 'Products' })).toHaveAttribute(
       'aria-current',
