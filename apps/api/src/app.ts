@@ -60,10 +60,7 @@ export type App = RequestListener & {
  * without it (the thread's own app, tests, PAYMENTS_THREAD=off) this app answers them.
  */
 export function createApp(deps: AppDeps, options: { payments?: PaymentThread } = {}): App {
-  settleStockVersion(deps.config.stockSettleMs, {
-    onRefused: (err) =>
-      deps.logger.warn({ err }, 'the stock version could not be moved on: trying again shortly'),
-  });
+  settleStockVersion(deps.config.stockSettleMs);
   // This app's catalog cache: the routers' answers, the fast lane's, the prepared pages, the
   // sitemap and the share pictures.
   const cache = new CatalogCache();

@@ -34,7 +34,7 @@ function asReceived(req: IncomingMessage): void {
 }
 
 try {
-  await connectMongoose(mongoUri, { autoIndex: false });
+  await connectMongoose(mongoUri);
   const deps = createDeps(config, logger, { kind: dbKind });
   const app = createApp(deps);
   rmSync(socketPath, { force: true });

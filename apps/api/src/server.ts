@@ -1,19 +1,21 @@
 /**
- * Start-up: config → logger → database → sizes migration → seed → app → the payments thread →
- * listen; graceful shutdown on SIGTERM/SIGINT.
+ * Start-up: config → logger → database → release steps (indexes, migrations, the first seed:
+ * release.ts, once however many copies start) → app → the payments thread → background jobs
+ * (lib/jobs.ts) → listen; graceful shutdown on SIGTERM/SIGINT.
  */
 import { createServer, type Server } from 'node:http';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config/index.js';
 import { connectDatabase } from './lib/db.js';
 import { createDeps, finishWrites } from './lib/deps.js';
+import { Jobs } from './lib/jobs.js';
 import { createLogger, endLogger } from './lib/logger.js';
+import { MAIL_POLL_MS } from './lib/mailer/queue.js';
 import { PaymentThread } from './lib/payment-thread.js';
 import { ensurePrivateDirSync } from './lib/private-files.js';
-import { backfillOrderNumbers, statusMailsSent } from './modules/orders/index.js';
-import { listOlderUnsettled, startReconciler } from './modules/payments/index.js';
-import { migrateToSizes } from './modules/products/index.js';
-import { seedIfEmpty } from './seed/index.js';
+import { statusMailsSent } from './modules/orders/index.js';
+import { reconcileJobs } from './modules/payments/index.js';
+import { runReleaseSteps } from './release.js';
 
 export async function start(env: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig(env);
@@ -26,23 +28,19 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
   ensurePrivateDirSync(config.dataDir);
   const db = await connectDatabase({ mongoUri: config.mongoUri, dataDir: config.dataDir, logger });
   const deps = createDeps(config, logger, { kind: db.kind });
-  // Products saved before sizes existed become One size before the first request.
-  const migrated = await migrateToSizes();
-  if (migrated) logger.info({ migrated }, 'products without sizes are now One size');
-  await seedIfEmpty(deps);
-  const numbered = await backfillOrderNumbers();
-  if (numbered) logger.info({ orders: numbered }, 'gave older orders their number');
-  const unsettled = await listOlderUnsettled();
-  if (unsettled) logger.info({ checkouts: unsettled }, 'older payments to settle are listed');
+  await runReleaseSteps(deps);
   // Checkouts are answered on a thread of their own (PAYMENTS_THREAD=off: on this one).
   const payments = config.payments.thread
     ? await PaymentThread.start(logger, { mongoUri: db.uri, dbKind: db.kind, env })
     : undefined;
   const app = createApp(deps, { payments });
-  // Settles checkouts left pending (RECONCILE_INTERVAL_MS; off when 0).
-  const stopReconciler = startReconciler(deps);
-  // Sends queued mail: retries, and mail a stopped process left in the queue.
-  deps.mailer.start();
+  // Work done once however many copies run, each under a lease: reconciliation
+  // (RECONCILE_INTERVAL_MS; off when 0) and the mail queue's poll (retries, and mail a stopped
+  // process left).
+  const jobs = new Jobs({ logger });
+  for (const job of reconcileJobs(deps)) jobs.add(job);
+  jobs.add({ name: 'mail-queue', everyMs: MAIL_POLL_MS, run: () => deps.mailer.runDue() });
+  jobs.start();
   const server: Server = await new Promise((resolve) => {
     const s = createServer(app).listen(config.port, config.host, () => resolve(s));
   });
@@ -54,13 +52,13 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
   async function stop(timeoutMs = 10_000): Promise<void> {
     stopping ??= (async () => {
       logger.info('shutting down: no new connections, finishing requests in flight');
-      stopReconciler();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const force = setTimeout(() => server.closeAllConnections(), timeoutMs);
       await closed;
       clearTimeout(force);
       await payments?.stop();
+      await jobs.stop();
       await statusMailsSent(); // a status change already answered still gets its mail queued
       await finishWrites(deps);
       await db.close();

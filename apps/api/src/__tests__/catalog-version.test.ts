@@ -1,14 +1,15 @@
 /**
  * Reads share catalog-version lookups, yet never see a version older than a write of this
- * process that finished, nor than VERSION_FRESH_MS for another process's; stock writes' bumps
- * are gathered.
+ * process that finished, nor than VERSION_FRESH_MS for another process's; a stock write's bump
+ * is written before the write is acknowledged; the stock version reads show is decided in the
+ * database, the same for every process.
  */
 import mongoose from 'mongoose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   bumpCatalogVersion,
+  bumpStockVersion,
   catalogVersion,
-  flushStockVersion,
   settleStockVersion,
   VERSION_FRESH_MS,
 } from '../lib/catalog-version.js';
@@ -29,30 +30,13 @@ const [product] = await insertProducts([
 const line = { productId: product!.id, size: 'M', quantity: 1 };
 
 /** The versions' clock, moved by the test (the settle time stays 0 unless a test sets it). */
-let now = 1_000_000;
-/** The gathered stock bump's timer: the test fires it (`fire()`), nothing waits for real time. */
-let due: { fn: () => void; ms: number } | undefined;
-const fire = () => {
-  const timer = due!;
-  due = undefined;
-  timer.fn();
-};
+// Later than the real clock that earlier reads wrote into the stock document (`shownAt`).
+let now = Date.now() + 3_600_000;
 afterEach(() => {
   vi.restoreAllMocks();
   settleStockVersion(0);
-  due = undefined;
 });
-/** What the app's log would hear of refused gathered bumps. */
-const refusals: unknown[] = [];
-const useTestClock = (settleMs = 0) =>
-  settleStockVersion(settleMs, {
-    now: () => now,
-    schedule: (fn, ms) => {
-      due = { fn, ms };
-      return () => (due = undefined);
-    },
-    onRefused: (err) => refusals.push(err),
-  });
+const useTestClock = (settleMs = 0) => settleStockVersion(settleMs, { now: () => now });
 
 describe('catalog version', () => {
   it('answers many concurrent reads with at most two lookups', async () => {
@@ -125,111 +109,77 @@ describe('catalog version', () => {
   });
 });
 
-/** A settle time of 1 s on the test's clock: the versions shown now, then a quiet spell. */
-async function shownBeforeAQuietSpell(): Promise<string> {
-  useTestClock(1000);
-  const shown = (await catalogVersion()).current;
-  now += 5000; // the next stock version shows once written
-  return shown;
-}
+type StockMeta = { version: number; shown?: number; shownAt?: Date };
+const stockMeta = async () =>
+  (await CatalogMeta.collection.findOne({ _id: 'stock' as never })) as StockMeta | null;
+/** The stock part of a `current` version: "<epoch>.<n>" after the catalog's. */
+const shownNumber = (v: { current: string }) => Number(v.current.split('.').at(-1));
 
 describe('stock writes with a settle time (STOCK_SETTLE_MS)', () => {
-  it('gather their bumps into one, written a tenth of the settle time later', async () => {
-    const stockOf = async () => (await catalogVersion()).current;
-    const before = await shownBeforeAQuietSpell();
-    const bumps = vi.spyOn(CatalogMeta, 'updateOne');
-    await decrementStock([line]);
-    await decrementStock([line]);
-    await decrementStock([line]);
-    // The writes did not wait for a bump: one is gathered, due 100 ms on.
-    expect(bumps).not.toHaveBeenCalled();
-    expect(due?.ms).toBe(100);
-    fire();
-    await flushStockVersion(); // waits for the bump being written
-    expect(bumps).toHaveBeenCalledTimes(1);
-    expect(await stockOf()).not.toBe(before);
-    await restoreStock([{ ...line, quantity: 3 }]);
-    fire();
-    await flushStockVersion();
-  });
-
-  it('write a gathered bump at once when flushed (shutdown), and only once', async () => {
-    const before = await shownBeforeAQuietSpell();
-    const bumps = vi.spyOn(CatalogMeta, 'updateOne');
-    await decrementStock([line]);
-    await flushStockVersion();
-    expect(due).toBeUndefined(); // its timer is cancelled
-    expect(bumps).toHaveBeenCalledTimes(1);
-    expect((await catalogVersion()).current).not.toBe(before);
-    await flushStockVersion(); // nothing left to write
-    expect(bumps).toHaveBeenCalledTimes(1);
-    await restoreStock([line]);
-    await flushStockVersion();
-  });
-
-  it('flush after the bump its timer started, so a read right after sees it', async () => {
-    const before = await shownBeforeAQuietSpell();
-    await decrementStock([line]);
-    fire(); // the bump is being written…
-    await flushStockVersion(); // …and the flush waits for it
-    expect((await catalogVersion()).current).not.toBe(before);
-    await restoreStock([line]);
-    await flushStockVersion();
-  });
-
-  it('flush after every bump being written, one its timer started meanwhile included', async () => {
+  it('are acknowledged only once their bump is written: nothing waits in memory', async () => {
     useTestClock(1000);
-    const stockVersion = async () =>
-      (
-        (await CatalogMeta.collection.findOne({ _id: 'stock' as never })) as {
-          version?: number;
-        } | null
-      )?.version ?? 0;
-    const start = await stockVersion();
-    // Each bump's write is held until the test lets it through.
-    const write = CatalogMeta.updateOne.bind(CatalogMeta);
-    const held: Array<{ release: () => void; done: Promise<unknown> }> = [];
-    vi.spyOn(CatalogMeta, 'updateOne').mockImplementation(((...args: Parameters<typeof write>) => {
-      let release!: () => void;
-      const done = new Promise((resolve) => (release = () => resolve(write(...args))));
-      held.push({ release, done });
-      return done;
-    }) as never);
+    const before = (await stockMeta())?.version ?? 0;
     await decrementStock([line]);
-    fire(); // the first bump is being written
-    await decrementStock([line]); // a second one is gathered
-    let flushed = false;
-    const flushing = flushStockVersion().then(() => (flushed = true));
-    fire(); // its timer starts it while the flush waits for the first
-    expect(held).toHaveLength(2);
-    held[0]!.release();
-    await held[0]!.done;
-    await new Promise((resolve) => setImmediate(resolve)); // the flush has seen the first end
-    expect(flushed).toBe(false); // the second is still being written
-    held[1]!.release();
-    await flushing;
-    expect(await stockVersion()).toBe(start + 2);
-    vi.restoreAllMocks();
-    await restoreStock([{ ...line, quantity: 2 }]);
-    await flushStockVersion();
+    expect((await stockMeta())!.version).toBe(before + 1);
+    await restoreStock([line]);
+    expect((await stockMeta())!.version).toBe(before + 2);
   });
 
-  it('try a gathered bump the database refused again, a settle time later', async () => {
-    const before = await shownBeforeAQuietSpell();
-    await decrementStock([line]);
-    const refused = vi
-      .spyOn(CatalogMeta, 'updateOne')
-      .mockImplementationOnce(() => Promise.reject(new Error('database hiccup')) as never);
-    refusals.length = 0;
-    fire();
-    await vi.waitFor(() => expect(due?.ms).toBe(1000), { timeout: 20_000 }); // tried again…
-    expect(refused).toHaveBeenCalledTimes(1);
-    expect(refusals).toEqual([new Error('database hiccup')]); // …and said so in the log
-    expect((await catalogVersion()).current).toBe(before);
-    fire(); // …and written this time
-    await flushStockVersion();
-    expect((await catalogVersion()).current).not.toBe(before);
-    await restoreStock([line]);
-    await flushStockVersion();
+  it('show a change after a quiet spell at once, and the next once the settle time has passed', async () => {
+    useTestClock(1000);
+    await bumpStockVersion();
+    now += 5000; // a quiet spell
+    const first = await catalogVersion();
+    expect(shownNumber(first)).toBe((await stockMeta())!.version);
+    await bumpStockVersion();
+    now += 999;
+    expect(await catalogVersion()).toEqual(first);
+    now += 1;
+    expect(shownNumber(await catalogVersion())).toBe((await stockMeta())!.version);
+  });
+
+  it('show the version another process moved to, until the settle time has passed, and move it in the database', async () => {
+    useTestClock(1000);
+    await bumpStockVersion();
+    await bumpStockVersion();
+    const latest = (await stockMeta())!.version;
+    // Another replica moved what reads show to the version before, 400 ms ago. This process
+    // has shown nothing yet: it shows that one too, not the latest.
+    await CatalogMeta.collection.updateOne(
+      { _id: 'stock' as never },
+      { $set: { shown: latest - 1, shownAt: new Date(now - 400) } },
+    );
+    settleStockVersion(1000, { now: () => now }); // forgets this process's last lookup
+    expect(shownNumber(await catalogVersion())).toBe(latest - 1);
+    now += 599;
+    expect(shownNumber(await catalogVersion())).toBe(latest - 1);
+    now += 1;
+    expect(shownNumber(await catalogVersion())).toBe(latest);
+    expect(await stockMeta()).toMatchObject({ shown: latest, shownAt: new Date(now) });
+  });
+
+  it('move what reads show once when two readers find it due together: the other reads what won', async () => {
+    useTestClock(1000);
+    await bumpStockVersion();
+    now += 5000;
+    await catalogVersion();
+    await bumpStockVersion();
+    const latest = (await stockMeta())!.version;
+    now += 5000;
+    // Another replica's reader moves it first, between this reader's lookup and its write.
+    const move = CatalogMeta.findOneAndUpdate.bind(CatalogMeta);
+    vi.spyOn(CatalogMeta, 'findOneAndUpdate').mockImplementationOnce(((
+      ...args: Parameters<typeof move>
+    ) => ({
+      lean: async () => {
+        await CatalogMeta.collection.updateOne(
+          { _id: 'stock' as never },
+          { $set: { shown: latest, shownAt: new Date(now - 10) } },
+        );
+        return move(...args).lean();
+      },
+    })) as never);
+    expect(shownNumber(await catalogVersion())).toBe(latest);
+    expect(await stockMeta()).toMatchObject({ shown: latest, shownAt: new Date(now - 10) });
   });
 });

@@ -7,6 +7,9 @@ const catalogMetaSchema = new mongoose.Schema(
     /** Random per database: a version number reused after a database reset still gives new ETags. */
     epoch: { type: String, required: true },
     version: { type: Number, required: true },
+    /** `stock` only: the version catalog reads show, and when it last moved (lib/catalog-version.ts). */
+    shown: { type: Number },
+    shownAt: { type: Date },
   },
   { collection: 'catalog_meta', versionKey: false },
 );

@@ -8,19 +8,24 @@
  *   restock): cached answers stay, and only the stock fields they show are read again
  *   (lib/cached-read.ts), so a busy checkout does not make every read compute afresh.
  *
- * - The stock a read sees moves on at most once per `STOCK_SETTLE_MS` (default 1 s): a change
- *   after a quiet spell shows within a tenth of that (stock writes' bumps are gathered), while
- *   a busy checkout (tens of orders a second) would otherwise make every answer showing stock
- *   be laid over again, and the fast lane's copies retire, at every order. So a page's stock is
- *   at most 1.1 times that old; the checkout stays the authority and never sells what is not
- *   there.
+ * Every write bumps its version before it is acknowledged: nothing waits in memory.
+ *
+ * The stock reads show moves on at most once per `STOCK_SETTLE_MS` (default 1 s), and that is
+ * decided in the database, so every process and replica shows the same stock and the same ETag
+ * for the same data: the `stock` document keeps the version reads show (`shown`) and when it
+ * last moved (`shownAt`); a read that finds a newer version once the settle time has passed
+ * moves `shown` on with one conditional write, which one reader wins. A busy checkout (tens of
+ * orders a second) would otherwise make every answer showing stock be laid over again, and the
+ * fast lane's copies retire, at every order. A change after a quiet spell shows at once; stock
+ * shown is at most the settle time old; the checkout stays the authority and never sells what
+ * is not there.
  *
  * `bumpCatalogOnWrite` is a Mongoose plugin for the Product and Category schemas: every write
  * made through those models (save, update*, delete*, insertMany, bulkWrite) bumps a version
  * after it completes, so no caller can forget; an update that changes only the schema's stock
- * paths (and `updatedAt`) bumps the stock version (gathered: see gatherStockBump), any other
- * write the catalog version. A write inside a transaction bumps before the commit; call
- * `bumpCatalogVersion()` again after committing.
+ * paths (and `updatedAt`) bumps the stock version, any other write the catalog version. A write
+ * inside a transaction bumps before the commit; call `bumpCatalogVersion()` again after
+ * committing.
  */
 import { randomBytes } from 'node:crypto';
 import type { MongooseQueryMiddleware, Schema } from 'mongoose';
@@ -36,59 +41,60 @@ export interface CatalogVersion {
   current: string;
 }
 
-const versionOf = (meta: { epoch: string; version: number } | undefined) =>
+interface Meta {
+  _id: string;
+  epoch: string;
+  version: number;
+  /** The stock version reads show (stock only; the latest when absent). */
+  shown?: number;
+  shownAt?: Date;
+}
+
+const versionOf = (meta: Pick<Meta, 'epoch' | 'version'> | undefined) =>
   meta ? `${meta.epoch}.${meta.version}` : '0.0';
 
-/** Runs `fn` after `ms`; answers a function that cancels it. */
-export type Schedule = (fn: () => void, ms: number) => () => void;
-/** A timer that never keeps the process alive (a gathered bump is flushed at shutdown). */
-const setTimer: Schedule = (fn, ms) => {
-  const timer = setTimeout(fn, ms).unref();
-  return () => clearTimeout(timer);
-};
-
-/**
- * How often the stock reads see may move on, the clock that says when, the timer of the
- * gathered stock bumps (tests set those three), and who hears of a gathered bump the database
- * refused (the app's log).
- */
-const stockSettle = {
-  ms: 1000,
-  now: () => Date.now(),
-  schedule: setTimer,
-  onRefused: (_err: unknown): void => undefined,
-};
-/** The stock version reads see, and when it last moved on. */
-let shownStock: { version: string; since: number } | undefined;
+/** How often the stock reads show may move on, and the clock that says when (tests set both). */
+const stockSettle = { ms: 1000, now: () => Date.now() };
 
 export function settleStockVersion(
   ms: number,
-  {
-    now = Date.now,
-    schedule = setTimer,
-    onRefused = () => undefined,
-  }: { now?: () => number; schedule?: Schedule; onRefused?: (err: unknown) => void } = {},
+  { now = Date.now }: { now?: () => number } = {},
 ): void {
   stockSettle.ms = ms;
   stockSettle.now = now;
-  stockSettle.schedule = schedule;
-  stockSettle.onRefused = onRefused;
-  shownStock = undefined;
   changes += 1;
-  // A bump gathered under the old timer is written now.
-  if (gathered) {
-    gathered();
-    gathered = undefined;
-    writeGatheredBump();
-  }
 }
 
-/** `latest` when the stock shown has held for the settle time, else the stock shown. */
-function settledStock(latest: string): string {
+/**
+ * The stock version reads show: `shown` while it is younger than the settle time, else the
+ * latest, moved on in the database (the reader whose conditional write lands first moves it;
+ * the others read what it wrote). Answers it and, while a newer one waits, when that may show.
+ */
+async function shownStock(meta: Meta | undefined): Promise<{ version: string; settles: number }> {
+  if (!meta) return { version: versionOf(meta), settles: Infinity };
+  // A document from before `shown` existed moves on at once.
+  const shown = meta.shown ?? -1;
   const now = stockSettle.now();
-  if (shownStock?.version !== latest && (!shownStock || now - shownStock.since >= stockSettle.ms))
-    shownStock = { version: latest, since: now };
-  return shownStock.version;
+  const since = meta.shownAt?.getTime() ?? 0;
+  if (shown === meta.version) return { version: versionOf(meta), settles: Infinity };
+  if (now - since < stockSettle.ms)
+    return { version: versionOf({ ...meta, version: shown }), settles: since + stockSettle.ms };
+  const moved = await CatalogMeta.findOneAndUpdate(
+    { _id: STOCK, shown: meta.shown ?? null },
+    { $set: { shown: meta.version, shownAt: new Date(now) } },
+    { returnDocument: 'after', projection: { epoch: 1, version: 1, shown: 1, shownAt: 1 } },
+  ).lean<Meta>();
+  if (moved) return { version: versionOf({ ...moved, version: moved.shown! }), settles: Infinity };
+  // Another reader moved it first: read what it wrote.
+  const current = await CatalogMeta.findById(STOCK, {
+    epoch: 1,
+    shown: 1,
+    shownAt: 1,
+  }).lean<Meta>();
+  return {
+    version: versionOf({ ...current!, version: current!.shown! }),
+    settles: (current!.shownAt?.getTime() ?? 0) + stockSettle.ms,
+  };
 }
 
 /**
@@ -113,15 +119,17 @@ async function lookup(): Promise<CatalogVersion> {
   const changesAtStart = changes;
   const metas = await CatalogMeta.find(
     { _id: { $in: [CATALOG, STOCK] } },
-    { epoch: 1, version: 1 },
-  ).lean();
+    { epoch: 1, version: 1, shown: 1, shownAt: 1 },
+  ).lean<Meta[]>();
   const catalog = versionOf(metas.find((m) => m._id === CATALOG));
-  const latestStock = versionOf(metas.find((m) => m._id === STOCK));
-  const stock = settledStock(latestStock);
-  const version = { catalog, current: `${catalog}-${stock}` };
+  const stock = await shownStock(metas.find((m) => m._id === STOCK));
+  const version = { catalog, current: `${catalog}-${stock.version}` };
   // A newer stock version waiting for its settle time shows as soon as that has passed.
-  const settles = stock === latestStock ? Infinity : shownStock!.since + stockSettle.ms;
-  lastRead = { version, until: Math.min(at + VERSION_FRESH_MS, settles), changes: changesAtStart };
+  lastRead = {
+    version,
+    until: Math.min(at + VERSION_FRESH_MS, stock.settles),
+    changes: changesAtStart,
+  };
   return version;
 }
 
@@ -159,10 +167,20 @@ export function catalogVersion(): Promise<CatalogVersion> {
   return queued;
 }
 
+/**
+ * Moves a version on. A new stock document starts with the version it shows as its latest, so
+ * the first change after a quiet spell shows at once.
+ */
 const bump = (id: string) =>
   CatalogMeta.updateOne(
     { _id: id },
-    { $inc: { version: 1 }, $setOnInsert: { epoch: randomBytes(4).toString('hex') } },
+    {
+      $inc: { version: 1 },
+      $setOnInsert: {
+        epoch: randomBytes(4).toString('hex'),
+        ...(id === STOCK ? { shown: 1, shownAt: new Date(0) } : {}),
+      },
+    },
     { upsert: true },
   ).finally(() => {
     changes += 1;
@@ -174,55 +192,6 @@ export async function bumpCatalogVersion(): Promise<void> {
 
 export async function bumpStockVersion(): Promise<void> {
   await bump(STOCK);
-}
-
-/** The gathered stock bump waiting for its turn (its cancel), and the one being written. */
-let gathered: (() => void) | undefined;
-let writing: Promise<void> | undefined;
-
-/**
- * A stock write's bump, gathered: reads see the stock version move on at most once per settle
- * time anyway, so the bump is written a tenth of it later (100 ms by default), once for every
- * stock write of that while, and the write does not wait for it. A busy checkout takes stock a
- * few dozen times a second: this spares it a round trip per line. Stock shown is then at most
- * the settle time and a tenth old. With no settle time (tests) the write bumps at once.
- */
-function gatherStockBump(): Promise<void> | undefined {
-  if (stockSettle.ms === 0) return bumpStockVersion();
-  scheduleGatheredBump(stockSettle.ms / 10);
-  return undefined;
-}
-
-function scheduleGatheredBump(ms: number): void {
-  gathered ??= stockSettle.schedule(() => {
-    gathered = undefined;
-    writeGatheredBump();
-  }, ms);
-}
-
-/** Writes the gathered bump; one the database refused is tried again a settle time later. */
-function writeGatheredBump(): void {
-  const bumped: Promise<void> = bumpStockVersion()
-    .catch((err: unknown) => {
-      stockSettle.onRefused(err);
-      scheduleGatheredBump(stockSettle.ms);
-    })
-    .finally(() => {
-      if (writing === bumped) writing = undefined;
-    });
-  writing = bumped;
-}
-
-/**
- * Writes the gathered stock bump now, after any being written (shutdown, and a command that
- * exits once done); rejects when the database refuses it.
- */
-export async function flushStockVersion(): Promise<void> {
-  while (writing) await writing;
-  if (!gathered) return;
-  gathered();
-  gathered = undefined;
-  await bumpStockVersion();
 }
 
 const QUERY_WRITES: MongooseQueryMiddleware[] = [
@@ -237,36 +206,53 @@ const QUERY_WRITES: MongooseQueryMiddleware[] = [
 ];
 
 /**
- * Whether `update` (an update document) changes only `stockPaths` (and the timestamp): then
- * only stock moved. A pipeline, a replacement or anything unknown counts as a catalog write.
+ * What `update` (an update document) changes: only `stockPaths` (and the timestamp, and
+ * `unshownPaths`) is 'stock', only `unshownPaths` is 'nothing shown', anything else (a pipeline,
+ * a replacement, anything unknown included) is 'catalog'.
  */
-export function changesOnlyStock(update: unknown, stockPaths: readonly string[]): boolean {
-  if (!update || typeof update !== 'object' || Array.isArray(update)) return false;
-  const isStock = (path: string) => stockPaths.some((p) => path === p || path.startsWith(`${p}.`));
+export function changeOf(
+  update: unknown,
+  stockPaths: readonly string[],
+  unshownPaths: readonly string[] = [],
+): 'catalog' | 'stock' | 'nothing shown' {
+  if (!update || typeof update !== 'object' || Array.isArray(update)) return 'catalog';
+  const under = (paths: readonly string[], path: string) =>
+    paths.some((p) => path === p || path.startsWith(`${p}.`));
   let stock = false;
+  let unshown = false;
   for (const [operator, fields] of Object.entries(update)) {
-    if (!operator.startsWith('$') || !fields || typeof fields !== 'object') return false;
+    if (!operator.startsWith('$') || !fields || typeof fields !== 'object') return 'catalog';
     for (const path of Object.keys(fields)) {
       if (path === 'updatedAt' && operator === '$set') continue;
-      if (!isStock(path)) return false;
-      stock = true;
+      if (under(unshownPaths, path)) unshown = true;
+      else if (under(stockPaths, path)) stock = true;
+      else return 'catalog';
     }
   }
-  return stock;
+  if (stock) return 'stock';
+  return unshown ? 'nothing shown' : 'catalog';
 }
 
 const UPDATES: MongooseQueryMiddleware[] = ['updateOne', 'updateMany', 'findOneAndUpdate'];
 
-/** `stockPaths`: the schema's stock fields (Product: quantity and its per-size stock). */
-export function bumpCatalogOnWrite(schema: Schema, options: { stockPaths?: string[] } = {}): void {
+/**
+ * `stockPaths`: the schema's stock fields (Product: quantity and its per-size stock);
+ * `unshownPaths`: bookkeeping no read shows (a write of it alone moves no version).
+ */
+export function bumpCatalogOnWrite(
+  schema: Schema,
+  options: { stockPaths?: string[]; unshownPaths?: string[] } = {},
+): void {
   const stockPaths = options.stockPaths ?? [];
+  const unshownPaths = options.unshownPaths ?? [];
   const bumpCatalog = () => bumpCatalogVersion();
   schema.post('save', bumpCatalog);
   schema.post(UPDATES, function (this: { getUpdate(): unknown }, result: unknown) {
-    if (!changesOnlyStock(this.getUpdate(), stockPaths)) return bumpCatalog();
+    const change = changeOf(this.getUpdate(), stockPaths, unshownPaths);
+    if (change === 'catalog') return bumpCatalog();
     // A conditional stock update that matched nothing (not enough left) changed nothing.
     const modified = (result as { modifiedCount?: unknown } | null)?.modifiedCount;
-    return modified === 0 ? undefined : gatherStockBump();
+    return modified === 0 || change === 'nothing shown' ? undefined : bumpStockVersion();
   });
   schema.post(
     QUERY_WRITES.filter((op) => !UPDATES.includes(op)),

@@ -32,7 +32,6 @@ export async function connectDatabase(opts: {
     );
   }
   await connectMongoose(uri);
-  await ensureIndexes(opts.logger);
   return {
     kind: stopEmbedded ? 'embedded' : 'mongodb',
     uri,
@@ -44,18 +43,18 @@ export async function connectDatabase(opts: {
 }
 
 /**
- * Mongoose's connection with the shop's settings. The payments thread passes `autoIndex: false`:
- * start-up made the indexes (ensureIndexes) before the thread connects.
+ * Mongoose's connection with the shop's settings. Indexes are the release steps' (release.ts,
+ * ensureIndexes): no process builds them on its own as it connects.
  */
-export async function connectMongoose(uri: string, options: { autoIndex?: boolean } = {}) {
+export async function connectMongoose(uri: string) {
   await mongoose.connect(uri, {
+    autoIndex: false,
     serverSelectionTimeoutMS: 5000,
     // While the database is down, requireDatabase refuses calls without asking the driver, so
     // only the driver's own heartbeat notices its return: every 2 s rather than the default 10 s.
     heartbeatFrequencyMS: 2000,
     // A heartbeat to an unreachable host fails after 5 s rather than 30 s.
     connectTimeoutMS: 5000,
-    ...options,
   });
 }
 

@@ -1,6 +1,5 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config/index.js';
-import { flushStockVersion } from './catalog-version.js';
 import { createMailer } from './mailer/index.js';
 import { createPaymentGateway } from './payment-gateway/index.js';
 import { createPhotoStore } from './storage/index.js';
@@ -25,13 +24,9 @@ export function createDeps(config: Config, logger: Logger, db: AppDeps['db']): A
 }
 
 /**
- * The last writes of a thread that stops, once its requests are answered: the mail queue's
- * attempt in progress ends (queued mail waits for the next start, or the main thread's poll),
- * and a stock write's gathered bump is written before the database closes.
+ * The last writes of a process that stops, once its requests are answered: the mail queue's
+ * attempt in progress ends (queued mail waits for whichever copy polls next).
  */
-export async function finishWrites(deps: Pick<AppDeps, 'mailer' | 'logger'>): Promise<void> {
+export async function finishWrites(deps: Pick<AppDeps, 'mailer'>): Promise<void> {
   await deps.mailer.close();
-  await flushStockVersion().catch((err: unknown) =>
-    deps.logger.warn({ err }, 'the stock version could not be moved on at shutdown'),
-  );
 }

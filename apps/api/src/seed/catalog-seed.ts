@@ -4,7 +4,7 @@
  * `products` is the whole demo catalog unless a caller (a test) asks for fewer pictures.
  */
 import { availableParallelism } from 'node:os';
-import { isDuplicateKey } from '../lib/errors.js';
+import { markBegun, markFinished, stateOf } from '../lib/migrations.js';
 import type { AppDeps } from '../lib/types.js';
 import { slugify } from '../lib/slug.js';
 import { anyCategory, deleteAllCategories, insertCategories } from '../modules/categories/index.js';
@@ -48,7 +48,6 @@ export async function seedDemoCatalog(
   demoProducts: readonly DemoProduct[] = DEMO_PRODUCTS,
 ): Promise<{ categories: number; products: number }> {
   const started = Date.now();
-  // Categories first: if another process is seeding the same database, its unique names stop us here.
   const categories = await insertCategories(DEMO_CATEGORIES);
   const categoryId = new Map(categories.map((c) => [c.name, c._id]));
 
@@ -106,20 +105,28 @@ export async function resetDemoCatalog(
   return seedDemoCatalog(deps, demoProducts);
 }
 
-/** On first start: the demo catalog when enabled and the catalog is empty (no products, no categories). */
+/** The marker of the first seed (lib/migrations.ts): begun, then finished. */
+export const DEMO_CATALOG_SEED = 'seed the demo catalog';
+
+/**
+ * On the first start: the demo catalog when enabled and the catalog is empty. Runs once (a
+ * marker in `migrations`), under the release lock (release.ts), so one process seeds it. A seed
+ * a killed process left half-done (begun, never finished) is seeded again from the start, its
+ * partial catalog replaced; a catalog that was there before the marker existed is left alone.
+ */
 export async function seedCatalogIfEmpty(
   deps: AppDeps,
   demoProducts: readonly DemoProduct[] = DEMO_PRODUCTS,
 ): Promise<void> {
   if (!deps.config.seed.demoCatalog) return;
-  if ((await anyProduct()) || (await anyCategory())) return;
-  try {
+  const state = await stateOf(DEMO_CATALOG_SEED);
+  if (state === 'finished') return;
+  if (state === 'begun') {
+    deps.logger.warn('the demo catalog was left half-seeded: seeding it again');
+    await resetDemoCatalog(deps, demoProducts);
+  } else if (!(await anyProduct()) && !(await anyCategory())) {
+    await markBegun(DEMO_CATALOG_SEED);
     await seedDemoCatalog(deps, demoProducts);
-  } catch (err) {
-    if (isDuplicateKey(err)) {
-      deps.logger.info('another process is seeding the demo catalog');
-      return;
-    }
-    throw err;
   }
+  await markFinished(DEMO_CATALOG_SEED);
 }

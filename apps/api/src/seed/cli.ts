@@ -6,7 +6,7 @@
  * its data directory can be open in one process only.
  */
 import { ConfigError, loadConfig } from '../config/index.js';
-import { connectDatabase } from '../lib/db.js';
+import { connectDatabase, ensureIndexes } from '../lib/db.js';
 import { createDeps } from '../lib/deps.js';
 import { createLogger } from '../lib/logger.js';
 import { resetDemoCatalog } from './catalog-seed.js';
@@ -31,6 +31,7 @@ async function main() {
   }
   try {
     const deps = createDeps(config, logger, { kind: db.kind });
+    await ensureIndexes(logger);
     await seedAdmin(deps);
     const { categories, products } = await resetDemoCatalog(deps);
     console.log(

@@ -1,14 +1,16 @@
 /**
  * The mail queue: every mail the shop sends goes through it. `send()` stores the message as a
  * job in `mail_jobs` and returns, so no request waits for a mail server (forgot-password answers
- * a registered email as fast as an unknown one). A worker in the API process then sends it at
- * once; a failure is tried again after 30 s, 1, 2 and 4 minutes (5 attempts, all within the
- * 10 minutes a reset code lives), then the job is marked failed and an error is logged.
+ * a registered email as fast as an unknown one). This process then sends it at once; a failure
+ * is tried again after 30 s, 1, 2 and 4 minutes (5 attempts, all within the 10 minutes a reset
+ * code lives), then the job is marked failed and an error is logged.
  *
  * Nothing accepted is lost to a crash or a restart: a job leaves the collection only once its
- * mail is sent. A worker claims a job by moving its `nextAttemptAt` past the attempt's longest
- * possible run, so a job claimed by a process that then stopped is taken again after that
- * (by any process): a mail may then arrive twice, never not at all.
+ * mail is sent. A process claims a job by moving its `nextAttemptAt` CLAIM_MS on, and keeps
+ * moving it on while it holds the job (waiting in its memory or being sent); a process that
+ * stops or dies stops renewing, so its jobs fall due CLAIM_MS later and whichever copy polls
+ * next (the `mail-queue` job, lib/jobs.ts: one copy at a time) sends them: a mail may then
+ * arrive twice, never not at all, and well within a reset code's life.
  *
  * A mail accepted here is stored already claimed by this process for its first attempt, which
  * starts at once from memory: one write to store it and one to remove it once sent, with no
@@ -28,23 +30,24 @@ import type { MailMessage, MailTransport } from './transport.js';
 /** The waits before the 2nd, 3rd… attempt. */
 export const MAIL_RETRY_DELAYS_MS: readonly number[] = [30_000, 60_000, 120_000, 240_000];
 /**
- * Longer than one SMTP attempt can take (10 s to connect, 10 s for the greeting, 20 s per
- * socket wait). A mail stored claimed is claimed for this times the attempts that may come
- * before its own and its own: those ahead of it in memory, each with a database job taking its
- * turn before it.
+ * How long a claim lasts unless renewed: a job held by a process that died falls due this long
+ * after its last renewal. Renewed every third of it while held.
  */
-const CLAIM_MS = 2 * 60_000;
+export const CLAIM_MS = 30_000;
 /** Mails stored claimed and waiting in memory for their first attempt, at most. */
 const MAX_CLAIMED = 4;
-/** How often the worker looks for retries that fell due and jobs another process left. */
-const POLL_MS = 15_000;
+/** How often a copy looks for retries that fell due and jobs another process left (lib/jobs.ts). */
+export const MAIL_POLL_MS = 15_000;
 
 export interface Mailer {
   readonly kind: MailTransport['kind'];
   /** Accepts a mail for sending: resolves once it is stored in the queue, not once delivered. */
   send(message: MailMessage): Promise<void>;
-  /** Starts the periodic pass: retries, and jobs left by a process that stopped. */
-  start(): void;
+  /**
+   * A pass over the database: retries that fell due, and jobs a process that stopped left
+   * (the `mail-queue` job runs it in one copy at a time). Resolves once the queue is idle.
+   */
+  runDue(): Promise<void>;
   /**
    * Resolves once the pass running, if any, has ended: the mails this process stored and the
    * jobs due that a pass found have had their attempt (shutdown and tests).
@@ -83,7 +86,9 @@ export class MailQueue implements Mailer {
   /** send() calls not yet ended: close() waits for them (one may give its claim back). */
   private readonly sending = new Set<Promise<void>>();
   private closed = false;
-  private timer: NodeJS.Timeout | undefined;
+  /** The jobs this process holds (in memory or being sent), with their attempt: renewed. */
+  private readonly held = new Map<unknown, number>();
+  private renewal: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly transport: MailTransport,
@@ -94,6 +99,8 @@ export class MailQueue implements Mailer {
       /** The queue's clock (tests move it instead of waiting). */
       now?: () => number;
       retryDelaysMs?: readonly number[];
+      /** How often held claims are renewed (a third of CLAIM_MS; tests shorten it). */
+      renewEveryMs?: number;
     },
   ) {
     this.kind = transport.kind;
@@ -127,7 +134,7 @@ export class MailQueue implements Mailer {
       doc = await insertDocument(MailJob, {
         ...stored,
         attempts: 1,
-        nextAttemptAt: new Date(this.now() + CLAIM_MS * (2 * ahead + 1)),
+        nextAttemptAt: new Date(this.now() + CLAIM_MS),
       });
     } finally {
       this.claiming -= 1;
@@ -135,15 +142,43 @@ export class MailQueue implements Mailer {
     // Closed while it was stored: the next process sends it.
     if (this.closed) return this.releaseClaims([doc._id]);
     const job: Job = { _id: doc._id, ...stored, attempts: 1 };
+    this.hold(job);
     this.claimed.push({ job, message });
     void this.run(false);
   }
 
-  start(): void {
-    if (this.timer || this.closed) return;
-    this.timer = setInterval(() => void this.runDue(), POLL_MS);
-    this.timer.unref();
-    void this.runDue();
+  private hold(job: Job): void {
+    this.held.set(job._id, job.attempts);
+    this.renewal ??= setInterval(
+      () => void this.renewClaims(),
+      this.opts.renewEveryMs ?? CLAIM_MS / 3,
+    ).unref();
+  }
+
+  private letGo(job: Job): void {
+    this.held.delete(job._id);
+    if (this.held.size === 0) {
+      clearInterval(this.renewal);
+      this.renewal = undefined;
+    }
+  }
+
+  /** Moves the claims this process holds on: it is alive, and so are they. */
+  private async renewClaims(): Promise<void> {
+    const until = new Date(this.now() + CLAIM_MS);
+    const ops = [...this.held].map(([_id, attempts]) => ({
+      // Only the attempt this process claimed (another copy that took it over has its own).
+      updateOne: {
+        filter: { _id, attempts, status: 'queued' },
+        update: { $set: { nextAttemptAt: until } },
+      },
+    }));
+    if (!ops.length) return;
+    try {
+      await MailJob.bulkWrite(ops as never, { ordered: false });
+    } catch (err) {
+      this.opts.logger.warn({ err: errorText(err) }, 'mail queue: could not renew its claims');
+    }
   }
 
   /**
@@ -205,10 +240,11 @@ export class MailQueue implements Mailer {
 
   async close(): Promise<void> {
     this.closed = true;
-    clearInterval(this.timer);
     await Promise.allSettled([...this.sending]);
     await this.idle();
-    await this.releaseClaims(this.claimed.splice(0).map((c) => c.job._id));
+    const unsent = this.claimed.splice(0).map((c) => c.job);
+    for (const job of unsent) this.letGo(job);
+    await this.releaseClaims(unsent.map((job) => job._id));
     this.transport.close();
   }
 
@@ -248,23 +284,32 @@ export class MailQueue implements Mailer {
       this.opts.logger.warn({ err: errorText(err) }, 'mail queue: could not read the queue');
       return null;
     }
+    if (job) this.hold(job);
     return job;
   }
 
-  /** `known`: the message when this process stored it (no need to unseal it again). */
+  /**
+   * `known`: the message when this process stored it (no need to unseal it again). The claim is
+   * let go before the outcome is written, so no renewal overwrites a retry's time.
+   */
   private async attempt(job: Job, known?: MailMessage): Promise<void> {
     const log = { mailJob: String(job._id), subject: job.subject, attempt: job.attempts };
     let message: MailMessage;
     try {
       message = known ?? unseal(job.sealed, this.key);
     } catch {
+      this.letGo(job);
       return this.giveUp(job, 'it cannot be read: JWT_SECRET changed since it was queued');
     }
     // Its last attempt was claimed by a process that stopped before recording the outcome.
-    if (job.attempts > this.maxAttempts) return this.giveUp(job, 'its last attempt did not end');
+    if (job.attempts > this.maxAttempts) {
+      this.letGo(job);
+      return this.giveUp(job, 'its last attempt did not end');
+    }
     try {
       await this.transport.send(message);
     } catch (err) {
+      this.letGo(job);
       if (job.attempts >= this.maxAttempts) return this.giveUp(job, errorText(err));
       const delay = this.retryDelays[job.attempts - 1]!;
       this.opts.logger.warn(
@@ -277,6 +322,7 @@ export class MailQueue implements Mailer {
       });
       return;
     }
+    this.letGo(job);
     try {
       await MailJob.deleteOne({ _id: job._id });
     } catch (err) {

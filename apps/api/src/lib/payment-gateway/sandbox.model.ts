@@ -12,7 +12,10 @@ const sandboxPaymentSchema = new mongoose.Schema(
 );
 export const SandboxPayment = mongoose.model('SandboxPayment', sandboxPaymentSchema);
 
-/** The sandbox's refunds: processed at once (no bank in between), at most the payment's amount. */
+/**
+ * The sandbox's refunds: processed at once (no bank in between), at most the payment's amount,
+ * one per idempotency key (as Razorpay's X-Refund-Idempotency).
+ */
 const sandboxRefundSchema = new mongoose.Schema(
   {
     _id: { type: String },
@@ -20,7 +23,9 @@ const sandboxRefundSchema = new mongoose.Schema(
     amount: { type: Number, required: true },
     status: { type: String, required: true },
     receipt: { type: String, default: '' },
+    idempotencyKey: { type: String },
   },
   { timestamps: { createdAt: true, updatedAt: false }, collection: 'sandbox_refunds' },
 );
+sandboxRefundSchema.index({ idempotencyKey: 1 }, { unique: true, sparse: true });
 export const SandboxRefund = mongoose.model('SandboxRefund', sandboxRefundSchema);

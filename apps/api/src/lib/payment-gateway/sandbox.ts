@@ -16,6 +16,7 @@ import {
   type ProviderPayment,
   type ProviderRefund,
 } from './gateway.js';
+import { isDuplicateKey } from '../errors.js';
 import { insertDocument } from '../insert-document.js';
 import { readRazorpayWebhook } from './razorpay-webhook.js';
 import { SandboxPayment, SandboxRefund } from './sandbox.model.js';
@@ -62,7 +63,19 @@ export function createSandboxGateway(secrets: {
       }));
     },
 
-    async refundPayment({ paymentId, amountPaise, receipt }) {
+    async refundPayment({ paymentId, amountPaise, receipt, idempotencyKey }) {
+      // Razorpay's idempotent refunds: the same key answers the refund it made (another amount
+      // or payment under it is refused), however often and however many copies ask at once.
+      const earlier = async () => {
+        const made = await SandboxRefund.findOne({ idempotencyKey }).lean();
+        if (made && (made.paymentId !== paymentId || made.amount !== amountPaise))
+          throw new ProviderRefusedError(
+            'Different request with the same idempotency key has already been processed.',
+          );
+        return made && toRefund(made);
+      };
+      const answered = await earlier();
+      if (answered) return answered;
       const payment = await SandboxPayment.findById(paymentId).lean();
       if (!payment || payment.status !== 'captured')
         throw new ProviderRefusedError('The payment was not found or is not captured');
@@ -73,14 +86,21 @@ export function createSandboxGateway(secrets: {
         throw new ProviderRefusedError(
           'The total refund amount is greater than the refund payment amount',
         );
-      const refund = await SandboxRefund.create({
-        _id: `rfnd_sandbox_${randomId()}`,
-        paymentId,
-        amount: amountPaise,
-        status: 'processed',
-        receipt,
-      });
-      return toRefund(refund.toObject());
+      try {
+        const refund = await SandboxRefund.create({
+          _id: `rfnd_sandbox_${randomId()}`,
+          paymentId,
+          amount: amountPaise,
+          status: 'processed',
+          receipt,
+          idempotencyKey,
+        });
+        return toRefund(refund.toObject());
+      } catch (err) {
+        // Another request with the key made it first: that refund is the answer.
+        if (isDuplicateKey(err)) return (await earlier())!;
+        throw err;
+      }
     },
 
     async fetchRefunds(paymentId) {

@@ -2,7 +2,7 @@
 export { ordersRouter } from './orders.router.js';
 export { purchasedItemFields, type LeanOrder } from './order.model.js';
 export { recordPaidOrder, backfillOrderNumbers, type PaidOrderInput } from './record-order.js';
-export { takeStock } from './order-stock.js';
+export { finishStockTakes, takeStock } from './order-stock.js';
 export { sendOrderConfirmation, statusMailsSent } from './notices.js';
 export { ordersShowPhoto } from './order-reads.js';
 export { recordRefundState, reconcileRefunds, type RefundReconcileSummary } from './refunds.js';

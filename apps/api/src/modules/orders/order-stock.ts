@@ -3,33 +3,69 @@
  * cancelled order's back, and taking them again when it is reopened. Stock itself changes only
  * through the products module's decrementStock / restoreStock.
  */
+import { randomBytes } from 'node:crypto';
 import type { Types } from 'mongoose';
 import type { Logger } from 'pino';
 import { ONE_SIZE } from '@repo/shared';
 import { conflict } from '../../lib/errors.js';
 import type { AppDeps } from '../../lib/types.js';
-import { decrementStock, restoreStock, type StockLine } from '../products/index.js';
+import {
+  decrementStock,
+  forgetTakes,
+  restoreStock,
+  takeOnce,
+  type StockLine,
+} from '../products/index.js';
 import { Order, type LeanOrder } from './order.model.js';
 
 type Id = Types.ObjectId | string;
 
+/** How long a claim on an order's items stands before another process takes them over. */
+export const STOCK_CLAIM_MS = 60_000;
+
+/** Orders with items whose stock is unsettled and whose claim (or lack of one) is stale. */
+const staleTakes = (stale: Date) => [
+  // recorded, but the process completing the payment stopped before taking
+  { 'items.stock': 'pending' as const, createdAt: { $lte: stale } },
+  { 'items.stock': 'taking' as const, stockClaimedAt: { $lte: stale } },
+  // claimed before claims were dated
+  { 'items.stock': 'taking' as const, stockClaimedAt: null, createdAt: { $lte: stale } },
+];
+
 /**
- * Takes each item of a paid order from stock, at most once: the order's pending items are
- * claimed in one atomic write (pending → taking; the order as it was before that write names
- * exactly the items this caller claimed, so a concurrent caller gets none of them), then each
- * item's size is decremented only if enough is left, then the outcomes are written together.
- * Safe to call again and concurrently; an item whose stock had run out is marked short and the
- * order flagged.
+ * Takes each item of a paid order from stock exactly once, even when a process dies half-way:
+ * 1. the order's open items are claimed in one atomic write (pending → taking, with a claim
+ *    token and its time; the order as it was before that write names exactly the items this
+ *    caller claimed, so a concurrent caller gets none of them); a claim STOCK_CLAIM_MS old is
+ *    taken over, its process presumed stopped;
+ * 2. each claimed item is taken with the products module's takeOnce, which writes the item's
+ *    key with its units, so whoever takes a claim over knows whether they were taken;
+ * 3. the outcomes are written together, only while the claim is still this caller's (a
+ *    shortage flags the order), then the keys are forgotten.
+ * A caller past half the claim time stops taking and leaves the rest to the take-over, so two
+ * never take the same item at once. An item whose stock had run out is marked short.
  */
 export async function takeStock(
   deps: Pick<AppDeps, 'logger'>,
   orderId: Id,
+  { now = Date.now }: { now?: () => number } = {},
 ): Promise<{ short: string[] }> {
+  const token = randomBytes(8).toString('hex');
+  const claimedAt = now();
   const before = await Order.findOneAndUpdate(
-    { _id: orderId, 'items.stock': 'pending' },
-    { $set: { 'items.$[pending].stock': 'taking' } },
     {
-      arrayFilters: [{ 'pending.stock': 'pending' }],
+      _id: orderId,
+      $or: [{ 'items.stock': 'pending' }, ...staleTakes(new Date(claimedAt - STOCK_CLAIM_MS))],
+    },
+    {
+      $set: {
+        'items.$[open].stock': 'taking',
+        stockClaim: token,
+        stockClaimedAt: new Date(claimedAt),
+      },
+    },
+    {
+      arrayFilters: [{ 'open.stock': { $in: ['pending', 'taking'] } }],
       projection: { items: 1 },
       returnDocument: 'before',
     },
@@ -37,25 +73,54 @@ export async function takeStock(
   const short: string[] = [];
   if (!before) return { short };
   const outcomes: Record<string, 'taken' | 'short'> = {};
-  const taken: StockLine[] = [];
+  const taken: Array<StockLine & { key: string }> = [];
   for (const [i, item] of before.items.entries()) {
-    if (item.stock !== 'pending') continue;
-    // One line: a single conditional update of the item's size, never below zero.
-    const line = stockLineOf(item);
-    const result = await decrementStock([line]);
-    outcomes[`items.${i}.stock`] = result.ok ? 'taken' : 'short';
-    if (result.ok) taken.push(line);
+    if (item.stock !== 'pending' && item.stock !== 'taking') continue;
+    // Late (a stalled process): whoever takes the claim over finishes, knowing what was taken.
+    if (now() - claimedAt > STOCK_CLAIM_MS / 2) return { short: [] };
+    const line = { ...stockLineOf(item), key: `${String(orderId)}:${i}` };
+    const ok = await takeOnce(line, line.key);
+    outcomes[`items.${i}.stock`] = ok ? 'taken' : 'short';
+    if (ok) taken.push(line);
     else short.push(item.name);
   }
   // The status is read in the same write: an order cancelled meanwhile did not give these
   // items back (they were still 'taking'), so they go back here; reopening takes them again.
   const settled = await Order.findOneAndUpdate(
-    { _id: orderId },
-    { $set: { ...outcomes, ...(short.length ? { stockShortage: true } : {}) } },
+    { _id: orderId, stockClaim: token },
+    {
+      $set: { ...outcomes, ...(short.length ? { stockShortage: true } : {}) },
+      $unset: { stockClaim: 1, stockClaimedAt: 1 },
+    },
     { projection: { status: 1 } },
   ).lean();
-  if (settled?.status === 'cancelled' && taken.length) await giveBack(deps.logger, orderId, taken);
+  // Taken over meanwhile: the take-over records the outcomes (takeOnce tells it what was taken).
+  if (!settled) return { short: [] };
+  // (A process stopping right here leaves its keys on the products: small, and never asked again.)
+  await forgetTakes(taken);
+  if (settled.status === 'cancelled' && taken.length) await giveBack(deps.logger, orderId, taken);
   return { short };
+}
+
+/**
+ * Finishes taking the stock of paid orders a stopped process left half-way (reconciliation):
+ * items still pending, or claimed, STOCK_CLAIM_MS after. Answers how many orders it finished.
+ */
+export async function finishStockTakes(
+  deps: Pick<AppDeps, 'logger'>,
+  { now = Date.now, limit = 100 }: { now?: () => number; limit?: number } = {},
+): Promise<number> {
+  const orders = await Order.find({ $or: staleTakes(new Date(now() - STOCK_CLAIM_MS)) }, { _id: 1 })
+    .limit(limit)
+    .lean();
+  for (const { _id } of orders) {
+    const { short } = await takeStock(deps, _id, { now });
+    deps.logger.warn(
+      { orderId: String(_id), short },
+      'finished taking the stock of a paid order a stopped process left half-way',
+    );
+  }
+  return orders.length;
 }
 
 /** An order item's stock line: its product, its size (One size before sizes) and quantity. */

@@ -10,8 +10,8 @@ import {
 /**
  * What happened to an item's stock once the order was paid:
  * - pending: not settled yet (whoever completes the payment next settles it),
- * - taking: claimed by one process, which is taking it from stock right now (seen later only
- *   if that process stopped half-way: the admin checks the stock by hand),
+ * - taking: claimed by one process, which is taking it from stock right now (one that stopped
+ *   half-way is taken over once its claim is STOCK_CLAIM_MS old: order-stock.ts),
  * - taken: the quantity was taken from stock,
  * - short: stock had run out between checkout and payment; the admin must act.
  */
@@ -93,6 +93,9 @@ const orderSchema = new mongoose.Schema(
     mailed: { type: [String], default: [] },
     /** True when any item's stock ran short: the order stands, the admin decides. */
     stockShortage: { type: Boolean, default: false },
+    /** Who is taking the `taking` items from stock, and since when (order-stock.ts). */
+    stockClaim: { type: String },
+    stockClaimedAt: { type: Date },
     refund: { type: refundSchema, default: null },
     history: { type: [historySchema], default: [] },
     /** True when it was paid without a usable shipping address: the admin asks the shopper. */
@@ -109,6 +112,8 @@ orderSchema.index({ status: 1 });
 orderSchema.index({ number: 1 });
 // Photo files an order shows are kept when the product's photo changes (products module).
 orderSchema.index({ 'items.photo': 1 });
+// Reconciliation finds items whose stock a stopped process left half-taken.
+orderSchema.index({ 'items.stock': 1, createdAt: 1 });
 // Reconciliation reads the oldest refunds still pending.
 orderSchema.index({ 'refund.status': 1, 'refund.createdAt': 1 });
 

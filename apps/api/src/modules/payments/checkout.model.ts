@@ -8,6 +8,9 @@ import { purchasedItemFields } from '../orders/index.js';
  */
 const checkoutItemSchema = new mongoose.Schema(purchasedItemFields, { _id: false });
 
+/** Reconciliation first asks the provider about a checkout this long after it was made. */
+export const FIRST_CHECK_MS = 15 * 60_000;
+
 /** flagged: a payment was captured for another amount or currency; the admin settles it. */
 export const CHECKOUT_STATUSES = ['pending', 'paid', 'failed', 'flagged'] as const;
 
@@ -52,6 +55,12 @@ const checkoutSchema = new mongoose.Schema(
     /** Where to ship, checked before the provider's order was made (older checkouts: empty). */
     shippingAddress: { type: String, default: '' },
     status: { type: String, enum: CHECKOUT_STATUSES, default: 'pending' },
+    /**
+     * While pending: when reconciliation next asks the provider about it (reconcile.ts): 15
+     * minutes on when made, one pass on once a payment is reported, later and later while the
+     * provider has none. Older checkouts have none: their age decides.
+     */
+    checkAt: { type: Date },
     /** Set once paid: the order it became and the payment that paid it. */
     order: { type: mongoose.Schema.Types.ObjectId, ref: 'Order', default: null },
     paymentId: { type: String, default: null },
@@ -71,7 +80,8 @@ const checkoutSchema = new mongoose.Schema(
   { timestamps: true },
 );
 checkoutSchema.index({ providerOrderId: 1 }, { unique: true });
-// Reconciliation reads the oldest pending checkouts.
+// Reconciliation reads the pending checkouts due a check (older ones: the oldest).
+checkoutSchema.index({ status: 1, checkAt: 1 });
 checkoutSchema.index({ status: 1, createdAt: 1 });
 // The admin's payments to settle, longest waiting first; a refund's webhook finds its checkout.
 checkoutSchema.index({ unsettledSince: 1 }, { sparse: true });

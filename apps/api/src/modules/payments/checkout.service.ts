@@ -19,7 +19,7 @@ import { AppError, badRequest, conflict } from '../../lib/errors.js';
 import { insertDocument } from '../../lib/insert-document.js';
 import type { AppDeps } from '../../lib/types.js';
 import { productsForSale, type ProductStock } from '../products/index.js';
-import { Checkout } from './checkout.model.js';
+import { Checkout, FIRST_CHECK_MS } from './checkout.model.js';
 
 export const PROVIDER_UNAVAILABLE = 'The payment provider is unavailable. Please try again.';
 
@@ -152,6 +152,7 @@ export async function createCheckout(
     amountPaise,
     currency: providerOrder.currency,
     shippingAddress,
+    checkAt: new Date(Date.now() + FIRST_CHECK_MS),
   });
   return {
     order: { id: providerOrder.id, amount: providerOrder.amount, currency: providerOrder.currency },

@@ -3,7 +3,8 @@ import type { VerifyPaymentBody, VerifyPaymentResponse } from '@repo/shared';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { AppDeps } from '../../lib/types.js';
 import { Checkout } from './checkout.model.js';
-import { completeCheckout, type LeanCheckout } from './payment-completion.js';
+import { completeCheckout } from './payment-completion.js';
+import { paymentReported } from './reconcile.js';
 
 export const FLAGGED_PAYMENT =
   'This payment does not match your order and is being checked by the shop. We will contact you about it.';
@@ -33,7 +34,9 @@ export async function verifyPayment(
     throw badRequest('Payment verification failed: the signature does not match');
   }
   // The order is built from what the server recorded, never from the client's items or amount.
-  const checkout = await Checkout.findOne({ providerOrderId: orderId }).lean<LeanCheckout>();
+  // Reported first: should this process die before the order is written, the next
+  // reconciliation pass completes it.
+  const checkout = await paymentReported(deps, orderId);
   if (!checkout) throw notFound('No checkout was found for this payment');
   if (checkout.user && String(checkout.user) !== actor.id)
     throw forbidden('This checkout belongs to another account');
@@ -64,5 +67,8 @@ export async function sandboxPay(deps: AppDeps, orderId: string) {
   ).lean();
   if (!checkout) throw notFound('Unknown sandbox order');
   if (checkout.status === 'paid') throw conflict('This order is already paid');
+  // Reported before it is taken (as Razorpay's webhook would tell of it after): the payment
+  // becomes its order promptly even if verify-payment never comes.
+  await paymentReported(deps, orderId);
   return sandbox.pay(orderId, checkout.amountPaise);
 }

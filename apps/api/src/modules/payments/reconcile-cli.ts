@@ -4,7 +4,6 @@
  * same work while it runs); with MONGODB_URI, run it any time, e.g. from cron.
  */
 import { ConfigError, loadConfig } from '../../config/index.js';
-import { flushStockVersion } from '../../lib/catalog-version.js';
 import { connectDatabase } from '../../lib/db.js';
 import { createDeps } from '../../lib/deps.js';
 import { createLogger } from '../../lib/logger.js';
@@ -30,10 +29,6 @@ async function main(): Promise<void> {
     // The pass's mails get their first attempt now; a failed one waits in the queue for the API.
     await deps.mailer.idle();
     await deps.mailer.close();
-    // The stock the pass took shows in the API's reads.
-    await flushStockVersion().catch((err: unknown) =>
-      logger.warn({ err }, 'the stock version could not be moved on'),
-    );
     await db.close();
   }
 }

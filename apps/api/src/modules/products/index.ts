@@ -22,6 +22,8 @@ export {
 export {
   decrementStock,
   restoreStock,
+  takeOnce,
+  forgetTakes,
   readStock,
   migrateToSizes,
   type ProductStock,

@@ -42,6 +42,13 @@ const productSchema = new mongoose.Schema(
     shipping: { type: Boolean, default: false },
     category: { type: mongoose.Schema.Types.ObjectId, ref: 'Category', required: true },
     photo: { type: photoSchema, required: false },
+    /**
+     * The order items whose units are being taken right now (stock.ts, takeOnce): written in
+     * the same update as the take, so the product itself says whether an item's units were
+     * taken when the process taking them died before the order could record it. Forgotten once
+     * the order has. Never read by the catalog.
+     */
+    stockTakes: { type: [String], default: undefined, select: false },
   },
   { timestamps: true },
 );
@@ -59,7 +66,11 @@ productSchema.index({ 'photo.key': 1 }, { sparse: true });
 productSchema.index({ 'sizes.size': 1, 'sizes.quantity': 1 });
 /** The stock paths: a write to these alone moves the stock version, not the catalog's. */
 export const STOCK_PATHS = ['quantity', 'sizes'];
-productSchema.plugin(bumpCatalogOnWrite, { stockPaths: STOCK_PATHS });
+productSchema.plugin(bumpCatalogOnWrite, {
+  stockPaths: STOCK_PATHS,
+  // Bookkeeping no read shows: a write of it alone moves no version.
+  unshownPaths: ['stockTakes'],
+});
 
 // Every saved product has sizes and `quantity` is their total; one made without sizes is
 // One size holding its quantity. (Updates go through stock.ts and the service, which keep both.)

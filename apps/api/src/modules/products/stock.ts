@@ -81,6 +81,39 @@ export async function decrementStock(lines: StockLine[]): Promise<StockResult> {
 }
 
 /**
+ * Takes one order item's units, at most once however often it is asked (a retry after a crash,
+ * a take-over racing a slow first attempt): the units and the item's `key` go in one write of
+ * the product, so the product itself says whether they were taken. Answers whether the item's
+ * units are taken (by this call or an earlier one); false when not enough is left.
+ */
+export async function takeOnce(line: StockLine, key: string): Promise<boolean> {
+  const [{ productId, size, quantity }] = normalise([line]) as [StockLine];
+  const res = await Product.updateOne(
+    {
+      _id: productId,
+      stockTakes: { $ne: key },
+      sizes: { $elemMatch: { size, quantity: { $gte: quantity } } },
+    },
+    {
+      $inc: { 'sizes.$[taken].quantity': -quantity, quantity: -quantity },
+      $push: { stockTakes: key },
+    },
+    { arrayFilters: [{ 'taken.size': size }] },
+  );
+  if (res.modifiedCount === 1) return true;
+  return (await Product.exists({ _id: productId, stockTakes: key })) !== null;
+}
+
+/** Forgets the keys of takes an order has recorded (nobody asks about them again). */
+export async function forgetTakes(takes: Array<{ productId: string; key: string }>): Promise<void> {
+  const byProduct = new Map<string, string[]>();
+  for (const { productId, key } of takes)
+    byProduct.set(productId, [...(byProduct.get(productId) ?? []), key]);
+  for (const [productId, keys] of byProduct)
+    await Product.updateOne({ _id: productId }, { $pull: { stockTakes: { $in: keys } } });
+}
+
+/**
  * Gives stock back to each line's size (a cancelled order, a refund, a failed later step).
  * Answers the lines that found no such size (the product was deleted or no longer has it).
  */

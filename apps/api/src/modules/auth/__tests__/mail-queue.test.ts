@@ -8,6 +8,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../../../lib/logger.js';
 import { createMailTransport, MAIL_RETRY_DELAYS_MS, MailQueue } from '../../../lib/mailer/index.js';
+import { CLAIM_MS } from '../../../lib/mailer/queue.js';
 import { MailJob } from '../../../lib/mailer/mail-job.model.js';
 import { seal, sealKey } from '../../../lib/mailer/seal.js';
 import { setupTestApp } from '../../../test/harness.js';
@@ -29,10 +30,16 @@ const mailLog = createLogger(
 );
 
 let clock = Date.parse('2026-11-23T10:00:00Z');
-/** A queue as an API process runs it, sending to the SMTP peer on the test's clock. */
-const newQueue = (base: {
-  config: { mail: { from: string }; dataDir: string; jwt: { secret: string } };
-}) =>
+/**
+ * A queue as an API process runs it, sending to the SMTP peer on the test's clock. `renewEveryMs`
+ * (how often it renews its claims) an hour: a process that stopped renewing, as a dead one.
+ */
+const newQueue = (
+  base: {
+    config: { mail: { from: string }; dataDir: string; jwt: { secret: string } };
+  },
+  renewEveryMs?: number,
+) =>
   new MailQueue(
     createMailTransport({
       smtpUrl: smtp.url,
@@ -40,7 +47,7 @@ const newQueue = (base: {
       dataDir: base.config.dataDir,
       logger: mailLog,
     }),
-    { logger: mailLog, secret: base.config.jwt.secret, now: () => clock },
+    { logger: mailLog, secret: base.config.jwt.secret, now: () => clock, renewEveryMs },
   );
 const mail = (subject: string) => ({
   to: 'queue@example.com',
@@ -165,20 +172,57 @@ describe('forgot-password and the mail queue', () => {
       text: 'hi',
       html: '<p>hi</p>',
     };
-    // As a worker leaves a job it claimed (for 2 minutes) before it stopped.
+    // As a worker leaves a job it claimed before it stopped.
     await MailJob.create({
       subject: message.subject,
       sealed: seal(message, sealKey(t.config.jwt.secret)),
       attempts: 1,
-      nextAttemptAt: new Date(clock + 2 * 60_000),
+      nextAttemptAt: new Date(clock + CLAIM_MS),
     });
     await queue.runDue();
     expect(smtp.attempts).toBe(0);
 
-    clock += 2 * 60_000;
+    clock += CLAIM_MS;
     await queue.runDue();
     expect(smtp.mails.map((m) => m.subject)).toEqual(['Left behind']);
     expect(await MailJob.countDocuments()).toBe(0);
+  });
+
+  it("lets another copy send a mail whose copy died while sending it, within a minute: well within a reset code's 10", async () => {
+    const dying = newQueue(t, 60 * 60_000); // it will never renew its claim
+    await sendHeld(dying, 'Reset code');
+    // The copy dies with the mail server holding the mail; a minute later another copy polls.
+    clock += 60_000;
+    const other = newQueue(t);
+    const pass = other.runDue();
+    await vi.waitFor(() => expect(smtp.held).toBe(2), { timeout: 20_000 }); // it was taken over
+    expect(await MailJob.findOne({}).lean()).toMatchObject({ attempts: 2 });
+    smtp.release();
+    await pass;
+    expect(await MailJob.countDocuments()).toBe(0);
+    await other.close();
+  });
+
+  it('keeps the claim of a mail it is still sending, however slow the mail server: no other copy sends it', async () => {
+    const slow = newQueue(t, 20);
+    await sendHeld(slow, 'Slow server');
+    const claimedUntil = async () => (await MailJob.findOne({}).lean())!.nextAttemptAt.getTime();
+    for (let i = 0; i < 4; i += 1) {
+      clock += CLAIM_MS / 2;
+      // Each renewal moves the claim on from the copy's clock.
+      await vi.waitFor(async () => expect(await claimedUntil()).toBe(clock + CLAIM_MS), {
+        timeout: 20_000,
+      });
+    }
+    const other = newQueue(t);
+    await other.runDue(); // two claims' time on, the mail is still held by the live copy
+    expect(smtp.held).toBe(1);
+    smtp.release();
+    await slow.idle();
+    expect(smtp.mails.map((m) => m.subject)).toEqual(['Slow server']);
+    expect(await MailJob.countDocuments()).toBe(0);
+    await slow.close();
+    await other.close();
   });
 
   it("leaves a mail this process is sending to it: another process's pass does not send it too", async () => {

@@ -16,7 +16,8 @@ import {
 } from '../../payments/__tests__/helpers.js';
 import { Product } from '../../products/product.model.js';
 import { ProviderRefusedError } from '../../../lib/payment-gateway/index.js';
-import { recordPaidOrder, takeStock } from '../index.js';
+import { finishStockTakes, recordPaidOrder, takeStock } from '../index.js';
+import { STOCK_CLAIM_MS } from '../order-stock.js';
 import { Order } from '../order.model.js';
 
 /** While true the provider refuses refunds, leaving cancelled orders free to reopen. */
@@ -294,5 +295,108 @@ describe('taking a paid order from stock', () => {
 
     expect(await takeStock(t.deps, orderId)).toEqual({ short: [] });
     expect([await stockOf(tee._id), await stockOf(polo._id)]).toEqual([1, 1]);
+  });
+
+  /** What a process leaves when it dies after claiming the order's items (and maybe taking some). */
+  async function leftHalfTaken(orderId: string, claimedAt: Date | null, takenFirst: boolean) {
+    const order = (await Order.findById(orderId).lean())!;
+    const item = order.items[0]!;
+    if (takenFirst)
+      // takeOnce's write: the units and the item's key in one update of the product.
+      await Product.updateOne(
+        { _id: item.product, 'sizes.size': item.size as never },
+        {
+          $inc: { 'sizes.$.quantity': -item.cartQuantity, quantity: -item.cartQuantity },
+          $push: { stockTakes: `${orderId}:0` },
+        },
+      );
+    await Order.updateOne(
+      { _id: orderId },
+      {
+        $set: {
+          'items.$[].stock': 'taking',
+          ...(claimedAt ? { stockClaim: 'dead-process', stockClaimedAt: claimedAt } : {}),
+        },
+      },
+    );
+  }
+  const itemsOf = async (orderId: string) =>
+    (await Order.findById(orderId).lean())!.items.map((i) => i.stock);
+
+  it('finishes an order a process left half-way through taking its stock, taking nothing twice', async () => {
+    const now = Date.now();
+    const old = new Date(now - STOCK_CLAIM_MS);
+    const tee = await makeProduct({ name: 'Taken Tee', quantity: 4 });
+    const polo = await makeProduct({ name: 'Untaken Polo', quantity: 4 });
+    const taken = await recordedOrder([[tee, 1]]);
+    const untaken = await recordedOrder([[polo, 1]]);
+    await leftHalfTaken(taken, old, true); // it died after taking the unit
+    await leftHalfTaken(untaken, old, false); // it died before
+    expect([await stockOf(tee._id), await stockOf(polo._id)]).toEqual([3, 4]);
+
+    expect(await finishStockTakes(t.deps, { now: () => now })).toBe(2);
+    expect([await itemsOf(taken), await itemsOf(untaken)]).toEqual([['taken'], ['taken']]);
+    expect([await stockOf(tee._id), await stockOf(polo._id)]).toEqual([3, 3]);
+    // The keys are forgotten once the orders say what happened.
+    const keys = await Product.find(
+      { _id: { $in: [tee._id, polo._id] } },
+      { stockTakes: 1 },
+    ).lean();
+    expect(keys.flatMap((p) => p.stockTakes ?? [])).toEqual([]);
+    expect(await finishStockTakes(t.deps, { now: () => now })).toBe(0);
+  });
+
+  it('leaves a claim younger than STOCK_CLAIM_MS to the process that holds it', async () => {
+    const now = Date.now();
+    const tee = await makeProduct({ quantity: 4 });
+    const orderId = await recordedOrder([[tee, 1]]);
+    await leftHalfTaken(orderId, new Date(now - STOCK_CLAIM_MS + 1), false);
+    expect(await finishStockTakes(t.deps, { now: () => now })).toBe(0);
+    expect(await itemsOf(orderId)).toEqual(['taking']);
+    expect(await finishStockTakes(t.deps, { now: () => now + 1 })).toBe(1);
+    expect(await itemsOf(orderId)).toEqual(['taken']);
+    expect(await stockOf(tee._id)).toBe(3);
+  });
+
+  it('finishes an order recorded but never taken, and one claimed before claims were dated', async () => {
+    const tee = await makeProduct({ quantity: 4 });
+    const recorded = await recordedOrder([[tee, 1]]);
+    const undated = await recordedOrder([[tee, 1]]);
+    await leftHalfTaken(undated, null, false);
+    const later = Date.now() + STOCK_CLAIM_MS;
+    expect(await finishStockTakes(t.deps, { now: () => later })).toBe(2);
+    expect([await itemsOf(recorded), await itemsOf(undated)]).toEqual([['taken'], ['taken']]);
+    expect(await stockOf(tee._id)).toBe(2);
+  });
+
+  it('gives back what a take-over finds taken when the order was cancelled meanwhile', async () => {
+    const now = Date.now();
+    const tee = await makeProduct({ quantity: 4 });
+    const orderId = await recordedOrder([[tee, 2]]);
+    await leftHalfTaken(orderId, new Date(now - STOCK_CLAIM_MS), true);
+    await setStatus(orderId, 'cancelled').expect(200); // 'taking' units are not given back here
+    expect(await stockOf(tee._id)).toBe(2);
+    await finishStockTakes(t.deps, { now: () => now });
+    expect(await stockOf(tee._id)).toBe(4);
+  });
+
+  it('stops a take that runs past half its claim: the take-over finishes it once', async () => {
+    const tee = await makeProduct({ quantity: 4 });
+    const orderId = await recordedOrder([[tee, 1]]);
+    let clock = Date.now();
+    // A process that stalls right after claiming: its next step finds itself late.
+    const late = takeStock(t.deps, orderId, {
+      now: () => {
+        const at = clock;
+        clock += STOCK_CLAIM_MS / 2 + 1;
+        return at;
+      },
+    });
+    expect(await late).toEqual({ short: [] });
+    expect(await itemsOf(orderId)).toEqual(['taking']);
+    expect(await stockOf(tee._id)).toBe(4);
+    expect(await finishStockTakes(t.deps, { now: () => clock + STOCK_CLAIM_MS })).toBe(1);
+    expect(await itemsOf(orderId)).toEqual(['taken']);
+    expect(await stockOf(tee._id)).toBe(3);
   });
 });

@@ -182,6 +182,29 @@ describe('an admin cancels a paid order', () => {
   });
 });
 
+describe("the sandbox provider's refunds", () => {
+  it('honours idempotency keys as Razorpay does: one refund per key, however often or concurrently asked', async () => {
+    const { orderId } = await paidOrder();
+    const { paymentId, amountPaise } = (await Order.findById(orderId).lean())!;
+    const refund = (idempotencyKey: string, amount = amountPaise) =>
+      t.deps.payments.refundPayment({
+        paymentId,
+        amountPaise: amount,
+        receipt: `order_${orderId}`,
+        idempotencyKey,
+      });
+    // Two copies of the shop ask at once (a sweep each), then one asks again (an answer lost).
+    const [a, b] = await Promise.all([refund('claim-one-key'), refund('claim-one-key')]);
+    const again = await refund('claim-one-key');
+    expect(a).toMatchObject({ status: 'processed', amount: amountPaise });
+    expect([b, again]).toEqual([a, a]);
+    expect(await sandboxRefunds().countDocuments({ paymentId })).toBe(1);
+    // Another amount under the same key is refused; a new key is a new refund (here: too much).
+    await expect(refund('claim-one-key', 100)).rejects.toThrow(/same idempotency key/);
+    await expect(refund('claim-two-key')).rejects.toThrow(/greater than the refund payment/);
+  });
+});
+
 describe('PUT /api/orders/cancel/{orderId}: the shopper cancels', () => {
   it('cancels their pending order: stock back, refund in full, { success, message, order }', async () => {
     const { orderId, tee } = await paidOrder();

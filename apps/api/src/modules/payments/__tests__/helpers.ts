@@ -57,7 +57,7 @@ export function recordingMailer(): Mailer & { sent: MailMessage[]; failNext: boo
       }
       mailer.sent.push(message);
     },
-    start() {},
+    async runDue() {},
     async idle() {},
     async close() {},
   };

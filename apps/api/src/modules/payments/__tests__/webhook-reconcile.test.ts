@@ -9,7 +9,9 @@ import { hmacHex } from '../../../lib/payment-gateway/index.js';
 import { setupTestApp } from '../../../test/harness.js';
 import { Order } from '../../orders/order.model.js';
 import { Checkout } from '../checkout.model.js';
-import { reconcilePendingCheckouts, startReconciler } from '../reconcile.js';
+import { createLogger } from '../../../lib/logger.js';
+import { Jobs } from '../../../lib/jobs.js';
+import { reconcileJobs, reconcilePendingCheckouts } from '../reconcile.js';
 import { deliverWebhook, makeProduct, recordingMailer, stockOf } from './helpers.js';
 
 const WEBHOOK_SECRET = 'sandbox-webhook-secret-for-tests';
@@ -266,18 +268,19 @@ describe('reconciling pending checkouts', () => {
       .send({ amount: p.price, items: [{ _id: String(p._id), cartQuantity: 1 }] })
       .expect(200);
 
-    // Five minutes on: too early to ask.
+    // Five minutes on: the paid one (the sandbox reported its payment) is completed; the
+    // other is too young to ask about.
     expect(await reconcilePendingCheckouts(t.deps, { now: later(5) })).toEqual({
-      checked: 0,
-      completed: 0,
+      checked: 1,
+      completed: 1,
       failed: 0,
       flagged: 0,
       errors: 0,
     });
-    // Twenty minutes on: the paid one is completed, the other stays pending.
+    // Twenty minutes on: the other is asked about, and stays pending.
     expect(await reconcilePendingCheckouts(t.deps, { now: later(20) })).toEqual({
-      checked: 2,
-      completed: 1,
+      checked: 1,
+      completed: 0,
       failed: 0,
       flagged: 0,
       errors: 0,
@@ -322,15 +325,10 @@ describe('reconciling pending checkouts', () => {
     ).toBe('paid');
   });
 
-  it('runs on its own every RECONCILE_INTERVAL_MS when enabled', async () => {
+  it('runs as a job every RECONCILE_INTERVAL_MS when enabled', async () => {
     const p = await makeProduct({ quantity: 10 });
     const shopper = await t.createUser();
     const paid = await checkoutAndPay(shopper, p);
-    // Backdated past the 15-minute grace period, as if the shopper closed the browser long ago.
-    await Checkout.collection.updateOne(
-      { providerOrderId: paid.razorpay_order_id },
-      { $set: { createdAt: new Date(Date.now() - 20 * 60_000) } },
-    );
     const deps = {
       ...t.deps,
       config: {
@@ -339,17 +337,55 @@ describe('reconciling pending checkouts', () => {
       },
     };
     expect(t.deps.config.payments.reconcileIntervalMs).toBe(0); // off in tests unless asked for
-    const stop = startReconciler(deps);
-    try {
-      await vi.waitFor(
-        async () =>
-          expect(await Order.countDocuments({ providerOrderId: paid.razorpay_order_id })).toBe(1),
-        { timeout: 20_000 },
-      );
-    } finally {
-      stop();
-    }
+    expect(reconcileJobs(t.deps)).toEqual([]);
+    // The payment was reported one pass (25 ms) before that pass: the job completes it.
+    const jobs = new Jobs({ logger: createLogger('silent'), now: () => Date.now() + 60_000 });
+    for (const job of reconcileJobs(deps)) jobs.add(job);
+    await jobs.tick();
+    expect(await Order.countDocuments({ providerOrderId: paid.razorpay_order_id })).toBe(1);
+    await jobs.stop();
   });
+
+  it('completes promptly a payment whose process died before verify-payment: one pass on, not 15 minutes', async () => {
+    const p = await makeProduct({ quantity: 10 });
+    const shopper = await t.createUser();
+    await Checkout.updateMany({ status: 'pending' }, { $set: { status: 'failed' } }); // earlier tests' leftovers
+    // Paid in the sandbox; the process that would have answered verify-payment died.
+    const paid = await checkoutAndPay(shopper, p);
+    const pass = t.deps.config.payments.reconcileIntervalMs || 30_000;
+    expect(await reconcilePendingCheckouts(t.deps, { now: new Date(Date.now() + pass) })).toEqual({
+      checked: 1,
+      completed: 1,
+      failed: 0,
+      flagged: 0,
+      errors: 0,
+    });
+    expect(await Order.countDocuments({ providerOrderId: paid.razorpay_order_id })).toBe(1);
+    expect(await stockOf(p._id)).toBe(9);
+  });
+
+  it('asks about an abandoned checkout when its age has doubled, not at every pass', async () => {
+    const p = await makeProduct({ quantity: 10 });
+    const shopper = await t.createUser();
+    await Checkout.updateMany({ status: 'pending' }, { $set: { status: 'failed' } }); // earlier tests' leftovers
+    await t
+      .request()
+      .post('/api/payment/create-order')
+      .set('Authorization', shopper.auth)
+      .send({ amount: p.price, items: [{ _id: String(p._id), cartQuantity: 1 }] })
+      .expect(200);
+    const asked = vi.spyOn(t.deps.payments, 'fetchOrderPayments');
+    const passAt = async (minutes: number) =>
+      (await reconcilePendingCheckouts(t.deps, { now: later(minutes) })).checked;
+    const checks = [];
+    for (const minutes of [10, 16, 20, 25, 31, 40, 62, 100, 125])
+      checks.push(await passAt(minutes));
+    // Asked at 16 minutes (next at 32), at 40 (next at 80), at 100 (next at 200).
+    expect(checks).toEqual([0, 1, 0, 0, 0, 1, 0, 1, 0]);
+    expect(asked).toHaveBeenCalledTimes(3);
+    asked.mockRestore();
+  });
+
   it('flags, and does not complete, a checkout whose captured payment differs in amount', async () => {
     const p = await makeProduct({ quantity: 10 });
     const shopper = await t.createUser();

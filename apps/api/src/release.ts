@@ -1,0 +1,48 @@
+/**
+ * Release steps: what each version of the shop does to its database once, before any copy of it
+ * serves: the indexes the models declare, the data migrations and, on a new database, the
+ * admin account and the demo catalog. They run under the lease `release` (lib/lease.ts):
+ * however many copies start together (workers, replicas, `pnpm migrate`), one runs them while
+ * the others wait, then each finds them done (the indexes there, markers in `migrations`, the
+ * seed finished) in a few reads. A copy killed midway stops renewing the lease; once it has run
+ * out (RELEASE_LEASE_MS) the next copy runs the steps again: each is safe to run again, and a
+ * half-seeded demo catalog is seeded again from the start.
+ */
+import { ensureIndexes } from './lib/db.js';
+import { whileHolding } from './lib/lease.js';
+import type { AppDeps } from './lib/types.js';
+import { backfillOrderNumbers } from './modules/orders/index.js';
+import { listOlderUnsettled } from './modules/payments/index.js';
+import { migrateToSizes } from './modules/products/index.js';
+import type { DemoProduct } from './seed/demo-catalog.js';
+import { seedIfEmpty } from './seed/index.js';
+
+/** How long the release lock outlives its holder's last renewal (renewed every third). */
+export const RELEASE_LEASE_MS = 10_000;
+
+export async function runReleaseSteps(
+  deps: AppDeps,
+  options: { demoProducts?: readonly DemoProduct[]; pollMs?: number; now?: () => number } = {},
+): Promise<void> {
+  const { logger } = deps;
+  await whileHolding(
+    'release',
+    async () => {
+      await ensureIndexes(logger);
+      // Products saved before sizes existed become One size.
+      const migrated = await migrateToSizes();
+      if (migrated) logger.info({ migrated }, 'products without sizes are now One size');
+      await seedIfEmpty(deps, options.demoProducts);
+      const numbered = await backfillOrderNumbers();
+      if (numbered) logger.info({ orders: numbered }, 'gave older orders their number');
+      const unsettled = await listOlderUnsettled();
+      if (unsettled) logger.info({ checkouts: unsettled }, 'older payments to settle are listed');
+    },
+    {
+      ms: RELEASE_LEASE_MS,
+      ...(options.pollMs ? { pollMs: options.pollMs } : {}),
+      ...(options.now ? { now: options.now } : {}),
+      onWait: () => logger.info('another copy is running the release steps: waiting for it'),
+    },
+  );
+}
