@@ -76,7 +76,7 @@ const envSchema = z.object({
   SANDBOX_WEBHOOK_SECRET: optionalString,
   /** `off` answers /api/payment/ on the main thread instead of the payments thread (lib/payment-thread.ts). */
   PAYMENTS_THREAD: z.enum(['on', 'off']).default('on'),
-  /** How often the API asks the provider about checkouts left pending; 0 = never (default 5 min, off in tests). */
+  /** How often reconciliation looks for checkouts due a check (refunds: every 10th time); 0 = never (default 30 s, off in tests). */
   RECONCILE_INTERVAL_MS: optionalString
     .transform((v) => (v === undefined ? undefined : Number(v)))
     .pipe(z.number().int().min(0).optional()),
@@ -250,7 +250,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         keySecret: e.SANDBOX_KEY_SECRET ?? derived('sandbox-key-secret'),
         webhookSecret: e.SANDBOX_WEBHOOK_SECRET ?? derived('sandbox-webhook-secret'),
       },
-      reconcileIntervalMs: e.RECONCILE_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 5 * 60_000),
+      reconcileIntervalMs: e.RECONCILE_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 30_000),
       thread: e.PAYMENTS_THREAD === 'on',
     },
     stockSettleMs: e.STOCK_SETTLE_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),

@@ -259,7 +259,7 @@ describe('payment configuration', () => {
       SANDBOX_KEY_SECRET: '',
     });
     expect(c.payments.razorpayApiUrl).toBe('https://api.razorpay.com');
-    expect(c.payments.reconcileIntervalMs).toBe(300_000);
+    expect(c.payments.reconcileIntervalMs).toBe(30_000);
     expect(c.payments.sandbox.keySecret).toMatch(/^[a-f0-9]{64}$/);
     expect(
       loadConfig({ DATA_DIR: t.config.dataDir, SANDBOX_KEY_SECRET: 'mine' }).payments.sandbox
