@@ -25,6 +25,7 @@ import { settleStockVersion } from './lib/catalog-version.js';
 import { FastLane, jsonBody } from './lib/fast-lane.js';
 import { laneLogger, requestId, requestLogger, requestLogSerializers } from './lib/logger.js';
 import { noStore } from './lib/no-store.js';
+import { warnUntrustedProxy } from './lib/proxy-headers.js';
 import { PAYMENT_PATH, type PaymentThread } from './lib/payment-thread.js';
 import type { AppDeps } from './lib/types.js';
 import { authRouter } from './modules/auth/index.js';
@@ -93,6 +94,7 @@ function createExpressApp(
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
+  if (config.trustProxy === false) app.use(warnUntrustedProxy(logger));
   app.set('etag', 'strong');
   // Matched as the payments router's mount below is (any case, an absolute URL), so no payment
   // call is answered here while the thread runs; the thread logs and answers it.

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/index.js';
 import { createMailer } from './mailer/index.js';
 import { createPaymentGateway } from './payment-gateway/index.js';
+import { createRateLimits } from './rate-limit.js';
 import { createPhotoStore } from './storage/index.js';
 import type { AppDeps } from './types.js';
 
@@ -20,6 +21,7 @@ export function createDeps(config: Config, logger: Logger, db: AppDeps['db']): A
     }),
     photos: createPhotoStore(config),
     payments: createPaymentGateway(config),
+    limits: createRateLimits(config.rateLimit),
   };
 }
 

@@ -20,6 +20,8 @@ export class AppError extends Error {
     public readonly status: number,
     message: string,
     public readonly extra: Record<string, unknown> = {},
+    /** Headers the answer carries (a 429's Retry-After). */
+    public readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'AppError';
@@ -33,6 +35,14 @@ export const forbidden = (message = 'You are not allowed to do this') => new App
 export const notFound = (message = 'Not found') => new AppError(404, message);
 export const conflict = (message: string, extra?: Record<string, unknown>) =>
   new AppError(409, message, extra);
+/** A 429 that says how long to wait, in its text and in `Retry-After` (seconds). */
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new AppError(
+    429,
+    message,
+    {},
+    { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
+  );
 
 export function issuesOf(error: ZodError): Issue[] {
   return error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
@@ -146,6 +156,7 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   if (!expected) log?.error({ err }, 'request failed');
   else if (status >= 500) log?.warn({ err }, 'request refused');
   if (res.headersSent) return;
+  if (err instanceof AppError) res.set(err.headers);
   res.status(status).json({ ...body, requestId: req.id });
 };
 

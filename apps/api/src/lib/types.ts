@@ -3,6 +3,7 @@ import type { Config } from '../config/index.js';
 import type { Mailer } from './mailer/index.js';
 import type { PhotoStore } from './storage/index.js';
 import type { PaymentGateway } from './payment-gateway/index.js';
+import type { RateLimits } from './rate-limit.js';
 
 /** Everything the app needs from the outside world, chosen by configuration at start-up. */
 export interface AppDeps {
@@ -11,9 +12,8 @@ export interface AppDeps {
   mailer: Mailer;
   photos: PhotoStore;
   payments: PaymentGateway;
-  /**
-   * Which database the app talks to: /api/health names it, and rate limits count in the database
-   * only on a real MongoDB (lib/rate-limit.ts), where several processes may share it.
-   */
+  /** Whether rate limits apply, and their clock (lib/rate-limit.ts). */
+  limits: RateLimits;
+  /** Which database the app talks to, for /api/health. */
   db: { kind: 'mongodb' | 'embedded' | 'memory-server' };
 }

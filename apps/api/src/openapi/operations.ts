@@ -226,7 +226,7 @@ export const OPERATIONS: Operation[] = [
     params: userIdParams,
     body: profileBody,
     response: profileResponse,
-    errors: [400, ...AUTH_ERRORS, 404],
+    errors: [400, ...AUTH_ERRORS, 404, 429],
   },
   {
     method: 'get',

@@ -1,5 +1,8 @@
-/** /api/auth: register, login and the forgot-password calls. Thin: rate limit → validate → service. */
-import { Router } from 'express';
+/**
+ * /api/auth: register, login and the forgot-password calls. Thin: validate → service, which
+ * counts what costs against the limits (rate-limits.ts).
+ */
+import { Router, type Request, type Response } from 'express';
 import {
   forgotPasswordBody,
   loginBody,
@@ -9,70 +12,58 @@ import {
 } from '@repo/shared';
 import type { Auth } from '../../lib/auth.js';
 import { AppError, badRequest, issuesOf } from '../../lib/errors.js';
-import { createRateLimit, rateLimitOptions } from '../../lib/rate-limit.js';
+import { clientAddress } from '../../lib/rate-limit.js';
 import type { AppDeps } from '../../lib/types.js';
 import { validate } from '../../lib/validate.js';
 import * as accounts from './auth.service.js';
-import { AUTH_RATE_LIMITS } from './rate-limits.js';
+import { DEVICE_COOKIE, deviceCookieOptions, deviceOf, newDeviceCookie } from './device-cookie.js';
 
 export function authRouter(deps: AppDeps, auth: Auth): Router {
   const authDeps: accounts.AuthDeps = { ...deps, tokens: auth.tokens };
-  const options = rateLimitOptions(deps);
-  const limit = Object.fromEntries(
-    Object.entries(AUTH_RATE_LIMITS).map(([name, rule]) => [name, createRateLimit(rule, options)]),
-  ) as Record<keyof typeof AUTH_RATE_LIMITS, ReturnType<typeof createRateLimit>>;
+  const secret = deps.config.jwt.secret;
+  const clientOf = (req: Request): accounts.Client => ({
+    address: clientAddress(req),
+    deviceOf: (userId) => deviceOf(req, secret, userId),
+  });
+  /** The browser an account signed in on keeps (or gets) that account's device cookie. */
+  const signedIn = (req: Request, res: Response, session: accounts.Session) => {
+    if (!deviceOf(req, secret, session.user._id))
+      res.cookie(
+        DEVICE_COOKIE,
+        newDeviceCookie(secret, session.user._id),
+        deviceCookieOptions(deps.config.isProduction),
+      );
+    return session;
+  };
   const router = Router();
 
-  router.post('/register', limit.register, validate({ body: registerBody }), async (req, res) => {
+  router.post('/register', validate({ body: registerBody }), async (req, res) => {
+    const session = await accounts.register(authDeps, req.body, clientOf(req));
     res.status(201).json({
       success: true,
       message: 'User registered successfully',
-      ...(await accounts.register(authDeps, req.body)),
+      ...signedIn(req, res, session),
     });
   });
 
-  router.post(
-    '/login',
-    limit.loginAttemptsPerIp,
-    limit.loginAttemptsPerEmail,
-    limit.loginPerIp,
-    limit.login,
-    validate({ body: loginBody }),
-    async (req, res) => {
-      res.json({
-        success: true,
-        message: 'Login successful',
-        ...(await accounts.login(authDeps, req.body)),
-      });
-    },
-  );
+  router.post('/login', validate({ body: loginBody }), async (req, res) => {
+    const session = await accounts.login(authDeps, req.body, clientOf(req));
+    res.json({ success: true, message: 'Login successful', ...signedIn(req, res, session) });
+  });
 
-  router.post(
-    '/forgot-password',
-    limit.forgotPassword,
-    validate({ body: forgotPasswordBody }),
-    limit.forgotPasswordPerEmail,
-    limit.forgotPasswordPerEmailPerDay,
-    async (req, res) => {
-      await accounts.requestPasswordReset(authDeps, req.body.email);
-      res.json({ success: true, message: accounts.MESSAGES.resetRequested });
-    },
-  );
+  router.post('/forgot-password', validate({ body: forgotPasswordBody }), async (req, res) => {
+    await accounts.requestPasswordReset(authDeps, req.body.email, clientOf(req));
+    res.json({ success: true, message: accounts.MESSAGES.resetRequested });
+  });
 
-  router.post(
-    '/verify-otp',
-    limit.otp,
-    limit.otpPerEmailPerDay,
-    validate({ body: verifyOtpBody }),
-    async (req, res) => {
-      await accounts.verifyOtp(authDeps, req.body);
-      res.json({ success: true, message: accounts.MESSAGES.otpVerified });
-    },
-  );
+  router.post('/verify-otp', validate({ body: verifyOtpBody }), async (req, res) => {
+    await accounts.verifyOtp(authDeps, req.body, clientOf(req));
+    res.json({ success: true, message: accounts.MESSAGES.otpVerified });
+  });
 
-  router.post('/reset-password', limit.otp, limit.otpPerEmailPerDay, async (req, res) => {
+  router.post('/reset-password', async (req, res) => {
     try {
-      await accounts.resetPassword(authDeps, parseResetBody(req.body));
+      await accounts.resetPassword(authDeps, parseResetBody(req.body), clientOf(req));
     } catch (err) {
       // This call's client reads `error` as well as `message` (SPEC: "message or error").
       if (err instanceof AppError && err.status === 400)

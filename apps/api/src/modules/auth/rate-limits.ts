@@ -1,100 +1,81 @@
-/** How often the accounts calls may be made (docs/behaviour/accounts.md, rate limits). */
-import type { RateLimitRule } from '../../lib/rate-limit.js';
+/**
+ * How often the accounts calls may cost something (docs/operations/security.md). Each is
+ * counted after its body passed validation, so junk uses up nobody's allowance. The per-address
+ * rules are ceilings sized for a mobile carrier's address shared by thousands of shoppers; the
+ * brute-force keys name an account and one client (its device cookie, else its address).
+ */
+import type { LimitRule } from '../../lib/rate-limit.js';
+import { GUESS_DELAY, GUESS_DELAY_LIMIT, GUESS_DELAY_WINDOW_MS } from '../users/index.js';
 
 const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
-export const AUTH_RATE_LIMITS = {
-  /** Failed logins per address and email; a successful login does not count. */
-  login: {
-    name: 'login',
-    per: 'ip+email',
-    windowMs: 15 * MINUTE,
-    limit: 10,
-    countFailuresOnly: true,
-    message: 'Too many failed logins. Please try again in 15 minutes.',
+export const AUTH_LIMITS = {
+  /** Wrong passwords for one account from one client: the growing delay, then a block. */
+  wrongPasswords: {
+    name: 'wrong-passwords-account-client',
+    windowMs: GUESS_DELAY_WINDOW_MS,
+    limit: GUESS_DELAY_LIMIT,
+    delay: GUESS_DELAY,
+    message: (wait) => `Too many failed logins. Please wait ${wait} before trying again.`,
   },
-  /** Failed logins per address over all emails, against trying one password on many accounts. */
-  loginPerIp: {
-    name: 'login-ip',
-    per: 'ip',
-    windowMs: 15 * MINUTE,
-    limit: 50,
-    countFailuresOnly: true,
-    message: 'Too many failed logins. Please try again in 15 minutes.',
-  },
-  /**
-   * Every login attempt, successful or not, per account and per address: each costs a bcrypt
-   * comparison, so correct logins in a loop must not be able to take the CPU either.
-   */
-  loginAttemptsPerEmail: {
-    name: 'login-attempts-email',
-    per: 'email',
-    windowMs: 15 * MINUTE,
-    limit: 20,
-    message: 'Too many logins to this account. Please try again in 15 minutes.',
-  },
-  loginAttemptsPerIp: {
-    name: 'login-attempts-ip',
-    per: 'ip',
-    windowMs: 15 * MINUTE,
+  /** Sign-ups that passed validation (each costs a password hash) from one address. */
+  registerPerAddress: {
+    name: 'register-ip',
+    windowMs: HOUR,
     limit: 100,
-    message: 'Too many logins from this network. Please try again in 15 minutes.',
+    message: (wait) => `Too many sign-ups from this network. Please try again in ${wait}.`,
   },
-  register: {
-    name: 'register',
-    per: 'ip',
-    windowMs: 60 * MINUTE,
-    limit: 10,
-    message: 'Too many sign-ups from this network. Please try again in an hour.',
+  /** Reset codes asked from one address, over every email. */
+  codesPerAddress: {
+    name: 'reset-codes-ip',
+    windowMs: HOUR,
+    limit: 100,
+    message: (wait) =>
+      `Too many password reset requests from this network. Please try again in ${wait}.`,
   },
-  forgotPassword: {
-    name: 'forgot-password',
-    per: 'ip',
-    windowMs: 15 * MINUTE,
-    limit: 5,
-    message: 'Too many password reset requests. Please try again in 15 minutes.',
-  },
-  /**
-   * One code a minute for an email; a request that failed (the database away) does not count.
-   * A mail the server could not send yet does: the queue keeps trying it.
-   */
-  forgotPasswordPerEmail: {
-    name: 'forgot-password-email',
-    per: 'email',
+  /** One code a minute for an email, whoever asks: each is a mail to its owner. */
+  codesPerEmail: {
+    name: 'reset-codes-email',
     windowMs: MINUTE,
     limit: 1,
-    countSuccessesOnly: true,
-    message:
-      'A code was asked for this email a moment ago. Please wait a minute before asking again.',
+    message: (wait) =>
+      `A code was asked for this email a moment ago. Please wait ${wait} before asking again.`,
   },
-  /**
-   * Codes per email a day, known or not, whoever asks: with 5 tries a code, a new code every
-   * minute would otherwise allow thousands of guesses a day at one account.
-   */
-  forgotPasswordPerEmailPerDay: {
-    name: 'forgot-password-email-day',
-    per: 'email',
+  /** Codes for an email asked by one client a day: others asking cannot use up the owner's. */
+  codesPerEmailAndClient: {
+    name: 'reset-codes-email-client',
     windowMs: DAY,
     limit: 5,
-    countSuccessesOnly: true,
-    message: 'Too many codes were asked for this email today. Please try again tomorrow.',
+    message: (wait) =>
+      `Too many codes were asked for this email today. Please try again in ${wait}.`,
   },
-  /** Wrong codes per email a day, over every code and address (verify-otp and reset-password). */
-  otpPerEmailPerDay: {
-    name: 'otp-email-day',
-    per: 'email',
+  /**
+   * Wrong codes tried on an email a day, from anywhere. It never refuses a code (the right one
+   * always works); at the limit no new codes are sent that day, which bounds guessing at an
+   * account to these tries plus the last code's (5 a code).
+   */
+  wrongCodesPerEmail: {
+    name: 'wrong-codes-email',
+    windowMs: DAY,
+    limit: 25,
+    message: (wait) =>
+      `Too many wrong codes were tried for this email today. Please try again in ${wait}.`,
+  },
+  /** Wrong codes for one email from one client: the growing delay, then a block. */
+  wrongCodes: {
+    name: 'wrong-codes-email-client',
     windowMs: DAY,
     limit: 10,
-    countFailuresOnly: true,
-    message: 'Too many wrong codes for this email today. Please try again tomorrow.',
+    delay: { after: 3, firstMs: 1000 },
+    message: (wait) => `Too many wrong codes. Please wait ${wait} before trying again.`,
   },
-  /** Shared by verify-otp and reset-password: both guess at a code. */
-  otp: {
-    name: 'otp',
-    per: 'ip',
+  /** Wrong codes from one address, over every email. */
+  wrongCodesPerAddress: {
+    name: 'wrong-codes-ip',
     windowMs: 15 * MINUTE,
-    limit: 10,
-    message: 'Too many OTP attempts. Please try again in 15 minutes.',
+    limit: 100,
+    message: (wait) => `Too many wrong codes from this network. Please try again in ${wait}.`,
   },
-} as const satisfies Record<string, RateLimitRule>;
+} as const satisfies Record<string, LimitRule>;

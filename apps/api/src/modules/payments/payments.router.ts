@@ -13,36 +13,14 @@ import type { Auth } from '../../lib/auth.js';
 import { notFound } from '../../lib/errors.js';
 import { noStore } from '../../lib/no-store.js';
 import { SANDBOX_CHECKOUT_JS } from '../../lib/payment-gateway/sandbox-checkout.js';
-import { createRateLimit, rateLimitOptions, type RateLimitRule } from '../../lib/rate-limit.js';
+import { clientAddress } from '../../lib/rate-limit.js';
 import type { AppDeps } from '../../lib/types.js';
 import { validate } from '../../lib/validate.js';
 import { createCheckout } from './checkout.service.js';
+import { limitedCreateOrder } from './limits.js';
 import { sandboxPay, verifyPayment } from './payments.service.js';
 import { listUnsettled, refundUnsettled } from './unsettled.js';
 import { handleWebhook } from './webhook.js';
-
-const MINUTE = 60_000;
-
-/**
- * Each create-order writes a checkout and asks the provider for an order, signed in or not:
- * limited per address and, for a signed-in shopper, per account (docs/behaviour/accounts.md, rate limits).
- */
-export const PAYMENT_RATE_LIMITS = {
-  createOrderPerIp: {
-    name: 'create-order-ip',
-    per: 'ip',
-    windowMs: 15 * MINUTE,
-    limit: 30,
-    message: 'Too many checkouts from this network. Please try again in 15 minutes.',
-  },
-  createOrderPerUser: {
-    name: 'create-order-user',
-    per: 'user',
-    windowMs: 15 * MINUTE,
-    limit: 10,
-    message: 'Too many checkouts from this account. Please try again in 15 minutes.',
-  },
-} as const satisfies Record<string, RateLimitRule>;
 
 /**
  * Mounted behind requireDatabase but before the app's JSON parser: the webhook needs its raw
@@ -51,7 +29,6 @@ export const PAYMENT_RATE_LIMITS = {
 export function paymentsRouter(deps: AppDeps, auth: Auth): Router {
   const router = Router();
   const gateway = deps.payments;
-  const limits = rateLimitOptions(deps);
 
   router.post('/webhook', express.raw({ type: () => true, limit: '1mb' }), async (req, res) => {
     const rawBody = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
@@ -72,12 +49,13 @@ export function paymentsRouter(deps: AppDeps, auth: Auth): Router {
   router.post(
     '/create-order',
     noStore,
-    createRateLimit(PAYMENT_RATE_LIMITS.createOrderPerIp, limits),
     auth.optionalAuth,
-    createRateLimit(PAYMENT_RATE_LIMITS.createOrderPerUser, limits),
     validate({ body: createOrderBody }),
     async (req, res) => {
-      res.json(await createCheckout(deps, req.body, req.user));
+      const who = { address: clientAddress(req), userId: req.user?.id };
+      res.json(
+        await limitedCreateOrder(deps.limits, who, () => createCheckout(deps, req.body, req.user)),
+      );
     },
   );
 

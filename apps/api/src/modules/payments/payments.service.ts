@@ -5,6 +5,7 @@ import type { AppDeps } from '../../lib/types.js';
 import { Checkout } from './checkout.model.js';
 import { completeCheckout } from './payment-completion.js';
 import { paymentReported } from './reconcile.js';
+import { countClaimedCheckout } from './limits.js';
 
 export const FLAGGED_PAYMENT =
   'This payment does not match your order and is being checked by the shop. We will contact you about it.';
@@ -54,6 +55,8 @@ export async function verifyPayment(
   // A guest checkout already recorded for someone else (a race of two accounts) is not this user's.
   if (done.ownerId !== null && done.ownerId !== actor.id)
     throw forbidden('This payment belongs to another account');
+  // Paying a guest's checkout while signed in makes it this account's: it counts as theirs.
+  if (!checkout.user && done.created) await countClaimedCheckout(deps.limits, actor.id);
   return { success: true, orderId: done.orderId };
 }
 

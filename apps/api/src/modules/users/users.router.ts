@@ -2,11 +2,12 @@
 import { Router, type RequestHandler, type Response } from 'express';
 import { adminUsersQuery, profileBody, userIdParams } from '@repo/shared';
 import type { Auth } from '../../lib/auth.js';
+import { clientAddress } from '../../lib/rate-limit.js';
 import type { AppDeps } from '../../lib/types.js';
 import { validate } from '../../lib/validate.js';
 import * as users from './users.service.js';
 
-export function usersRouter(_deps: AppDeps, auth: Auth): Router {
+export function usersRouter(deps: AppDeps, auth: Auth): Router {
   const router = Router();
   // Who may touch the account is settled before the body is looked at.
   const selfOrAdmin: RequestHandler = (req, res, next) => {
@@ -24,7 +25,10 @@ export function usersRouter(_deps: AppDeps, auth: Auth): Router {
   });
 
   router.put('/profile/:userId', ...account, validate({ body: profileBody }), async (req, res) => {
-    const user = await users.updateProfile(userIdOf(res), req.body, req.user!.id);
+    const user = await users.updateProfile(deps, userIdOf(res), req.body, {
+      id: req.user!.id,
+      address: clientAddress(req),
+    });
     // A new password ends the other sessions; the user who changed it gets a fresh token.
     const token =
       req.body.password && req.user?.id === user._id ? auth.tokens.sign(user._id) : undefined;

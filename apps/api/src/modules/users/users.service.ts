@@ -6,6 +6,13 @@ import type { Types } from 'mongoose';
 import { ROLES, type PublicUser } from '@repo/shared';
 import type { SessionUserRecord } from '../../lib/auth.js';
 import { badRequest, notFound } from '../../lib/errors.js';
+import { limitedCheck } from '../../lib/rate-limit.js';
+import type { AppDeps } from '../../lib/types.js';
+import {
+  noteWrongGuess,
+  WRONG_CURRENT_PASSWORDS_PER_USER,
+  WRONG_PASSWORDS_PER_ADDRESS,
+} from './guessing.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { User, toPublicUser, type UserFields } from './user.model.js';
 
@@ -33,13 +40,13 @@ export async function findUserWithPassword(
   return User.findOne({ email }).select('+password').lean();
 }
 
-/** Who to write to: the account's name and email, or null when there is no such account. */
+/** Who to write to: the account's id, name and email, or null when there is no such account. */
 export async function userContact(
   query: { id: Id } | { email: string },
-): Promise<{ name: string; email: string } | null> {
+): Promise<{ _id: string; name: string; email: string } | null> {
   const filter = 'email' in query ? { email: query.email } : { _id: query.id };
   const user = await User.findOne(filter, { name: 1, email: 1 }).lean();
-  return user ? { name: user.name, email: user.email } : null;
+  return user ? { _id: String(user._id), name: user.name, email: user.email } : null;
 }
 
 /** Name, email and phone of each account, by id, in one query (a page of orders shows them). */
@@ -126,9 +133,10 @@ export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct';
  * an admin changing someone's), so a stolen session alone cannot take an account over.
  */
 export async function updateProfile(
+  deps: Pick<AppDeps, 'limits' | 'mailer' | 'config'>,
   userId: string,
   body: ProfileChanges,
-  actorId: string,
+  actor: { id: string; address: string },
 ): Promise<PublicUser> {
   const changes: Record<string, string | Date> = {
     name: body.name,
@@ -136,9 +144,20 @@ export async function updateProfile(
     address: body.address,
   };
   if (body.password) {
-    const actor = await User.findById(actorId).select('+password').lean();
-    if (!(await verifyPassword(body.currentPassword ?? '', actor?.password)))
+    // Limited as logins are: per signed-in user (a growing delay) and per address.
+    const account = await User.findById(actor.id).select('+password').lean();
+    const ok = await limitedCheck(
+      deps.limits,
+      {
+        address: [WRONG_PASSWORDS_PER_ADDRESS, actor.address],
+        guesser: [WRONG_CURRENT_PASSWORDS_PER_USER, actor.id],
+      },
+      () => verifyPassword(body.currentPassword ?? '', account?.password),
+    );
+    if (!ok) {
+      if (account) await noteWrongGuess(deps, account);
       throw badRequest(WRONG_CURRENT_PASSWORD);
+    }
     changes.password = await hashPassword(body.password);
     changes.passwordChangedAt = new Date();
   }
