@@ -21,6 +21,19 @@ const fdatasyncAsync = promisify(fs.fdatasync);
 
 const SNAPSHOT = 'snapshot.bson';
 const LOCK = 'LOCK';
+/**
+ * The data holds whatever the application stores (password hashes, addresses, orders): only
+ * the server's own user may read it, whatever the process's umask.
+ */
+const DIR_MODE = 0o700;
+const FILE_MODE = 0o600;
+
+/** Opens a data file private to this user, narrowing one that an older version left wider. */
+function openPrivate(file: string, flags: 'a' | 'w'): number {
+  const fd = fs.openSync(file, flags, FILE_MODE);
+  fs.fchmodSync(fd, FILE_MODE);
+  return fd;
+}
 
 /** Directories locked by this process (the LOCK file's pid check can't tell them apart). */
 const lockedHere = new Set<string>();
@@ -104,7 +117,8 @@ export class Journal implements Durability {
 
   /** Locks the directory, loads the snapshot, replays the journal and starts a fresh one. */
   static open(dir: string, engine: Engine, opts: JournalOptions = {}): Journal {
-    fs.mkdirSync(dir, { recursive: true });
+    fs.mkdirSync(dir, { recursive: true, mode: DIR_MODE });
+    fs.chmodSync(dir, DIR_MODE);
     const j = new Journal(dir, engine, opts);
     j.lock();
     try {
@@ -161,7 +175,7 @@ export class Journal implements Durability {
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
     }
-    fs.writeFileSync(file, String(process.pid));
+    fs.writeFileSync(file, String(process.pid), { mode: FILE_MODE });
     lockedHere.add(real);
   }
 
@@ -205,7 +219,7 @@ export class Journal implements Durability {
       // Fold the replayed journal (and any torn tail) into a new snapshot.
       this.compactSync();
     } else {
-      this.fd = fs.openSync(jpath, 'a');
+      this.fd = openPrivate(jpath, 'a');
       this.journalBytes = fs.fstatSync(this.fd).size;
     }
   }
@@ -214,7 +228,7 @@ export class Journal implements Durability {
   private compactSync(): void {
     const nextGen = this.gen + 1;
     const tmp = path.join(this.dir, SNAPSHOT + '.tmp');
-    const fd = fs.openSync(tmp, 'w');
+    const fd = openPrivate(tmp, 'w');
     let bytes = 0;
     try {
       const write = (rec: Document): void => {
@@ -229,7 +243,7 @@ export class Journal implements Durability {
       fs.closeSync(fd);
     }
     fs.renameSync(tmp, path.join(this.dir, SNAPSHOT));
-    const newFd = fs.openSync(this.journalPath(nextGen), 'w');
+    const newFd = openPrivate(this.journalPath(nextGen), 'w');
     fsyncDir(this.dir);
     const oldFd = this.fd;
     const oldPath = this.journalPath(this.gen);
