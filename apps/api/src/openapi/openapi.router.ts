@@ -5,12 +5,15 @@
  */
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
-import express, { Router } from 'express';
+import { Router } from 'express';
 import { buildOpenApiDocument } from './document.js';
 
 const swaggerUiDir = dirname(
   createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'),
 );
+
+/** The package's files the page uses: nothing else of it (its package.json, maps, demo pages) is served. */
+const ASSETS = new Set(['swagger-ui.css', 'swagger-ui-bundle.js']);
 
 const DOCS_HTML = `<!doctype html>
 <html lang="en">
@@ -52,9 +55,9 @@ export function openApiRouter(): Router {
   router.get('/docs/start.js', (_req, res) => {
     res.type('application/javascript').set('Cache-Control', 'no-cache').send(START_JS);
   });
-  router.use(
-    '/docs/assets',
-    express.static(swaggerUiDir, { index: false, maxAge: '1d', fallthrough: false }),
-  );
+  router.get('/docs/assets/:file', (req, res, next) => {
+    if (!ASSETS.has(req.params.file)) return next();
+    res.sendFile(req.params.file, { root: swaggerUiDir, maxAge: '1d' });
+  });
   return router;
 }

@@ -74,6 +74,25 @@ describe('the OpenAPI document', () => {
     expect(start.text).toContain("url: '/api/openapi.json'");
     await t.request().get('/api/docs/assets/nope.js').expect(404);
   });
+
+  it('serves only the two files the page uses, none of the rest of the package', async () => {
+    const css = await t.request().get('/api/docs/assets/swagger-ui.css').expect(200);
+    expect(css.headers['content-type']).toMatch(/css/);
+    for (const file of [
+      'package.json',
+      'swagger-ui-bundle.js.map',
+      'index.html',
+      'swagger-initializer.js',
+      'oauth2-redirect.html',
+      'swagger-ui.js',
+      'favicon-32x32.png',
+      '..%2Fpackage.json',
+    ]) {
+      const res = await t.request().get(`/api/docs/assets/${file}`);
+      expect([file, res.status]).toEqual([file, 404]);
+      expect(res.body).toMatchObject({ success: false });
+    }
+  });
 });
 
 describe('the contract check', () => {
