@@ -16,7 +16,7 @@ RUN pnpm install --frozen-lockfile --offline \
  && cp -r apps/web/dist /out/web
 
 FROM node:${NODE_VERSION} AS runtime
-ENV NODE_ENV=production PORT=3000 DATA_DIR=/app/.data WEB_DIST=/app/web
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/app/.data WEB_DIST=/app/web
 WORKDIR /app
 COPY --from=build --chown=node:node /out/api ./
 COPY --from=build --chown=node:node /out/web ./web

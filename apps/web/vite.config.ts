@@ -8,7 +8,8 @@ import { defineConfig, type Plugin } from 'vite';
 import { DEFAULT_SHOP_NAME } from '@repo/shared/constants';
 import { shopNameInHtml } from './src/config/shop-name-html.ts';
 
-const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
+// 127.0.0.1, where the API listens by default (localhost may resolve to ::1 first).
+const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 // The shop's name for index.html (%SHOP_NAME%, escaped) and src/config/env.ts: the API's
 // SHOP_NAME when the build has it, else the same default.
 const shopName = process.env.VITE_SHOP_NAME || process.env.SHOP_NAME || DEFAULT_SHOP_NAME;

@@ -126,12 +126,17 @@ describe('configuration', () => {
       NODE_ENV: 'production',
       DATA_DIR: webDist,
       JWT_SECRET: 'q7Vw2pLr9XzK4mNc8TfB1yHd6GsJ0aUe3RkWxYvZ5tQ',
+      PUBLIC_URL: 'https://shop.example.in',
       RAZORPAY_KEY_ID: 'rzp_test_1',
       RAZORPAY_KEY_SECRET: 's',
     };
     expect(() => loadConfig({ ...production, BCRYPT_COST: '11' })).toThrow(/BCRYPT_COST/);
     expect(() => loadConfig({ ...production, BCRYPT_COST: '12' })).not.toThrow();
     expect(() => loadConfig({ DATA_DIR: webDist, BCRYPT_COST: '3' })).toThrow(/BCRYPT_COST/);
+  });
+  it('listens on this machine only unless HOST says otherwise (the demo admin is not for the Wi-Fi)', () => {
+    expect(loadConfig({ DATA_DIR: webDist }).host).toBe('127.0.0.1');
+    expect(loadConfig({ DATA_DIR: webDist, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
   });
   it('generates and keeps a local JWT secret in DATA_DIR', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cfg-'));

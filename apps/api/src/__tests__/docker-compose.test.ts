@@ -28,9 +28,23 @@ const env = Object.fromEntries(
 );
 
 describe('docker-compose.yml with an empty .env', () => {
-  it('runs the API in production, which refuses to start without a JWT secret and real payment keys', () => {
+  it('runs the API in production, which refuses to start without a JWT secret, its public URL and real payment keys', () => {
     expect(env.NODE_ENV).toBe('production');
-    expect(() => loadConfig(env)).toThrow(/JWT_SECRET: required[\s\S]*RAZORPAY_KEY_ID: required/);
+    expect(() => loadConfig(env)).toThrow(
+      /JWT_SECRET: required[\s\S]*PUBLIC_URL: required[\s\S]*RAZORPAY_KEY_ID: required/,
+    );
+  });
+
+  it('listens on every interface inside its container and reads client addresses from the proxies in front', () => {
+    const config = loadConfig({
+      ...env,
+      JWT_SECRET: 'q7Vw2pLr9XzK4mNc8TfB1yHd6GsJ0aUe3RkWxYvZ5tQ',
+      PUBLIC_URL: 'https://shop.example.in',
+      RAZORPAY_KEY_ID: 'rzp_live_1',
+      RAZORPAY_KEY_SECRET: 'secret',
+    });
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.trustProxy).toEqual(['loopback', 'uniquelocal']);
   });
 
   it('has no admin password: the first start generates one', () => {
@@ -38,6 +52,7 @@ describe('docker-compose.yml with an empty .env', () => {
     const config = loadConfig({
       ...env,
       JWT_SECRET: 'q7Vw2pLr9XzK4mNc8TfB1yHd6GsJ0aUe3RkWxYvZ5tQ',
+      PUBLIC_URL: 'https://shop.example.in',
       RAZORPAY_KEY_ID: 'rzp_live_1',
       RAZORPAY_KEY_SECRET: 'secret',
     });

@@ -10,6 +10,7 @@ const production = {
   NODE_ENV: 'production',
   DATA_DIR: dataDir,
   JWT_SECRET: 'q7Vw2pLr9XzK4mNc8TfB1yHd6GsJ0aUe3RkWxYvZ5tQ',
+  PUBLIC_URL: 'https://shop.example.in',
   RAZORPAY_KEY_ID: 'rzp_test_1',
   RAZORPAY_KEY_SECRET: 's',
 };

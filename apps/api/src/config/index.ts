@@ -38,7 +38,8 @@ const optionalString = z
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** The interface to listen on: this machine only unless told otherwise (docker-compose: 0.0.0.0). */
+  HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('.data'),
   MONGODB_URI: optionalString.pipe(
     z
@@ -113,7 +114,7 @@ export interface Config {
   port: number;
   host: string;
   shopName: string;
-  /** e.g. https://shop.example.com (no trailing slash); undefined: the request's host. */
+  /** e.g. https://shop.example.com (no trailing slash); undefined (never in production): see modules/web. */
   publicUrl: string | undefined;
   dataDir: string;
   mongoUri: string | undefined;
@@ -170,6 +171,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];
 
   if (isProduction && !e.JWT_SECRET) problems.push('JWT_SECRET: required when NODE_ENV=production');
+  if (isProduction && !e.PUBLIC_URL)
+    problems.push(
+      'PUBLIC_URL: required when NODE_ENV=production (the origin of canonical URLs, share links and the sitemap)',
+    );
   const razorpayKeys = [e.RAZORPAY_KEY_ID, e.RAZORPAY_KEY_SECRET];
   if (razorpayKeys.some(Boolean) && !razorpayKeys.every(Boolean)) {
     problems.push('RAZORPAY_KEY_ID / RAZORPAY_KEY_SECRET: set both or neither');

@@ -15,8 +15,31 @@ import { createSitemaps } from './sitemap.js';
 import { createServerRenderer } from './server-render.js';
 import { createWebPage } from './web-page.js';
 
+/**
+ * The shop's origin in canonical URLs, Open Graph tags, JSON-LD, robots.txt and the sitemap (the
+ * last two publicly cached): PUBLIC_URL, required in production. Without it (local use) the
+ * request's Host is taken only when it names this machine as the shop answers to it (localhost,
+ * a loopback address, or HOST), never a name a client made up; else http://localhost:PORT.
+ */
+export function originOf(
+  config: Pick<Config, 'publicUrl' | 'host' | 'port'>,
+): (req: Request) => string {
+  const { publicUrl } = config;
+  if (publicUrl) return () => publicUrl;
+  const listening = ['0.0.0.0', '::'].includes(config.host) ? [] : [config.host];
+  const answered = new Set(
+    ['localhost', '127.0.0.1', '::1', ...listening].map((h) => (h.includes(':') ? `[${h}]` : h)),
+  );
+  const fallback = `http://localhost:${config.port}`;
+  return (req) => {
+    const host = (req.get('host') ?? '').toLowerCase();
+    const [, name, port] = /^([a-z0-9.-]+|\[[0-9a-f:.]+\])(:\d{1,5})?$/.exec(host) ?? [];
+    return name && answered.has(name) ? `${req.protocol}://${name}${port ?? ''}` : fallback;
+  };
+}
+
 export function webAppRouter(
-  config: Pick<Config, 'webDist' | 'shopName' | 'publicUrl' | 'dataDir'>,
+  config: Pick<Config, 'webDist' | 'shopName' | 'publicUrl' | 'dataDir' | 'host' | 'port'>,
   catalog: CatalogReader,
   logger: Pick<Logger, 'error' | 'info'>,
 ): Router {
@@ -29,8 +52,7 @@ export function webAppRouter(
     shopName: config.shopName,
     uploadsDir: join(config.dataDir, 'uploads'),
   });
-  /** PUBLIC_URL, else the origin the request came to (behind a proxy: see TRUST_PROXY). */
-  const originOf = (req: Request) => config.publicUrl ?? `${req.protocol}://${req.get('host')}`;
+  const shopOrigin = originOf(config);
 
   router.use(
     '/assets',
@@ -45,11 +67,11 @@ export function webAppRouter(
     res
       .type('text/plain')
       .set('Cache-Control', 'public, max-age=3600')
-      .send(robotsTxt(originOf(req)));
+      .send(robotsTxt(shopOrigin(req)));
   });
   router.get(/^\/sitemap(?:-(\d+))?\.xml$/, async (req, res) => {
     const n = (req.params as Record<string, string | undefined>)[0];
-    const xml = await sitemaps.xml(originOf(req), n === undefined ? 'index' : Number(n));
+    const xml = await sitemaps.xml(shopOrigin(req), n === undefined ? 'index' : Number(n));
     if (xml === undefined) {
       res.status(404).type('text/plain').send('Not found');
       return;
@@ -81,7 +103,7 @@ export function webAppRouter(
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const url = new URL(req.originalUrl, 'http://page');
     res.setHeader('Cache-Control', 'no-cache');
-    const { status, html } = await page.page(originOf(req), url.pathname, url.search);
+    const { status, html } = await page.page(shopOrigin(req), url.pathname, url.search);
     // res.send tags the page with an ETag and answers a matching revalidation with 304.
     res.status(status).type('html').send(html);
   });
