@@ -72,7 +72,9 @@ test.describe('a shopper', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(before);
   });
 
-  test('searches, sees results, and "No products found." for nonsense', async ({ page }) => {
+  test('searches, sees results, categories suggested for nonsense, and nothing for a blank search', async ({
+    page,
+  }) => {
     await page.goto('/');
     const search = page.getByRole('search').first();
     await search.getByPlaceholder('Search products ...').fill('tee');
@@ -89,9 +91,26 @@ test.describe('a shopper', () => {
     await expect(tab.getByRole('link', { name: 'More details' }).first()).toBeVisible();
     await tab.close();
 
-    await search.getByPlaceholder('Search products ...').fill('zzqx no such shirt');
+    // Every word, in any order, across name, description and category; "tee" is ignored.
+    await search.getByPlaceholder('Search products ...').fill('anime sakura tee');
+    await search.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByText('Results for "anime sakura tee"')).toBeVisible();
+    await expect(page.locator('article h3 a').first()).toHaveText('Sakura Drift Tee');
+
+    // Nothing matches: categories to browse instead, the closest first.
+    await search.getByPlaceholder('Search products ...').fill('anmie zzqx');
     await search.getByRole('button', { name: 'Search' }).click();
     await expect(page.getByText('No products found.')).toBeVisible();
+    const suggested = page.getByRole('navigation', { name: 'Suggested categories' });
+    await expect(suggested.getByRole('link').first()).toHaveText('Anime');
+    await suggested.getByRole('link', { name: 'Anime' }).click();
+    await expect(page).toHaveURL(/\/\?category=[a-f\d]{24}$/);
+    await expect(page.getByRole('link', { name: 'Sakura Drift Tee' }).first()).toBeVisible();
+
+    // A blank search does nothing.
+    await search.getByPlaceholder('Search products ...').fill('   ');
+    await search.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/\/\?category=[a-f\d]{24}$/);
   });
 
   test('registers, pays in the sandbox, and finds the order in Your Orders with the cart empty', async ({

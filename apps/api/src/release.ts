@@ -13,7 +13,7 @@ import { whileHolding } from './lib/lease.js';
 import type { AppDeps } from './lib/types.js';
 import { backfillOrderNumbers } from './modules/orders/index.js';
 import { listOlderUnsettled } from './modules/payments/index.js';
-import { migrateToSizes } from './modules/products/index.js';
+import { migrateToSizes, refreshSearchTerms } from './modules/products/index.js';
 import type { DemoProduct } from './seed/demo-catalog.js';
 import { seedIfEmpty } from './seed/index.js';
 
@@ -32,6 +32,9 @@ export async function runReleaseSteps(
       // Products saved before sizes existed become One size.
       const migrated = await migrateToSizes();
       if (migrated) logger.info({ migrated }, 'products without sizes are now One size');
+      // Products written before search terms, under older rules or behind the API's back.
+      const searchable = await refreshSearchTerms();
+      if (searchable) logger.info({ products: searchable }, 'products given their search terms');
       await seedIfEmpty(deps, options.demoProducts);
       const numbered = await backfillOrderNumbers();
       if (numbered) logger.info({ orders: numbered }, 'gave older orders their number');

@@ -314,7 +314,8 @@ export const OPERATIONS: Operation[] = [
     method: 'get',
     path: '/product/search/{keyword}',
     tag: 'Products',
-    summary: 'Products whose name or description holds the keyword (at most 48)',
+    summary:
+      'Products matching every word of the keyword, in any order, in name, description or category (at most 48, best matches first); `suggestions` (categories) when none match',
     params: searchParams,
     response: searchResponse,
     errors: [400],

@@ -3,6 +3,8 @@ import { productDetailPath } from '@repo/shared/rules';
 /** Every route path of SPEC §2, in one place. */
 export const paths = {
   home: '/',
+  /** The home page showing one category's products. */
+  homeInCategory: (categoryId: string) => `/?${new URLSearchParams({ category: categoryId })}`,
   search: '/Search',
   /** The results of a search for `keyword`; the keyword in the URL lets a new tab or a link show them. */
   searchFor: (keyword: string) => `/Search?${new URLSearchParams({ q: keyword })}`,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import { PRODUCT_SIZES, SIZES } from '../constants/index.js';
 import { sortSizes, totalOfSizes } from '../rules/index.js';
+import { category } from './category.js';
 import { objectId, queryText, requiredText } from './common.js';
 
 /** A size a product line can be in: XS … 3XL, or One size. */
@@ -93,7 +94,11 @@ export const filterProductsResponse = z.object({
   total: z.number(),
 });
 export type FilterProductsResponse = z.infer<typeof filterProductsResponse>;
-export const searchResponse = z.object({ data: z.array(product) });
+export const searchResponse = z.object({
+  data: z.array(product),
+  /** Added beside SPEC's `data` when nothing matched: categories to browse instead. */
+  suggestions: z.array(category).optional(),
+});
 export type SearchResponse = z.infer<typeof searchResponse>;
 export const allProductsResponse = z.object({
   success: z.boolean(),

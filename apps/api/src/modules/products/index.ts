@@ -37,5 +37,6 @@ export {
   insertProducts,
   type NewProduct,
 } from './products.service.js';
+export { refreshSearchTerms } from './product-search.js';
 export { productsRouter } from './products.router.js';
 export { productReads } from './products.reads.js';

@@ -1,6 +1,7 @@
 import mongoose, { type InferSchemaType } from 'mongoose';
 import { ONE_SIZE, PRODUCT_SIZES, sortSizes, totalOfSizes } from '@repo/shared';
 import { bumpCatalogOnWrite } from '../../lib/catalog-version.js';
+import { searchFieldsOf } from './search-terms.js';
 
 const photoSchema = new mongoose.Schema(
   {
@@ -49,6 +50,11 @@ const productSchema = new mongoose.Schema(
      * the order has. Never read by the catalog.
      */
     stockTakes: { type: [String], default: undefined, select: false },
+    /** Search's words (search-terms.ts), made from name, description and category on every write. */
+    searchTerms: { type: [String], default: undefined },
+    /** The name's and category's words alone: matches there rank first. */
+    titleTerms: { type: [String], default: undefined },
+    searchTermsVersion: { type: Number },
   },
   { timestamps: true },
 );
@@ -62,6 +68,9 @@ productSchema.index({ category: 1, createdAt: -1, _id: -1 });
 productSchema.index({ price: 1 });
 // - "does another product still use these photo files?" before deleting them:
 productSchema.index({ 'photo.key': 1 }, { sparse: true });
+// - search, one word at a time (search-terms.ts), newest first:
+productSchema.index({ titleTerms: 1, createdAt: -1, _id: -1 });
+productSchema.index({ searchTerms: 1, createdAt: -1, _id: -1 });
 // - the size filter ("in stock in size M": $elemMatch on size and quantity):
 productSchema.index({ 'sizes.size': 1, 'sizes.quantity': 1 });
 /** The stock paths: a write to these alone moves the stock version, not the catalog's. */
@@ -72,9 +81,10 @@ productSchema.plugin(bumpCatalogOnWrite, {
   unshownPaths: ['stockTakes'],
 });
 
-// Every saved product has sizes and `quantity` is their total; one made without sizes is
-// One size holding its quantity. (Updates go through stock.ts and the service, which keep both.)
+// Every saved product has its search terms, and sizes with `quantity` their total; one made
+// without sizes is One size holding its quantity. (Updates go through stock.ts and the service, which keep both.)
 productSchema.pre('validate', function () {
+  Object.assign(this, searchFieldsOf(this));
   if (!this.sizes?.length) {
     this.sizes = [{ size: ONE_SIZE, quantity: this.quantity }] as typeof this.sizes;
     return;

@@ -5,7 +5,7 @@
  */
 import mongoose from 'mongoose';
 import type { Product as ProductJson } from '@repo/shared';
-import { PAGE_SIZE, RELATED_LIMIT, SEARCH_LIMIT, sizesOf } from '@repo/shared';
+import { PAGE_SIZE, RELATED_LIMIT, sizesOf } from '@repo/shared';
 import { categoryNames } from '../categories/index.js';
 import { Product, type ProductFields } from './product.model.js';
 import type { ProductStock } from './stock.js';
@@ -15,8 +15,8 @@ export type { ProductJson };
 /** The admin product list answers at most this many per page. */
 export const ADMIN_PAGE_SIZE = 500;
 
-const NEWEST = { createdAt: -1, _id: -1 } as const;
-const FIELDS = {
+export const NEWEST = { createdAt: -1, _id: -1 } as const;
+export const FIELDS = {
   name: 1,
   slug: 1,
   description: 1,
@@ -31,7 +31,7 @@ const FIELDS = {
   updatedAt: 1,
 } as const;
 
-interface ProductRow {
+export interface ProductRow {
   _id: mongoose.Types.ObjectId;
   name: string;
   slug: string;
@@ -87,9 +87,15 @@ function toJson(p: ProductRow, categoryName: string | undefined): ProductJson {
   };
 }
 
-/** Rows → API products, with `category: { _id, name }` from one query for the whole list. */
-export async function withCategories(rows: ProductRow[]): Promise<ProductJson[]> {
-  const names = await categoryNames(rows.map((r) => String(r.category)));
+/**
+ * Rows → API products, with `category: { _id, name }` from one query for the whole list (or
+ * from `names` when the caller has them already).
+ */
+export async function withCategories(
+  rows: ProductRow[],
+  names?: Map<string, string>,
+): Promise<ProductJson[]> {
+  names ??= await categoryNames(rows.map((r) => String(r.category)));
   return rows.map((r) => toJson(r, names.get(String(r.category))));
 }
 
@@ -140,20 +146,6 @@ export async function filterProducts(
     Product.countDocuments(filter),
   ]);
   return { filterProduct, total };
-}
-
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/**
- * Name or description contains the keyword, literally and without regard to case. A substring
- * match cannot use a B-tree index; the scan walks the newest-first index and stops at
- * SEARCH_LIMIT matches. A blank keyword matches nothing.
- */
-export async function searchProducts(keyword: string): Promise<ProductJson[]> {
-  const word = keyword.trim();
-  if (!word) return [];
-  const pattern = new RegExp(escapeRegExp(word), 'i');
-  return findPage({ $or: [{ name: pattern }, { description: pattern }] }, { limit: SEARCH_LIMIT });
 }
 
 export async function allProducts(

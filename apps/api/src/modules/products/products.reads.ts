@@ -6,8 +6,10 @@
  */
 import type { CatalogRead } from '../../lib/cached-read.js';
 import { notFound } from '../../lib/errors.js';
+import { searchProducts, type SearchAnswer } from './product-search.js';
 import * as queries from './products.queries.js';
 import type { ProductJson } from './products.queries.js';
+import { parseSearch } from './search-terms.js';
 
 export const productReads = {
   count: (): CatalogRead => ({
@@ -40,11 +42,15 @@ export const productReads = {
     };
   },
 
-  search: (keyword: string): CatalogRead<{ data: ProductJson[] }> => ({
-    key: `search:${keyword.trim().toLowerCase()}`,
-    compute: async () => ({ data: await queries.searchProducts(keyword) }),
-    products: (answer) => answer.data,
-  }),
+  /** Keyed by the words searched for, so "Sakura tee", "sakura" and "SAKURA" share one answer. */
+  search: (keyword: string): CatalogRead<SearchAnswer> => {
+    const query = parseSearch(keyword);
+    return {
+      key: `search:${query.kind === 'words' ? query.words.join(' ') : query.kind}`,
+      compute: () => searchProducts(query),
+      products: (answer) => answer.data,
+    };
+  },
 
   adminPage: (page: number): CatalogRead<{ AllProducts: ProductJson[] }> => ({
     key: `all:${page}`,

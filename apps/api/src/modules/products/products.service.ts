@@ -14,6 +14,7 @@ import { categoryExists } from '../categories/index.js';
 import { assertAcceptedImage, renderPhoto } from './product-photo.js';
 import { Product } from './product.model.js';
 import { productById, type ProductJson } from './products.queries.js';
+import { searchFieldsOf } from './search-terms.js';
 
 export type ProductInput = z.output<typeof productBody>;
 
@@ -147,7 +148,12 @@ export async function updateProduct(
         Product.findByIdAndUpdate(
           id,
           {
-            $set: { ...fields, slug: renamed ? slug : current.slug, ...(photo ? { photo } : {}) },
+            $set: {
+              ...fields,
+              ...searchFieldsOf(input),
+              slug: renamed ? slug : current.slug,
+              ...(photo ? { photo } : {}),
+            },
           },
           { returnDocument: 'before', projection: { photo: 1 }, runValidators: true },
         ).lean(),

@@ -1,9 +1,9 @@
 /**
  * SPEC §2/§4: search → results stored, go to /Search. The keyword stays in the box and goes in
  * the URL (/Search?q=…), so the results say what was searched and a link or a new tab shows
- * them again. A failure is only logged (§8).
+ * them again. A failure is only logged (§8). A blank search does nothing.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { searchStore } from '@/lib/storage';
@@ -29,13 +29,19 @@ export function SearchForm({
     if (searched !== null) setKeyword(searched);
   }
   const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const search = useSearchProducts({
     onSuccess: (response, sent) => {
       // The results page reads them by keyword (it searches itself only for one it lacks).
       queryClient.setQueryData(searchQueryOptions(sent).queryKey, response);
-      searchStore.set({ keyword: '', results: response.data, searched: sent });
+      searchStore.set({
+        keyword: '',
+        results: response.data,
+        searched: sent,
+        ...(response.suggestions ? { suggestions: response.suggestions } : {}),
+      });
       onDone?.();
       navigate(paths.searchFor(sent));
     },
@@ -44,6 +50,11 @@ export function SearchForm({
 
   function submit(e: FormEvent) {
     e.preventDefault();
+    // A blank search does nothing: the box keeps the focus for a word.
+    if (!keyword.trim()) {
+      inputRef.current?.focus();
+      return;
+    }
     search.mutate(keyword);
   }
 
@@ -54,6 +65,7 @@ export function SearchForm({
       </label>
       <input
         id={id}
+        ref={inputRef}
         type="search"
         value={keyword}
         onChange={(e) => setKeyword(e.target.value)}
