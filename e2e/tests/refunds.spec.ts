@@ -125,6 +125,10 @@ test.describe('cancelling an order', () => {
     // The order number everyone sees (shared orderNumber): the id's last 8 characters.
     const status = page.getByLabel(`Status for order ${orderId.slice(-8).toUpperCase()}`);
     await status.selectOption('cancelled');
+    // A cancel that refunds asks first, naming the money and the shopper.
+    const confirm = page.getByRole('dialog', { name: /^Cancel order #/ });
+    await expect(confirm.getByText(/^Refund ₹[\d,]+ to Kiran Das\?$/)).toBeVisible();
+    await confirm.getByRole('button', { name: 'Cancel and refund' }).click();
     await expect(status).toHaveValue('cancelled');
     const card = page.getByRole('article').filter({ has: status });
     await expect(card.getByText('Refund processed')).toBeVisible();

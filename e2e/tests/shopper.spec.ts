@@ -155,7 +155,7 @@ test.describe('a shopper', () => {
     await expect(page.getByRole('heading', { name: 'Your Orders' })).toBeVisible();
     await expect(page.getByText(productName).first()).toBeVisible();
     await expect(page.getByText(`Size ${size} · Quantity: 1`).first()).toBeVisible();
-    await expect(page.getByText('pending', { exact: false }).first()).toBeVisible();
+    await expect(page.getByText('Confirmed', { exact: false }).first()).toBeVisible();
     await expect(page.getByTestId('cart-badge')).toHaveCount(0);
   });
 

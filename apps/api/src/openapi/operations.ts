@@ -424,7 +424,8 @@ export const OPERATIONS: Operation[] = [
     method: 'put',
     path: '/orders/update-status/{orderId}',
     tag: 'Orders',
-    summary: "Set an order's status (admin)",
+    summary:
+      "Set an order's status (admin); a move back needs `reason`, marking it shipped may carry `shipment` (courier, AWB)",
     auth: 'bearer',
     params: orderIdParams,
     body: updateStatusBody,

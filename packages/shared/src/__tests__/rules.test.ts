@@ -134,7 +134,7 @@ describe('prices', () => {
     ]);
   });
   it('colours order statuses, grey for anything else', () => {
-    expect(orderStatusColor('pending')).toBe('yellow');
+    expect(orderStatusColor('pending')).toBe('violet');
     expect(orderStatusColor('shipped')).toBe('blue');
     expect(orderStatusColor('delivered')).toBe('green');
     expect(orderStatusColor('cancelled')).toBe('grey');

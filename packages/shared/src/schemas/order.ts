@@ -5,8 +5,10 @@ import {
   ORDER_STATUSES,
   REFUND_STATUSES,
 } from '../constants/orders.js';
-import { parseOrderNumber } from '../rules/orders.js';
+import { COURIERS, parseOrderNumber } from '../rules/orders.js';
 import { objectId } from './common.js';
+
+const COURIER_IDS = COURIERS.map((c) => c.id) as [string, ...string[]];
 
 export const orderStatus = z.enum(ORDER_STATUSES, {
   error: `Status must be one of: ${ORDER_STATUSES.join(', ')}`,
@@ -44,8 +46,24 @@ export const orderTimelineEntry = z.object({
   event: z.enum(ORDER_EVENTS),
   at: z.string(),
   by: z.enum(ORDER_ACTORS).optional(),
+  /** Why the admin moved the order back (a backward move needs one). */
+  reason: z.string().optional(),
 });
 export type OrderTimelineEntry = z.infer<typeof orderTimelineEntry>;
+
+/** The courier (an id of COURIERS) and the tracking number (AWB) an order was shipped with. */
+export const orderShipment = z
+  .object({
+    courier: z.enum(COURIER_IDS, { error: 'Choose the courier' }),
+    awb: z
+      .string({ error: 'Enter the tracking number (AWB)' })
+      .trim()
+      .min(1, 'Enter the tracking number (AWB)')
+      .max(40, 'The tracking number can be at most 40 characters')
+      .regex(/^[A-Za-z0-9-]+$/, 'The tracking number has only letters, digits and hyphens'),
+  })
+  .meta({ id: 'OrderShipment' });
+export type OrderShipment = z.infer<typeof orderShipment>;
 
 /** SPEC §3 Order; `user` is filled on the admin list. */
 export const order = z
@@ -69,6 +87,8 @@ export const order = z
     timeline: z.array(orderTimelineEntry).optional(),
     /** Paid without a shipping address to use: the admin must ask the shopper for one. */
     addressNeeded: z.boolean().optional(),
+    /** How it was shipped: the courier (an id of COURIERS) and its tracking number. */
+    shipment: orderShipment.nullable().optional(),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof order>;
@@ -108,7 +128,26 @@ export const userOrdersQuery = ordersPageQuery.extend({
   limit: z.coerce.number().int().min(1).max(100).default(100),
 });
 export const orderIdParams = z.object({ orderId: objectId });
-export const updateStatusBody = z.object({ status: orderStatus });
+/**
+ * SPEC's `status`, with what some changes need: `shipment` when marking an order shipped (the
+ * admin's page always sends it; refused with any other status), and `reason` for a move back
+ * (isBackwardMove: the server refuses one without it).
+ */
+export const updateStatusBody = z
+  .object({
+    status: orderStatus,
+    reason: z
+      .string()
+      .trim()
+      .max(200, 'The reason can be at most 200 characters')
+      .optional()
+      .transform((r) => r || undefined),
+    shipment: orderShipment.optional(),
+  })
+  .refine((b) => !b.shipment || b.status === 'shipped', {
+    message: 'Courier and tracking number go only with the status shipped',
+    path: ['shipment'],
+  });
 export type UpdateStatusBody = z.infer<typeof updateStatusBody>;
 export const updateStatusResponse = z.object({ success: z.boolean(), order: order.optional() });
 export type UpdateStatusResponse = z.infer<typeof updateStatusResponse>;

@@ -3,12 +3,14 @@
  * HTML is the reset mail's frame (lib/mailer/html.ts); the text part says the same.
  */
 import {
+  courierById,
   formatRupees,
   ONE_SIZE,
   orderNumber,
   paiseToRupees,
   REFUND_ARRIVAL,
   sizeLabel,
+  trackingUrl,
 } from '@repo/shared';
 import { escapeHtml, MAIL_STYLE, mailPage, mailRow } from '../../lib/mailer/html.js';
 import type { MailMessage } from '../../lib/mailer/index.js';
@@ -77,14 +79,20 @@ export function confirmationMail(
 export function shippedMail(
   shopName: string,
   to: { name: string; email: string },
-  order: MailOrder,
+  order: MailOrder & { shipment?: { courier: string; awb: string } | null },
 ): MailMessage {
   const no = orderNumber(String(order._id));
   const address = order.shippingAddress || 'the address on your profile';
+  const shipment = order.shipment;
+  const courier = shipment ? (courierById(shipment.courier)?.name ?? shipment.courier) : '';
+  const track = shipment ? trackingUrl(shipment.courier, shipment.awb) : undefined;
+  const parcel = shipment ? `Courier: ${courier}, tracking number (AWB) ${shipment.awb}.` : '';
   const text = [
     `Hello ${to.name},`,
     '',
     `Good news: your order #${no} has shipped to ${address}.`,
+    ...(shipment ? [parcel] : []),
+    ...(track ? [`Track it: ${track}`] : []),
     '',
     `— ${shopName}`,
   ].join('\n');
@@ -92,6 +100,14 @@ export function shippedMail(
     mailRow(
       `Hello ${escapeHtml(to.name)},<br>good news: your order <strong>#${no}</strong> has shipped to ${escapeHtml(address)}.`,
     ),
+    ...(shipment ? [mailRow(escapeHtml(parcel))] : []),
+    ...(track
+      ? [
+          mailRow(
+            `<a href="${escapeHtml(track)}" style="color:#4f46e5;font-weight:bold;">Track your parcel</a>`,
+          ),
+        ]
+      : []),
   ]);
   return { to: to.email, subject: `Your order #${no} has shipped`, text, html };
 }

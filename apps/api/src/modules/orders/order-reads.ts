@@ -10,7 +10,7 @@ import {
 } from '@repo/shared';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { userContacts } from '../users/index.js';
-import { Order, refundOf, type LeanOrder } from './order.model.js';
+import { Order, refundOf, shipmentOf, type LeanOrder } from './order.model.js';
 
 /**
  * Whether any order shows this photo: its items keep the photo URL they were bought with, so
@@ -49,6 +49,7 @@ export function toOrderDto(o: LeanOrder, user?: PublicUserRef | null): OrderDto 
     refund: refundDto(o),
     timeline: timelineOf(o),
     addressNeeded: o.addressNeeded ?? false,
+    shipment: shipmentDto(o),
     ...(user !== undefined ? { user } : {}),
   };
 }
@@ -65,12 +66,18 @@ function refundDto(o: LeanOrder): OrderDto['refund'] {
   };
 }
 
+function shipmentDto(o: LeanOrder): OrderDto['shipment'] {
+  const s = shipmentOf(o);
+  return s ? { courier: s.courier, awb: s.awb } : null;
+}
+
 /** Paid (the order's creation), then every recorded change, oldest first. */
 function timelineOf(o: LeanOrder): OrderTimelineEntry[] {
   const history = (o.history ?? []).map((h) => ({
     event: h.event as OrderTimelineEntry['event'],
     at: h.at.toISOString(),
     ...(h.by ? { by: h.by as 'customer' | 'admin' } : {}),
+    ...(h.reason ? { reason: h.reason } : {}),
   }));
   return [{ event: 'paid', at: o.createdAt.toISOString() }, ...history];
 }

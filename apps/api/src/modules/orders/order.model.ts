@@ -65,6 +65,18 @@ const historySchema = new mongoose.Schema(
     event: { type: String, enum: ORDER_EVENTS, required: true },
     at: { type: Date, required: true },
     by: { type: String, enum: ORDER_ACTORS },
+    /** Why the admin moved the order back (required for a backward move). */
+    reason: { type: String },
+  },
+  { _id: false },
+);
+
+/** How the order was shipped: the courier (an id of the shared COURIERS) and its AWB. */
+const shipmentSchema = new mongoose.Schema(
+  {
+    courier: { type: String, required: true },
+    awb: { type: String, required: true },
+    at: { type: Date, required: true },
   },
   { _id: false },
 );
@@ -100,6 +112,7 @@ const orderSchema = new mongoose.Schema(
     history: { type: [historySchema], default: [] },
     /** True when it was paid without a usable shipping address: the admin asks the shopper. */
     addressNeeded: { type: Boolean, default: false },
+    shipment: { type: shipmentSchema, default: null },
   },
   { timestamps: true },
 );
@@ -129,6 +142,14 @@ export interface StoredRefund {
   createdAt: Date;
   failureReason?: string | null;
 }
+
+export interface StoredShipment {
+  courier: string;
+  awb: string;
+  at: Date;
+}
+export const shipmentOf = (order: Pick<LeanOrder, 'shipment'>): StoredShipment | null =>
+  (order.shipment as StoredShipment | null | undefined) ?? null;
 
 export const refundOf = (order: Pick<LeanOrder, 'refund'>): StoredRefund | null =>
   (order.refund as StoredRefund | null | undefined) ?? null;

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import type { z } from 'zod';
 import {
   adminOrdersQuery,
   ROLES,
@@ -47,7 +48,7 @@ export function ordersRouter(deps: AppDeps, auth: Auth): Router {
         await setOrderStatus(
           deps,
           (res.locals.params as { orderId: string }).orderId,
-          req.body.status,
+          req.body as z.output<typeof updateStatusBody>,
         ),
       );
     },

@@ -52,12 +52,13 @@ function paidOrder(lines: Line[]): Promise<string> {
   );
 }
 
+/** The admin's change; a move back carries its reason, as the admin's page asks for one. */
 const setStatus = (orderId: string, status: string) =>
   t
     .request()
     .put(`/api/orders/update-status/${orderId}`)
     .set('Authorization', admin.auth)
-    .send({ status });
+    .send({ status, reason: 'Corrected by the admin' });
 const statusOf = async (orderId: string) => (await Order.findById(orderId).lean())!.status;
 
 describe('cancelling an order', () => {

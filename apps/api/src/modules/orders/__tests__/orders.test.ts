@@ -198,7 +198,7 @@ describe('PUT /api/orders/update-status/{orderId}', () => {
         .request()
         .put(`/api/orders/update-status/${order}`)
         .set('Authorization', admin.auth)
-        .send({ status })
+        .send({ status, reason: 'Marked by mistake' })
         .expect(200);
     await statusMailsSent();
     expect(shippedMails()).toHaveLength(1);
@@ -208,7 +208,7 @@ describe('PUT /api/orders/update-status/{orderId}', () => {
       .request()
       .put(`/api/orders/update-status/${reopened}`)
       .set('Authorization', admin.auth)
-      .send({ status: 'shipped' })
+      .send({ status: 'shipped', reason: 'The buyer asked again' })
       .expect(200);
     await statusMailsSent();
     expect(mailer.sent.filter((x) => x.subject.includes(orderNumber(reopened)))).toHaveLength(1);

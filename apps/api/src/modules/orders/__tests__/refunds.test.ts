@@ -37,12 +37,13 @@ async function paidOrder(shopper = asha, price = 649, quantity = 2) {
   return { orderId, tee };
 }
 
+/** The admin's change; a move back carries its reason, as the admin's page asks for one. */
 const setStatus = (orderId: string, status: string) =>
   t
     .request()
     .put(`/api/orders/update-status/${orderId}`)
     .set('Authorization', admin.auth)
-    .send({ status });
+    .send({ status, reason: 'Corrected by the admin' });
 const cancelAs = (shopper: { auth: string }, orderId: string) =>
   t.request().put(`/api/orders/cancel/${orderId}`).set('Authorization', shopper.auth);
 const mailsTo = (email: string, subject: RegExp) =>
@@ -306,6 +307,7 @@ describe('GET /api/orders/{orderId}: the order page', () => {
         stockShortage: false,
         addressNeeded: false,
         refund: null,
+        shipment: null,
         timeline: [{ event: 'paid', at: stored.createdAt.toISOString() }],
       },
     });

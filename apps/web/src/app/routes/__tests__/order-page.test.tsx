@@ -70,7 +70,7 @@ describe('the order page', { timeout: 20_000 }, () => {
     expect(api.callsTo('GET /orders/:orderId')[0]!.headers.get('Authorization')).toBe(
       'Bearer token',
     );
-    expect(screen.getByText('pending')).toBeInTheDocument();
+    expect(screen.getByText('Confirmed')).toBeInTheDocument();
 
     const items = within(screen.getByRole('region', { name: 'Items' }));
     const rows = items.getAllByRole('listitem');

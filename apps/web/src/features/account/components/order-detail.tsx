@@ -14,6 +14,7 @@ import { Modal } from '@/components/ui/modal';
 import { Notice } from '@/components/ui/notice';
 import { OrderStatusBadge } from '@/components/ui/order-status-badge';
 import { RefundStatusBadge } from '@/components/ui/refund-status';
+import { ShipmentLine } from '@/components/ui/shipment-line';
 import { messageOf } from '@/lib/api-client';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
@@ -239,6 +240,16 @@ export function OrderDetail({
               {order.shippingAddress || 'No shipping address provided.'}
             </p>
           </section>
+          {order.shipment && (
+            <section aria-labelledby="shipment-heading" className={sectionClass}>
+              <h2 id="shipment-heading" className={headingClass}>
+                Shipped with
+              </h2>
+              <div className="text-sm">
+                <ShipmentLine shipment={order.shipment} />
+              </div>
+            </section>
+          )}
           <section aria-labelledby="payment-heading" className={sectionClass}>
             <h2 id="payment-heading" className={headingClass}>
               Payment
@@ -262,6 +273,7 @@ export function OrderDetail({
                     }`}
                   />
                   <p className="font-medium">{timelineLabel(entry)}</p>
+                  {entry.reason && <p className="break-words">{entry.reason}</p>}
                   <p className={mutedClass}>
                     <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
                   </p>
