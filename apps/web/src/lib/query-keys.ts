@@ -28,7 +28,7 @@ export const queryKeys = {
     root: ['users'] as const,
     detail: (userId: string) => ['users', 'detail', userId] as const,
     /** The admin's list of every user. */
-    page: (page: number, limit: number) => ['users', 'page', { page, limit }] as const,
+    page: (page: number, limit: number, q = '') => ['users', 'page', { page, limit, q }] as const,
   },
   orders: {
     root: ['orders'] as const,
@@ -38,8 +38,8 @@ export const queryKeys = {
       ['orders', 'user', userId, 'detail', orderId] as const,
     /** The admin's list and overview (a status change refreshes both). */
     admin: ['orders', 'admin'] as const,
-    adminPage: (page: number, limit: number, q = '') =>
-      ['orders', 'admin', 'list', { page, limit, q }] as const,
+    adminPage: (page: number, limit: number, q = '', status = '') =>
+      ['orders', 'admin', 'list', { page, limit, q, status }] as const,
     overview: ['orders', 'admin', 'overview'] as const,
     /** Captured payments without an order of their own, for the admin to refund. */
     unsettled: ['orders', 'admin', 'unsettled'] as const,

@@ -5,7 +5,7 @@ import {
   ORDER_STATUSES,
   REFUND_STATUSES,
 } from '../constants/orders.js';
-import { COURIERS, parseOrderNumber } from '../rules/orders.js';
+import { COURIERS } from '../rules/orders.js';
 import { objectId } from './common.js';
 
 const COURIER_IDS = COURIERS.map((c) => c.id) as [string, ...string[]];
@@ -110,17 +110,13 @@ export const ordersPageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 export type OrdersPageQuery = z.infer<typeof ordersPageQuery>;
-/** The admin's list: `?q=` finds an order by its number ("#08D68A95") or full id. */
+/**
+ * The admin's list: `?q=` finds orders by their number ("#08D68A95"), id, or the buyer's name,
+ * email or phone (any part of them); `?status=` keeps one status (`pending`: to ship).
+ */
 export const adminOrdersQuery = ordersPageQuery.extend({
-  q: z
-    .string()
-    .trim()
-    .max(40)
-    .refine(
-      (q) => q === '' || parseOrderNumber(q) !== null || /^[a-f\d]{24}$/i.test(q),
-      'Enter an order number like #08D68A95',
-    )
-    .optional(),
+  q: z.string().trim().max(80, 'Search for at most 80 characters').optional(),
+  status: orderStatus.optional(),
 });
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuery>;
 /** The shopper's own list: the latest 100 by default. */

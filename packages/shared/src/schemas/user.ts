@@ -138,6 +138,13 @@ export const adminUsersQuery = z.object({
     .min(1)
     .max(ADMIN_USERS_MAX_LIMIT)
     .default(ADMIN_USERS_DEFAULT_LIMIT),
+  /** Finds accounts by name, email or phone (any part of it). */
+  q: z
+    .string()
+    .trim()
+    .max(80, 'Search for at most 80 characters')
+    .optional()
+    .transform((q) => q || undefined),
 });
 export type AdminUsersQuery = z.input<typeof adminUsersQuery>;
 export const allUsersResponse = z.object({

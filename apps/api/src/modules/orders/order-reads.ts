@@ -9,7 +9,7 @@ import {
   type OrderTimelineEntry,
 } from '@repo/shared';
 import { forbidden, notFound } from '../../lib/errors.js';
-import { userContacts } from '../users/index.js';
+import { userContacts, userIdsMatching } from '../users/index.js';
 import { Order, refundOf, shipmentOf, type LeanOrder } from './order.model.js';
 
 /**
@@ -118,19 +118,32 @@ export async function withBuyers(orders: LeanOrder[]): Promise<OrderDto[]> {
   );
 }
 
-/** `?q=`: an order number ("#08D68A95") or a full order id; empty finds every order. */
-function orderSearch(q: string | undefined): Record<string, unknown> {
+/**
+ * `?q=`: an order number ("#08D68A95"), a full order id, or any part of the buyer's name, email
+ * or phone (their account's, or a guest's contact); empty finds every order.
+ */
+async function orderSearch(q: string | undefined): Promise<Record<string, unknown>> {
   if (!q) return {};
   const number = parseOrderNumber(q);
-  return number ? { number } : { _id: q.toLowerCase() };
+  if (number) return { number };
+  if (/^[a-f\d]{24}$/i.test(q)) return { _id: q.toLowerCase() };
+  const words = new RegExp(q.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i');
+  return {
+    $or: [
+      { user: { $in: await userIdsMatching(q) } },
+      { 'contact.email': words },
+      { 'contact.phone': words },
+    ],
+  };
 }
 
 /**
- * Every order (or those matching `q`), newest first, with the buyer's name, email and phone
- * (one more query for the page, no N+1).
+ * Every order (or those matching `q`, in `status`), newest first, with the buyer's name, email
+ * and phone (one more query for the page, no N+1).
  */
-export async function listAllOrders(page: number, limit: number, q?: string) {
-  const { orders, total } = await pageOfOrders(orderSearch(q), page, limit);
+export async function listAllOrders(page: number, limit: number, q?: string, status?: string) {
+  const filter = { ...(await orderSearch(q)), ...(status ? { status } : {}) };
+  const { orders, total } = await pageOfOrders(filter, page, limit);
   return { success: true, orders: await withBuyers(orders), total };
 }
 

@@ -34,8 +34,8 @@ export function ordersRouter(deps: AppDeps, auth: Auth): Router {
     auth.requireAdmin,
     validate({ query: adminOrdersQuery }),
     async (_req, res) => {
-      const { page, limit, q } = res.locals.query as AdminOrdersQuery;
-      res.json(await listAllOrders(page, limit, q));
+      const { page, limit, q, status } = res.locals.query as AdminOrdersQuery;
+      res.json(await listAllOrders(page, limit, q, status));
     },
   );
 

@@ -21,5 +21,6 @@ export {
   userContact,
   userContacts,
   userExists,
+  userIdsMatching,
   type UserRecord,
 } from './users.service.js';

@@ -56,7 +56,7 @@ export function adminUsersRouter(_deps: AppDeps, auth: Auth): Router {
     auth.requireAdmin,
     validate({ query: adminUsersQuery }),
     async (_req, res) => {
-      const query = res.locals.query as { page: number; limit: number };
+      const query = res.locals.query as { page: number; limit: number; q?: string };
       res.json({ success: true, ...(await users.listUsers(query)) });
     },
   );

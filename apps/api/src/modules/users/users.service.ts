@@ -171,14 +171,36 @@ export async function updateProfile(
 }
 
 /** Newest first, one page at a time, with the total so an admin screen can page. */
-export async function listUsers({ page, limit }: { page: number; limit: number }) {
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Accounts whose name or email holds `text` (any case), or whose phone holds its digits (at
+ * least 4, however they are spaced: "98765 43210" finds "+91 9876543210"). Staff search a
+ * few thousand accounts at most, so a scan is fine; `text` is matched literally.
+ */
+function contactMatch(text: string): Record<string, unknown> {
+  const words = new RegExp(escapeRegExp(text.trim()), 'i');
+  const digits = text.replace(/\D/g, '').replace(/^(?:0091|091|91|0)(?=\d{10}$)/, '');
+  const or: Record<string, unknown>[] = [{ name: words }, { email: words }];
+  if (digits.length >= 4) or.push({ phone: new RegExp(digits.split('').join('\\D*')) });
+  return { $or: or };
+}
+
+/** The ids of accounts matching `text` (contactMatch), at most `limit`: orders by buyer. */
+export async function userIdsMatching(text: string, limit = 500): Promise<string[]> {
+  const rows = await User.find(contactMatch(text), { _id: 1 }).limit(limit).lean();
+  return rows.map((u) => String(u._id));
+}
+
+export async function listUsers({ page, limit, q }: { page: number; limit: number; q?: string }) {
+  const filter = q ? contactMatch(q) : {};
   const [users, total] = await Promise.all([
-    User.find({})
+    User.find(filter)
       .sort({ createdAt: -1, _id: -1 })
       .skip((page - 1) * limit)
       .limit(limit)
       .lean(),
-    User.countDocuments({}),
+    User.countDocuments(filter),
   ]);
   return { users: users.map(toPublicUser), total, page, limit };
 }

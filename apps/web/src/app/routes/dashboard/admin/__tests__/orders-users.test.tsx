@@ -130,7 +130,7 @@ describe('orders page', () => {
     expect(within(card).queryByText('Stock ran out — action needed')).not.toBeInTheDocument();
   });
 
-  it('finds an order by the number the shopper quotes, kept in the URL; explains other text', async () => {
+  it('finds orders by number, name, email or phone and keeps one status, both in the URL', async () => {
     const server = mockApi({
       'GET /orders/adminorders': () => ({ success: true, orders: [order()], total: 1 }),
       'GET /payment/unsettled': () => nothingToSettle,
@@ -141,11 +141,6 @@ describe('orders page', () => {
       { url: '/dashboard/admin/adminorder?page=2' },
     );
     const box = await screen.findByRole('textbox', { name: 'Find an order' });
-    await user.type(box, 'shoes');
-    await user.click(screen.getByRole('button', { name: 'Find' }));
-    expect(box).toHaveAccessibleDescription('Enter an order number like #08D68A95');
-
-    await user.clear(box);
     await user.type(box, '#000000f1');
     await user.click(screen.getByRole('button', { name: 'Find' }));
     await waitFor(() =>
@@ -160,6 +155,30 @@ describe('orders page', () => {
       ),
     );
     expect(await screen.findByRole('button', { name: 'Show all orders' })).toBeInTheDocument();
+
+    const show = screen.getByRole('combobox', { name: 'Show' });
+    expect(
+      within(show)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All orders', 'To ship', 'Shipped', 'Delivered', 'Cancelled']);
+    await user.selectOptions(show, 'pending');
+    await waitFor(() =>
+      expect(server.callsTo('GET /orders/adminorders').at(-1)!.search).toBe(
+        '?page=1&limit=12&q=%23000000f1&status=pending',
+      ),
+    );
+    expect(screen.getByTestId('location')).toHaveTextContent('status=pending');
+
+    const found = await screen.findByRole('textbox', { name: 'Find an order' });
+    await user.clear(found);
+    await user.type(found, 'Asha Rao');
+    await user.click(screen.getByRole('button', { name: 'Find' }));
+    await waitFor(() =>
+      expect(server.callsTo('GET /orders/adminorders').at(-1)!.search).toBe(
+        '?page=1&limit=12&q=Asha+Rao&status=pending',
+      ),
+    );
   });
 
   it('marks an order whose stock ran out', async () => {
@@ -413,5 +432,30 @@ describe('users page', () => {
     expect(await screen.findByText('No users found.')).toBeInTheDocument();
     await waitFor(() => expect(log).toHaveBeenCalled());
     expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('finds users by name, email or phone, kept in the URL', async () => {
+    const server = mockApi({
+      'GET /all-user/adminpanel': ({ search }) => ({
+        success: true,
+        users: new URLSearchParams(search).get('q') ? [users[1]] : users,
+      }),
+    });
+    const { user } = renderRoute(
+      { element: <UsersPage /> },
+      { url: '/dashboard/admin/user?page=2' },
+    );
+    const box = await screen.findByRole('textbox', { name: 'Find a user' });
+    await user.type(box, '98765');
+    await user.click(screen.getByRole('button', { name: 'Find' }));
+    await waitFor(() =>
+      expect(server.callsTo('GET /all-user/adminpanel').at(-1)!.search).toBe(
+        '?page=1&limit=12&q=98765',
+      ),
+    );
+    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/admin/user?q=98765');
+    await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(2));
+    await user.click(screen.getByRole('button', { name: 'Show all users' }));
+    await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(3));
   });
 });
