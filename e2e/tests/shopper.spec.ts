@@ -150,8 +150,15 @@ test.describe('a shopper', () => {
     await expect(dialog).toContainText('₹');
     await dialog.getByRole('button', { name: 'Pay', exact: true }).click();
 
-    await expect(page).toHaveURL(/\/dashboard\/user\/orders$/);
+    // The order placed: its number, what was bought, where it goes, what happens next.
+    await expect(page).toHaveURL(/\/order-placed\/[a-f\d]{24}$/);
     await expect(page.getByText('Payment Completed')).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Thank you! Your order is placed.' }),
+    ).toBeVisible();
+    await expect(page.getByRole('region', { name: 'What you bought' })).toContainText(productName);
+    await expect(page.getByRole('region', { name: 'What happens next' })).toBeVisible();
+    await page.goto('/dashboard/user/orders');
     await expect(page.getByRole('heading', { name: 'Your Orders' })).toBeVisible();
     await expect(page.getByText(productName).first()).toBeVisible();
     await expect(page.getByText(`Size ${size} · Quantity: 1`).first()).toBeVisible();

@@ -49,6 +49,15 @@ export const routes: RouteObject[] = [
       { path: 'forgotpassword', ...page(() => import('./routes/forgot-password')) },
       { path: 'cart', ...page(() => import('./routes/cart')) },
       {
+        path: 'order-placed/:orderId',
+        element: (
+          <RequireAuth>
+            <Outlet />
+          </RequireAuth>
+        ),
+        children: [{ index: true, ...page(() => import('./routes/order-placed')) }],
+      },
+      {
         path: 'dashboard/user',
         element: (
           <RequireAuth>

@@ -19,6 +19,8 @@ export const paths = {
   userDashboard: '/dashboard/user',
   userProfile: '/dashboard/user/profile',
   userOrders: '/dashboard/user/orders',
+  /** What a shopper sees right after paying: the order placed and what happens next. */
+  orderPlaced: (orderId: string) => `/order-placed/${encodeURIComponent(orderId)}`,
   userOrder: (orderId: string) => `/dashboard/user/orders/${encodeURIComponent(orderId)}`,
   adminDashboard: '/dashboard/admin',
   adminCreateCategory: '/dashboard/admin/create-category',

@@ -1,7 +1,7 @@
 /**
  * Checkout (SPEC §4): load the provider's script, create an order, open the payment dialog
  * prefilled with the user's name, email and phone; on success verify and save the order,
- * clear the cart, say "Payment Completed" and show the orders. A cancelled or failed payment
+ * clear the cart, say "Payment Completed" and show the order placed (else the orders). A cancelled or failed payment
  * leaves the cart as it was. SPEC §8's "Checkout alerts" are shown as error toasts (not the
  * browser's alert box). No payment starts without a shipping address: the server refuses it
  * too, before the provider is asked.
@@ -115,7 +115,7 @@ export function useCheckout({ loadUser, onPaid, onCartOutdated }: CheckoutOption
           onPaid();
           toast.success('Payment Completed');
           void queryClient.invalidateQueries({ queryKey: queryKeys.orders.root });
-          navigate(paths.userOrders);
+          navigate(result.orderId ? paths.orderPlaced(result.orderId) : paths.userOrders);
         } catch {
           toast.error(CHECKOUT_ALERTS.verify);
         } finally {

@@ -275,7 +275,8 @@ describe('checkout', () => {
       razorpay_order_id: 'order_1',
       razorpay_signature: 'sig',
     });
-    await waitFor(() => expect(location()).toBe('/dashboard/user/orders'));
+    // The order placed page for the order the payment became.
+    await waitFor(() => expect(location()).toBe('/order-placed/o1'));
     expect(api.callsTo('POST /payment/verify-payment')[0]!.body).toMatchObject({
       razorpay_payment_id: 'pay_1',
       razorpay_order_id: 'order_1',
