@@ -9,6 +9,7 @@ import {
   type OrderTimelineEntry,
 } from '@repo/shared';
 import { forbidden, notFound } from '../../lib/errors.js';
+import { containsText } from '../../lib/literal-pattern.js';
 import { userContacts, userIdsMatching } from '../users/index.js';
 import { Order, refundOf, shipmentOf, type LeanOrder } from './order.model.js';
 
@@ -127,7 +128,7 @@ async function orderSearch(q: string | undefined): Promise<Record<string, unknow
   const number = parseOrderNumber(q);
   if (number) return { number };
   if (/^[a-f\d]{24}$/i.test(q)) return { _id: q.toLowerCase() };
-  const words = new RegExp(q.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i');
+  const words = containsText(q);
   return {
     $or: [
       { user: { $in: await userIdsMatching(q) } },

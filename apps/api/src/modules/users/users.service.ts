@@ -6,6 +6,7 @@ import type { Types } from 'mongoose';
 import { ROLES, type PublicUser } from '@repo/shared';
 import type { SessionUserRecord } from '../../lib/auth.js';
 import { badRequest, notFound } from '../../lib/errors.js';
+import { containsText } from '../../lib/literal-pattern.js';
 import { limitedCheck } from '../../lib/rate-limit.js';
 import type { AppDeps } from '../../lib/types.js';
 import {
@@ -171,15 +172,13 @@ export async function updateProfile(
 }
 
 /** Newest first, one page at a time, with the total so an admin screen can page. */
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /**
  * Accounts whose name or email holds `text` (any case), or whose phone holds its digits (at
  * least 4, however they are spaced: "98765 43210" finds "+91 9876543210"). Staff search a
  * few thousand accounts at most, so a scan is fine; `text` is matched literally.
  */
 function contactMatch(text: string): Record<string, unknown> {
-  const words = new RegExp(escapeRegExp(text.trim()), 'i');
+  const words = containsText(text);
   const digits = text.replace(/\D/g, '').replace(/^(?:0091|091|91|0)(?=\d{10}$)/, '');
   const or: Record<string, unknown>[] = [{ name: words }, { email: words }];
   if (digits.length >= 4) or.push({ phone: new RegExp(digits.split('').join('\\D*')) });
