@@ -221,6 +221,7 @@ describe('page heads and statuses', () => {
       '/forgotpassword',
       '/dashboard/user/orders',
       '/dashboard/admin/settings',
+      '/order-placed/0123456789abcdef01234567',
     ]) {
       const html = (await t.request().get(path).expect(200)).text;
       expect(meta(html, 'robots'), path).toBe('noindex');
