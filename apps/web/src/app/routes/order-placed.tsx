@@ -10,13 +10,20 @@ import { formatRupees, sizeLabel } from '@repo/shared/rules';
 import { orderNumber } from '@repo/shared/rules/orders';
 import { ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { BoxIcon } from '@/components/ui/icons';
+import { BoxIcon, Svg, type IconProps } from '@/components/ui/icons';
 import { Loading } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useOrder } from '@/features/account/api/get-order';
 import { useSession } from '@/lib/session';
 import { useLogOnError } from '@/lib/use-log-on-error';
 import { useTitle } from '@/lib/use-title';
+
+const PlacedIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="m8 12.5 2.5 2.5L16 9.5" />
+  </Svg>
+);
 
 const sectionClass =
   'rounded-2xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-800 dark:bg-slate-900';
@@ -39,9 +46,9 @@ function Placed({ order }: { order: Order }) {
   return (
     <div className="space-y-4">
       <header className="text-center">
-        <p aria-hidden="true" className="text-4xl">
-          🎉
-        </p>
+        <span className="inline-flex h-14 w-14 items-center justify-center rounded-full bg-green-100 text-green-700 dark:bg-green-400/15 dark:text-green-300">
+          <PlacedIcon className="h-8 w-8" />
+        </span>
         <h1 className="mt-2 text-2xl font-bold sm:text-3xl">Thank you! Your order is placed.</h1>
         <p className={`mt-1 ${muted}`}>
           Order{' '}
