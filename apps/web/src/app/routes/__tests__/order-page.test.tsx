@@ -55,7 +55,7 @@ const renderPage = () =>
   );
 
 // Role queries walk the whole page: generous per-test time for a busy machine (no clock is asserted).
-describe('the order page', { timeout: 20_000 }, () => {
+describe('the order page', () => {
   beforeEach(() => {
     tokenStore.set('token');
     userStore.set({ name: 'Asha', userId, role: 0 });
