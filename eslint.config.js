@@ -55,6 +55,7 @@ const API_MODULES = {
   products: ['categories'],
   orders: ['products', 'users'],
   payments: ['orders', 'products', 'users'],
+  reviews: ['orders', 'products', 'users', 'settings'],
   web: ['categories', 'products'],
 };
 const API_TESTS = ['apps/api/src/**/__tests__/**', 'apps/api/src/test/**'];

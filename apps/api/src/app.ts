@@ -35,6 +35,7 @@ import { countProductsInCategory, currentStock, productsRouter } from './modules
 import { ordersRouter, ordersShowPhoto } from './modules/orders/index.js';
 import { paymentsRouter } from './modules/payments/index.js';
 import { adminSettingsRouter, settingsRouter } from './modules/settings/index.js';
+import { adminReviewsRouter, reviewsRouter } from './modules/reviews/index.js';
 import { webAppRouter } from './modules/web/index.js';
 import { openApiRouter } from './openapi/openapi.router.js';
 
@@ -170,7 +171,9 @@ function createExpressApp(
   // The checks that look up the module above (a category's products, a photo's orders) are
   // passed down here, so modules only ever import the ones below them (docs/architecture.md).
   api.use('/category', categoriesRouter(deps, auth, catalog, countProductsInCategory));
+  api.use('/product', reviewsRouter(deps, auth));
   api.use('/product', productsRouter(deps, auth, catalog, ordersShowPhoto));
+  api.use('/admin/reviews', adminReviewsRouter(auth));
   api.use('/orders', noStore, ordersRouter(deps, auth));
   api.use('/settings', settingsRouter());
   api.use('/admin/settings', noStore, adminSettingsRouter(auth));

@@ -15,6 +15,7 @@ import { PaymentThread } from './lib/payment-thread.js';
 import { ensurePrivateDirSync } from './lib/private-files.js';
 import { statusMailsSent } from './modules/orders/index.js';
 import { reconcileJobs } from './modules/payments/index.js';
+import { reviewRequestJob } from './modules/reviews/index.js';
 import { runReleaseSteps } from './release.js';
 
 export async function start(env: NodeJS.ProcessEnv = process.env) {
@@ -40,6 +41,8 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
   const jobs = new Jobs({ logger });
   for (const job of reconcileJobs(deps)) jobs.add(job);
   jobs.add({ name: 'mail-queue', everyMs: MAIL_POLL_MS, run: () => deps.mailer.runDue() });
+  // Asks buyers for a review some days after delivery (each order once).
+  jobs.add(reviewRequestJob(deps));
   jobs.start();
   const server: Server = await new Promise((resolve) => {
     const s = createServer(app).listen(config.port, config.host, () => resolve(s));

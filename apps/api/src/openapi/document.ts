@@ -35,6 +35,8 @@ const TAGS: Record<Operation['tag'], string> = {
   Payments: 'Checkout with Razorpay or the built-in sandbox provider, and the provider’s webhook',
   Settings:
     'The shop’s settings by section (delivery, cash on delivery, …): a public part, and the admin’s',
+  Reviews:
+    'Reviews with fit from verified buyers: a product’s published reviews and summary, the buyer’s own review, “Helpful”; the admin’s moderation',
 };
 
 function operationObject(op: Operation): ZodOpenApiOperationObject {
@@ -42,15 +44,17 @@ function operationObject(op: Operation): ZodOpenApiOperationObject {
     content: { 'application/json': { schema: errorResponse } },
   };
   type Responses = Record<string, ZodOpenApiResponseObject>;
-  const responses: Responses = {
-    [String(op.status ?? 200)]:
-      'mediaType' in op.response
-        ? {
-            description: op.response.description,
-            content: { [op.response.mediaType]: { schema: z.string() } },
-          }
-        : { description: 'Success', content: { 'application/json': { schema: op.response } } },
-  };
+  const success: ZodOpenApiResponseObject =
+    'mediaType' in op.response
+      ? {
+          description: op.response.description,
+          content: { [op.response.mediaType]: { schema: z.string() } },
+        }
+      : { description: 'Success', content: { 'application/json': { schema: op.response } } };
+  const responses: Responses = { [String(op.status ?? 200)]: success };
+  if (op.updatedStatus) {
+    responses[String(op.updatedStatus)] = { ...success, description: 'Updated' };
+  }
   for (const status of op.errors) {
     responses[`${status}`] = { description: STATUS_TEXT[status] ?? 'Error', ...error };
   }

@@ -70,6 +70,19 @@ import {
   settingsSectionParams,
   settingsUpdateBody,
   updateSettingsResponse,
+  adminReviewIdParams,
+  adminReviewResponse,
+  adminReviewsQuery,
+  adminReviewsResponse,
+  helpfulResponse,
+  myReviewResponse,
+  reviewBody,
+  reviewMutationResponse,
+  reviewParams,
+  reviewReplyBody,
+  reviewsQuery,
+  reviewsResponse,
+  reviewStatusBody,
 } from '@repo/shared';
 
 type Method = 'get' | 'post' | 'put' | 'delete';
@@ -87,7 +100,8 @@ export interface Operation {
     | 'Products'
     | 'Orders'
     | 'Payments'
-    | 'Settings';
+    | 'Settings'
+    | 'Reviews';
   summary: string;
   /** `bearer`: a token is required; `optional`: a token is read when sent. */
   auth?: 'bearer' | 'optional';
@@ -97,6 +111,8 @@ export interface Operation {
   bodyType?: 'application/json' | 'multipart/form-data';
   /** The success answer: its status, and its JSON schema or another media type. */
   status?: 200 | 201;
+  /** A create-or-update that answers `status` (201) when it created and this when it updated. */
+  updatedStatus?: 200;
   response: z.ZodType | { mediaType: string; description: string };
   /** Error statuses this route is known to answer (all with the error shape). */
   errors: number[];
@@ -112,6 +128,23 @@ const productForm = (photo: 'required' | 'optional') =>
   productFields.extend({ photo: photo === 'required' ? photoPart : photoPart.optional() });
 
 const AUTH_ERRORS = [401, 403];
+
+/** A review's photos as multipart parts. */
+const reviewForm = reviewBody.extend({
+  keepPhotos: z.string().optional().meta({
+    description:
+      'The current photos to keep, as a JSON list of their URLs; left out, all are kept',
+  }),
+  photos: z
+    .array(
+      z.string().meta({
+        description: 'A photo: JPEG, PNG, WebP, GIF or AVIF, at most 5 MB',
+        override: { type: 'string', contentMediaType: 'image/*' },
+      }),
+    )
+    .max(3)
+    .optional(),
+});
 
 export const OPERATIONS: Operation[] = [
   // Operations
@@ -574,5 +607,97 @@ export const OPERATIONS: Operation[] = [
     response: updateSettingsResponse,
     errors: [400, ...AUTH_ERRORS, 409],
     example: { feePaise: 4900, freeFromPaise: 49900 },
+  },
+  // Reviews
+  {
+    method: 'get',
+    path: '/product/{id}/reviews',
+    tag: 'Reviews',
+    summary:
+      "A product's published reviews, newest or most helpful first (10 a page), with the summary: average, count, stars histogram, fit",
+    auth: 'optional',
+    params: idParams,
+    query: reviewsQuery,
+    response: reviewsResponse,
+    errors: [400, 401, 404],
+  },
+  {
+    method: 'post',
+    path: '/product/{id}/reviews',
+    tag: 'Reviews',
+    summary:
+      "Write or edit the signed-in customer's review (verified buyers only: a delivered order of the product); 201 when created",
+    auth: 'bearer',
+    params: idParams,
+    body: reviewForm,
+    bodyType: 'multipart/form-data',
+    status: 201,
+    updatedStatus: 200,
+    response: reviewMutationResponse,
+    errors: [400, ...AUTH_ERRORS, 404, 413, 415],
+  },
+  {
+    method: 'delete',
+    path: '/product/{id}/reviews',
+    tag: 'Reviews',
+    summary: "Delete the signed-in customer's review of the product",
+    auth: 'bearer',
+    params: idParams,
+    response: successMessage,
+    errors: [400, 401, 404],
+  },
+  {
+    method: 'get',
+    path: '/product/{id}/reviews/mine',
+    tag: 'Reviews',
+    summary:
+      "The signed-in customer's review of the product (any status) and the delivered purchase that lets them write one",
+    auth: 'bearer',
+    params: idParams,
+    response: myReviewResponse,
+    errors: [400, 401],
+  },
+  {
+    method: 'post',
+    path: '/product/{id}/reviews/{reviewId}/helpful',
+    tag: 'Reviews',
+    summary: 'Mark a published review helpful (once per customer; 409 the second time)',
+    auth: 'bearer',
+    params: reviewParams,
+    response: helpfulResponse,
+    errors: [400, 401, 404, 409],
+  },
+  {
+    method: 'get',
+    path: '/admin/reviews',
+    tag: 'Reviews',
+    summary: 'Every review, or those of one status (held: waiting for the admin), newest first (admin)',
+    auth: 'bearer',
+    query: adminReviewsQuery,
+    response: adminReviewsResponse,
+    errors: [400, ...AUTH_ERRORS],
+  },
+  {
+    method: 'put',
+    path: '/admin/reviews/{reviewId}/status',
+    tag: 'Reviews',
+    summary: 'Publish or hide a review (admin)',
+    auth: 'bearer',
+    params: adminReviewIdParams,
+    body: reviewStatusBody,
+    response: adminReviewResponse,
+    errors: [400, ...AUTH_ERRORS, 404],
+    example: { status: 'hidden' },
+  },
+  {
+    method: 'put',
+    path: '/admin/reviews/{reviewId}/reply',
+    tag: 'Reviews',
+    summary: "The shop's public reply under a review; an empty text removes it (admin)",
+    auth: 'bearer',
+    params: adminReviewIdParams,
+    body: reviewReplyBody,
+    response: adminReviewResponse,
+    errors: [400, ...AUTH_ERRORS, 404],
   },
 ];

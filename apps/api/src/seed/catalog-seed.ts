@@ -8,12 +8,8 @@ import { markBegun, markFinished, stateOf } from '../lib/migrations.js';
 import type { AppDeps } from '../lib/types.js';
 import { slugify } from '../lib/slug.js';
 import { anyCategory, deleteAllCategories, insertCategories } from '../modules/categories/index.js';
-import {
-  anyProduct,
-  deleteAllProducts,
-  insertProducts,
-  renderPhoto,
-} from '../modules/products/index.js';
+import { renderPhoto } from '../lib/photo-upload.js';
+import { anyProduct, deleteAllProducts, insertProducts } from '../modules/products/index.js';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS, type DemoProduct } from './demo-catalog.js';
 import { tshirtSvg } from './tshirt-art.js';
 

@@ -20,6 +20,15 @@ export const requiredText = (label: string, max = 2000) =>
     .max(max, `${label} is too long`)
     .refine((v) => !CONTROL_IN_TEXT.test(v), `${label} must not contain control characters`);
 
+/** A trimmed text field that may be left empty ('' when missing), without control characters. */
+export const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine((v) => !CONTROL_IN_TEXT.test(v), `${label} must not contain control characters`)
+    .default('');
+
 /** A one-line value used in a query (a keyword, a slug, a payment id): no control characters at all. */
 export const queryText = (label: string, max: number) =>
   z

@@ -4,6 +4,7 @@ import { PRODUCT_SIZES, SIZES } from '../constants/index.js';
 import { sortSizes, totalOfSizes } from '../rules/index.js';
 import { category } from './category.js';
 import { objectId, queryText, requiredText } from './common.js';
+import { rating } from './review.js';
 
 /** A size a product line can be in: XS … 3XL, or One size. */
 export const productSize = z.enum(PRODUCT_SIZES, {
@@ -46,6 +47,8 @@ export const product = z
     photos: z.array(z.object({ width: z.number(), url: z.string() })).optional(),
     createdAt: z.string().optional(),
     updatedAt: z.string().optional(),
+    /** The published reviews' average and count ({ average: 0, count: 0 } with none). */
+    rating,
   })
   .meta({ id: 'Product' });
 export type Product = z.infer<typeof product>;
@@ -54,7 +57,7 @@ export type Product = z.infer<typeof product>;
  * A cart line: a product in one size, with how many. `size` is missing only on carts saved
  * before sizes existed (the cart asks for one before checkout).
  */
-export const cartItem = product.extend({
+export const cartItem = product.omit({ rating: true }).extend({
   cartQuantity: z.number().int().min(1),
   size: productSize.optional(),
 });

@@ -101,7 +101,10 @@ const orderSchema = new mongoose.Schema(
     provider: { type: String, required: true },
     paymentId: { type: String, required: true },
     providerOrderId: { type: String, required: true },
-    /** The status mails already sent (shipped, delivered): each goes once (orders service). */
+    /**
+     * The mails already sent about this order, each once: the status mails (shipped, delivered)
+     * and follow-ups (the review request: purchases.ts).
+     */
     mailed: { type: [String], default: [] },
     /** True when any item's stock ran short: the order stands, the admin decides. */
     stockShortage: { type: Boolean, default: false },
@@ -127,6 +130,8 @@ orderSchema.index({ number: 1 });
 orderSchema.index({ 'items.photo': 1 });
 // Reconciliation finds items whose stock a stopped process left half-taken.
 orderSchema.index({ 'items.stock': 1, createdAt: 1 });
+// Follow-up mails (the review request) read the orders delivered in a window of days.
+orderSchema.index({ 'history.event': 1, 'history.at': 1 });
 // Reconciliation reads the oldest refunds still pending.
 orderSchema.index({ 'refund.status': 1, 'refund.createdAt': 1 });
 

@@ -30,7 +30,6 @@ export {
   type StockLine,
   type StockResult,
 } from './stock.js';
-export { renderPhoto } from './product-photo.js';
 export {
   anyProduct,
   deleteAllProducts,
@@ -39,4 +38,5 @@ export {
 } from './products.service.js';
 export { refreshSearchTerms } from './product-search.js';
 export { productsRouter } from './products.router.js';
+export { setProductRating } from './rating.js';
 export { productReads } from './products.reads.js';

@@ -55,6 +55,15 @@ const productSchema = new mongoose.Schema(
     /** The name's and category's words alone: matches there rank first. */
     titleTerms: { type: [String], default: undefined },
     searchTermsVersion: { type: Number },
+    /**
+     * The published reviews' average and count, written by the reviews module (setProductRating)
+     * after each change; `seq` orders those writes so a late one never overwrites a newer one.
+     */
+    rating: {
+      average: { type: Number, default: 0 },
+      count: { type: Number, default: 0 },
+      seq: { type: Number, default: 0 },
+    },
   },
   { timestamps: true },
 );

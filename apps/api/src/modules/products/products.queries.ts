@@ -27,6 +27,8 @@ export const FIELDS = {
   category: 1,
   'photo.url': 1,
   'photo.widths': 1,
+  'rating.average': 1,
+  'rating.count': 1,
   createdAt: 1,
   updatedAt: 1,
 } as const;
@@ -42,6 +44,7 @@ export interface ProductRow {
   shipping?: boolean | null;
   category: mongoose.Types.ObjectId;
   photo?: { url: string; widths?: Array<{ width: number; url: string }> } | null;
+  rating?: { average?: number | null; count?: number | null } | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -84,6 +87,7 @@ function toJson(p: ProductRow, categoryName: string | undefined): ProductJson {
     photos: (p.photo?.widths ?? []).map((w) => ({ width: w.width, url: w.url })),
     createdAt: p.createdAt.toISOString(),
     updatedAt: stock.updatedAt,
+    rating: { average: p.rating?.average ?? 0, count: p.rating?.count ?? 0 },
   };
 }
 

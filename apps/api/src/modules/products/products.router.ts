@@ -17,7 +17,7 @@ import type { Auth } from '../../lib/auth.js';
 import type { CatalogReader } from '../../lib/cached-read.js';
 import type { AppDeps } from '../../lib/types.js';
 import { validate } from '../../lib/validate.js';
-import { receivePhoto } from './product-photo.js';
+import { receivePhotos } from '../../lib/photo-upload.js';
 import { productReads } from './products.reads.js';
 import { readStock } from './stock.js';
 import * as products from './products.service.js';
@@ -30,6 +30,7 @@ export function productsRouter(
   photoShownByOrders: products.ProductWriteDeps['photoShownByOrders'],
 ): Router {
   const router = Router();
+  const receivePhoto = receivePhotos('photo', 1);
   const writeDeps: products.ProductWriteDeps = { ...deps, photoShownByOrders };
 
   router.get('/get-product-count', async (req, res) => {

@@ -7,11 +7,11 @@
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { ONE_SIZE, sizesOf, totalOfSizes, type productBody } from '@repo/shared';
-import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { storeUpload } from '../../lib/photo-upload.js';
 import { slugify, writeWithUniqueSlug } from '../../lib/slug.js';
 import type { PhotoStore, StoredPhoto } from '../../lib/storage/index.js';
 import { categoryExists } from '../categories/index.js';
-import { assertAcceptedImage, renderPhoto } from './product-photo.js';
 import { Product } from './product.model.js';
 import { productById, type ProductJson } from './products.queries.js';
 import { searchFieldsOf } from './search-terms.js';
@@ -62,22 +62,6 @@ async function assertCategory(id: string) {
   if (!(await categoryExists(id))) throw badRequest('The chosen category does not exist');
 }
 
-/** Validates the upload by its content, then processes and stores it. */
-async function storeUpload(
-  deps: ProductWriteDeps,
-  data: Buffer,
-  nameHint: string,
-): Promise<StoredPhoto> {
-  assertAcceptedImage(data);
-  const processed = await renderPhoto(data, nameHint);
-  try {
-    return await deps.photos.save(processed);
-  } catch (err) {
-    deps.logger.error({ err, store: deps.photos.kind }, 'could not store a product photo');
-    throw new AppError(502, 'The photo could not be stored right now. Please try again.');
-  }
-}
-
 /**
  * Deletes a photo's files unless something still shows them: a product (the same picture
  * uploaded again gives the same content-hashed key) or an order, whose items keep the photo
@@ -114,7 +98,7 @@ export async function createProduct(
 ): Promise<ProductJson> {
   await assertCategory(input.category);
   if (!photoData) throw badRequest('Photo is required');
-  const photo = await storeUpload(deps, photoData, input.name);
+  const photo = await storeUpload(deps, photoData, input.name, 'a product photo');
   try {
     const created = await writeWithUniqueSlug(Product, slugify(input.name, 'tshirt'), (slug) =>
       Product.create({ ...withSizes(input), slug, photo }),
@@ -136,7 +120,7 @@ export async function updateProduct(
   if (!current) throw notFound('Product not found');
   await assertCategory(input.category);
   const fields = input.sizes ? withSizes(input) : updateWithoutSizes(input, current);
-  const photo = photoData ? await storeUpload(deps, photoData, input.name) : undefined;
+  const photo = photoData ? await storeUpload(deps, photoData, input.name, 'a product photo') : undefined;
   const renamed = slugify(input.name, 'tshirt') !== slugify(current.name, 'tshirt');
   try {
     // `before` is the row as it was just before this write: its photo is the one replaced,

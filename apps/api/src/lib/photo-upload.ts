@@ -1,42 +1,51 @@
 /**
- * The product photo pipeline: receive one file (multer, in memory, at most MAX_PHOTO_BYTES),
- * judge it by its content (magic bytes, never the name or declared type), then re-encode it
- * with sharp as WebP at each of PHOTO_WIDTHS (rotated upright by its EXIF orientation; the
- * re-encode drops EXIF, GPS and other metadata) under a content-hashed name.
+ * The photo pipeline of every upload (a product's photo, a review's photos): receive the files
+ * (multer, in memory, each at most MAX_PHOTO_BYTES), judge each by its content (magic bytes,
+ * never the name or declared type), re-encode it with sharp as WebP at each of PHOTO_WIDTHS
+ * (rotated upright by its EXIF orientation; the re-encode drops EXIF, GPS and other metadata)
+ * under a content-hashed name, and hand it to the photo store (lib/storage).
  */
 import { createHash } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import multer from 'multer';
 import sharp, { type OutputInfo } from 'sharp';
 import { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS, PHOTO_WIDTHS, photoTypeOf } from '@repo/shared';
-import { AppError, badRequest } from '../../lib/errors.js';
-import { slugify } from '../../lib/slug.js';
-import type { ProcessedPhoto } from '../../lib/storage/index.js';
+import type { Logger } from 'pino';
+import { AppError, badRequest } from './errors.js';
+import { slugify } from './slug.js';
+import type { PhotoStore, ProcessedPhoto, StoredPhoto } from './storage/index.js';
 
 export const NOT_AN_IMAGE = 'The photo must be a JPEG, PNG, WebP, GIF or AVIF image';
 export const PHOTO_TOO_LARGE = `The photo must be at most ${MAX_PHOTO_BYTES / (1024 * 1024)} MB`;
 /** Very tall pictures are cut down to this height-to-width ratio. */
 const MAX_ASPECT = 2;
 
-const upload = multer({
-  storage: multer.memoryStorage(),
-  limits: { fileSize: MAX_PHOTO_BYTES, fields: 20, fieldSize: 64 * 1024, parts: 30 },
-}).single('photo');
-
-/** Parses the multipart body; req.file is the photo when one was sent. Errors get our wording. */
-export const receivePhoto: RequestHandler = (req, res, next) => {
-  upload(req, res, (err: unknown) => {
-    if (!err) return next();
-    if (err instanceof multer.MulterError) {
-      if (err.code === 'LIMIT_FILE_SIZE') return next(new AppError(413, PHOTO_TOO_LARGE));
-      if (err.code === 'LIMIT_UNEXPECTED_FILE' || err.code === 'LIMIT_FILE_COUNT') {
-        return next(badRequest('Send one photo, in the "photo" field'));
-      }
-      return next(badRequest(`The form could not be read: ${err.message}`));
-    }
-    next(err);
+/**
+ * Parses a multipart body with at most `max` photos in the field `field`: req.file is the photo
+ * when `max` is 1, req.files the list otherwise. Errors get our wording.
+ */
+export function receivePhotos(field: string, max: number): RequestHandler {
+  const multipart = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: MAX_PHOTO_BYTES, fields: 20, fieldSize: 64 * 1024, parts: 30 },
   });
-};
+  const upload = max === 1 ? multipart.single(field) : multipart.array(field, max);
+  const tooMany =
+    max === 1 ? `Send one photo, in the "${field}" field` : `Send at most ${max} photos, in the "${field}" field`;
+  return (req, res, next) => {
+    upload(req, res, (err: unknown) => {
+      if (!err) return next();
+      if (err instanceof multer.MulterError) {
+        if (err.code === 'LIMIT_FILE_SIZE') return next(new AppError(413, PHOTO_TOO_LARGE));
+        if (err.code === 'LIMIT_UNEXPECTED_FILE' || err.code === 'LIMIT_FILE_COUNT') {
+          return next(badRequest(tooMany));
+        }
+        return next(badRequest(`The form could not be read: ${err.message}`));
+      }
+      next(err);
+    });
+  };
+}
 
 /** A 415 unless the bytes are one of the accepted image types. */
 export function assertAcceptedImage(data: Buffer): void {
@@ -95,4 +104,24 @@ export async function renderPhoto(
     name: `${slugify(nameHint, 'photo').slice(0, 40).replace(/-+$/, '')}-${hash}`,
     variants,
   };
+}
+
+/**
+ * Checks an upload by its content, renders it and stores it; the store failing is a 502 the
+ * sender may try again (logged with `what`, e.g. "a product photo").
+ */
+export async function storeUpload(
+  deps: { photos: PhotoStore; logger: Logger },
+  data: Buffer,
+  nameHint: string,
+  what: string,
+): Promise<StoredPhoto> {
+  assertAcceptedImage(data);
+  const processed = await renderPhoto(data, nameHint);
+  try {
+    return await deps.photos.save(processed);
+  } catch (err) {
+    deps.logger.error({ err, store: deps.photos.kind }, `could not store ${what}`);
+    throw new AppError(502, 'The photo could not be stored right now. Please try again.');
+  }
 }
