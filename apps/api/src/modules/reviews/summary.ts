@@ -26,7 +26,7 @@ import { setProductRating } from '../products/index.js';
 import { Review, ReviewSummary } from './review.model.js';
 
 /** The next change number of the product's reviews (created on the first review). */
-async function nextSeq(product: Types.ObjectId): Promise<number> {
+export async function nextSeq(product: Types.ObjectId): Promise<number> {
   const bump = () =>
     ReviewSummary.findOneAndUpdate(
       { _id: product },
@@ -42,7 +42,7 @@ async function nextSeq(product: Types.ObjectId): Promise<number> {
 }
 
 /** Published reviews per star and per fit answer, counted now. */
-async function countPublished(
+export async function countPublished(
   product: Types.ObjectId,
 ): Promise<{ histogram: StarHistogram; fit: FitCounts }> {
   const groups = await Review.aggregate<{ _id: { stars: number; fit: ReviewFit }; n: number }>([
@@ -61,7 +61,15 @@ async function countPublished(
 /** Recounts the product's summary and rating after a change of its reviews (see above). */
 export async function refreshSummary(product: Types.ObjectId): Promise<void> {
   const seq = await nextSeq(product);
-  const { histogram, fit } = await countPublished(product);
+  await writeSummary(product, seq, await countPublished(product));
+}
+
+/** Writes the counts made for change `seq`, unless a later change's are written already. */
+export async function writeSummary(
+  product: Types.ObjectId,
+  seq: number,
+  { histogram, fit }: { histogram: StarHistogram; fit: FitCounts },
+): Promise<void> {
   await ReviewSummary.updateOne(
     { _id: product, computed: { $lt: seq } },
     { $set: { computed: seq, histogram, fit } },
