@@ -31,7 +31,9 @@ export function receivePhotos(field: string, max: number): RequestHandler {
   });
   const upload = max === 1 ? multipart.single(field) : multipart.array(field, max);
   const tooMany =
-    max === 1 ? `Send one photo, in the "${field}" field` : `Send at most ${max} photos, in the "${field}" field`;
+    max === 1
+      ? `Send one photo, in the "${field}" field`
+      : `Send at most ${max} photos, in the "${field}" field`;
   return (req, res, next) => {
     upload(req, res, (err: unknown) => {
       if (!err) return next();

@@ -32,7 +32,11 @@ export async function deliveredPurchase(
     .lean<LeanOrder>();
   if (!order) return undefined;
   const item = order.items.find((i) => String(i.product) === productId);
-  return { orderId: String(order._id), size: item?.size ?? ONE_SIZE, deliveredAt: deliveredAt(order) };
+  return {
+    orderId: String(order._id),
+    size: item?.size ?? ONE_SIZE,
+    deliveredAt: deliveredAt(order),
+  };
 }
 
 export interface DeliveredOrder {

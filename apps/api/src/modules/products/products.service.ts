@@ -120,7 +120,9 @@ export async function updateProduct(
   if (!current) throw notFound('Product not found');
   await assertCategory(input.category);
   const fields = input.sizes ? withSizes(input) : updateWithoutSizes(input, current);
-  const photo = photoData ? await storeUpload(deps, photoData, input.name, 'a product photo') : undefined;
+  const photo = photoData
+    ? await storeUpload(deps, photoData, input.name, 'a product photo')
+    : undefined;
   const renamed = slugify(input.name, 'tshirt') !== slugify(current.name, 'tshirt');
   try {
     // `before` is the row as it was just before this write: its photo is the one replaced,

@@ -71,7 +71,11 @@ export async function setReviewStatus(
 }
 
 /** The shop's public reply under a review; an empty text removes it. */
-export async function replyToReview(reviewId: string, text: string, now = new Date()): Promise<AdminReview> {
+export async function replyToReview(
+  reviewId: string,
+  text: string,
+  now = new Date(),
+): Promise<AdminReview> {
   const id = new mongoose.Types.ObjectId(reviewId);
   const updated = await Review.updateOne(
     { _id: id },

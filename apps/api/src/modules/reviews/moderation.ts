@@ -5,7 +5,8 @@
 import { REVIEW_TEXT_MIN } from '@repo/shared';
 
 /** http(s)://…, www.…, or a bare domain such as "cheap-tees.shop" or "bit.ly/x". */
-const LINK = /\bhttps?:\/\/|\bwww\.|\b[a-z0-9-]+\.(?:com|in|net|org|io|co|shop|store|xyz|ly|me|info|biz|app|link|site|online)\b/i;
+const LINK =
+  /\bhttps?:\/\/|\bwww\.|\b[a-z0-9-]+\.(?:com|in|net|org|io|co|shop|store|xyz|ly|me|info|biz|app|link|site|online)\b/i;
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

@@ -30,4 +30,3 @@ export const toOwnReviewJson = (r: LeanReview): OwnReview => ({
   status: r.status,
   heldFor: r.heldFor ?? [],
 });
-

@@ -36,7 +36,9 @@ export function reviewsRouter(deps: AppDeps, auth: Auth): Router {
     validate({ params: idParams, query: reviewsQuery }),
     async (req, res) => {
       const { id } = res.locals.params as z.output<typeof idParams>;
-      res.json(await listReviews(id, res.locals.query as z.output<typeof reviewsQuery>, req.user?.id));
+      res.json(
+        await listReviews(id, res.locals.query as z.output<typeof reviewsQuery>, req.user?.id),
+      );
     },
   );
 

@@ -15,7 +15,14 @@ import {
   type reviewBody,
 } from '@repo/shared';
 import type { z } from 'zod';
-import { AppError, badRequest, conflict, forbidden, isDuplicateKey, notFound } from '../../lib/errors.js';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  forbidden,
+  isDuplicateKey,
+  notFound,
+} from '../../lib/errors.js';
 import { storeUpload } from '../../lib/photo-upload.js';
 import type { StoredPhoto } from '../../lib/storage/index.js';
 import type { AppDeps } from '../../lib/types.js';
@@ -49,16 +56,19 @@ export async function listReviews(
     assertProduct(productId),
     Review.find({ product, status: 'published' }, REVIEW_FIELDS)
       .sort(
-        sort === 'helpful'
-          ? { helpful: -1, createdAt: -1, _id: -1 }
-          : { createdAt: -1, _id: -1 },
+        sort === 'helpful' ? { helpful: -1, createdAt: -1, _id: -1 } : { createdAt: -1, _id: -1 },
       )
       .skip((page - 1) * REVIEWS_PAGE_SIZE)
       .limit(REVIEWS_PAGE_SIZE)
       .lean<LeanReview[]>(),
     readSummary(product),
   ]);
-  const voted = readerId ? await votedBy(readerId, rows.map((r) => r._id)) : new Set<string>();
+  const voted = readerId
+    ? await votedBy(
+        readerId,
+        rows.map((r) => r._id),
+      )
+    : new Set<string>();
   return {
     success: true,
     reviews: rows.map((r) => toReviewJson(r, voted.has(String(r._id)))),
@@ -69,14 +79,20 @@ export async function listReviews(
 /** Which of these reviews the reader marked helpful (one query for the page). */
 async function votedBy(readerId: string, ids: Types.ObjectId[]): Promise<Set<string>> {
   if (!ids.length) return new Set();
-  const rows = await Review.find({ _id: { $in: ids }, helpfulBy: oid(readerId) }, { _id: 1 }).lean();
+  const rows = await Review.find(
+    { _id: { $in: ids }, helpfulBy: oid(readerId) },
+    { _id: 1 },
+  ).lean();
   return new Set(rows.map((r) => String(r._id)));
 }
 
 /** The customer's own review of the product (any status) and what makes them a verified buyer. */
 export async function myReview(productId: string, userId: string): Promise<MyReviewResponse> {
   const [review, purchase] = await Promise.all([
-    Review.findOne({ product: oid(productId), user: oid(userId) }, REVIEW_FIELDS).lean<LeanReview>(),
+    Review.findOne(
+      { product: oid(productId), user: oid(userId) },
+      REVIEW_FIELDS,
+    ).lean<LeanReview>(),
     deliveredPurchase(userId, productId),
   ]);
   return {
@@ -176,24 +192,24 @@ export async function saveReview(
       { returnDocument: 'before', projection: { photos: 1 } },
     ).lean<Pick<LeanReview, 'photos'>>();
   let created = false;
-  let replaced: StoredPhoto[] = [];
-  try {
-    let before = current ? await update() : null;
-    if (!before) {
-      try {
-        await Review.create({ product, user, ...fields });
-        created = true;
-      } catch (err) {
-        // The same customer's second request at once: theirs is one review, this is its edit.
-        if (!isDuplicateKey(err)) throw err;
-        before = await update();
-      }
+  /** Creates the review, or updates it; answers the photos it had before. */
+  const write = async (): Promise<StoredPhoto[]> => {
+    const before = current ? await update() : null;
+    if (before) return before.photos ?? [];
+    try {
+      await Review.create({ product, user, ...fields });
+      created = true;
+      return [];
+    } catch (err) {
+      // The same customer's second request at once: theirs is one review, this is its edit.
+      if (!isDuplicateKey(err)) throw err;
+      return (await update())?.photos ?? [];
     }
-    replaced = before?.photos ?? [];
-  } catch (err) {
+  };
+  const replaced = await write().catch(async (err: unknown) => {
     await releasePhotos(deps, added);
     throw err;
-  }
+  });
   await refreshSummary(product);
   await releasePhotos(
     deps,

@@ -46,7 +46,9 @@ export async function orderOf(
     { _id: order._id },
     {
       $set: { status },
-      ...(status === 'delivered' ? { $push: { history: { event: 'delivered', at: deliveredAt } } } : {}),
+      ...(status === 'delivered'
+        ? { $push: { history: { event: 'delivered', at: deliveredAt } } }
+        : {}),
     },
   );
   return String(order._id);

@@ -12,7 +12,10 @@ import { REVIEW_FORM_ANCHOR, sendReviewRequests } from '../index.js';
 import { makeProducts, orderOf } from './helpers.js';
 
 const mailer = recordingMailer();
-const t = await setupTestApp({ overrides: () => ({ mailer }), env: { PUBLIC_URL: 'https://shop.example.com' } });
+const t = await setupTestApp({
+  overrides: () => ({ mailer }),
+  env: { PUBLIC_URL: 'https://shop.example.com' },
+});
 const DAY = 24 * 60 * 60 * 1000;
 const delivered = new Date('2026-03-01T10:00:00Z');
 const after = (days: number) => new Date(delivered.getTime() + days * DAY);
@@ -36,12 +39,17 @@ describe('the review-request mail', () => {
     expect(passes.reduce((n, p) => n + p.mailed, 0)).toBe(1);
     expect(mailer.sent).toHaveLength(1);
     const mail = mailer.sent[0]!;
-    expect(mail).toMatchObject({ to: 'asha-reviews@example.com', subject: 'How are your new T-shirts?' });
+    expect(mail).toMatchObject({
+      to: 'asha-reviews@example.com',
+      subject: 'How are your new T-shirts?',
+    });
     expect(mail.text).toContain(
       `Mail Tee (Size L): https://shop.example.com/product-detail/${tee!.slug}#${REVIEW_FORM_ANCHOR}`,
     );
     expect(mail.text).toContain(`/product-detail/${cap!.slug}#${REVIEW_FORM_ANCHOR}`);
-    expect(mail.html).toContain(`href="https://shop.example.com/product-detail/${tee!.slug}#${REVIEW_FORM_ANCHOR}"`);
+    expect(mail.html).toContain(
+      `href="https://shop.example.com/product-detail/${tee!.slug}#${REVIEW_FORM_ANCHOR}"`,
+    );
 
     await sendReviewRequests(t.deps, after(DEFAULT_REVIEW_REQUEST_DAYS + 3));
     expect(mailer.sent).toHaveLength(1);

@@ -27,7 +27,12 @@ const list = (product: string, query = '') =>
 const productRead = async (slug: string) =>
   (await t.request().get(`/api/product/get-product/${slug}`).expect(200)).body.Aproduct;
 
-const good = { stars: 5, title: 'Lovely', text: 'Soft cotton, the print stays sharp.', fit: 'true' };
+const good = {
+  stars: 5,
+  title: 'Lovely',
+  text: 'Soft cotton, the print stays sharp.',
+  fit: 'true',
+};
 
 describe('who may review', () => {
   it('refuses a signed-out reader, and a customer without a delivered order of the product', async () => {
@@ -135,7 +140,9 @@ describe('moderation', () => {
       .get('/api/admin/reviews?status=held')
       .set('Authorization', admin.auth)
       .expect(200);
-    const mine = held.body.reviews.filter((r: { productName: string }) => r.productName === 'Held Tee');
+    const mine = held.body.reviews.filter(
+      (r: { productName: string }) => r.productName === 'Held Tee',
+    );
     expect(mine).toHaveLength(2);
     expect(mine[0]).toMatchObject({ productSlug: p!.slug, userEmail: shy.user.email });
 
@@ -171,7 +178,10 @@ describe('moderation', () => {
       .set('Authorization', admin.auth)
       .send({ status: 'hidden' })
       .expect(200);
-    expect(hidden.body).toMatchObject({ message: 'The review is hidden', review: { status: 'hidden' } });
+    expect(hidden.body).toMatchObject({
+      message: 'The review is hidden',
+      review: { status: 'hidden' },
+    });
     expect((await productRead(p!.slug)).rating).toEqual({ average: 4, count: 1 });
 
     await t
@@ -255,7 +265,11 @@ describe('the summary', () => {
         .expect(200);
     }
     const helpful = (await list(p!.id, '?sort=helpful').expect(200)).body.reviews;
-    expect(helpful.slice(0, 3).map((r: { _id: string }) => r._id)).toEqual([ids[0], ids[1], ids[11]]);
+    expect(helpful.slice(0, 3).map((r: { _id: string }) => r._id)).toEqual([
+      ids[0],
+      ids[1],
+      ids[11],
+    ]);
     expect(helpful[0].helpful).toBe(2);
     await list(p!.id, '?sort=best').expect(400);
   });
@@ -321,7 +335,11 @@ describe('photos', () => {
 
     const keepOne = await form()
       .field('keepPhotos', JSON.stringify([two.body.review.photos[1].url]))
-      .attach('photos', await makeImage('webp', { width: 500, height: 500, color: '#123456' }), 'c.webp')
+      .attach(
+        'photos',
+        await makeImage('webp', { width: 500, height: 500, color: '#123456' }),
+        'c.webp',
+      )
       .expect(200);
     expect(keepOne.body.review.photos.map((x: { url: string }) => x.url)).toEqual([
       two.body.review.photos[1].url,

@@ -55,17 +55,25 @@ describe('the summary under concurrent reviews, edits, deletions and hiding', ()
     // Round 2: a third edit, a third delete, the admin hides two, all at once.
     await Promise.all([
       ...buyers.slice(0, 5).map((b) => post(b.auth, 5, 'true').expect(200)),
-      ...buyers.slice(5, 10).map((b) =>
-        t.request().delete(`/api/product/${tee!.id}/reviews`).set('Authorization', b.auth).expect(200),
-      ),
-      ...first.slice(12, 14).map((r) =>
-        t
-          .request()
-          .put(`/api/admin/reviews/${r.body.review._id}/status`)
-          .set('Authorization', admin.auth)
-          .send({ status: 'hidden' })
-          .expect(200),
-      ),
+      ...buyers
+        .slice(5, 10)
+        .map((b) =>
+          t
+            .request()
+            .delete(`/api/product/${tee!.id}/reviews`)
+            .set('Authorization', b.auth)
+            .expect(200),
+        ),
+      ...first
+        .slice(12, 14)
+        .map((r) =>
+          t
+            .request()
+            .put(`/api/admin/reviews/${r.body.review._id}/status`)
+            .set('Authorization', admin.auth)
+            .send({ status: 'hidden' })
+            .expect(200),
+        ),
     ]);
 
     const want = await expected(tee!.id);
