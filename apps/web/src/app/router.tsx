@@ -104,6 +104,7 @@ export const routes: RouteObject[] = [
               { path: 'user', ...page(() => import('./routes/dashboard/admin/users')) },
               { path: 'adminorder', ...page(() => import('./routes/dashboard/admin/orders')) },
               { path: 'settings', ...page(() => import('./routes/dashboard/admin/settings')) },
+              { path: 'reviews', ...page(() => import('./routes/dashboard/admin/reviews')) },
             ],
           },
         ],

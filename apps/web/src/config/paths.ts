@@ -30,4 +30,5 @@ export const paths = {
   adminUsers: '/dashboard/admin/user',
   adminOrders: '/dashboard/admin/adminorder',
   adminSettings: '/dashboard/admin/settings',
+  adminReviews: '/dashboard/admin/reviews',
 } as const;

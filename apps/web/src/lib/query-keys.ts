@@ -53,4 +53,16 @@ export const queryKeys = {
     /** Every section with who saved it (the admin's settings page). */
     admin: ['settings', 'admin'] as const,
   },
+  reviews: {
+    root: ['reviews'] as const,
+    /** A product's published reviews, every page and order of them. */
+    ofProduct: (productId: string) => ['reviews', 'product', productId] as const,
+    page: (productId: string, page: number, sort: string) =>
+      ['reviews', 'product', productId, { page, sort }] as const,
+    /** The signed-in customer's own review of a product and whether they may write one. */
+    mine: (productId: string) => ['reviews', 'mine', productId] as const,
+    /** The admin's list. */
+    admin: ['reviews', 'admin'] as const,
+    adminPage: (status: string, page: number) => ['reviews', 'admin', { status, page }] as const,
+  },
 };

@@ -30,6 +30,7 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
       { width: 320, url: `/uploads/${seq}-320.webp` },
       { width: 640, url: `/uploads/${seq}-640.webp` },
     ],
+    rating: { average: 0, count: 0 },
     ...overrides,
   };
 }

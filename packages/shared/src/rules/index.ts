@@ -208,9 +208,9 @@ export function hasPreviousPage(page: number): boolean {
   return page > 1;
 }
 
-/** SPEC §9: Next is disabled when page × 12 is at least the total. */
-export function hasNextPage(page: number, total: number): boolean {
-  return page * PAGE_SIZE < total;
+/** SPEC §9: Next is disabled when page × 12 (or another list's page size) is at least the total. */
+export function hasNextPage(page: number, total: number, pageSize: number = PAGE_SIZE): boolean {
+  return page * pageSize < total;
 }
 
 /** A photo's `srcset` from the widths the photo pipeline made; undefined without any. */

@@ -57,7 +57,9 @@ export type Product = z.infer<typeof product>;
  * A cart line: a product in one size, with how many. `size` is missing only on carts saved
  * before sizes existed (the cart asks for one before checkout).
  */
-export const cartItem = product.omit({ rating: true }).extend({
+export const cartItem = product.extend({
+  /** Lines saved before ratings existed have none (the cart never shows it). */
+  rating: rating.optional(),
   cartQuantity: z.number().int().min(1),
   size: productSize.optional(),
 });

@@ -56,7 +56,7 @@ const APP_ROUTES = [
   /^\/product-detail\/[^/]+\/?$/i,
   /^\/order-placed\/[^/]+\/?$/i,
   /^\/dashboard\/user(\/(profile|orders(\/[^/]+)?))?\/?$/i,
-  /^\/dashboard\/admin(\/(create-category|create-product|product(\/[^/]+)?|user|adminorder|settings))?\/?$/i,
+  /^\/dashboard\/admin(\/(create-category|create-product|product(\/[^/]+)?|user|adminorder|reviews|settings))?\/?$/i,
 ];
 
 const STATIC_PAGES: Record<string, { title: string; description: string }> = {

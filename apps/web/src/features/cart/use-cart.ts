@@ -18,7 +18,10 @@ const sameLine = (a: Pick<CartItem, '_id' | 'size'>, b: Pick<CartItem, '_id' | '
   a._id === b._id && a.size === b.size;
 
 export const cart = {
-  add: (product: Product, size: ProductSize) => cartStore.set((c) => addRule(c, product, size)),
+  add: (product: Product, size: ProductSize) =>
+    cartStore.set((c) =>
+      addRule<Omit<CartItem, 'cartQuantity' | 'size'>, ProductSize>(c, product, size),
+    ),
   increase: (line: CartItem) => cartStore.set((c) => increaseQuantity(c, line._id, line.size)),
   decrease: (line: CartItem) => cartStore.set((c) => decreaseQuantity(c, line._id, line.size)),
   remove: (line: CartItem) => cartStore.set((c) => removeFromCart(c, line._id, line.size)),

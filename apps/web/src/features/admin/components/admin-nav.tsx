@@ -7,6 +7,7 @@ const sections = [
   { label: 'Create Product', to: paths.adminCreateProduct },
   { label: 'Products', to: paths.adminProducts },
   { label: 'Orders', to: paths.adminOrders },
+  { label: 'Reviews', to: paths.adminReviews },
   { label: 'Users', to: paths.adminUsers },
   { label: 'Settings', to: paths.adminSettings },
 ] as const;
