@@ -75,12 +75,15 @@ describe('a product as the API answers it', () => {
         'photos',
         'price',
         'quantity',
+        'rating',
         'shipping',
         'sizes',
         'slug',
         'updatedAt',
       ].sort(),
     );
+    // No review yet: the rating says so (the rating's write counter stays inside).
+    expect(first!.rating).toEqual({ average: 0, count: 0 });
     expect(first!.category).toEqual({
       _id: expect.any(String),
       name: expect.stringMatching(/^(Anime|Music|Minimal)$/),
