@@ -132,8 +132,7 @@ const AUTH_ERRORS = [401, 403];
 /** A review's photos as multipart parts. */
 const reviewForm = reviewBody.extend({
   keepPhotos: z.string().optional().meta({
-    description:
-      'The current photos to keep, as a JSON list of their URLs; left out, all are kept',
+    description: 'The current photos to keep, as a JSON list of their URLs; left out, all are kept',
   }),
   photos: z
     .array(
@@ -671,7 +670,8 @@ export const OPERATIONS: Operation[] = [
     method: 'get',
     path: '/admin/reviews',
     tag: 'Reviews',
-    summary: 'Every review, or those of one status (held: waiting for the admin), newest first (admin)',
+    summary:
+      'Every review, or those of one status (held: waiting for the admin), newest first (admin)',
     auth: 'bearer',
     query: adminReviewsQuery,
     response: adminReviewsResponse,

@@ -188,4 +188,3 @@ export const adminReviewResponse = z.object({
   review: adminReview,
 });
 export type AdminReviewResponse = z.infer<typeof adminReviewResponse>;
-

@@ -5,12 +5,22 @@
 import type { Rating } from '@repo/shared';
 import { Stars } from './stars';
 
-export function RatingLine({ rating, size = 'sm' }: { rating: Rating | undefined; size?: 'sm' | 'md' }) {
+export function RatingLine({
+  rating,
+  size = 'sm',
+}: {
+  rating: Rating | undefined;
+  size?: 'sm' | 'md';
+}) {
   if (!rating?.count) return null;
   const label = `Rated ${rating.average.toFixed(1)} out of 5 from ${rating.count === 1 ? '1 review' : `${rating.count} reviews`}`;
   return (
     <span className="inline-flex items-center gap-1.5 text-slate-700 dark:text-slate-300">
-      <Stars value={rating.average} className={size === 'sm' ? 'h-3.5 w-3.5' : 'h-4 w-4'} label={label} />
+      <Stars
+        value={rating.average}
+        className={size === 'sm' ? 'h-3.5 w-3.5' : 'h-4 w-4'}
+        label={label}
+      />
       <span aria-hidden="true" className={size === 'sm' ? 'text-xs' : 'text-sm'}>
         {rating.average.toFixed(1)} ({rating.count})
       </span>

@@ -4,8 +4,7 @@
  */
 import { cn } from '@/lib/cn';
 
-const STAR =
-  'M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9L10 1.5z';
+const STAR = 'M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9L10 1.5z';
 
 export function Stars({
   value,
@@ -28,12 +27,21 @@ export function Stars({
         const fill = Math.max(0, Math.min(1, value - i));
         return (
           <span key={i} aria-hidden="true" className={cn('relative inline-block', className)}>
-            <svg viewBox="0 0 20 20" className="absolute inset-0 h-full w-full text-slate-300 dark:text-slate-600">
+            <svg
+              viewBox="0 0 20 20"
+              className="absolute inset-0 h-full w-full text-slate-300 dark:text-slate-600"
+            >
               <path d={STAR} fill="currentColor" />
             </svg>
             {fill > 0 && (
-              <span className="absolute inset-0 overflow-hidden" style={{ width: `${fill * 100}%` }}>
-                <svg viewBox="0 0 20 20" className={cn('h-full text-amber-500 dark:text-amber-400', className)}>
+              <span
+                className="absolute inset-0 overflow-hidden"
+                style={{ width: `${fill * 100}%` }}
+              >
+                <svg
+                  viewBox="0 0 20 20"
+                  className={cn('h-full text-amber-500 dark:text-amber-400', className)}
+                >
                   <path d={STAR} fill="currentColor" />
                 </svg>
               </span>

@@ -85,4 +85,22 @@ describe('the review-request mail', () => {
     expect(mailer.sent.map((m) => m.subject)).toEqual(['How is your Solo Tee?']);
     expect(mailer.sent[0]!.html).toContain('Hello Meera &lt;b&gt;,');
   });
+
+  it('goes after the days the admin sets', async () => {
+    mailer.sent.length = 0;
+    const admin = await t.createAdmin();
+    await t
+      .request()
+      .put('/api/admin/settings/reviews')
+      .set('Authorization', admin.auth)
+      .send({ requestDays: 3 })
+      .expect(200);
+    const [tee] = await makeProducts('Quick Tee');
+    const dev = await t.createUser({ name: 'Dev' });
+    await orderOf(dev.id, [tee!], { deliveredAt: after(10) });
+    await sendReviewRequests(t.deps, after(12));
+    expect(mailer.sent).toEqual([]);
+    await sendReviewRequests(t.deps, after(13));
+    expect(mailer.sent.map((m) => m.subject)).toEqual(['How is your Quick Tee?']);
+  });
 });

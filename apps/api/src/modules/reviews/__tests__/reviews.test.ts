@@ -158,6 +158,31 @@ describe('moderation', () => {
     expect((await productRead(p!.slug)).rating).toEqual({ average: 5, count: 1 });
   });
 
+  it('holds words the admin lists in the settings, whole words in any case', async () => {
+    const [p] = await makeProducts('Worded Tee');
+    await t
+      .request()
+      .put('/api/admin/settings/reviews')
+      .set('Authorization', admin.auth)
+      .send({ heldWords: ['scam', 'knock-off'] })
+      .expect(200);
+    const a = await buyer('Word One', 'M', p);
+    const b = await buyer('Word Two', 'M', p);
+    const held = await post(p!.id, a.auth, {
+      ...good,
+      text: 'Looks like a Knock-Off of a brand tee.',
+    }).expect(201);
+    expect(held.body.review).toMatchObject({ status: 'held', heldFor: ['the word "knock-off"'] });
+    const fine = await post(p!.id, b.auth, { ...good, text: 'Scampi pink, lovely colour indeed.' });
+    expect(fine.body.review.status).toBe('published');
+    await t
+      .request()
+      .put('/api/admin/settings/reviews')
+      .set('Authorization', admin.auth)
+      .send({ heldWords: [] })
+      .expect(200);
+  });
+
   it('lets only admins moderate; hiding takes a review out of the page and the rating, a reply shows under it', async () => {
     const [p] = await makeProducts('Hidden Tee');
     const a = await buyer('Anu', 'M', p);

@@ -54,11 +54,18 @@ describe('the reviews on the product page', () => {
     mockApi({
       'GET /product/:id/reviews': () =>
         page([
-          review(1, { size: 'L', fit: 'small', reply: { text: 'Thanks!', at: '2026-11-21T10:00:00.000Z' } }),
+          review(1, {
+            size: 'L',
+            fit: 'small',
+            reply: { text: 'Thanks!', at: '2026-11-21T10:00:00.000Z' },
+          }),
           review(2, { size: 'One size' }),
         ]),
     });
-    renderRoute({ element: <ProductReviews productId={productId} /> }, { url: '/product-detail/tee' });
+    renderRoute(
+      { element: <ProductReviews productId={productId} /> },
+      { url: '/product-detail/tee' },
+    );
     const section = await screen.findByRole('region', { name: 'Reviews' });
     expect(await within(section).findByText('4.2')).toBeInTheDocument();
     expect(within(section).getByText('12 reviews')).toBeInTheDocument();
@@ -71,8 +78,13 @@ describe('the reviews on the product page', () => {
     expect(within(section).getByText('One size')).toBeInTheDocument();
     expect(within(section).getByText('Thanks!')).toBeInTheDocument();
     // Signed out: nothing to write, and "Helpful" asks them to log in.
-    expect(within(section).queryByRole('button', { name: 'Write a review' })).not.toBeInTheDocument();
-    expect(within(section).getAllByRole('link', { name: 'Helpful' })[0]).toHaveAttribute('href', '/login');
+    expect(
+      within(section).queryByRole('button', { name: 'Write a review' }),
+    ).not.toBeInTheDocument();
+    expect(within(section).getAllByRole('link', { name: 'Helpful' })[0]).toHaveAttribute(
+      'href',
+      '/login',
+    );
   });
 
   it('sorts by most helpful and pages through 10 at a time', async () => {
@@ -91,7 +103,9 @@ describe('the reviews on the product page', () => {
     await user.click(screen.getByRole('button', { name: /Next/ }));
     expect(await screen.findByText('Review 12')).toBeInTheDocument();
     expect(api.calls.at(-1)!.search).toBe('?page=2&sort=helpful');
-    expect(screen.getByRole('navigation', { name: 'Review pages' })).toHaveTextContent('Page 2 of 2');
+    expect(screen.getByRole('navigation', { name: 'Review pages' })).toHaveTextContent(
+      'Page 2 of 2',
+    );
   });
 
   describe('signed in', () => {
@@ -116,7 +130,9 @@ describe('the reviews on the product page', () => {
         { url: '/product-detail/tee' },
       );
       await user.click(await screen.findByRole('button', { name: 'Helpful (2)' }));
-      const pressed = await screen.findByRole('button', { name: /Helpful \(3\) · You found this helpful/ });
+      const pressed = await screen.findByRole('button', {
+        name: /Helpful \(3\) · You found this helpful/,
+      });
       expect(pressed).toBeDisabled();
       expect(pressed).toHaveAttribute('aria-pressed', 'true');
       expect(api.callsTo('POST /product/:id/reviews/:reviewId/helpful')).toHaveLength(1);
@@ -128,17 +144,34 @@ describe('the reviews on the product page', () => {
         'GET /product/:id/reviews': () => ({
           success: true,
           reviews: [],
-          summary: { ...summary, average: 0, count: 0, histogram: { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 }, fit: { small: 0, true: 0, large: 0 } },
+          summary: {
+            ...summary,
+            average: 0,
+            count: 0,
+            histogram: { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 },
+            fit: { small: 0, true: 0, large: 0 },
+          },
         }),
         'GET /product/:id/reviews/mine': () => ({
           success: true,
           review: mine,
-          purchase: { orderId: '64b0000000000000000000f1', size: 'L', deliveredAt: '2026-11-10T10:00:00.000Z' },
+          purchase: {
+            orderId: '64b0000000000000000000f1',
+            size: 'L',
+            deliveredAt: '2026-11-10T10:00:00.000Z',
+          },
         }),
         'POST /product/:id/reviews': (call) => {
           const form = call.body as FormData;
           if (!form.get('fit')) return reply(400, { success: false, message: 'x' });
-          mine = { ...review(1), stars: Number(form.get('stars')), fit: 'large', size: 'L', status: 'published', heldFor: [] };
+          mine = {
+            ...review(1),
+            stars: Number(form.get('stars')),
+            fit: 'large',
+            size: 'L',
+            status: 'published',
+            heldFor: [],
+          };
           return { success: true, message: 'Thank you! Your review is published.', review: mine };
         },
       });
@@ -157,7 +190,10 @@ describe('the reviews on the product page', () => {
 
       await user.click(within(form).getByRole('radio', { name: /4 stars/ }));
       await user.click(within(form).getByRole('radio', { name: 'Runs large' }));
-      await user.type(within(form).getByRole('textbox', { name: /Your review/ }), 'Roomy; size down.');
+      await user.type(
+        within(form).getByRole('textbox', { name: /Your review/ }),
+        'Roomy; size down.',
+      );
       await user.click(within(form).getByRole('button', { name: 'Post review' }));
       await waitFor(() =>
         expect(toast.success).toHaveBeenCalledWith('Thank you! Your review is published.'),
@@ -178,7 +214,10 @@ describe('the reviews on the product page', () => {
         'GET /product/:id/reviews': () => page([review(1)]),
         'GET /product/:id/reviews/mine': () => ({ success: true, review: null, purchase: null }),
       });
-      renderRoute({ element: <ProductReviews productId={productId} /> }, { url: '/product-detail/tee#write-review' });
+      renderRoute(
+        { element: <ProductReviews productId={productId} /> },
+        { url: '/product-detail/tee#write-review' },
+      );
       expect(
         await screen.findByText('Only customers who have received this T-shirt can review it.'),
       ).toBeInTheDocument();

@@ -116,7 +116,10 @@ function AdminReviewCard({ review }: { review: AdminReview }) {
   const next = review.status === 'published' ? 'hidden' : 'published';
 
   async function changeStatus() {
-    const answer = await settle(setStatus.mutateAsync({ reviewId: review._id, status: next }), failure);
+    const answer = await settle(
+      setStatus.mutateAsync({ reviewId: review._id, status: next }),
+      failure,
+    );
     if (answer) toast.success(answer.message);
   }
 
@@ -177,8 +180,10 @@ function ReplyForm({ review }: { review: AdminReview }) {
 
   async function save(e: React.FormEvent) {
     e.preventDefault();
-    const answer = await settle(reply.mutateAsync({ reviewId: review._id, text }), failure, (errors) =>
-      setError(errors.text),
+    const answer = await settle(
+      reply.mutateAsync({ reviewId: review._id, text }),
+      failure,
+      (errors) => setError(errors.text),
     );
     if (answer) toast.success(answer.message);
   }

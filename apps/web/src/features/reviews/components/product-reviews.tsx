@@ -61,7 +61,10 @@ export default function ProductReviews({ productId }: { productId: string }) {
         <>
           <ReviewsSummary summary={summary} />
           <div className="flex items-center gap-2">
-            <label htmlFor={sortId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
+            <label
+              htmlFor={sortId}
+              className="text-sm font-medium text-slate-800 dark:text-slate-200"
+            >
               Sort by
             </label>
             <select
@@ -77,7 +80,10 @@ export default function ProductReviews({ productId }: { productId: string }) {
               <option value="helpful">Most helpful</option>
             </select>
           </div>
-          <ul className="flex flex-col divide-y divide-slate-200 dark:divide-slate-800" aria-busy={reviews.isFetching}>
+          <ul
+            className="flex flex-col divide-y divide-slate-200 dark:divide-slate-800"
+            aria-busy={reviews.isFetching}
+          >
             {reviews.data.reviews.map((r) => (
               <li key={r._id} className="py-4">
                 <ReviewBody review={r} />
@@ -107,7 +113,13 @@ function Helpful({ productId, review }: { productId: string; review: Review }) {
   const label = `Helpful${review.helpful ? ` (${review.helpful})` : ''}`;
   if (!isAuthenticated) {
     return (
-      <ButtonLink to={paths.login} state={{ from: location }} variant="ghost" size="sm" className="mt-2">
+      <ButtonLink
+        to={paths.login}
+        state={{ from: location }}
+        variant="ghost"
+        size="sm"
+        className="mt-2"
+      >
         {label}
       </ButtonLink>
     );
@@ -161,7 +173,11 @@ function YourReview({ productId }: { productId: string }) {
   if (!isAuthenticated) {
     content = invited ? (
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        <Link to={paths.login} state={{ from: location }} className="font-semibold text-brand-700 underline dark:text-brand-300">
+        <Link
+          to={paths.login}
+          state={{ from: location }}
+          className="font-semibold text-brand-700 underline dark:text-brand-300"
+        >
           Log in
         </Link>{' '}
         to review this T-shirt.
@@ -198,7 +214,9 @@ function YourReview({ productId }: { productId: string }) {
       </div>
     ) : (
       <div className="flex flex-wrap items-center gap-3">
-        <p className="text-sm text-slate-700 dark:text-slate-300">You bought this tee. How does it fit?</p>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          You bought this tee. How does it fit?
+        </p>
         <Button onClick={() => setEditing(true)}>Write a review</Button>
       </div>
     );

@@ -65,7 +65,9 @@ export function ReviewBody({ review }: { review: Review }) {
       {review.reply && (
         <div className="rounded-lg border-l-4 border-brand-500 bg-slate-50 px-3 py-2 text-sm dark:bg-slate-800/60">
           <p className="font-semibold text-slate-900 dark:text-white">Reply from {env.shopName}</p>
-          <p className="whitespace-pre-line text-slate-700 dark:text-slate-300">{review.reply.text}</p>
+          <p className="whitespace-pre-line text-slate-700 dark:text-slate-300">
+            {review.reply.text}
+          </p>
         </div>
       )}
     </div>

@@ -109,8 +109,8 @@ export function ReviewForm({
           {current ? 'Edit your review' : 'Write a review'}
         </h3>
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          You bought {size === 'One size' ? 'it in one size' : `size ${size}`}: it shows beside
-          your review.
+          You bought {size === 'One size' ? 'it in one size' : `size ${size}`}: it shows beside your
+          review.
         </p>
       </div>
 
@@ -168,23 +168,42 @@ export function ReviewForm({
       />
 
       <div className="flex flex-col gap-2">
-        <label htmlFor={`${id}-photos`} className="text-sm font-medium text-slate-800 dark:text-slate-200">
+        <label
+          htmlFor={`${id}-photos`}
+          className="text-sm font-medium text-slate-800 dark:text-slate-200"
+        >
           Photos (optional, up to {MAX_REVIEW_PHOTOS})
         </label>
         {(kept.length > 0 || files.length > 0) && (
           <ul className="flex flex-wrap gap-2">
             {kept.map((photo, i) => (
               <li key={photo.url} className="flex flex-col items-center gap-1">
-                <img src={photo.widths[0]?.url ?? photo.url} alt={`Your photo ${i + 1}`} width={72} height={72} className="h-18 w-18 rounded-lg object-cover" />
-                <Button size="sm" variant="ghost" onClick={() => setKept((k) => k.filter((p) => p !== photo))}>
+                <img
+                  src={photo.widths[0]?.url ?? photo.url}
+                  alt={`Your photo ${i + 1}`}
+                  width={72}
+                  height={72}
+                  className="h-18 w-18 rounded-lg object-cover"
+                />
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => setKept((k) => k.filter((p) => p !== photo))}
+                >
                   Remove<span className="sr-only"> your photo {i + 1}</span>
                 </Button>
               </li>
             ))}
             {files.map((file) => (
               <li key={`${file.name}-${file.size}`} className="flex flex-col items-center gap-1">
-                <span className="max-w-32 truncate text-xs text-slate-600 dark:text-slate-400">{file.name}</span>
-                <Button size="sm" variant="ghost" onClick={() => setFiles((f) => f.filter((x) => x !== file))}>
+                <span className="max-w-32 truncate text-xs text-slate-600 dark:text-slate-400">
+                  {file.name}
+                </span>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => setFiles((f) => f.filter((x) => x !== file))}
+                >
                   Remove<span className="sr-only"> {file.name}</span>
                 </Button>
               </li>

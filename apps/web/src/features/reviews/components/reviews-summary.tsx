@@ -26,15 +26,26 @@ export function ReviewsSummary({ summary }: { summary: ReviewSummary }) {
             const share = summary.count ? Math.round((n / summary.count) * 100) : 0;
             return (
               <tr key={stars}>
-                <th scope="row" className="w-14 py-0.5 pr-2 text-left font-normal whitespace-nowrap text-slate-700 dark:text-slate-300">
+                <th
+                  scope="row"
+                  className="w-14 py-0.5 pr-2 text-left font-normal whitespace-nowrap text-slate-700 dark:text-slate-300"
+                >
                   {stars} {stars === '1' ? 'star' : 'stars'}
                 </th>
                 <td className="w-full py-0.5">
-                  <span aria-hidden="true" className="block h-2 rounded-full bg-slate-200 dark:bg-slate-700">
-                    <span className="block h-2 rounded-full bg-amber-500 dark:bg-amber-400" style={{ width: `${share}%` }} />
+                  <span
+                    aria-hidden="true"
+                    className="block h-2 rounded-full bg-slate-200 dark:bg-slate-700"
+                  >
+                    <span
+                      className="block h-2 rounded-full bg-amber-500 dark:bg-amber-400"
+                      style={{ width: `${share}%` }}
+                    />
                   </span>
                 </td>
-                <td className="py-0.5 pl-2 text-right text-slate-600 tabular-nums dark:text-slate-400">{n}</td>
+                <td className="py-0.5 pl-2 text-right text-slate-600 tabular-nums dark:text-slate-400">
+                  {n}
+                </td>
               </tr>
             );
           })}

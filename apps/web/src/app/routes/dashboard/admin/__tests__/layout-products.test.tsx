@@ -51,6 +51,7 @@ describe('admin layout', () => {
       ['Create Product', '/dashboard/admin/create-product'],
       ['Products', '/dashboard/admin/product'],
       ['Orders', '/dashboard/admin/adminorder'],
+      ['Reviews', '/dashboard/admin/reviews'],
       ['Users', '/dashboard/admin/user'],
       ['Settings', '/dashboard/admin/settings'],
     ]);
