@@ -29,6 +29,21 @@ export const optionalText = (label: string, max: number) =>
     .refine((v) => !CONTROL_IN_TEXT.test(v), `${label} must not contain control characters`)
     .default('');
 
+/**
+ * A list sent as JSON text (a multipart field) or as a list (JSON body); `message` when the text
+ * is not JSON. Pipe it into the list's own schema.
+ */
+export const jsonList = (message: string) =>
+  z.union([z.string(), z.array(z.unknown())]).transform((v, ctx) => {
+    if (Array.isArray(v)) return v;
+    try {
+      return JSON.parse(v) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+  });
+
 /** A one-line value used in a query (a keyword, a slug, a payment id): no control characters at all. */
 export const queryText = (label: string, max: number) =>
   z

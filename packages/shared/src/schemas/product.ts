@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { PRODUCT_SIZES, SIZES } from '../constants/index.js';
 import { sortSizes, totalOfSizes } from '../rules/index.js';
 import { category } from './category.js';
-import { objectId, queryText, requiredText } from './common.js';
+import { jsonList, objectId, queryText, requiredText } from './common.js';
 import { rating } from './review.js';
 
 /** A size a product line can be in: XS … 3XL, or One size. */
@@ -134,20 +134,7 @@ const shippingField = z.union([z.boolean(), z.string()]).transform((v, ctx) => {
  * The multipart field `sizes`: JSON such as `[{"size":"M","quantity":5}]` (an array is taken
  * as it is). Each size at most once, One size alone; answered in the shop's size order.
  */
-const sizesField = z
-  .union([z.string(), z.array(z.unknown())])
-  .transform((v, ctx) => {
-    if (Array.isArray(v)) return v;
-    try {
-      return JSON.parse(v) as unknown;
-    } catch {
-      ctx.addIssue({
-        code: 'custom',
-        message: 'Sizes must be JSON, for example [{"size":"M","quantity":5}]',
-      });
-      return z.NEVER;
-    }
-  })
+const sizesField = jsonList('Sizes must be JSON, for example [{"size":"M","quantity":5}]')
   .pipe(
     z
       .array(sizeStock, { error: 'Sizes must be a list of { size, quantity }' })

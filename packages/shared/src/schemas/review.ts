@@ -13,7 +13,7 @@ import {
   REVIEW_TEXT_MAX,
   REVIEW_TITLE_MAX,
 } from '../constants/reviews.js';
-import { objectId, optionalText } from './common.js';
+import { jsonList, objectId, optionalText } from './common.js';
 
 export const reviewFit = z.enum(REVIEW_FITS, {
   error: 'Choose how it fits: runs small, true to size or runs large',
@@ -114,18 +114,9 @@ export type ReviewsResponse = z.infer<typeof reviewsResponse>;
  * The photos to keep, as their URLs: JSON text (multipart) or a list. Left out, every photo
  * the review has stays.
  */
-const keepPhotosField = z
-  .union([z.string(), z.array(z.unknown())])
-  .transform((v, ctx) => {
-    if (Array.isArray(v)) return v;
-    try {
-      return JSON.parse(v) as unknown;
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'keepPhotos must be a JSON list of photo URLs' });
-      return z.NEVER;
-    }
-  })
-  .pipe(z.array(z.string().max(2000)).max(MAX_REVIEW_PHOTOS));
+const keepPhotosField = jsonList('keepPhotos must be a JSON list of photo URLs').pipe(
+  z.array(z.string().max(2000)).max(MAX_REVIEW_PHOTOS),
+);
 
 /** `POST /api/product/{id}/reviews` (JSON, or multipart with up to three `photos` files). */
 export const reviewBody = z.object({
