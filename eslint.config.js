@@ -52,6 +52,7 @@ const API_MODULES = {
   categories: [],
   settings: [],
   auth: ['users'],
+  delivery: ['settings'],
   products: ['categories'],
   orders: ['products', 'users'],
   payments: ['orders', 'products', 'users'],

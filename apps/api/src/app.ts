@@ -36,6 +36,7 @@ import { ordersRouter, ordersShowPhoto } from './modules/orders/index.js';
 import { paymentsRouter } from './modules/payments/index.js';
 import { adminSettingsRouter, settingsRouter } from './modules/settings/index.js';
 import { adminReviewsRouter, reviewsRouter } from './modules/reviews/index.js';
+import { deliveryRouter } from './modules/delivery/index.js';
 import { webAppRouter } from './modules/web/index.js';
 import { openApiRouter } from './openapi/openapi.router.js';
 
@@ -176,6 +177,7 @@ function createExpressApp(
   api.use('/admin/reviews', adminReviewsRouter(auth));
   api.use('/orders', noStore, ordersRouter(deps, auth));
   api.use('/settings', settingsRouter());
+  api.use('/delivery', deliveryRouter(deps, auth));
   api.use('/admin/settings', noStore, adminSettingsRouter(auth));
   api.use(apiNotFound);
   app.use('/api', api);

@@ -33,6 +33,7 @@ const TAGS: Record<Operation['tag'], string> = {
   Products: 'The catalog: pages, filters, search, one product; writes are for admins (multipart)',
   Orders: 'A shopper’s orders; the admin list, status changes and overview',
   Payments: 'Checkout with Razorpay or the built-in sandbox provider, and the provider’s webhook',
+  Delivery: 'Delivery by PIN code: whether the shop delivers there, what it costs, when it arrives',
   Settings:
     'The shop’s settings by section (delivery, cash on delivery, …): a public part, and the admin’s',
   Reviews:

@@ -65,6 +65,12 @@ import {
   stockQuery,
   stockResponse,
   SETTINGS_SECTION_NAMES,
+  addressBody,
+  addressIdParams,
+  addressMutationResponse,
+  addressesResponse,
+  deliveryEstimateQuery,
+  deliveryEstimateResponse,
   adminSettingsResponse,
   publicSettingsResponse,
   settingsSectionParams,
@@ -100,6 +106,7 @@ export interface Operation {
     | 'Products'
     | 'Orders'
     | 'Payments'
+    | 'Delivery'
     | 'Settings'
     | 'Reviews';
   summary: string;
@@ -259,6 +266,68 @@ export const OPERATIONS: Operation[] = [
     body: profileBody,
     response: profileResponse,
     errors: [400, ...AUTH_ERRORS, 404, 429],
+  },
+  {
+    method: 'get',
+    path: '/user/addresses',
+    tag: 'Users',
+    summary:
+      "The signed-in customer's saved addresses, the default first (an account's one-line address is its first)",
+    auth: 'bearer',
+    response: addressesResponse,
+    errors: [401],
+  },
+  {
+    method: 'post',
+    path: '/user/addresses',
+    tag: 'Users',
+    summary: 'Save an address (the first is the default); the PIN must agree with the state',
+    auth: 'bearer',
+    body: addressBody,
+    status: 201,
+    response: addressMutationResponse,
+    errors: [400, 401, 409],
+    example: {
+      name: 'Asha Rao',
+      phone: '9876543210',
+      line1: '12 MG Road',
+      line2: 'Near the metro',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      pin: '560001',
+      isDefault: true,
+    },
+  },
+  {
+    method: 'put',
+    path: '/user/addresses/{addressId}',
+    tag: 'Users',
+    summary: "Change a saved address (the default one changes the profile's one-line address)",
+    auth: 'bearer',
+    params: addressIdParams,
+    body: addressBody,
+    response: addressMutationResponse,
+    errors: [400, 401, 404, 409],
+  },
+  {
+    method: 'put',
+    path: '/user/addresses/{addressId}/default',
+    tag: 'Users',
+    summary: 'Make a saved address the default',
+    auth: 'bearer',
+    params: addressIdParams,
+    response: addressMutationResponse,
+    errors: [400, 401, 404, 409],
+  },
+  {
+    method: 'delete',
+    path: '/user/addresses/{addressId}',
+    tag: 'Users',
+    summary: 'Delete a saved address (deleting the default makes the next one the default)',
+    auth: 'bearer',
+    params: addressIdParams,
+    response: addressMutationResponse,
+    errors: [400, 401, 404, 409],
   },
   {
     method: 'get',
@@ -574,6 +643,19 @@ export const OPERATIONS: Operation[] = [
     body: sandboxPayBody,
     response: sandboxPayResponse,
     errors: [400, 404],
+  },
+
+  // Delivery
+  {
+    method: 'get',
+    path: '/delivery/estimate',
+    tag: 'Delivery',
+    summary:
+      "Whether the shop delivers to a PIN, the fees (rupees) and the dates (India's, YYYY-MM-DD); with a token, the customer's COD standing counts",
+    auth: 'optional',
+    query: deliveryEstimateQuery,
+    response: deliveryEstimateResponse,
+    errors: [400],
   },
 
   // Settings

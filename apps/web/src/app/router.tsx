@@ -70,6 +70,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, ...page(() => import('./routes/dashboard/user/welcome')) },
               { path: 'profile', ...page(() => import('./routes/dashboard/user/profile')) },
+              { path: 'addresses', ...page(() => import('./routes/dashboard/user/addresses')) },
               { path: 'orders', ...page(() => import('./routes/dashboard/user/orders')) },
               { path: 'orders/:orderId', ...page(() => import('./routes/dashboard/user/order')) },
             ],

@@ -18,6 +18,7 @@ export const paths = {
   cart: '/cart',
   userDashboard: '/dashboard/user',
   userProfile: '/dashboard/user/profile',
+  userAddresses: '/dashboard/user/addresses',
   userOrders: '/dashboard/user/orders',
   /** What a shopper sees right after paying: the order placed and what happens next. */
   orderPlaced: (orderId: string) => `/order-placed/${encodeURIComponent(orderId)}`,

@@ -26,10 +26,15 @@ export const queryKeys = {
   search: (keyword: string) => ['search', keyword] as const,
   users: {
     root: ['users'] as const,
+    details: ['users', 'detail'] as const,
     detail: (userId: string) => ['users', 'detail', userId] as const,
     /** The admin's list of every user. */
     page: (page: number, limit: number, q = '') => ['users', 'page', { page, limit, q }] as const,
+    /** The signed-in customer's saved addresses. */
+    addresses: ['users', 'addresses'] as const,
   },
+  /** Delivery by PIN: fees, dates, COD (a signed-in customer's answer may differ). */
+  deliveryEstimate: (query: object) => ['delivery', 'estimate', query] as const,
   orders: {
     root: ['orders'] as const,
     /** One shopper's orders; their order pages sit under it, so refreshing the list refreshes them. */

@@ -14,6 +14,7 @@ import {
   WRONG_CURRENT_PASSWORDS_PER_USER,
   WRONG_PASSWORDS_PER_ADDRESS,
 } from './guessing.js';
+import { addressFromLine, setDefaultFromLine } from './addresses.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { User, toPublicUser, type UserFields } from './user.model.js';
 
@@ -22,11 +23,17 @@ type Id = Types.ObjectId | string;
 /** An account as other modules see it: no password. */
 export type UserRecord = Parameters<typeof toPublicUser>[0];
 
-/** A new account; the unique email index refuses a taken email (a duplicate-key error). */
+/**
+ * A new account; the unique email index refuses a taken email (a duplicate-key error). Its
+ * one-line address becomes its first saved address, read for its PIN.
+ */
 export async function createUser(
   fields: Pick<UserFields, 'name' | 'email' | 'password' | 'phone' | 'address' | 'role'>,
 ): Promise<UserRecord> {
-  const { password: _hash, ...user } = (await User.create(fields)).toObject();
+  const first = fields.address ? addressFromLine(fields.address, fields) : null;
+  const { password: _hash, ...user } = (
+    await User.create({ ...fields, addresses: first ? [first] : [] })
+  ).toObject();
   return user;
 }
 
@@ -139,11 +146,7 @@ export async function updateProfile(
   body: ProfileChanges,
   actor: { id: string; address: string },
 ): Promise<PublicUser> {
-  const changes: Record<string, string | Date> = {
-    name: body.name,
-    phone: body.phone,
-    address: body.address,
-  };
+  const changes: Record<string, string | Date> = { name: body.name, phone: body.phone };
   if (body.password) {
     // Limited as logins are: per signed-in user (a growing delay) and per address.
     const account = await User.findById(actor.id).select('+password').lean();
@@ -162,6 +165,11 @@ export async function updateProfile(
     changes.password = await hashPassword(body.password);
     changes.passwordChangedAt = new Date();
   }
+  const before = await User.findById(userId, { name: 1, phone: 1, address: 1 }).lean();
+  if (!before) throw notFound('User not found');
+  // The one-line address is the default saved address: a new line changes that address.
+  if (body.address !== (before.address ?? ''))
+    await setDefaultFromLine(userId, body.address, { name: body.name, phone: body.phone });
   const user = await User.findByIdAndUpdate(
     userId,
     { $set: changes },

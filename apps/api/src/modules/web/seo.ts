@@ -55,7 +55,7 @@ const APP_ROUTES = [
   /^\/(search|about|privacy|contact|register|login|forgotpassword|cart)\/?$/i,
   /^\/product-detail\/[^/]+\/?$/i,
   /^\/order-placed\/[^/]+\/?$/i,
-  /^\/dashboard\/user(\/(profile|orders(\/[^/]+)?))?\/?$/i,
+  /^\/dashboard\/user(\/(profile|addresses|orders(\/[^/]+)?))?\/?$/i,
   /^\/dashboard\/admin(\/(create-category|create-product|product(\/[^/]+)?|user|adminorder|reviews|settings))?\/?$/i,
 ];
 
