@@ -49,16 +49,10 @@ export function parseAddressLine(text: string): AddressParts | null {
         .trim(),
     )
     .filter(Boolean);
-  let state = '';
-  const named = (part: string) =>
-    INDIAN_STATE_NAMES.find((s) => s.toLowerCase() === part.toLowerCase());
-  const lastPart = parts.at(-1);
-  if (lastPart && named(lastPart)) {
-    state = named(lastPart)!;
-    parts.pop();
-  } else {
-    state = statesOfPin(pin)[0] ?? '';
-  }
+  const lastPart = parts.at(-1) ?? '';
+  const named = INDIAN_STATE_NAMES.find((s) => s.toLowerCase() === lastPart.toLowerCase());
+  if (named) parts.pop();
+  const state = named ?? statesOfPin(pin)[0] ?? '';
   if (parts.length >= 2) {
     return {
       line1: parts[0]!,
