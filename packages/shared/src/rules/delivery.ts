@@ -219,3 +219,23 @@ export function codRefusalMessage(refusal: CodRefusal, cod: CodSettings, pin: st
 export function notServedMessage(pin: string): string {
   return `Sorry, we do not deliver to PIN ${pin} yet.`;
 }
+
+let dayFormat: Intl.DateTimeFormat | undefined;
+/** A delivery date (YYYY-MM-DD, India's calendar) as shoppers read it: "Thu, 3 Dec". */
+export function formatDeliveryDay(day: string): string {
+  dayFormat ??= new Intl.DateTimeFormat('en-IN', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  });
+  const date = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? day : dayFormat.format(date);
+}
+
+/** "Delivery by Thu, 3 Dec" (the latest day), or "Delivery on Thu, 3 Dec" when that is the only one. */
+export function deliveryWindowText(from: string, by: string): string {
+  return from === by
+    ? `Delivery on ${formatDeliveryDay(by)}`
+    : `Delivery by ${formatDeliveryDay(by)}`;
+}

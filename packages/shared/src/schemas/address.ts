@@ -4,12 +4,11 @@
  * the state, the phone an Indian mobile.
  */
 import { z } from 'zod';
+import { PIN_MESSAGE } from '../constants/contact.js';
 import { INDIAN_STATE_NAMES } from '../constants/india.js';
 import { normalizePin, pinAgreesWithState, pinStateMessage } from '../rules/delivery.js';
 import { objectId, optionalText, requiredText } from './common.js';
 import { phone } from './user.js';
-
-export const PIN_MESSAGE = 'Enter the 6-digit PIN code';
 
 /** A PIN code as typed ("560 001"), kept as its six digits. */
 export const pinCode = z
