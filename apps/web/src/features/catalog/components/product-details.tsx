@@ -4,7 +4,7 @@ import type { Product, ProductSize } from '@repo/shared';
 import { DETAIL_IMAGE_SIZES, LOW_STOCK } from '@repo/shared/constants';
 import { isOneSize, isSoldOut, sizesOf, stockOfSize } from '@repo/shared/rules';
 import { Button } from '@/components/ui/button';
-import { CardIcon, TruckIcon } from './delivery-icons';
+import { CardIcon, TruckIcon } from '@/components/ui/delivery-icons';
 import { Price } from '@/components/ui/price';
 import { ProductImage } from '@/components/ui/product-image';
 import { SizePicker } from '@/components/ui/size-picker';

@@ -1,4 +1,4 @@
-/** Icons of the product page's delivery and payment notes. */
+/** Icons of delivery and payment notes (the product page's, Check delivery). */
 import { Svg, type IconProps } from '@/components/ui/icons';
 
 export const TruckIcon = (p: IconProps) => (
