@@ -31,7 +31,12 @@ import type { AppDeps } from './lib/types.js';
 import { authRouter } from './modules/auth/index.js';
 import { usersRouter, adminUsersRouter, findSessionUser } from './modules/users/index.js';
 import { categoriesRouter } from './modules/categories/index.js';
-import { countProductsInCategory, currentStock, productsRouter } from './modules/products/index.js';
+import {
+  countProductsInCategory,
+  currentStock,
+  layStock,
+  productsRouter,
+} from './modules/products/index.js';
 import { ordersRouter, ordersShowPhoto } from './modules/orders/index.js';
 import { paymentsRouter } from './modules/payments/index.js';
 import { adminSettingsRouter, settingsRouter } from './modules/settings/index.js';
@@ -75,7 +80,7 @@ export function createApp(deps: AppDeps, options: { payments?: PaymentThread } =
   });
   const app = createExpressApp(
     deps,
-    new CatalogReader(cache, currentStock, lane),
+    new CatalogReader(cache, { read: currentStock, lay: layStock }, lane),
     requestLog,
     options.payments,
   );

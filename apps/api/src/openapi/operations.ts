@@ -405,11 +405,12 @@ export const OPERATIONS: Operation[] = [
     method: 'post',
     path: '/product/getFilter-product',
     tag: 'Products',
-    summary: 'A page of products in the chosen categories and price range',
+    summary:
+      'A page of products in the chosen categories and price range, in stock in the size and colour asked (both in one colour); each colour with its first photo',
     body: filterProductsBody,
     response: filterProductsResponse,
     errors: [400],
-    example: { checked: [], radio: [500, 700], page: 1 },
+    example: { checked: [], radio: [500, 700], page: 1, colour: 'black', size: 'M' },
   },
   {
     method: 'get',
@@ -442,7 +443,7 @@ export const OPERATIONS: Operation[] = [
     method: 'get',
     path: '/product/get-product/{slug}',
     tag: 'Products',
-    summary: 'One product by its slug',
+    summary: 'One product by its slug, with every photo of every colour',
     params: slugParams,
     response: productResponse,
     errors: [400, 404],
@@ -451,7 +452,8 @@ export const OPERATIONS: Operation[] = [
     method: 'get',
     path: '/product/stock',
     tag: 'Products',
-    summary: "Today's stock of some products, per size (the cart's check; never cached)",
+    summary:
+      "Today's stock of some products, per colour and size (the cart's check; never cached)",
     query: stockQuery,
     response: stockResponse,
     errors: [400],
@@ -583,7 +585,10 @@ export const OPERATIONS: Operation[] = [
     body: createOrderBody,
     response: createOrderResponse,
     errors: [400, 401, 409, 429, 502],
-    example: { amount: 998, items: [{ _id: '6650f1c2a1b2c3d4e5f60789', cartQuantity: 2 }] },
+    example: {
+      amount: 998,
+      items: [{ _id: '6650f1c2a1b2c3d4e5f60789', cartQuantity: 2, size: 'M', colour: 'Black' }],
+    },
   },
   {
     method: 'post',

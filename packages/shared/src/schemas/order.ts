@@ -23,6 +23,8 @@ export const orderItem = z
     cartQuantity: z.number(),
     /** The size bought (orders placed before sizes existed are One size). */
     size: z.string(),
+    /** The colour bought, by name; absent on orders placed before colours existed. */
+    colour: z.string().optional(),
     /** What happened to the item's stock after payment (taken, or short: the admin must act). */
     stock: z.enum(['pending', 'taking', 'taken', 'short']).optional(),
   })

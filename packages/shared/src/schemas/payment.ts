@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REFUND_STATUSES } from '../constants/orders.js';
+import { COLOUR_NAME_MAX } from '../constants/index.js';
 import { objectId, queryText } from './common.js';
 import { ordersPageQuery } from './order.js';
 import { productSize } from './product.js';
@@ -14,6 +15,8 @@ export const checkoutItem = z.object({
     .max(1000),
   /** The size bought; may be left out only for a product made in One size. */
   size: productSize.optional(),
+  /** The colour bought, by name (any case); may be left out only for a product in one colour. */
+  colour: queryText('Colour', COLOUR_NAME_MAX).optional(),
 });
 
 export const createOrderBody = z.object({

@@ -5,25 +5,35 @@
 import {
   courierById,
   formatRupees,
-  ONE_SIZE,
   orderNumber,
   paiseToRupees,
   REFUND_ARRIVAL,
-  sizeLabel,
   trackingUrl,
+  variantLabel,
 } from '@repo/shared';
 import { escapeHtml, MAIL_STYLE, mailPage, mailRow } from '../../lib/mailer/html.js';
 import type { MailMessage } from '../../lib/mailer/index.js';
 
-/** "Sakura Drift Tee (Size M)": the name with the size bought (One size needs no word). */
-const itemName = (i: { name: string; size?: string | null }) =>
-  !i.size || i.size === ONE_SIZE ? i.name : `${i.name} (${sizeLabel(i.size)})`;
+/**
+ * "Sakura Drift Tee (Black · M)": the name with the colour and size bought ("(Size M)" before
+ * colours; One size needs no word).
+ */
+const itemName = (i: { name: string; size?: string | null; colour?: string | null }) => {
+  const variant = variantLabel({ colour: i.colour ?? undefined, size: i.size ?? undefined });
+  return variant ? `${i.name} (${variant})` : i.name;
+};
 
 interface MailOrder {
   _id: unknown;
   amount: number;
   shippingAddress: string;
-  items: ReadonlyArray<{ name: string; price: number; cartQuantity: number; size?: string | null }>;
+  items: ReadonlyArray<{
+    name: string;
+    price: number;
+    cartQuantity: number;
+    size?: string | null;
+    colour?: string | null;
+  }>;
 }
 
 export function confirmationMail(

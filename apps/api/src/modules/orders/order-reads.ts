@@ -42,6 +42,7 @@ export function toOrderDto(o: LeanOrder, user?: PublicUserRef | null): OrderDto 
       price: i.price,
       cartQuantity: i.cartQuantity,
       size: i.size ?? ONE_SIZE,
+      ...(i.colour ? { colour: i.colour } : {}),
       stock: i.stock ?? 'pending',
     })),
     createdAt: o.createdAt.toISOString(),

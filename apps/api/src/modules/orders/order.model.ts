@@ -30,6 +30,11 @@ export const purchasedItemFields = {
   cartQuantity: { type: Number, required: true, min: 1 },
   /** The size bought; lines recorded before sizes existed read as One size. */
   size: { type: String, default: ONE_SIZE },
+  /**
+   * The colour bought, by name. Lines recorded before colours existed have none: their stock
+   * is the product's first colour's, the one its older stock became.
+   */
+  colour: { type: String },
 } as const;
 
 const orderItemSchema = new mongoose.Schema(

@@ -3,10 +3,10 @@
  * stored.
  */
 import { Types } from 'mongoose';
-import { isShippingAddress, ONE_SIZE, orderNumber, paiseToRupees } from '@repo/shared';
+import { colourKey, isShippingAddress, ONE_SIZE, orderNumber, paiseToRupees } from '@repo/shared';
 import { isDuplicateKey } from '../../lib/errors.js';
 import { insertDocument } from '../../lib/insert-document.js';
-import { currentPhotoUrls } from '../products/index.js';
+import { currentPhotos } from '../products/index.js';
 import { Order, type LeanOrder } from './order.model.js';
 
 type Id = Types.ObjectId | string;
@@ -21,6 +21,7 @@ export interface PaidOrderInput {
     price: number;
     cartQuantity: number;
     size?: string | null | undefined;
+    colour?: string | null | undefined;
   }>;
   amountPaise: number;
   currency: string;
@@ -34,15 +35,21 @@ export interface PaidOrderInput {
  * Inserts the order; the unique indexes on paymentId and providerOrderId decide any race.
  * The loser (a second verify, the webhook after a verify, a retry) gets the existing order.
  *
- * Each item takes its photo as its product shows it now: a photo replaced while the shopper was paying
- * has had its files deleted (only photos orders show are kept, see ordersShowPhoto), so the
- * order takes the current one. For a product deleted meanwhile the checkout's photo stays.
+ * Each item takes the photo of its colour as its product shows it now: a photo replaced while
+ * the shopper was paying has had its files deleted (only photos orders show are kept, see
+ * ordersShowPhoto), so the order takes the current one. For a product (or a colour) deleted
+ * meanwhile the checkout's photo stays.
  */
 export async function recordPaidOrder(
   input: PaidOrderInput,
 ): Promise<{ order: LeanOrder; created: boolean }> {
   try {
-    const photos = await currentPhotoUrls(input.items.map((i) => String(i.product)));
+    const photos = await currentPhotos(input.items.map((i) => String(i.product)));
+    const photoNow = (i: PaidOrderInput['items'][number]) => {
+      const product = photos.get(String(i.product));
+      if (!product) return undefined;
+      return i.colour ? product.byColour.get(colourKey(i.colour)) : product.main;
+    };
     const _id = new Types.ObjectId();
     const order = await insertDocument<LeanOrder>(Order, {
       _id,
@@ -52,7 +59,8 @@ export async function recordPaidOrder(
       items: input.items.map((i) => ({
         ...i,
         size: i.size ?? ONE_SIZE,
-        photo: photos.get(String(i.product)) ?? i.photo,
+        ...(i.colour ? { colour: i.colour } : {}),
+        photo: photoNow(i) ?? i.photo,
         stock: 'pending',
       })),
       amount: paiseToRupees(input.amountPaise),

@@ -69,7 +69,7 @@ export function productsRouter(
     const { ids } = res.locals.query as z.output<typeof stockQuery>;
     const stock = await readStock(ids);
     const body: StockResponse = {
-      products: [...stock].map(([_id, s]) => ({ _id, quantity: s.quantity, sizes: s.sizes })),
+      products: [...stock].map(([_id, s]) => ({ _id, ...s })),
     };
     res.set('Cache-Control', 'no-store').json(body);
   });

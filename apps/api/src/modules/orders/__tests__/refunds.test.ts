@@ -295,10 +295,11 @@ describe('GET /api/orders/{orderId}: the order page', () => {
           {
             _id: String(tee._id),
             name: 'Sunset Tee',
-            photo: tee.photo!.url,
+            photo: tee.colours![0]!.images[0]!.url,
             price: 649,
             cartQuantity: 2,
             size: 'One size',
+            colour: 'Default',
             stock: 'taken',
           },
         ],
