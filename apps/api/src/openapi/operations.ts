@@ -5,6 +5,12 @@
  */
 import { z } from 'zod';
 import {
+  colourParams,
+  imageChangeBody,
+  imageOrderBody,
+  imageParams,
+  imageUploadFields,
+  MAX_IMAGES_PER_COLOUR,
   adminOrdersResponse,
   checkoutIdParams,
   refundUnsettledBody,
@@ -91,7 +97,7 @@ import {
   reviewStatusBody,
 } from '@repo/shared';
 
-type Method = 'get' | 'post' | 'put' | 'delete';
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type ZodObject = z.ZodObject;
 
 export interface Operation {
@@ -133,6 +139,16 @@ const photoPart = z.string().meta({
 });
 const productForm = (photo: 'required' | 'optional') =>
   productFields.extend({ photo: photo === 'required' ? photoPart : photoPart.optional() });
+/** A colour's photos as multipart parts: several files in `images`, their alt texts beside. */
+const imagesForm = imageUploadFields.extend({
+  images: z
+    .array(photoPart)
+    .min(1)
+    .max(MAX_IMAGES_PER_COLOUR)
+    .meta({
+      description: `1 to ${MAX_IMAGES_PER_COLOUR} photos, each checked like the product form's photo (a colour holds at most ${MAX_IMAGES_PER_COLOUR})`,
+    }),
+});
 
 const AUTH_ERRORS = [401, 403];
 
@@ -452,8 +468,7 @@ export const OPERATIONS: Operation[] = [
     method: 'get',
     path: '/product/stock',
     tag: 'Products',
-    summary:
-      "Today's stock of some products, per colour and size (the cart's check; never cached)",
+    summary: "Today's stock of some products, per colour and size (the cart's check; never cached)",
     query: stockQuery,
     response: stockResponse,
     errors: [400],
@@ -500,6 +515,55 @@ export const OPERATIONS: Operation[] = [
     params: idParams,
     response: successMessage,
     errors: [400, ...AUTH_ERRORS, 404],
+  },
+  {
+    method: 'post',
+    path: '/product/{id}/colours/{colour}/images',
+    tag: 'Products',
+    summary:
+      'Add photos to a colour, after its others (admin): each checked by content, size and dimensions, stored as WebP at each width; none is stored if one is refused',
+    auth: 'bearer',
+    params: colourParams,
+    body: imagesForm,
+    bodyType: 'multipart/form-data',
+    status: 201,
+    response: productMutationResponse,
+    errors: [400, ...AUTH_ERRORS, 404, 409, 413, 415],
+  },
+  {
+    method: 'put',
+    path: '/product/{id}/colours/{colour}/images',
+    tag: 'Products',
+    summary:
+      "Put a colour's photos in a new order (admin): every one of them, each once (409 when they changed meanwhile); the first colour's first is the product's main photo",
+    auth: 'bearer',
+    params: colourParams,
+    body: imageOrderBody,
+    response: productMutationResponse,
+    errors: [400, ...AUTH_ERRORS, 404, 409],
+  },
+  {
+    method: 'patch',
+    path: '/product/{id}/images/{imageId}',
+    tag: 'Products',
+    summary:
+      "Change a photo's alt text, or move it to the end of another colour's photos (admin); the first colour keeps at least one",
+    auth: 'bearer',
+    params: imageParams,
+    body: imageChangeBody,
+    response: productMutationResponse,
+    errors: [400, ...AUTH_ERRORS, 404, 409],
+  },
+  {
+    method: 'delete',
+    path: '/product/{id}/images/{imageId}',
+    tag: 'Products',
+    summary:
+      "Delete a photo (admin); its files go once nothing shows them; the first colour's only photo stays",
+    auth: 'bearer',
+    params: imageParams,
+    response: productMutationResponse,
+    errors: [400, ...AUTH_ERRORS, 404, 409],
   },
 
   // Orders

@@ -1,5 +1,6 @@
 /** Test data shaped like the API's answers. */
-import { sumOverColours, type CartItem, type Category, type Product, type PublicUser } from '@repo/shared';
+import type { CartItem, Category, Product, PublicUser } from '@repo/shared';
+import { sumOverColours } from '@repo/shared/rules';
 
 let seq = 0;
 const hex = (n: number) => n.toString(16).padStart(24, '0');

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   COLOUR_NAME_MAX,
   MAX_COLOURS,
+  MAX_IMAGES_PER_COLOUR,
   ONE_SIZE,
   PRODUCT_SIZES,
   SIZES,
@@ -316,3 +317,44 @@ export type ProductStockJson = z.infer<typeof productStock>;
 /** Unknown ids are left out (the product was deleted). */
 export const stockResponse = z.object({ products: z.array(productStock) });
 export type StockResponse = z.infer<typeof stockResponse>;
+
+/** What a photo shows, for those who cannot see it. */
+export const altText = requiredText('Alt text', 200);
+
+/** `/product/{id}/colours/{colour}/…`: the product and one of its colours (by name, any case). */
+export const colourParams = z.object({
+  id: objectId,
+  colour: queryText('Colour', COLOUR_NAME_MAX),
+});
+/** `/product/{id}/images/{imageId}`: one photo of a product. */
+export const imageParams = z.object({ id: objectId, imageId: objectId });
+
+/** The text fields of a photo upload (multipart, beside the files in `images`). */
+export const imageUploadFields = z.object({
+  alts: jsonField('Alt texts', '["Front","Back"]')
+    .pipe(
+      z.array(altText, { error: 'Alt texts must be a list of texts' }).max(MAX_IMAGES_PER_COLOUR),
+    )
+    .optional()
+    .meta({
+      description:
+        "Each photo's alt text, in the order of the files, as JSON; a photo without one is described as the product in its colour.",
+    }),
+});
+
+/** Change a photo: its alt text, or the colour it belongs to (it goes last there), or both. */
+export const imageChangeBody = z
+  .object({ alt: altText.optional(), colour: queryText('Colour', COLOUR_NAME_MAX).optional() })
+  .refine((b) => b.alt !== undefined || b.colour !== undefined, {
+    message: 'Send the new alt text, the colour to move the photo to, or both',
+  });
+export type ImageChangeBody = z.input<typeof imageChangeBody>;
+
+/** A colour's photos in their new order: every one of them, each once. */
+export const imageOrderBody = z.object({
+  order: z
+    .array(objectId, { error: "order must be the list of the colour's photo ids" })
+    .min(1, "order must be the list of the colour's photo ids")
+    .max(MAX_IMAGES_PER_COLOUR),
+});
+export type ImageOrderBody = z.input<typeof imageOrderBody>;
