@@ -544,7 +544,7 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: 'patch',
-    path: '/product/{id}/images/{imageId}',
+    path: '/product/{id}/colours/{colour}/images/{imageId}',
     tag: 'Products',
     summary:
       "Change a photo's alt text, or move it to the end of another colour's photos (admin); the first colour keeps at least one",
@@ -556,7 +556,7 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: 'delete',
-    path: '/product/{id}/images/{imageId}',
+    path: '/product/{id}/colours/{colour}/images/{imageId}',
     tag: 'Products',
     summary:
       "Delete a photo (admin); its files go once nothing shows them; the first colour's only photo stays",

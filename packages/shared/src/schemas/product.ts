@@ -326,8 +326,8 @@ export const colourParams = z.object({
   id: objectId,
   colour: queryText('Colour', COLOUR_NAME_MAX),
 });
-/** `/product/{id}/images/{imageId}`: one photo of a product. */
-export const imageParams = z.object({ id: objectId, imageId: objectId });
+/** `/product/{id}/colours/{colour}/images/{imageId}`: one photo of a colour of a product. */
+export const imageParams = colourParams.extend({ imageId: objectId });
 
 /** The text fields of a photo upload (multipart, beside the files in `images`). */
 export const imageUploadFields = z.object({
@@ -342,7 +342,7 @@ export const imageUploadFields = z.object({
     }),
 });
 
-/** Change a photo: its alt text, or the colour it belongs to (it goes last there), or both. */
+/** Change a photo: its alt text, or move it to another colour (it goes last there), or both. */
 export const imageChangeBody = z
   .object({ alt: altText.optional(), colour: queryText('Colour', COLOUR_NAME_MAX).optional() })
   .refine((b) => b.alt !== undefined || b.colour !== undefined, {

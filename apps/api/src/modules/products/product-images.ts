@@ -29,13 +29,16 @@ function colourIndex(current: Current, colour: string): number {
   return current.colours.indexOf(found);
 }
 
-/** Where a photo is: its colour's index and its place there. */
-function imagePlace(current: Current, imageId: string): { colour: number; at: number } {
-  for (const [colour, c] of current.colours.entries()) {
-    const at = c.images.findIndex((i) => String(i._id) === imageId);
-    if (at >= 0) return { colour, at };
-  }
-  throw notFound('Photo not found');
+/** Where a photo of the colour the path names is: the colour's index and the photo's place. */
+function imagePlace(
+  current: Current,
+  colourName: string,
+  imageId: string,
+): { colour: number; at: number } {
+  const colour = colourIndex(current, colourName);
+  const at = current.colours[colour]!.images.findIndex((i) => String(i._id) === imageId);
+  if (at < 0) throw notFound(`${current.colours[colour]!.name} has no such photo`);
+  return { colour, at };
 }
 
 /** The first colour's last photo is the product's main photo: it cannot leave. */
@@ -108,12 +111,13 @@ export async function addImages(
 /** Changes a photo's alt text, or moves it to the end of another colour's photos. */
 export async function changeImage(
   id: string,
+  colour: string,
   imageId: string,
   change: { alt?: string | undefined; colour?: string | undefined },
 ): Promise<ProductJson> {
   await changeRevision(id, {}, (current) => {
     const colours = current.colours;
-    const from = imagePlace(current, imageId);
+    const from = imagePlace(current, colour, imageId);
     const image = colours[from.colour]!.images[from.at]!;
     if (change.alt !== undefined) image.alt = change.alt;
     const to = change.colour === undefined ? from.colour : colourIndex(current, change.colour);
@@ -155,11 +159,12 @@ export async function orderImages(
 export async function deleteImage(
   deps: ProductWriteDeps,
   id: string,
+  colourName: string,
   imageId: string,
 ): Promise<ProductJson> {
   const removed = await changeRevision(id, {}, (current) => {
     const before = current.colours.map((c) => ({ ...c, images: [...c.images] }));
-    const { colour, at } = imagePlace(current, imageId);
+    const { colour, at } = imagePlace(current, colourName, imageId);
     assertMainPhotoStays(current, colour);
     current.colours[colour]!.images.splice(at, 1);
     return {

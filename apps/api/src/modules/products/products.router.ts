@@ -151,12 +151,12 @@ export function productsRouter(
   );
 
   router.patch(
-    '/:id/images/:imageId',
+    '/:id/colours/:colour/images/:imageId',
     auth.requireAdmin,
     validate({ params: imageParams, body: imageChangeBody }),
     async (req, res) => {
-      const { id, imageId } = res.locals.params as z.output<typeof imageParams>;
-      const product = await images.changeImage(id, imageId, req.body);
+      const { id, colour, imageId } = res.locals.params as z.output<typeof imageParams>;
+      const product = await images.changeImage(id, colour, imageId, req.body);
       res.json({ success: true, message: 'The photo was changed', product });
     },
   );
@@ -174,12 +174,12 @@ export function productsRouter(
   );
 
   router.delete(
-    '/:id/images/:imageId',
+    '/:id/colours/:colour/images/:imageId',
     auth.requireAdmin,
     validate({ params: imageParams }),
     async (_req, res) => {
-      const { id, imageId } = res.locals.params as z.output<typeof imageParams>;
-      const product = await images.deleteImage(writeDeps, id, imageId);
+      const { id, colour, imageId } = res.locals.params as z.output<typeof imageParams>;
+      const product = await images.deleteImage(writeDeps, id, colour, imageId);
       res.json({ success: true, message: 'The photo was deleted', product });
     },
   );

@@ -182,7 +182,7 @@ describe('ordering, describing, moving and deleting photos', () => {
   it("changes a photo's alt text and moves it to another colour, never the first colour's last", async () => {
     const tee = await newTee();
     const [main] = colourOf(tee, 'Black').images;
-    const path = `/api/product/${tee._id}/images/${main!._id}`;
+    const path = `/api/product/${tee._id}/colours/black/images/${main!._id}`;
     const described = (
       await t
         .request()
@@ -207,7 +207,7 @@ describe('ordering, describing, moving and deleting photos', () => {
     const moved = (
       await t
         .request()
-        .patch(`/api/product/${tee._id}/images/${whitePhoto._id}`)
+        .patch(`/api/product/${tee._id}/colours/White/images/${whitePhoto._id}`)
         .set('Authorization', admin.auth)
         .send({ colour: 'black', alt: 'Was white' })
         .expect(200)
@@ -220,7 +220,7 @@ describe('ordering, describing, moving and deleting photos', () => {
     });
     await t
       .request()
-      .patch(`/api/product/${tee._id}/images/${whitePhoto._id}`)
+      .patch(`/api/product/${tee._id}/colours/Black/images/${whitePhoto._id}`)
       .set('Authorization', admin.auth)
       .send({})
       .expect(400);
@@ -231,7 +231,7 @@ describe('ordering, describing, moving and deleting photos', () => {
     const [main] = colourOf(tee, 'Black').images;
     const refused = await t
       .request()
-      .delete(`/api/product/${tee._id}/images/${main!._id}`)
+      .delete(`/api/product/${tee._id}/colours/Black/images/${main!._id}`)
       .set('Authorization', admin.auth)
       .expect(400);
     expect(refused.body.message).toMatch(/the product's main photo/);
@@ -242,7 +242,7 @@ describe('ordering, describing, moving and deleting photos', () => {
     const after = (
       await t
         .request()
-        .delete(`/api/product/${tee._id}/images/${main!._id}`)
+        .delete(`/api/product/${tee._id}/colours/Black/images/${main!._id}`)
         .set('Authorization', admin.auth)
         .expect(200)
     ).body.product as Product;
@@ -251,8 +251,15 @@ describe('ordering, describing, moving and deleting photos', () => {
     for (const w of main!.widths) expect(existsSync(fileOf(w.url))).toBe(false);
     await t
       .request()
-      .delete(`/api/product/${tee._id}/images/${main!._id}`)
+      .delete(`/api/product/${tee._id}/colours/Black/images/${main!._id}`)
       .set('Authorization', admin.auth)
       .expect(404);
+    // A photo is found under its own colour only.
+    const elsewhere = await t
+      .request()
+      .delete(`/api/product/${tee._id}/colours/White/images/${second._id}`)
+      .set('Authorization', admin.auth)
+      .expect(404);
+    expect(elsewhere.body.message).toBe('White has no such photo');
   });
 });
