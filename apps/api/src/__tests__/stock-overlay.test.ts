@@ -307,18 +307,17 @@ describe('which writes are stock alone', () => {
 
   it("counts a colour's stock as stock, and its photos, name or the list of colours as catalog", () => {
     const paths = ['quantity', 'sizes', 'colours.*.sizes'];
+    const change = (update: unknown) => changeOf(update, paths, ['stockTakes']);
     const take = {
       'colours.$[c].sizes.$[s].quantity': -1,
       'sizes.$[t].quantity': -1,
       quantity: -1,
     };
-    expect(changesOnlyStock({ $inc: take }, paths)).toBe(true);
-    expect(changesOnlyStock({ $inc: { 'colours.0.sizes.$[s].quantity': 1 } }, paths)).toBe(true);
-    expect(changesOnlyStock({ $set: { 'colours.0.images': [] }, $inc: { rev: 1 } }, paths)).toBe(
-      false,
-    );
-    expect(changesOnlyStock({ $set: { 'colours.$[c].name': 'Jet' } }, paths)).toBe(false);
-    expect(changesOnlyStock({ $set: { colours: [] } }, paths)).toBe(false);
-    expect(changesOnlyStock({ $set: { 'colours.images.sizes': [] } }, paths)).toBe(false);
+    expect(change({ $inc: take, $push: { stockTakes: 'k' } })).toBe('stock');
+    expect(change({ $inc: { 'colours.0.sizes.$[s].quantity': 1 } })).toBe('stock');
+    expect(change({ $set: { 'colours.0.images': [] }, $inc: { rev: 1 } })).toBe('catalog');
+    expect(change({ $set: { 'colours.$[c].name': 'Jet' } })).toBe('catalog');
+    expect(change({ $set: { colours: [] } })).toBe('catalog');
+    expect(change({ $set: { 'colours.images.sizes': [] } })).toBe('catalog');
   });
 });
