@@ -32,7 +32,8 @@ export async function runReleaseSteps(
       await ensureIndexes(logger);
       // Products saved before colours (or sizes) existed become one colour.
       const migrated = await migrateToColours(demoColourOf);
-      if (migrated) logger.info({ migrated }, 'products saved before colours are now in one colour');
+      if (migrated)
+        logger.info({ migrated }, 'products saved before colours are now in one colour');
       // Products written before search terms, under older rules or behind the API's back.
       const searchable = await refreshSearchTerms();
       if (searchable) logger.info({ products: searchable }, 'products given their search terms');

@@ -229,8 +229,7 @@ export function changeOf(
   unshownPaths: readonly string[] = [],
 ): 'catalog' | 'stock' | 'nothing shown' {
   if (!update || typeof update !== 'object' || Array.isArray(update)) return 'catalog';
-  const under = (paths: readonly string[], path: string) =>
-    paths.some((p) => underPath(path, p));
+  const under = (paths: readonly string[], path: string) => paths.some((p) => underPath(path, p));
   let stock = false;
   let unshown = false;
   for (const [operator, fields] of Object.entries(update)) {

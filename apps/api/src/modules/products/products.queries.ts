@@ -5,13 +5,7 @@
  */
 import mongoose from 'mongoose';
 import type { Product as ProductJson } from '@repo/shared';
-import {
-  colourKey,
-  DEFAULT_COLOUR,
-  PAGE_SIZE,
-  RELATED_LIMIT,
-  sizesOf,
-} from '@repo/shared';
+import { colourKey, DEFAULT_COLOUR, PAGE_SIZE, RELATED_LIMIT, sizesOf } from '@repo/shared';
 import { categoryNames } from '../categories/index.js';
 import { Product, type ProductFields } from './product.model.js';
 import { stockOfRow, type ProductStock } from './stock.js';
