@@ -331,7 +331,7 @@ export const imageParams = colourParams.extend({ imageId: objectId });
 
 /** The text fields of a photo upload (multipart, beside the files in `images`). */
 export const imageUploadFields = z.object({
-  alts: jsonField('Alt texts', '["Front","Back"]')
+  alts: jsonList('Alt texts must be JSON, for example ["Front","Back"]')
     .pipe(
       z.array(altText, { error: 'Alt texts must be a list of texts' }).max(MAX_IMAGES_PER_COLOUR),
     )

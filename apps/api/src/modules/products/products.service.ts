@@ -102,7 +102,9 @@ export async function updateProduct(
 ): Promise<ProductJson> {
   if (!(await Product.exists({ _id: id }))) throw notFound('Product not found');
   await assertCategory(input.category);
-  const photo = photoData ? await storeUpload(deps, photoData, input.name, 'a product photo') : undefined;
+  const photo = photoData
+    ? await storeUpload(deps, photoData, input.name, 'a product photo')
+    : undefined;
   const { colours: _c, sizes: _s, quantity: _q, ...fields } = input;
   try {
     const released = await changeRevision(
