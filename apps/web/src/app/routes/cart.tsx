@@ -85,7 +85,7 @@ export default function CartPage() {
             >
               {items.map((item) => (
                 <CartLine
-                  key={`${item._id}:${item.size ?? ''}`}
+                  key={`${item._id}:${item.colour ?? ''}:${item.size ?? ''}`}
                   item={item}
                   stock={stock?.get(item._id)}
                 />

@@ -2,7 +2,13 @@
 import { useDeferredValue } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import type { Product } from '@repo/shared';
-import { formatRupees, stockOfSize } from '@repo/shared/rules';
+import {
+  colourKey,
+  findColour,
+  firstColourInStock,
+  formatRupees,
+  stockOf,
+} from '@repo/shared/rules';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { AlertIcon, SearchIcon } from '@/components/ui/icons';
@@ -67,18 +73,39 @@ export default function ProductDetailPage() {
     );
   }
 
-  // ?size=M keeps the choice in a shared link; a size it has not got (left) is no choice.
+  // ?colour=black&size=M keep the choice in a shared link: an unknown colour is the first in
+  // stock, a size that colour has not got (left) is no choice.
+  const colour =
+    findColour(item.colours, searchParams.get('colour') ?? undefined) ??
+    firstColourInStock(item.colours)!;
   const wanted = searchParams.get('size') ?? undefined;
-  const size = wanted && stockOfSize(item, wanted) > 0 ? wanted : undefined;
+  const size = wanted && stockOf(item, colour.name, wanted) > 0 ? wanted : undefined;
+  /** The URL of a choice: the colour by its key, and the size while that colour has it. */
+  const choose = (next: { colour: string; size: string | undefined }) =>
+    setSearchParams(
+      {
+        colour: colourKey(next.colour),
+        ...(next.size && stockOf(item, next.colour, next.size) > 0 ? { size: next.size } : {}),
+      },
+      { replace: true },
+    );
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
       <ProductDetails
         product={item}
+        colour={colour}
         size={size}
-        onSizeChange={(s) => setSearchParams({ size: s }, { replace: true })}
+        onColourChange={(c) => choose({ colour: c, size })}
+        onSizeChange={(s) => choose({ colour: colour.name, size: s })}
         onAddToCart={addToCartWithToast}
-        actions={<ShareProduct name={item.name} slug={item.slug} />}
+        actions={
+          <ShareProduct
+            name={item.name}
+            slug={item.slug}
+            colour={item.colours.length > 1 ? colourKey(colour.name) : undefined}
+          />
+        }
       />
       <section
         aria-labelledby="similar-heading"

@@ -7,9 +7,9 @@ import {
   decreaseQuantity,
   increaseQuantity,
   removeFromCart,
-  sizeLabel,
-  stockOfSize,
+  stockOf,
   subtotal,
+  variantLabel,
 } from '@repo/shared/rules';
 import { cartStore, useStore } from '@/lib/storage';
 import { toast } from '@/lib/toast';
@@ -18,10 +18,29 @@ type LineKey = Pick<CartItem, '_id' | 'size' | 'colour'>;
 const sameLine = (a: LineKey, b: LineKey) =>
   a._id === b._id && a.size === b.size && a.colour === b.colour;
 
+/** The cart with `line` in another size or colour, added to a line already in it. */
+function moveLine(
+  c: readonly CartItem[],
+  line: CartItem,
+  to: { size?: ProductSize; colour?: string },
+): CartItem[] {
+  const moved = { ...line, ...to };
+  const target = c.find((l) => l !== line && sameLine(l, moved));
+  if (!target) return c.map((l) => (sameLine(l, line) ? moved : l));
+  return c
+    .filter((l) => !sameLine(l, line))
+    .map((l) => (l === target ? { ...l, cartQuantity: l.cartQuantity + line.cartQuantity } : l));
+}
+
 export const cart = {
-  add: (product: Product, size: ProductSize) =>
+  add: (product: Product, size: ProductSize, colour?: string) =>
     cartStore.set((c) =>
-      addRule<Omit<CartItem, 'cartQuantity' | 'size' | 'colour'>, ProductSize>(c, product, size),
+      addRule<Omit<CartItem, 'cartQuantity' | 'size' | 'colour'>, ProductSize>(
+        c,
+        product,
+        size,
+        colour,
+      ),
     ),
   increase: (line: CartItem) =>
     cartStore.set((c) => increaseQuantity(c, line._id, line.size, line.colour)),
@@ -30,16 +49,10 @@ export const cart = {
   remove: (line: CartItem) =>
     cartStore.set((c) => removeFromCart(c, line._id, line.size, line.colour)),
   /** Give a line a size (a line saved before sizes, or a size that sold out); merges with a line already in it. */
-  setSize: (line: CartItem, size: ProductSize) =>
-    cartStore.set((c) => {
-      const target = c.find((l) => sameLine(l, { _id: line._id, size, colour: line.colour }));
-      if (!target) return c.map((l) => (sameLine(l, line) ? { ...l, size } : l));
-      return c
-        .filter((l) => !sameLine(l, line))
-        .map((l) =>
-          l === target ? { ...l, cartQuantity: l.cartQuantity + line.cartQuantity } : l,
-        );
-    }),
+  setSize: (line: CartItem, size: ProductSize) => cartStore.set((c) => moveLine(c, line, { size })),
+  /** Give a line a colour (one saved before colours, or a colour no longer sold); merges likewise. */
+  setColour: (line: CartItem, colour: string) =>
+    cartStore.set((c) => moveLine(c, line, { colour })),
   clear: () => cartStore.set([]),
   /** Replace lines with fresh copies from the server (price or stock changed); drop the missing. */
   refresh: (fresh: Map<string, Product | null>) =>
@@ -55,18 +68,24 @@ export const cart = {
 };
 
 /**
- * What every "ADD TO CART" button does: add the product in a size, then say so (SPEC §8).
- * A size whose stock is all in the cart already is not added again.
+ * What every "ADD TO CART" button does: add the product in a colour and a size, then say so
+ * (SPEC §8). A colour and size whose stock is all in the cart already is not added again.
+ * `colour` is left out only for a product in one colour (its only one is added).
  */
-export function addToCartWithToast(product: Product, size: ProductSize = ONE_SIZE): void {
-  const inCart = cartStore.get().find((l) => sameLine(l, { _id: product._id, size }));
-  const left = stockOfSize(product, size);
+export function addToCartWithToast(
+  product: Product,
+  size: ProductSize = ONE_SIZE,
+  colour: string | undefined = product.colours.length === 1 ? product.colours[0]!.name : undefined,
+): void {
+  const inCart = cartStore.get().find((l) => sameLine(l, { _id: product._id, size, colour }));
+  const left = stockOf(product, colour, size);
   if (inCart && inCart.cartQuantity >= left) {
-    const what = size === ONE_SIZE ? product.name : `${product.name} (${sizeLabel(size)})`;
+    const variant = variantLabel({ colour, size });
+    const what = variant ? `${product.name} (${variant})` : product.name;
     toast.info(`Your cart already holds the last ${left} of ${what}.`);
     return;
   }
-  cart.add(product, size);
+  cart.add(product, size, colour);
   toast.success('Successfully Added');
 }
 

@@ -1,8 +1,9 @@
 /**
  * Share a product page: the system share sheet (Web Share API) where the browser has one,
  * else the link copied to the clipboard; and a WhatsApp link, the chat most shoppers in India
- * use. The shared URL is the page's canonical one (no ?size), so every share of a tee is one
- * link with its preview picture (the API's /share/product/<slug>.png).
+ * use. The shared URL is the page's canonical one with the chosen colour (`?colour=black`, no
+ * size), so a friend opens the tee in the colour shared, and its preview picture shows that
+ * colour (the API's /share/product/<slug>.png?colour=black).
  */
 import { useState } from 'react';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -13,9 +14,19 @@ import { useSiteOrigin } from '@/lib/site-origin';
 
 type Status = { kind: 'copied' } | { kind: 'failed'; url: string } | undefined;
 
-export function ShareProduct({ name, slug }: { name: string; slug: string }) {
+export function ShareProduct({
+  name,
+  slug,
+  colour,
+}: {
+  name: string;
+  slug: string;
+  /** The chosen colour's key, when the tee comes in several. */
+  colour?: string | undefined;
+}) {
   const [status, setStatus] = useState<Status>();
-  const url = `${useSiteOrigin()}${paths.productDetail(slug)}`;
+  const query = colour ? `?colour=${encodeURIComponent(colour)}` : '';
+  const url = `${useSiteOrigin()}${paths.productDetail(slug)}${query}`;
   const text = `${name} at the ${env.shopName}`;
 
   async function share() {

@@ -5,9 +5,9 @@
  */
 import { useState } from 'react';
 import type { Order, OrderItem, OrderTimelineEntry } from '@repo/shared';
-import { DELIVERY_CHARGE } from '@repo/shared/constants';
+import { DELIVERY_CHARGE, ONE_SIZE } from '@repo/shared/constants';
 import { REFUND_ARRIVAL } from '@repo/shared/constants/orders';
-import { formatRupees, paiseToRupees, sizeLabel } from '@repo/shared/rules';
+import { formatRupees, paiseToRupees, variantLabel } from '@repo/shared/rules';
 import { orderNumber } from '@repo/shared/rules/orders';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
@@ -106,7 +106,7 @@ function ItemRow({ item }: { item: OrderItem }) {
       <div className="min-w-0 flex-1">
         <p className="font-medium break-words">{item.name}</p>
         <p className={`text-sm ${mutedClass}`}>
-          {sizeLabel(item.size)} · Qty {item.cartQuantity} × {formatRupees(item.price)}
+          {variantLabel(item) || ONE_SIZE} · Qty {item.cartQuantity} × {formatRupees(item.price)}
         </p>
       </div>
       <p className="font-semibold tabular-nums">{formatRupees(item.price * item.cartQuantity)}</p>

@@ -4,7 +4,8 @@
  */
 import { Link } from 'react-router-dom';
 import type { Order } from '@repo/shared';
-import { formatRupees, sizeLabel } from '@repo/shared/rules';
+import { formatRupees, variantLabel } from '@repo/shared/rules';
+import { ONE_SIZE } from '@repo/shared/constants';
 import { orderNumber } from '@repo/shared/rules/orders';
 import { OrderStatusBadge } from '@/components/ui/order-status-badge';
 import { RefundStatusBadge } from '@/components/ui/refund-status';
@@ -53,7 +54,10 @@ export function OrderList({ orders }: { orders: Order[] }) {
           )}
           <ul className="divide-y divide-slate-100 px-4 dark:divide-slate-800">
             {order.items.map((item) => (
-              <li key={`${item._id}:${item.size}`} className="flex items-center gap-3 py-3">
+              <li
+                key={`${item._id}:${item.colour ?? ''}:${item.size}`}
+                className="flex items-center gap-3 py-3"
+              >
                 <img
                   src={item.photo}
                   alt=""
@@ -66,7 +70,7 @@ export function OrderList({ orders }: { orders: Order[] }) {
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-medium">{item.name}</p>
                   <p className="text-sm text-slate-600 dark:text-slate-400">
-                    {sizeLabel(item.size)} · Quantity: {item.cartQuantity} ×{' '}
+                    {variantLabel(item) || ONE_SIZE} · Quantity: {item.cartQuantity} ×{' '}
                     {formatRupees(item.price)}
                   </p>
                 </div>

@@ -4,7 +4,8 @@
  */
 import { useId } from 'react';
 import type { Order } from '@repo/shared';
-import { formatRupees, paiseToRupees, sizeLabel } from '@repo/shared/rules';
+import { formatRupees, paiseToRupees, variantLabel } from '@repo/shared/rules';
+import { ONE_SIZE } from '@repo/shared/constants';
 import { orderNumber } from '@repo/shared/rules/orders';
 import { Button } from '@/components/ui/button';
 import { RefundStatusBadge } from '@/components/ui/refund-status';
@@ -134,7 +135,7 @@ export function OrderCard({ order }: { order: Order }) {
           <ul className="divide-y divide-slate-200 dark:divide-slate-700">
             {items.map((item) => (
               <li
-                key={`${item._id}:${item.size}`}
+                key={`${item._id}:${item.colour ?? ''}:${item.size}`}
                 className="flex items-center gap-3 py-2 first:pt-0 last:pb-0"
               >
                 <img
@@ -148,7 +149,8 @@ export function OrderCard({ order }: { order: Order }) {
                     {item.name}
                   </p>
                   <p className="text-sm text-slate-500 dark:text-slate-400">
-                    {sizeLabel(item.size)} · Qty {item.cartQuantity} × {formatRupees(item.price)}
+                    {variantLabel(item) || ONE_SIZE} · Qty {item.cartQuantity} ×{' '}
+                    {formatRupees(item.price)}
                   </p>
                 </div>
                 <p className="text-sm font-semibold text-slate-900 dark:text-slate-100">

@@ -1,7 +1,8 @@
 /**
- * The product fields shared by the create and update pages: category (searchable), photo
- * (drop zone), name, description, price, quantity, shipping and the size grid. The page owns
- * the form (react-hook-form's useForm over ProductFormValues) and the buttons.
+ * The product fields shared by the create and update pages: category (searchable), main photo
+ * (drop zone), name, description, price, quantity (the grid's total), shipping and the colours
+ * with their stock per size. The page owns the form (react-hook-form's useForm over
+ * ProductFormValues) and the buttons.
  */
 import type { ReactNode } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
@@ -14,10 +15,10 @@ import {
 } from '@/components/ui/form-field';
 import { useCategories } from '@/lib/api/get-categories';
 import { useLoadFailure, type FieldErrors } from '@/lib/outcome';
-import { sizesTotal, type ProductFormValues } from '../lib/product-form';
+import { stockTotals, type ProductFormValues } from '../lib/product-form';
 import { CategoryCombobox } from './category-combobox';
 import { ImageDropZone } from './image-drop-zone';
-import { SizeGrid } from './size-grid';
+import { StockGrid } from './stock-grid';
 
 export function ProductForm({
   form,
@@ -44,6 +45,7 @@ export function ProductForm({
   const list = categories.data?.success ? categories.data.category : [];
   const { register } = form;
   const sizes = useWatch({ control: form.control, name: 'sizes' });
+  const colours = useWatch({ control: form.control, name: 'colours' });
 
   // SPEC §5: no required, length or numeric checks in the browser (so no resolver): the
   // server's message is shown.
@@ -109,45 +111,32 @@ export function ProductForm({
             </div>
           )}
         </Field>
-        {Object.keys(sizes).length === 0 ? (
-          <TextField
-            label="Quantity"
-            error={errors.quantity}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            placeholder="0"
-            {...register('quantity')}
-          />
-        ) : (
-          <TextField
-            label="Quantity"
-            error={errors.quantity}
-            readOnly
-            value={String(sizesTotal({ sizes }))}
-            aria-describedby="size-grid-hint"
-          />
-        )}
+        <TextField
+          label="Quantity"
+          error={errors.quantity}
+          readOnly
+          value={String(stockTotals({ sizes, colours }).total)}
+          aria-describedby="stock-grid-hint"
+        />
         <SelectField label="Shipping" error={errors.shipping} {...register('shipping')}>
           <option value="0">No</option>
           <option value="1">Yes</option>
         </SelectField>
       </div>
-      <Controller
-        control={form.control}
-        name="sizes"
-        render={({ field }) => (
-          <SizeGrid values={{ sizes: field.value }} onChange={field.onChange} />
-        )}
+      <StockGrid
+        values={{ sizes, colours }}
+        onChange={(next) => {
+          form.setValue('sizes', next.sizes, { shouldDirty: true });
+          form.setValue('colours', next.colours, { shouldDirty: true });
+        }}
       />
-      <FieldError message={errors.sizes} />
+      <FieldError message={errors.colours ?? errors.sizes} />
       <div className="flex flex-wrap gap-3">{actions}</div>
     </form>
   );
 }
 
-/** A refused field's message under a control that draws its own label (category, photo, sizes). */
+/** A refused field's message under a control that draws its own label (category, photo, colours). */
 function FieldError({ message }: { message: string | undefined }) {
   if (!message) return null;
   return (

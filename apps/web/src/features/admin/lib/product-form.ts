@@ -1,68 +1,97 @@
 /** The product form's values, and how they travel: multipart fields the API parses (SPEC §7). */
 import type { Product } from '@repo/shared';
-import { SIZES, type Size } from '@repo/shared/constants';
+import { ONE_SIZE, SIZES, type Size } from '@repo/shared/constants';
 import { isOneSize } from '@repo/shared/rules';
+
+/** A colour row of the form: name, swatch and the stock typed in each size's cell. */
+export interface ColourRow {
+  /** The colour's id when the product has it already (a rename keeps its photos). */
+  _id?: string;
+  name: string;
+  /** `#RRGGBB` from the swatch picker. */
+  hex: string;
+  /** Stock as typed per size ('' : not made in that size); One size: the `ONE_SIZE` cell. */
+  stock: Partial<Record<Size | typeof ONE_SIZE, string>>;
+}
 
 export interface ProductFormValues {
   name: string;
   description: string;
   /** Kept as typed; the server parses and checks numbers. */
   price: string;
-  /** The stock of a One size product (no size ticked). */
-  quantity: string;
-  /** The ticked sizes with their stock as typed; none ticked means One size. */
-  sizes: Partial<Record<Size, string>>;
+  /** The sizes it is made in (the grid's columns); none ticked means One size. */
+  sizes: Size[];
+  /** The colours in the order shoppers see them, each with its stock per size. */
+  colours: ColourRow[];
   /** "1" Yes, "0" No (SPEC: default No). */
   shipping: '0' | '1';
   /** The category's id, '' for none. */
   category: string;
-  /** A new photo, or null (optional when updating). */
+  /** A new photo, or null (optional when updating): the first colour's main photo. */
   photo: File | null;
 }
+
+/** A new colour row: black, nothing in stock yet. */
+export const newColourRow = (name = ''): ColourRow => ({ name, hex: '#111111', stock: {} });
 
 export const emptyProductForm: ProductFormValues = {
   name: '',
   description: '',
   price: '',
-  quantity: '',
-  sizes: {},
+  sizes: [],
+  colours: [newColourRow('Black')],
   shipping: '0',
   category: '',
   photo: null,
 };
 
 export function productFormValues(product: Product): ProductFormValues {
+  const oneSize = isOneSize(product);
   return {
     name: product.name,
     description: product.description,
     price: String(product.price),
-    quantity: String(product.quantity),
-    sizes: isOneSize(product)
-      ? {}
-      : Object.fromEntries(product.sizes.map((s) => [s.size, String(s.quantity)])),
+    sizes: oneSize ? [] : SIZES.filter((size) => product.sizes.some((s) => s.size === size)),
+    colours: product.colours.map((c) => ({
+      _id: c._id,
+      name: c.name,
+      hex: c.hex,
+      stock: Object.fromEntries(c.sizes.map((s) => [s.size, String(s.quantity)])),
+    })),
     shipping: product.shipping ? '1' : '0',
     category: product.category?._id ?? '',
     photo: null,
   };
 }
 
-/** The ticked sizes in the shop's order, with their stock as typed. */
-export function tickedSizes(values: Pick<ProductFormValues, 'sizes'>): Array<[Size, string]> {
-  return SIZES.flatMap((size) => {
-    const stock = values.sizes[size];
-    return stock === undefined ? [] : [[size, stock] as [Size, string]];
+/** The grid's columns: the ticked sizes in the shop's order, or One size when none is. */
+export function columnsOf(values: Pick<ProductFormValues, 'sizes'>): Array<Size | typeof ONE_SIZE> {
+  const ticked = SIZES.filter((s) => values.sizes.includes(s));
+  return ticked.length ? ticked : [ONE_SIZE];
+}
+
+/** A cell's stock as sent: a number when it reads as one, else the text (the server names it). */
+const stockValue = (text: string) => (text.trim() === '' ? 0 : Number(text));
+/** A number's worth of a cell for the totals (text that is not a number counts as 0). */
+const counted = (text: string | undefined) => {
+  const n = text === undefined ? 0 : stockValue(text);
+  return Number.isFinite(n) ? n : 0;
+};
+
+/** A colour's cells that are filled in (a blank cell: the colour is not made in that size). */
+function filledCells(values: Pick<ProductFormValues, 'sizes'>, colour: ColourRow) {
+  return columnsOf(values).flatMap((size) => {
+    const text = colour.stock[size];
+    return text === undefined || text.trim() === '' ? [] : [{ size, text }];
   });
 }
 
-/** A size's stock as sent: a number when it reads as one, else the text (the server names it). */
-const stockValue = (text: string) => (text.trim() === '' ? 0 : Number(text));
-
-/** What the grid's stock adds up to (text that is not a number counts as 0 here). */
-export function sizesTotal(values: Pick<ProductFormValues, 'sizes'>): number {
-  return tickedSizes(values).reduce((sum, [, text]) => {
-    const n = stockValue(text);
-    return Number.isFinite(n) ? sum + n : sum;
-  }, 0);
+/** The grid's totals: per colour (rows), per size (columns) and all together. */
+export function stockTotals(values: Pick<ProductFormValues, 'sizes' | 'colours'>) {
+  const columns = columnsOf(values);
+  const rows = values.colours.map((c) => columns.reduce((sum, s) => sum + counted(c.stock[s]), 0));
+  const perSize = columns.map((s) => values.colours.reduce((sum, c) => sum + counted(c.stock[s]), 0));
+  return { rows, perSize, total: rows.reduce((a, b) => a + b, 0) };
 }
 
 export function productFormData(values: ProductFormValues): FormData {
@@ -70,17 +99,17 @@ export function productFormData(values: ProductFormValues): FormData {
   form.append('name', values.name);
   form.append('description', values.description);
   form.append('price', values.price);
-  const sizes = tickedSizes(values);
-  if (sizes.length) {
-    // The multipart field `sizes` holds JSON; quantity is their total (the server checks).
-    const list = sizes.map(([size, text]) => {
+  // The multipart field `colours` holds JSON; quantity is their total (the server checks).
+  const colours = values.colours.map((c) => ({
+    ...(c._id ? { _id: c._id } : {}),
+    name: c.name,
+    hex: c.hex,
+    sizes: filledCells(values, c).map(({ size, text }) => {
       const n = stockValue(text);
       return { size, quantity: Number.isFinite(n) ? n : text };
-    });
-    form.append('sizes', JSON.stringify(list));
-  } else {
-    form.append('quantity', values.quantity);
-  }
+    }),
+  }));
+  form.append('colours', JSON.stringify(colours));
   form.append('shipping', values.shipping);
   form.append('category', values.category);
   if (values.photo) form.append('photo', values.photo);

@@ -1,12 +1,21 @@
 /**
- * One cart line: photo and name open the product; its size; quantity −/+ (− at 1 removes, +
- * stops at that size's stock); remove. A line without a size (saved before sizes) or whose
- * size sold out or fell short says so, and offers the sizes left.
+ * One cart line: its colour's photo and the name open the product; its colour and size ("Black
+ * · M"); quantity −/+ (− at 1 removes, + stops at that colour and size's stock); remove. A line
+ * without a size or colour (saved before either existed), or whose colour or size sold out or
+ * fell short, says so, and offers the colours or sizes left.
  */
 import { Link } from 'react-router-dom';
 import type { CartItem, ProductSize, ProductStockJson } from '@repo/shared';
 import { ONE_SIZE } from '@repo/shared/constants';
-import { cartLineProblem, formatRupees, sizeLabel, sizesOf, stockOfSize } from '@repo/shared/rules';
+import {
+  cartLineProblem,
+  colourOfLine,
+  coloursOf,
+  formatRupees,
+  isColourSoldOut,
+  stockOf,
+  variantLabel,
+} from '@repo/shared/rules';
 import { ProductImage } from '@/components/ui/product-image';
 import { paths } from '@/config/paths';
 import { cart } from '../use-cart';
@@ -25,10 +34,15 @@ export function lineProblemText(
   if (!stock) return undefined;
   const problem = cartLineProblem(item, stock);
   if (!problem) return undefined;
-  const size = item.size === ONE_SIZE ? '' : ` in ${item.size}`;
+  const variant = variantLabel(item);
+  const size = variant ? ` in ${variant}` : '';
   switch (problem.kind) {
     case 'no-size':
       return 'Please choose a size.';
+    case 'no-colour':
+      return 'This T-shirt now comes in several colours. Please choose one.';
+    case 'colour-gone':
+      return `${item.colour} is no longer sold. Please choose another colour or remove it.`;
     case 'not-made':
       return `Size ${item.size} is no longer made. Please choose another size.`;
     case 'sold-out':
@@ -51,14 +65,23 @@ export function CartLine({
   const href = paths.productDetail(item.slug);
   const problem = lineProblemText(item, stock);
   const current = stock ?? item;
-  const left = item.size ? stockOfSize(current, item.size) : 0;
-  const others = sizesOf(current).filter((s) => s.quantity > 0 && s.size !== item.size);
-  const needsSize = !item.size || (stock && problem && !problem.startsWith('Only'));
-  const label = `${item.name}${item.size && item.size !== ONE_SIZE ? `, size ${item.size}` : ''}`;
+  const colour = colourOfLine(current, item.colour);
+  const left = item.size ? stockOf(current, item.colour, item.size) : 0;
+  const others = (colour?.sizes ?? []).filter((s) => s.quantity > 0 && s.size !== item.size);
+  const kind = stock ? cartLineProblem(item, stock)?.kind : undefined;
+  const needsColour = kind === 'no-colour' || kind === 'colour-gone';
+  const needsSize =
+    !needsColour && (!item.size || (stock && problem && !problem.startsWith('Only')));
+  const colours = coloursOf(current).filter((c) => !isColourSoldOut(c) && c.name !== item.colour);
+  const variant = variantLabel(item);
+  const label = `${item.name}${variant ? `, ${variant}` : ''}`;
+  // The photo of the colour bought, as the product showed it when added.
+  const image = item.colours?.find((c) => c.name === item.colour)?.images[0];
+  const photo = image ? { name: item.name, photo: image.url, photos: image.widths } : item;
   return (
     <li className="flex gap-3 py-4 sm:gap-4">
       <Link to={href} tabIndex={-1} aria-hidden="true" className="w-20 shrink-0 sm:w-24">
-        <ProductImage product={item} sizes="96px" alt="" className="rounded-xl" />
+        <ProductImage product={photo} sizes="96px" alt="" className="rounded-xl" />
       </Link>
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-3">
@@ -80,10 +103,8 @@ export function CartLine({
             Remove
           </button>
         </div>
-        {item.size && (
-          <p className="text-sm font-semibold text-slate-800 dark:text-slate-200">
-            {sizeLabel(item.size)}
-          </p>
+        {variant && (
+          <p className="text-sm font-semibold text-slate-800 dark:text-slate-200">{variant}</p>
         )}
         <p className="line-clamp-1 text-sm text-slate-600 dark:text-slate-400">
           {item.description}
@@ -96,6 +117,26 @@ export function CartLine({
           <p role="status" className="mt-1 text-sm font-semibold text-red-700 dark:text-red-400">
             {problem}
           </p>
+        )}
+        {needsColour && colours.length > 0 && (
+          <label className="mt-2 flex items-center gap-2 text-sm">
+            <span className="text-slate-700 dark:text-slate-300">Colour</span>
+            <select
+              value=""
+              onChange={(e) => cart.setColour(item, e.target.value)}
+              className="min-h-10 rounded-lg border border-slate-300 bg-white px-2 text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+              aria-label={`Choose a colour of ${item.name}`}
+            >
+              <option value="" disabled>
+                Choose a colour
+              </option>
+              {colours.map((c) => (
+                <option key={c.name} value={c.name}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </label>
         )}
         {needsSize && others.length > 0 && (
           <label className="mt-2 flex items-center gap-2 text-sm">

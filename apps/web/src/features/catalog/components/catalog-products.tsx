@@ -26,7 +26,7 @@ export const CatalogProducts = memo(function CatalogProducts({
   products: Product[] | undefined;
   loading: boolean;
   loadingText?: string;
-  onAddToCart: (product: Product, size: ProductSize) => void;
+  onAddToCart: (product: Product, size: ProductSize, colour: string) => void;
   label?: string;
   /** How many photos load at once (the first row when the grid is at the top of the page). */
   eager?: number;

@@ -1,21 +1,31 @@
-/** The detail of one product: large photo, name, category, price, sizes, stock and the add button. */
+/**
+ * The detail of one product: the chosen colour's photos (gallery and zoom), name, category,
+ * price, colours, that colour's sizes and stock, and the add button.
+ */
 import { useId, useRef, useState, type ReactNode } from 'react';
-import type { Product, ProductSize } from '@repo/shared';
-import { DETAIL_IMAGE_SIZES, LOW_STOCK } from '@repo/shared/constants';
-import { isOneSize, isSoldOut, sizesOf, stockOfSize } from '@repo/shared/rules';
+import type { Product, ProductColour, ProductSize } from '@repo/shared';
+import { LOW_STOCK } from '@repo/shared/constants';
+import { isColourSoldOut, isOneSize, isSoldOut, variantLabel } from '@repo/shared/rules';
 import { Button } from '@/components/ui/button';
+import { ColourPicker } from '@/components/ui/colour-picker';
 import { CardIcon, TruckIcon } from '@/components/ui/delivery-icons';
 import { Price } from '@/components/ui/price';
-import { ProductImage } from '@/components/ui/product-image';
 import { SizePicker } from '@/components/ui/size-picker';
+import { ProductGallery } from './product-gallery';
 import { SizeGuide } from './size-guide';
 
-/** The stock line: of the chosen size when there is one, else of the product. */
-function StockInfo({ product, size }: { product: Product; size: string | undefined }) {
-  if (isSoldOut(product))
-    return <p className="text-sm font-semibold text-red-700 dark:text-red-400">Sold out</p>;
-  const oneSize = isOneSize(product);
-  const left = size ? stockOfSize(product, size) : product.quantity;
+/** The stock line of the chosen colour: of its chosen size when there is one. */
+function StockInfo({ colour, size }: { colour: ProductColour; size: string | undefined }) {
+  const named = variantLabel({ colour: colour.name });
+  if (isColourSoldOut(colour))
+    return (
+      <p className="text-sm font-semibold text-red-700 dark:text-red-400">
+        {named ? `Sold out in ${named}` : 'Sold out'}
+      </p>
+    );
+  const oneSize = isOneSize({ quantity: 0, sizes: colour.sizes });
+  const total = colour.sizes.reduce((sum, s) => sum + s.quantity, 0);
+  const left = size ? (colour.sizes.find((s) => s.size === size)?.quantity ?? 0) : total;
   if ((size || oneSize) && left <= LOW_STOCK)
     return (
       <p className="text-sm font-semibold text-amber-700 dark:text-amber-300">
@@ -27,30 +37,38 @@ function StockInfo({ product, size }: { product: Product; size: string | undefin
 
 export function ProductDetails({
   product,
+  colour,
   size,
+  onColourChange,
   onSizeChange,
   onAddToCart,
   actions,
 }: {
   product: Product;
-  /** The chosen size (from the URL), if it is one the product has left. */
+  /** The chosen colour (from the URL, else the first in stock). */
+  colour: ProductColour;
+  /** The chosen size (from the URL), if that colour has it left. */
   size: string | undefined;
+  onColourChange: (colour: string) => void;
   onSizeChange: (size: string) => void;
-  onAddToCart: (product: Product, size: ProductSize) => void;
+  onAddToCart: (product: Product, size: ProductSize, colour: string) => void;
   /** More under the add button (the product page's Share). */
   actions?: ReactNode;
 }) {
   const soldOut = isSoldOut(product);
+  const colourSoldOut = isColourSoldOut(colour);
   const oneSize = isOneSize(product);
-  const sizes = sizesOf(product);
+  const sizes = colour.sizes;
   const [asked, setAsked] = useState(false);
   const pickerRef = useRef<HTMLDivElement>(null);
   const hintId = useId();
   const chosen = oneSize ? sizes[0]!.size : size;
+  const named = variantLabel({ colour: colour.name });
+  const shows = named ? `${product.name} in ${named}` : product.name;
 
   function add() {
     if (chosen) {
-      onAddToCart(product, chosen as ProductSize);
+      onAddToCart(product, chosen as ProductSize, colour.name);
       return;
     }
     // Several sizes and none chosen: ask, never guess.
@@ -60,12 +78,7 @@ export function ProductDetails({
 
   return (
     <div className="grid gap-6 md:grid-cols-2 md:gap-10">
-      <ProductImage
-        product={product}
-        sizes={DETAIL_IMAGE_SIZES}
-        priority
-        className="rounded-2xl border border-slate-200 dark:border-slate-800"
-      />
+      <ProductGallery key={colour.name} images={colour.images} label={shows} fallback={product} />
       <div className="flex flex-col gap-4">
         <p>
           <span className="sr-only">Category: </span>
@@ -75,6 +88,16 @@ export function ProductDetails({
         </p>
         <h1 className="text-2xl font-black tracking-tight sm:text-3xl">{product.name}</h1>
         <Price value={product.price} size="lg" />
+        {product.colours.length > 1 && (
+          <ColourPicker
+            colours={product.colours}
+            value={colour.name}
+            onChange={(c) => {
+              setAsked(false);
+              onColourChange(c);
+            }}
+          />
+        )}
         {!oneSize && (
           <div ref={pickerRef} className="flex flex-col gap-1">
             <SizePicker
@@ -103,13 +126,18 @@ export function ProductDetails({
             </div>
           </div>
         )}
-        <StockInfo product={product} size={chosen} />
+        <StockInfo colour={colour} size={chosen} />
         <p className="leading-relaxed whitespace-pre-line text-slate-700 dark:text-slate-300">
           {product.description}
         </p>
         <div>
-          <Button size="lg" disabled={soldOut} onClick={add} className="w-full sm:w-auto">
-            {soldOut ? 'Sold out' : 'ADD TO CART'}
+          <Button
+            size="lg"
+            disabled={soldOut || colourSoldOut}
+            onClick={add}
+            className="w-full sm:w-auto"
+          >
+            {soldOut ? 'Sold out' : colourSoldOut ? `Sold out in ${colour.name}` : 'ADD TO CART'}
           </Button>
         </div>
         {actions}

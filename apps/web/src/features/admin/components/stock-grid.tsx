@@ -1,0 +1,215 @@
+/**
+ * The product form's colours and stock: tick the sizes the T-shirt is made in (none: One
+ * size), then one row per colour (its name, its swatch, its stock in each size) in the order
+ * shoppers see them, with the totals per colour, per size and in all. A blank cell means that
+ * colour is not made in that size; 0 means sold out. Low stock (≤ 5) is amber, none red.
+ */
+import { LOW_STOCK, ONE_SIZE, SIZES } from '@repo/shared/constants';
+import { Button } from '@/components/ui/button';
+import { controlClasses } from '@/components/ui/form-field';
+import { cn } from '@/lib/cn';
+import {
+  columnsOf,
+  newColourRow,
+  stockTotals,
+  type ColourRow,
+  type ProductFormValues,
+} from '../lib/product-form';
+
+type Values = Pick<ProductFormValues, 'sizes' | 'colours'>;
+
+const cell = 'border-b border-slate-200 px-2 py-2 dark:border-slate-700';
+const small = 'h-9 min-w-9 px-2 text-sm';
+
+export function StockGrid({
+  values,
+  onChange,
+}: {
+  values: Values;
+  onChange: (values: Values) => void;
+}) {
+  const columns = columnsOf(values);
+  const totals = stockTotals(values);
+  const setColour = (i: number, colour: ColourRow) =>
+    onChange({ ...values, colours: values.colours.map((c, k) => (k === i ? colour : c)) });
+  const move = (i: number, by: number) => {
+    const colours = [...values.colours];
+    const [row] = colours.splice(i, 1);
+    colours.splice(i + by, 0, row!);
+    onChange({ ...values, colours });
+  };
+  const label = (c: ColourRow, i: number) => c.name.trim() || `Colour ${i + 1}`;
+
+  return (
+    <fieldset className="flex flex-col gap-4 rounded-xl border border-slate-200 p-4 dark:border-slate-700">
+      <legend className="px-1 text-sm font-semibold text-slate-800 dark:text-slate-200">
+        Colours, sizes and stock
+      </legend>
+      <fieldset>
+        <legend className="mb-2 text-sm font-semibold text-slate-800 dark:text-slate-200">
+          Made in sizes
+        </legend>
+        <div className="flex flex-wrap gap-2">
+          {SIZES.map((size) => (
+            <label
+              key={size}
+              className="flex min-h-10 cursor-pointer items-center gap-2 rounded-lg border border-slate-200 px-3 text-sm font-semibold has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50/50 dark:border-slate-700 dark:has-[:checked]:border-brand-400 dark:has-[:checked]:bg-brand-500/10"
+            >
+              <input
+                type="checkbox"
+                checked={values.sizes.includes(size)}
+                onChange={(e) =>
+                  onChange({
+                    ...values,
+                    sizes: e.target.checked
+                      ? [...values.sizes, size]
+                      : values.sizes.filter((s) => s !== size),
+                  })
+                }
+                className="h-4 w-4 accent-brand-600"
+              />
+              {size}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <p id="stock-grid-hint" className="text-sm text-slate-600 dark:text-slate-400">
+        {columns[0] === ONE_SIZE ? 'No size ticked: One size. ' : ''}One row per colour, in the
+        order shoppers see them. Leave a cell blank when that colour is not made in that size; 0
+        means sold out.
+      </p>
+      <div className="overflow-x-auto">
+        <table className="w-full border-collapse text-sm">
+          <caption className="sr-only">Stock per colour and size</caption>
+          <thead>
+            <tr className="text-left text-slate-600 dark:text-slate-400">
+              <th scope="col" className={cell}>
+                Colour
+              </th>
+              {columns.map((size) => (
+                <th key={size} scope="col" className={cn(cell, 'text-center')}>
+                  {size === ONE_SIZE ? 'Stock' : size}
+                </th>
+              ))}
+              <th scope="col" className={cn(cell, 'text-right')}>
+                Total
+              </th>
+              <th scope="col" className={cell}>
+                <span className="sr-only">Order and remove</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {values.colours.map((colour, i) => (
+              <tr key={colour._id ?? `new-${i}`}>
+                <th scope="row" className={cn(cell, 'font-normal')}>
+                  <div className="flex min-w-44 items-center gap-2">
+                    <input
+                      type="color"
+                      value={colour.hex}
+                      onChange={(e) => setColour(i, { ...colour, hex: e.target.value })}
+                      aria-label={`Swatch of ${label(colour, i)}`}
+                      className="h-9 w-9 shrink-0 cursor-pointer rounded-full border border-slate-300 bg-transparent p-0.5 dark:border-slate-600"
+                    />
+                    <input
+                      value={colour.name}
+                      onChange={(e) => setColour(i, { ...colour, name: e.target.value })}
+                      aria-label={`Name of colour ${i + 1}`}
+                      placeholder="Colour name"
+                      className={cn(controlClasses, 'min-w-32')}
+                    />
+                  </div>
+                </th>
+                {columns.map((size) => {
+                  const text = colour.stock[size] ?? '';
+                  const n = Number(text);
+                  const filled = text.trim() !== '' && Number.isFinite(n);
+                  return (
+                    <td key={size} className={cell}>
+                      <input
+                        type="number"
+                        inputMode="numeric"
+                        min={0}
+                        step={1}
+                        value={text}
+                        onChange={(e) =>
+                          setColour(i, { ...colour, stock: { ...colour.stock, [size]: e.target.value } })
+                        }
+                        aria-label={`Stock of ${label(colour, i)}${size === ONE_SIZE ? '' : ` in ${size}`}`}
+                        aria-describedby="stock-grid-hint"
+                        className={cn(
+                          controlClasses,
+                          'w-20 text-center',
+                          filled && n <= 0 && 'border-red-500 dark:border-red-400',
+                          filled && n > 0 && n <= LOW_STOCK && 'border-amber-500 dark:border-amber-400',
+                        )}
+                      />
+                    </td>
+                  );
+                })}
+                <td className={cn(cell, 'text-right font-semibold tabular-nums')}>{totals.rows[i]}</td>
+                <td className={cell}>
+                  <div className="flex justify-end gap-1">
+                    <Button
+                      variant="outline"
+                      className={small}
+                      disabled={i === 0}
+                      onClick={() => move(i, -1)}
+                      aria-label={`Move ${label(colour, i)} up`}
+                    >
+                      ↑
+                    </Button>
+                    <Button
+                      variant="outline"
+                      className={small}
+                      disabled={i === values.colours.length - 1}
+                      onClick={() => move(i, 1)}
+                      aria-label={`Move ${label(colour, i)} down`}
+                    >
+                      ↓
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      className={small}
+                      disabled={values.colours.length === 1}
+                      onClick={() =>
+                        onChange({ ...values, colours: values.colours.filter((_, k) => k !== i) })
+                      }
+                      aria-label={`Remove ${label(colour, i)}`}
+                    >
+                      Remove
+                    </Button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr className="font-semibold">
+              <th scope="row" className="px-2 py-2 text-left">
+                Total
+              </th>
+              {columns.map((size, k) => (
+                <td key={size} className="px-2 py-2 text-center tabular-nums">
+                  {totals.perSize[k]}
+                </td>
+              ))}
+              <td className="px-2 py-2 text-right tabular-nums" data-testid="stock-total">
+                {totals.total}
+              </td>
+              <td />
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+      <div>
+        <Button
+          variant="outline"
+          onClick={() => onChange({ ...values, colours: [...values.colours, newColourRow()] })}
+        >
+          Add colour
+        </Button>
+      </div>
+    </fieldset>
+  );
+}
