@@ -145,7 +145,7 @@ describe('the order page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel order' }));
     await waitFor(() => expect(api.callsTo('PUT /orders/cancel/:orderId')).toHaveLength(1));
     expect(api.callsTo('PUT /orders/cancel/:orderId')[0]!.params.orderId).toBe(ORDER_ID);
-    expect(await screen.findByText('cancelled')).toBeInTheDocument();
+    expect(await screen.findByText('Cancelled', { selector: 'span' })).toBeInTheDocument();
     expect(toast.success).toHaveBeenCalledWith(
       'Your order was cancelled. A refund of ₹1,647 is on its way.',
     );
