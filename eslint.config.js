@@ -58,6 +58,7 @@ const API_MODULES = {
   payments: ['orders', 'products', 'users'],
   reviews: ['orders', 'products', 'users', 'settings'],
   web: ['categories', 'products'],
+  gst: [],
 };
 const API_TESTS = ['apps/api/src/**/__tests__/**', 'apps/api/src/test/**'];
 
