@@ -1,6 +1,6 @@
 /**
  * Numbers in a series without gaps or duplicates, with several processes issuing at once on a
- * database without transactions (docs/decisions/0012-gapless-tax-document-numbers.md).
+ * database without transactions (docs/decisions/0015-gapless-tax-document-numbers.md).
  *
  * The series' counter document holds `last`, the last number written on a document, and at most
  * one `pending` claim: the next number with the whole document that will carry it. Issuing is:
