@@ -1,16 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { APPAREL_GST_RULES } from '../constants/gst.js';
+import { INDIAN_STATE_NAMES } from '../constants/india.js';
 import { numberInWords, rupeesInWords } from '../rules/amount-in-words.js';
 import {
   financialYear,
   gstRulesOn,
+  gstStateCode,
+  stateOfAddress,
   orderTax,
   splitTax,
   taxDocumentNumber,
   taxDocumentSeries,
 } from '../rules/gst.js';
 import { gstinCheckCharacter, gstinProblem, gstinState, isGstin } from '../rules/gstin.js';
-import { gstin, gstReportQuery, optionalGstin } from '../schemas/gst.js';
+import {
+  gstin,
+  gstReportQuery,
+  gstSellerReady,
+  gstSettings,
+  optionalGstin,
+} from '../schemas/gst.js';
 
 /** Instants in India (UTC+5:30), as the shop's dates are read. */
 const ist = (local: string) => new Date(`${local}+05:30`);
@@ -142,6 +151,53 @@ describe('financial years and numbers', () => {
     expect(taxDocumentNumber('CN/26-27', 7)).toBe('CN/26-27/000007');
     expect(taxDocumentNumber('ABC/26-27', 999_999)).toHaveLength(16);
     expect(() => taxDocumentNumber('ABCD/26-27', 1)).toThrow(/16 characters/);
+  });
+});
+
+describe('GST state codes', () => {
+  it('every state and union territory an address may name has its GST code', () => {
+    for (const state of INDIAN_STATE_NAMES) expect(gstStateCode(state), state).toMatch(/^\d{2}$/);
+    expect(gstStateCode('Karnataka')).toBe('29');
+    expect(gstStateCode('Ladakh')).toBe('38');
+  });
+});
+
+describe('the state of an address', () => {
+  it('is the state the address names, else its PIN code’s', () => {
+    expect(stateOfAddress('12 MG Road, Bengaluru 560001')).toBe('Karnataka');
+    expect(stateOfAddress('7 Lake Road, Pune 411001')).toBe('Maharashtra');
+    expect(stateOfAddress('Flat 2, Sector 17, Chandigarh 160017')).toBe('Chandigarh');
+    expect(stateOfAddress('House 4, Mohali, Punjab 160055')).toBe('Punjab');
+    expect(stateOfAddress('3 Beach Road, Kochi, Kerala 682001')).toBe('Kerala');
+    expect(stateOfAddress('22 Park Street, Kolkata 700016')).toBe('West Bengal');
+    expect(stateOfAddress('somewhere without a code')).toBeNull();
+  });
+});
+
+describe('seller settings', () => {
+  it('checks the GSTIN against the state, and the two prefixes differ', () => {
+    const ok = gstSettings.parse({
+      legalName: 'Bright Threads Private Limited',
+      address: 'Bengaluru 560034',
+      state: 'Karnataka',
+      gstin: '29aagcb7383j1z4',
+      invoicePrefix: 'ts',
+    });
+    expect(ok).toMatchObject({
+      gstin: '29AAGCB7383J1Z4',
+      invoicePrefix: 'TS',
+      creditNotePrefix: 'CN',
+    });
+    expect(gstSellerReady(ok)).toBe(true);
+    expect(gstSellerReady(gstSettings.parse({}))).toBe(false);
+    const wrongState = gstSettings.safeParse({ state: 'Kerala', gstin: '29AAGCB7383J1Z4' });
+    expect(wrongState.error?.issues[0]).toMatchObject({
+      path: ['gstin'],
+      message: 'This GSTIN is registered in Karnataka, not Kerala',
+    });
+    const samePrefix = gstSettings.safeParse({ invoicePrefix: 'CN' });
+    expect(samePrefix.error?.issues[0]?.path).toEqual(['creditNotePrefix']);
+    expect(gstSettings.safeParse({ invoicePrefix: 'ABCD' }).success).toBe(false);
   });
 });
 

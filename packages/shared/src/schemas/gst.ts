@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GST_STATE_NAMES } from '../constants/gst.js';
+import { INDIAN_STATE_NAMES } from '../constants/india.js';
 import { gstinProblem, gstinState, normaliseGstin } from '../rules/gstin.js';
 
 /** A GSTIN as typed (spaces and lower case forgiven), checked for its format, state and check character. */
@@ -15,7 +15,7 @@ export const gstin = z
 /** A GSTIN a shopper may leave empty (a business buying tees gives one; "" means none). */
 export const optionalGstin = z.union([z.literal(''), gstin]);
 
-export const gstState = z.enum(GST_STATE_NAMES, { error: 'Choose a state' });
+export const gstState = z.enum(INDIAN_STATE_NAMES, { error: 'Choose a state' });
 
 /** `?month=2026-11`: a calendar month, for the GST report. */
 export const gstReportQuery = z.object({

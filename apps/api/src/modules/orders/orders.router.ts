@@ -3,7 +3,9 @@ import type { z } from 'zod';
 import {
   adminOrdersQuery,
   ROLES,
+  creditNoteParams,
   orderIdParams,
+  type CreditNoteParams,
   updateStatusBody,
   userOrdersQuery,
   type AdminOrdersQuery,
@@ -15,6 +17,7 @@ import { validate } from '../../lib/validate.js';
 import { getOrder, listAllOrders, listUserOrders } from './order-reads.js';
 import { cancelOwnOrder, setOrderStatus } from './order-status.js';
 import { orderOverview } from './overview.js';
+import { orderDocumentPdf } from './invoices.js';
 
 export function ordersRouter(deps: AppDeps, auth: Auth): Router {
   const router = Router();
@@ -66,6 +69,33 @@ export function ordersRouter(deps: AppDeps, auth: Auth): Router {
     async (req, res) => {
       const { orderId } = res.locals.params as { orderId: string };
       res.json(await cancelOwnOrder(deps, orderId, req.user!.id));
+    },
+  );
+
+  // The order's tax invoice and its credit notes as PDFs, for the owner or an admin.
+  router.get(
+    '/:orderId/invoice',
+    auth.requireAuth,
+    validate({ params: orderIdParams }),
+    async (req, res) => {
+      const { orderId } = res.locals.params as { orderId: string };
+      const actor = { id: req.user!.id, isAdmin: req.user!.role === ROLES.admin };
+      const { filename, pdf } = await orderDocumentPdf(deps, orderId, actor, { kind: 'invoice' });
+      res.type('application/pdf').attachment(filename).send(pdf);
+    },
+  );
+  router.get(
+    '/:orderId/credit-notes/:index',
+    auth.requireAuth,
+    validate({ params: creditNoteParams }),
+    async (req, res) => {
+      const { orderId, index } = res.locals.params as CreditNoteParams;
+      const actor = { id: req.user!.id, isAdmin: req.user!.role === ROLES.admin };
+      const { filename, pdf } = await orderDocumentPdf(deps, orderId, actor, {
+        kind: 'credit-note',
+        index,
+      });
+      res.type('application/pdf').attachment(filename).send(pdf);
     },
   );
 
