@@ -150,13 +150,13 @@ export async function completeCheckout(deps: AppDeps, input: Completion): Promis
     deps.logger.warn({ orderId }, 'a paid order has no shipping address: flagged for the admin');
 
   // Paid online: its tax invoice now (once; nothing until the seller's GST details are set).
-  await invoiceOrder(deps, orderId);
+  const invoice = await invoiceOrder(deps, orderId);
 
   let confirmation = Promise.resolve();
   if (created) {
     deps.logger.info({ orderId, paymentId, provider: checkout.provider }, 'order recorded');
     // The shopper's answer does not wait for the mail server.
-    confirmation = sendOrderConfirmation(deps, order, input.recipient);
+    confirmation = sendOrderConfirmation(deps, order, input.recipient, invoice?.number);
   }
   return { orderId, created, ownerId: order.user ? String(order.user) : null, confirmation };
 }

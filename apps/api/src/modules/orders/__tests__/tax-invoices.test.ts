@@ -5,24 +5,38 @@
  * makes a credit note; the month's report matches the orders.
  */
 import { describe, expect, it } from 'vitest';
-import type { Response } from 'superagent';
 import { setupTestApp } from '../../../test/harness.js';
 import { pdfText } from '../../../test/pdf-text.js';
-import { makeProduct, payInSandbox, sandboxCheckout } from '../../payments/__tests__/helpers.js';
+import {
+  makeProduct,
+  payInSandbox,
+  recordingMailer,
+  sandboxCheckout,
+} from '../../payments/__tests__/helpers.js';
 import { Order } from '../order.model.js';
 
-const t = await setupTestApp();
+const mailer = recordingMailer();
+const t = await setupTestApp({
+  env: { PUBLIC_URL: 'https://shop.example.in' },
+  overrides: () => ({ mailer }),
+});
 const admin = await t.createAdmin();
 const asha = await t.createUser({ name: 'Asha Rao', address: '7 Lake Road, Pune 411001' });
 const ravi = await t.createUser({ name: 'Ravi', address: '12 MG Road, Bengaluru 560001' });
 
-const binary = (res: Response, done: (err: Error | null, body: Buffer) => void) => {
+/** supertest's parser for a binary answer (a PDF): the body as one Buffer. */
+const binary = (res: NodeJS.ReadableStream, done: (err: Error | null, body: Buffer) => void) => {
   const chunks: Buffer[] = [];
   res.on('data', (c: Buffer) => chunks.push(c));
   res.on('end', () => done(null, Buffer.concat(chunks)));
 };
 const download = (path: string, who: { auth: string }) =>
-  t.request().get(path).set('Authorization', who.auth).buffer(true).parse(binary);
+  t
+    .request()
+    .get(path)
+    .set('Authorization', who.auth)
+    .buffer(true)
+    .parse(binary as never);
 
 const SELLER = {
   legalName: 'Bright Threads Private Limited',
@@ -123,6 +137,18 @@ describe('with the seller’s details set', () => {
     expect(text).toContain('Rupees Five Thousand Two Hundred Fifty-Two Only');
 
     await download(`/api/orders/${orderId}/invoice`, admin).expect(200);
+    // The confirmation mail names the invoice and links to the order page that downloads it.
+    await expect
+      .poll(() =>
+        mailer.sent.find((m) => m.subject.includes(page.body.order._id.slice(-8).toUpperCase())),
+      )
+      .toBeDefined();
+    const mail = mailer.sent.find((m) =>
+      m.subject.includes(page.body.order._id.slice(-8).toUpperCase()),
+    )!;
+    expect(mail.text).toContain(
+      `Your tax invoice ${number}: download it from your order page, https://shop.example.in/dashboard/user/orders/${orderId}`,
+    );
     const other = await t
       .request()
       .get(`/api/orders/${orderId}/invoice`)
