@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
 import type { z } from 'zod';
 import {
   adminOrdersQuery,
@@ -73,30 +73,31 @@ export function ordersRouter(deps: AppDeps, auth: Auth): Router {
   );
 
   // The order's tax invoice and its credit notes as PDFs, for the owner or an admin.
+  const sendPdf = async (
+    req: Request,
+    res: Response,
+    which: Parameters<typeof orderDocumentPdf>[3],
+  ) => {
+    const { orderId } = res.locals.params as { orderId: string };
+    const actor = { id: req.user!.id, isAdmin: req.user!.role === ROLES.admin };
+    const { filename, pdf } = await orderDocumentPdf(deps, orderId, actor, which);
+    res.type('application/pdf').attachment(filename).send(pdf);
+  };
   router.get(
     '/:orderId/invoice',
     auth.requireAuth,
     validate({ params: orderIdParams }),
-    async (req, res) => {
-      const { orderId } = res.locals.params as { orderId: string };
-      const actor = { id: req.user!.id, isAdmin: req.user!.role === ROLES.admin };
-      const { filename, pdf } = await orderDocumentPdf(deps, orderId, actor, { kind: 'invoice' });
-      res.type('application/pdf').attachment(filename).send(pdf);
-    },
+    (req, res) => sendPdf(req, res, { kind: 'invoice' }),
   );
   router.get(
     '/:orderId/credit-notes/:index',
     auth.requireAuth,
     validate({ params: creditNoteParams }),
-    async (req, res) => {
-      const { orderId, index } = res.locals.params as CreditNoteParams;
-      const actor = { id: req.user!.id, isAdmin: req.user!.role === ROLES.admin };
-      const { filename, pdf } = await orderDocumentPdf(deps, orderId, actor, {
+    (req, res) =>
+      sendPdf(req, res, {
         kind: 'credit-note',
-        index,
-      });
-      res.type('application/pdf').attachment(filename).send(pdf);
-    },
+        index: (res.locals.params as CreditNoteParams).index,
+      }),
   );
 
   // Last: the order page's read, for the order's owner or an admin (no-store: app.ts).
