@@ -47,19 +47,20 @@ describe('invoice numbers', () => {
     expect(april!.number.length).toBeLessThanOrEqual(16);
   });
 
-  it('finishes a claim a stopped process left pending before numbering the next order', async () => {
+  /** The claim of a process that stopped after claiming `sequence` of TS/27-28, at `claimedAt`. */
+  function stoppedClaim(sequence: number, claimedAt: Date) {
     const stopped = subject(tee);
-    const claim = {
-      sequence: 2,
-      claimedAt: ist('2027-04-02T09:00:00'),
+    return {
+      sequence,
+      claimedAt,
       doc: {
         kind: 'invoice',
         order: new Types.ObjectId(stopped.orderId),
         orderNumber: stopped.orderNumber,
         purpose: 'sale',
-        number: 'TS/27-28/000002',
+        number: `TS/27-28/${String(sequence).padStart(6, '0')}`,
         series: 'TS/27-28',
-        sequence: 2,
+        sequence,
         issuedAt: ist('2027-04-02T09:00:00'),
         seller: {
           name: seller.legalName,
@@ -74,6 +75,11 @@ describe('invoice numbers', () => {
         totals: { taxablePaise: 0, cgstPaise: 0, sgstPaise: 0, igstPaise: 0, totalPaise: 0 },
       },
     };
+  }
+
+  it('finishes a claim a stopped process left pending before numbering the next order', async () => {
+    // Claims age on the processes' own clocks (the documents' dates are injected).
+    const claim = stoppedClaim(2, new Date(Date.now() - 60_000));
     await TaxCounter.updateOne({ _id: 'TS/27-28' }, { $set: { pending: claim } });
 
     const next = await issueInvoice(seller, subject(tee), ist('2027-04-02T10:00:00'));
@@ -82,25 +88,36 @@ describe('invoice numbers', () => {
     expect(left!.number).toBe('TS/27-28/000002');
   });
 
+  it('finishes a claim stamped by a clock an hour fast instead of waiting for it', async () => {
+    const claim = stoppedClaim(4, new Date(Date.now() + 3_600_000));
+    await TaxCounter.updateOne({ _id: 'TS/27-28' }, { $set: { pending: claim } });
+
+    const next = await issueInvoice(seller, subject(tee), ist('2027-04-02T11:00:00'));
+    expect(next!.number).toBe('TS/27-28/000005');
+    const left = await TaxDocument.findOne({ order: claim.doc.order }).lean();
+    expect(left!.number).toBe('TS/27-28/000004');
+  });
+
   it('drops a stale claim for an order that already has its invoice: the number goes to the next', async () => {
     const at = ist('2027-05-01T10:00:00');
     const first = subject(tee);
     const invoiced = await issueInvoice(seller, first, at);
-    expect(invoiced!.number).toBe('TS/27-28/000004');
-    // A slower process claimed 000005 for the same order before seeing its invoice.
+    expect(invoiced!.number).toBe('TS/27-28/000006');
+    // A slower process claimed 000007 for the same order before seeing its invoice.
     await TaxCounter.updateOne(
       { _id: 'TS/27-28' },
       {
         $set: {
           pending: {
-            sequence: 5,
-            doc: { ...invoiced, _id: undefined, number: 'TS/27-28/000005', sequence: 5 },
+            sequence: 7,
+            claimedAt: new Date(Date.now() - 60_000),
+            doc: { ...invoiced, _id: undefined, number: 'TS/27-28/000007', sequence: 7 },
           },
         },
       },
     );
     const other = await issueInvoice(seller, subject(tee), at);
-    expect(other!.number).toBe('TS/27-28/000005');
+    expect(other!.number).toBe('TS/27-28/000007');
     expect(await TaxDocument.countDocuments({ order: invoiced!.order })).toBe(1);
   });
 
