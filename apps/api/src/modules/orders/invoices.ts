@@ -69,7 +69,7 @@ const refOf = (doc: LeanTaxDocument) => ({ number: doc.number, issuedAt: doc.iss
 /**
  * Issues the order's invoice if it has none (once, however often or concurrently asked) and notes
  * it on the order. Nothing while the seller's GST details are not set. A failure is logged, never
- * thrown: a paid order stands without its invoice, and start-up catches up.
+ * thrown: a paid order stands without its invoice, and the tax-documents job catches up.
  */
 export async function invoiceOrder(
   deps: AppDeps,

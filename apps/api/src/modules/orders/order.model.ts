@@ -185,7 +185,7 @@ orderSchema.index({ 'history.event': 1, 'history.at': 1 });
 // Reconciliation reads the oldest refunds still pending.
 orderSchema.index({ 'refund.status': 1, 'refund.createdAt': 1 });
 
-// Orders still owed their invoice (start-up catches up after the seller's details are set).
+// Orders still owed their invoice or credit note (the tax-documents job issues them).
 orderSchema.index({ invoice: 1, status: 1 });
 
 export type OrderFields = InferSchemaType<typeof orderSchema>;

@@ -5,6 +5,7 @@
  * makes a credit note; the month's report matches the orders.
  */
 import { describe, expect, it } from 'vitest';
+import { indiaDate } from '@repo/shared';
 import { setupTestApp } from '../../../test/harness.js';
 import { pdfText } from '../../../test/pdf-text.js';
 import {
@@ -13,7 +14,10 @@ import {
   recordingMailer,
   sandboxCheckout,
 } from '../../payments/__tests__/helpers.js';
+import { Jobs } from '../../../lib/jobs.js';
+import { createLogger } from '../../../lib/logger.js';
 import { Order } from '../order.model.js';
+import { taxDocumentsJob } from '../index.js';
 
 const mailer = recordingMailer();
 const t = await setupTestApp({
@@ -91,6 +95,13 @@ describe('before the seller’s GST details are set', () => {
       message: 'This order has no tax invoice yet',
     });
   });
+
+  it('orders paid meanwhile wait for their invoice too', async () => {
+    for (const price of [499, 1_299]) {
+      const orderId = await buy(ravi, price);
+      expect((await Order.findById(orderId).lean())!.invoice).toBeNull();
+    }
+  });
 });
 
 describe('with the seller’s details set', () => {
@@ -164,9 +175,46 @@ describe('with the seller’s details set', () => {
   });
 
   it('an order paid before the details were set gets its invoice when asked for', async () => {
-    const earlier = await Order.findOne({ invoice: null }).lean();
+    const earlier = await Order.findOne({ invoice: null, user: asha.id }).lean();
     const res = await download(`/api/orders/${String(earlier!._id)}/invoice`, asha).expect(200);
     expect(await pdfText(res.body as Buffer)).toContain('TAX INVOICE');
+  });
+
+  it('the background job issues the invoices still owed, in one copy however many run', async () => {
+    const owed = await Order.find({ invoice: null, tax: { $ne: null } })
+      .sort({ createdAt: 1 })
+      .lean();
+    expect(owed.map((o) => o.amountPaise)).toEqual([49_900, 129_900]);
+    const last = await Order.findOne({ invoice: { $ne: null } })
+      .sort({ 'invoice.number': -1 })
+      .lean();
+    const lastSequence = Number(last!.invoice!.number.split('/')[2]);
+
+    let runs = 0;
+    const job = taxDocumentsJob(t.deps);
+    const copies = [1, 2, 3].map(() =>
+      new Jobs({ logger: createLogger('silent') }).add({
+        ...job,
+        run: (ctx) => ((runs += 1), job.run(ctx)),
+      }),
+    );
+    await Promise.all(copies.map((c) => c.tick()));
+    await Promise.all(copies.map((c) => c.stop()));
+
+    expect(runs).toBe(1);
+    const invoiced = await Order.find({ _id: { $in: owed.map((o) => o._id) } })
+      .sort({ createdAt: 1 })
+      .lean();
+    expect(invoiced.map((o) => Number(o.invoice?.number.split('/')[2]))).toEqual([
+      lastSequence + 1,
+      lastSequence + 2,
+    ]);
+    const text = await pdfText(
+      (await download(`/api/orders/${String(owed[1]!._id)}/invoice`, ravi).expect(200))
+        .body as Buffer,
+    );
+    expect(text).toContain(invoiced[1]!.invoice!.number);
+    expect(text).toContain('1,299.00');
   });
 
   it('prints a business buyer’s GSTIN; within Karnataka the tax is CGST and SGST', async () => {
@@ -232,9 +280,10 @@ describe('with the seller’s details set', () => {
 
   it('the month’s report: its invoice total is what the invoiced orders were paid', async () => {
     const orders = await Order.find({ invoice: { $ne: null } }).lean();
-    const month = orders[0]!.invoice!.issuedAt.toISOString().slice(0, 7);
-    // Every invoice of this test file is dated today; guard against running across a month's end.
-    const inMonth = orders.filter((o) => o.invoice!.issuedAt.toISOString().slice(0, 7) === month);
+    // The report's months are India's; a run across a month's end reads the first one.
+    const monthOf = (o: (typeof orders)[number]) => indiaDate(o.invoice!.issuedAt).slice(0, 7);
+    const month = monthOf(orders[0]!);
+    const inMonth = orders.filter((o) => monthOf(o) === month);
     const res = await t
       .request()
       .get(`/api/admin/gst-report?month=${month}`)
