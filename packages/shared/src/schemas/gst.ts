@@ -6,7 +6,8 @@ import { gstinProblem, gstinState, normaliseGstin } from '../rules/gstin.js';
 export const gstin = z
   .string({ error: 'GSTIN is required' })
   .max(40, 'GSTIN is too long')
-  .transform(normaliseGstin)
+  // overwrite, not transform: still a string, so the OpenAPI document can describe it
+  .overwrite(normaliseGstin)
   .superRefine((value, ctx) => {
     const problem = gstinProblem(value);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
