@@ -19,6 +19,15 @@ const partySchema = new mongoose.Schema(
   { _id: false },
 );
 
+/** The amounts of a line, and of the document's totals (paise). */
+const amountFields = {
+  taxablePaise: { type: Number, required: true },
+  cgstPaise: { type: Number, required: true },
+  sgstPaise: { type: Number, required: true },
+  igstPaise: { type: Number, required: true },
+  totalPaise: { type: Number, required: true },
+} as const;
+
 /** One printed line: goods or a charge; paise; `totalPaise = taxable + cgst + sgst + igst`. */
 const documentLineSchema = new mongoose.Schema(
   {
@@ -30,25 +39,12 @@ const documentLineSchema = new mongoose.Schema(
     /** On a credit note: the invoice's line (from 0) it gives back. */
     invoiceLine: { type: Number, default: null },
     rate: { type: Number, required: true },
-    taxablePaise: { type: Number, required: true },
-    cgstPaise: { type: Number, required: true },
-    sgstPaise: { type: Number, required: true },
-    igstPaise: { type: Number, required: true },
-    totalPaise: { type: Number, required: true },
+    ...amountFields,
   },
   { _id: false },
 );
 
-const totalsSchema = new mongoose.Schema(
-  {
-    taxablePaise: { type: Number, required: true },
-    cgstPaise: { type: Number, required: true },
-    sgstPaise: { type: Number, required: true },
-    igstPaise: { type: Number, required: true },
-    totalPaise: { type: Number, required: true },
-  },
-  { _id: false },
-);
+const totalsSchema = new mongoose.Schema(amountFields, { _id: false });
 
 export const taxDocumentFields = {
   kind: { type: String, enum: TAX_DOCUMENT_KINDS, required: true },
