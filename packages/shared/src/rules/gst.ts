@@ -15,6 +15,7 @@ import {
   type GstStateName,
 } from '../constants/gst.js';
 import { INDIAN_STATES, type IndianStateName } from '../constants/india.js';
+import { parseAddressLine } from './address.js';
 
 /** The date in India ("2025-09-22") of an instant. */
 export function indiaDate(at: Date): string {
@@ -188,8 +189,7 @@ export function taxDocumentNumber(series: string, sequence: number): string {
 
 /**
  * The state an address is in: the state it names (the last one named, as addresses end with the
- * state), else the one its PIN code's longest matching prefix belongs to; null when neither
- * tells (no PIN code, or one two states share).
+ * state), else the one its PIN code belongs to (parseAddressLine); null when neither tells.
  */
 export function stateOfAddress(address: string): IndianStateName | null {
   const text = ` ${address.toLowerCase().replace(/[^a-z0-9]+/g, ' ')} `;
@@ -199,16 +199,5 @@ export function stateOfAddress(address: string): IndianStateName | null {
     if (at >= 0 && (!named || at > named.at)) named = { state: s.name, at };
   }
   if (named) return named.state;
-  const pin = /(?:^|\D)([1-9]\d{2})\s?(\d{3})(?:\D|$)/.exec(address);
-  if (!pin) return null;
-  const digits = pin[1]! + pin[2]!;
-  let best: { state: IndianStateName; length: number; tie: boolean } | null = null;
-  for (const s of INDIAN_STATES)
-    for (const prefix of s.pinPrefixes as readonly string[]) {
-      if (!digits.startsWith(prefix)) continue;
-      if (!best || prefix.length > best.length)
-        best = { state: s.name, length: prefix.length, tie: false };
-      else if (prefix.length === best.length && best.state !== s.name) best.tie = true;
-    }
-  return best && !best.tie ? best.state : null;
+  return (parseAddressLine(address)?.state as IndianStateName | undefined) || null;
 }
