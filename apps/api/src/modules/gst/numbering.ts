@@ -33,10 +33,12 @@ interface Claim {
 }
 
 /** A claim older than this was left by a process that stopped (or stalled): others finish it. */
-const CLAIM_LEASE_MS = 2_000;
+const CLAIM_LEASE_MS = 5_000;
 /** How long an issuer keeps trying before answering 409 (only under an extreme burst). */
 const ISSUE_DEADLINE_MS = 30_000;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The `n`th wait of an issuer: 2 ms doubling up to 200 ms, give or take half. */
+const backoff = (n: number) => Math.min(200, 2 * 2 ** n) * (0.5 + Math.random());
 
 interface Counter {
   _id: string;
@@ -109,16 +111,18 @@ export async function issueNumbered(
   // Each round either finds the document, waits for or finishes someone's claim, or loses a
   // claim to another issuer who then finishes it: every round some document gets its number.
   const deadline = Date.now() + ISSUE_DEADLINE_MS;
+  let waits = 0;
   while (Date.now() < deadline) {
     const existing = await existingDocument(draft);
     if (existing) return existing;
     const counter = await readCounter(series);
     if (counter.pending) {
-      // Its claimer is on it: a short, uneven pause spares the database a crowd of helpers. A
-      // claim stamped far ahead of this clock (its copy's clock runs fast) is no fresher for it:
-      // finished like an old one (finishing twice is harmless), never waited on for hours.
+      // Its claimer is on it: an uneven pause, longer each time, spares the database (and the
+      // claimer) a crowd polling it. A claim stamped far ahead of this clock (its copy's clock
+      // runs fast) is no fresher for it: finished like an old one (finishing twice is harmless),
+      // never waited on for hours.
       const age = Date.now() - new Date(counter.pending.claimedAt).getTime();
-      if (Math.abs(age) < CLAIM_LEASE_MS) await pause(2 + Math.random() * 8);
+      if (Math.abs(age) < CLAIM_LEASE_MS) await pause(backoff(waits++));
       else await finish(series, counter.pending);
       continue;
     }
@@ -139,7 +143,7 @@ export async function issueNumbered(
       { $set: { pending: claim } },
     );
     if (claimed.modifiedCount === 1) await finish(series, claim);
-    else await pause(Math.random() * 5);
+    else await pause(backoff(waits++));
   }
   throw conflict('Too many documents are being issued at once. Please try again.');
 }
