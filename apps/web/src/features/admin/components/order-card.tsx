@@ -8,6 +8,7 @@ import { formatRupees, paiseToRupees, variantLabel } from '@repo/shared/rules';
 import { ONE_SIZE } from '@repo/shared/constants';
 import { orderNumber } from '@repo/shared/rules/orders';
 import { Button } from '@/components/ui/button';
+import { TaxDocumentButtons } from '@/components/download-button';
 import { RefundStatusBadge } from '@/components/ui/refund-status';
 import { ShipmentLine } from '@/components/ui/shipment-line';
 import { useUpdateOrderStatus } from '../api/update-order-status';
@@ -129,6 +130,7 @@ export function OrderCard({ order }: { order: Order }) {
               <ShipmentLine shipment={order.shipment} />
             </section>
           )}
+          <TaxDocumentButtons order={order} />
         </div>
         <section>
           <h4 className="sr-only">Items</h4>
