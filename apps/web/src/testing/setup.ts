@@ -9,6 +9,7 @@ configure({ asyncUtilTimeout: 20_000 });
 // jsdom does not scroll: pages that scroll to the top (or to a heading) get no-ops.
 window.scrollTo = () => {};
 Element.prototype.scrollIntoView = () => {};
+Element.prototype.scrollTo = () => {};
 
 // jsdom has <dialog> without its modal half. Like a browser, a dialog opened with showModal
 // here keeps Tab inside itself (the page behind is inert) and takes Escape as a close request

@@ -80,11 +80,14 @@ export default function ProductDetailPage() {
     firstColourInStock(item.colours)!;
   const wanted = searchParams.get('size') ?? undefined;
   const size = wanted && stockOf(item, colour.name, wanted) > 0 ? wanted : undefined;
-  /** The URL of a choice: the colour by its key, and the size while that colour has it. */
+  /**
+   * The URL of a choice: the colour by its key (of a product in several), and the size while
+   * that colour has it.
+   */
   const choose = (next: { colour: string; size: string | undefined }) =>
     setSearchParams(
       {
-        colour: colourKey(next.colour),
+        ...(item.colours.length > 1 ? { colour: colourKey(next.colour) } : {}),
         ...(next.size && stockOf(item, next.colour, next.size) > 0 ? { size: next.size } : {}),
       },
       { replace: true },

@@ -22,12 +22,24 @@ const tee = makeProduct({
   ],
 });
 
+/** The product as it is now: one colour, holding `sizes` (the server's answer is its stock). */
+function todayWith(product: Product, sizes: Product['sizes']): Product {
+  return { ...product, sizes, colours: [{ ...product.colours[0]!, sizes }] };
+}
+
 /** Renders the cart with these lines; the server's stock is `today` (the product as it is now). */
 function setup(items: CartItem[], today: Product = tee) {
   cartStore.set(items);
   const api = mockApi({
     'GET /product/stock': () => ({
-      products: [{ _id: today._id, quantity: today.quantity, sizes: today.sizes }],
+      products: [
+        {
+          _id: today._id,
+          quantity: today.quantity,
+          sizes: today.sizes,
+          colours: today.colours.map(({ name, sizes }) => ({ name, sizes })),
+        },
+      ],
     }),
   });
   return { api, ...renderRoute({ element: <CartPage />, path: '/cart' }, { url: '/cart' }) };
@@ -63,14 +75,11 @@ describe('cart lines with sizes', () => {
   });
 
   it('marks a line whose size sold out or fell short, and blocks checkout until it is changed', async () => {
-    const today = {
-      ...tee,
-      sizes: [
-        { size: 'S' as const, quantity: 1 },
-        { size: 'M' as const, quantity: 0 },
-        { size: 'L' as const, quantity: 4 },
-      ],
-    };
+    const today = todayWith(tee, [
+      { size: 'S', quantity: 1 },
+      { size: 'M', quantity: 0 },
+      { size: 'L', quantity: 4 },
+    ]);
     const { user } = setup(
       [
         makeCartItem({ ...tee, size: 'M', cartQuantity: 1 }),
@@ -115,5 +124,79 @@ describe('cart lines with sizes', () => {
     );
     expect(cartStore.get()[0]!.size).toBe('M');
     expect(checkout()).toBeEnabled();
+  });
+
+  it('shows two colours of one T-shirt as two lines, "Black · M" and "White · M", each capped and checked in its colour', async () => {
+    const black = { name: 'Black', hex: '#111111' };
+    const white = { name: 'White', hex: '#F8F8F8' };
+    const image = (colour: string) => [
+      {
+        _id: `64b0000000000000000000${colour === 'Black' ? 'b1' : 'c1'}`,
+        url: `/uploads/${colour}-640.webp`,
+        alt: `Duo Tee in ${colour}`,
+        widths: [{ width: 640, url: `/uploads/${colour}-640.webp` }],
+      },
+    ];
+    const duo = (blackM: number, whiteM: number) =>
+      makeProduct({
+        _id: '64b0000000000000000000d1',
+        name: 'Duo Tee',
+        colours: [
+          {
+            _id: '64b0000000000000000000e1',
+            ...black,
+            images: image('Black'),
+            sizes: [{ size: 'M', quantity: blackM }],
+          },
+          {
+            _id: '64b0000000000000000000e2',
+            ...white,
+            images: image('White'),
+            sizes: [{ size: 'M', quantity: whiteM }],
+          },
+        ],
+      });
+    const added = duo(3, 3);
+    const { user } = setup(
+      [
+        { ...added, size: 'M', colour: 'Black', cartQuantity: 1 },
+        { ...added, size: 'M', colour: 'White', cartQuantity: 2 },
+      ],
+      duo(1, 1),
+    );
+    const lineIn = (variant: string) => screen.getByText(variant).closest('li')!;
+    // Each line shows its colour's photo.
+    expect(lineIn('Black · M').querySelector('img')).toHaveAttribute(
+      'src',
+      '/uploads/Black-640.webp',
+    );
+    expect(lineIn('White · M').querySelector('img')).toHaveAttribute(
+      'src',
+      '/uploads/White-640.webp',
+    );
+    // Today 1 is left of each: the white line (2) is short, in its colour; black is at its cap.
+    expect(
+      await within(lineIn('White · M')).findByText(
+        'Only 1 left in White · M. Please lower the quantity.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(lineIn('Black · M')).getByRole('button', {
+        name: 'Increase quantity of Duo Tee, Black · M',
+      }),
+    ).toBeDisabled();
+    expect(within(lineIn('Black · M')).queryByRole('status')).not.toBeInTheDocument();
+    expect(checkout()).toBeDisabled();
+
+    await user.click(
+      within(lineIn('White · M')).getByRole('button', {
+        name: 'Decrease quantity of Duo Tee, White · M',
+      }),
+    );
+    expect(checkout()).toBeEnabled();
+    expect(cartStore.get().map((l) => [l.colour, l.size, l.cartQuantity])).toEqual([
+      ['Black', 'M', 1],
+      ['White', 'M', 1],
+    ]);
   });
 });

@@ -137,7 +137,8 @@ describe('a product card', () => {
     const plain = makeProduct({ name: 'Plain Tee' });
     const { user, onAddToCart } = render(plain);
     await user.click(screen.getByRole('button', { name: 'ADD TO CART' }));
-    expect(onAddToCart).toHaveBeenCalledWith(plain, 'One size');
+    // A product in one colour: that colour, named for the cart line.
+    expect(onAddToCart).toHaveBeenCalledWith(plain, 'One size', 'Default');
   });
 
   it('asks for the size of a product with several in a small dialog', async () => {
@@ -149,7 +150,7 @@ describe('a product card', () => {
     expect(within(dialog).getByRole('radio', { name: 'M (sold out)' })).toBeDisabled();
     await user.click(within(dialog).getByRole('radio', { name: 'XL' }));
     await user.click(add);
-    expect(onAddToCart).toHaveBeenCalledWith(tee, 'XL');
+    expect(onAddToCart).toHaveBeenCalledWith(tee, 'XL', 'Default');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 

@@ -133,7 +133,10 @@ export function StockGrid({
                         step={1}
                         value={text}
                         onChange={(e) =>
-                          setColour(i, { ...colour, stock: { ...colour.stock, [size]: e.target.value } })
+                          setColour(i, {
+                            ...colour,
+                            stock: { ...colour.stock, [size]: e.target.value },
+                          })
                         }
                         aria-label={`Stock of ${label(colour, i)}${size === ONE_SIZE ? '' : ` in ${size}`}`}
                         aria-describedby="stock-grid-hint"
@@ -141,13 +144,18 @@ export function StockGrid({
                           controlClasses,
                           'w-20 text-center',
                           filled && n <= 0 && 'border-red-500 dark:border-red-400',
-                          filled && n > 0 && n <= LOW_STOCK && 'border-amber-500 dark:border-amber-400',
+                          filled &&
+                            n > 0 &&
+                            n <= LOW_STOCK &&
+                            'border-amber-500 dark:border-amber-400',
                         )}
                       />
                     </td>
                   );
                 })}
-                <td className={cn(cell, 'text-right font-semibold tabular-nums')}>{totals.rows[i]}</td>
+                <td className={cn(cell, 'text-right font-semibold tabular-nums')}>
+                  {totals.rows[i]}
+                </td>
                 <td className={cell}>
                   <div className="flex justify-end gap-1">
                     <Button

@@ -90,7 +90,9 @@ function filledCells(values: Pick<ProductFormValues, 'sizes'>, colour: ColourRow
 export function stockTotals(values: Pick<ProductFormValues, 'sizes' | 'colours'>) {
   const columns = columnsOf(values);
   const rows = values.colours.map((c) => columns.reduce((sum, s) => sum + counted(c.stock[s]), 0));
-  const perSize = columns.map((s) => values.colours.reduce((sum, c) => sum + counted(c.stock[s]), 0));
+  const perSize = columns.map((s) =>
+    values.colours.reduce((sum, c) => sum + counted(c.stock[s]), 0),
+  );
   return { rows, perSize, total: rows.reduce((a, b) => a + b, 0) };
 }
 

@@ -34,8 +34,10 @@ export function lineProblemText(
   if (!stock) return undefined;
   const problem = cartLineProblem(item, stock);
   if (!problem) return undefined;
-  const variant = variantLabel(item);
-  const size = variant ? ` in ${variant}` : '';
+  // "in Black · M", or "in M" when the line has no colour worth naming.
+  const size = variantLabel({ colour: item.colour })
+    ? ` in ${variantLabel(item)}`
+    : ` in ${item.size}`;
   switch (problem.kind) {
     case 'no-size':
       return 'Please choose a size.';

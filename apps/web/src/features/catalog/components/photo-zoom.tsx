@@ -13,10 +13,13 @@ import type { ProductImage } from '@repo/shared';
 export default function PhotoZoom({
   images,
   index,
+  label,
   onClose,
 }: {
   images: readonly ProductImage[];
   index: number;
+  /** What the photos show ("Sakura Drift Tee in Black"): the dialog's name. */
+  label: string;
   onClose: (index: number) => void;
 }) {
   const [at, setAt] = useState(index);
@@ -31,7 +34,12 @@ export default function PhotoZoom({
       carousel={{ finite: true }}
       controller={{ closeOnBackdropClick: true }}
       on={{ view: ({ index: shown }) => setAt(shown) }}
-      labels={{ Close: 'Close the zoom', Previous: 'Previous photo', Next: 'Next photo' }}
+      labels={{
+        Lightbox: `Zoomed photos of ${label}`,
+        Close: 'Close the zoom',
+        Previous: 'Previous photo',
+        Next: 'Next photo',
+      }}
     />
   );
 }

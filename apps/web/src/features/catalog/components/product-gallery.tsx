@@ -137,6 +137,7 @@ export function ProductGallery({
           <PhotoZoom
             images={images}
             index={zoomed}
+            label={label}
             onClose={(at) => {
               setZoomed(undefined);
               show(at);

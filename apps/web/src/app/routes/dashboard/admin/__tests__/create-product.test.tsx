@@ -47,7 +47,8 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Name'), 'Rocket Tee');
   await user.type(screen.getByLabelText('Description'), 'A tee with a rocket');
   await user.type(screen.getByLabelText('Price'), '499');
-  await user.type(screen.getByLabelText('Quantity'), '25');
+  // One colour (Black, as the form starts) in One size (no size ticked): its stock cell.
+  await user.type(screen.getByLabelText('Stock of Black'), '25');
   await user.selectOptions(screen.getByLabelText('Shipping'), 'Yes');
 }
 
@@ -72,7 +73,13 @@ describe('create product form', () => {
     expect(screen.getByLabelText('Name')).toHaveValue('');
     expect(screen.getByLabelText('Description').tagName).toBe('TEXTAREA');
     expect(screen.getByLabelText('Price')).toHaveAttribute('type', 'number');
-    expect(screen.getByLabelText('Quantity')).toHaveAttribute('type', 'number');
+    // Quantity is the stock grid's total, not typed: one colour, Black, One size, none yet.
+    expect(screen.getByLabelText('Quantity')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Quantity')).toHaveValue('0');
+    expect(screen.getByLabelText('Name of colour 1')).toHaveValue('Black');
+    expect(screen.getByLabelText('Swatch of Black')).toHaveValue('#111111');
+    expect(screen.getByLabelText('Stock of Black')).toHaveValue(null);
+    expect(screen.getByRole('button', { name: 'Remove Black' })).toBeDisabled();
     const shipping = screen.getByLabelText('Shipping') as HTMLSelectElement;
     expect(shipping.selectedOptions[0]!.textContent).toBe('No');
     expect(
@@ -213,17 +220,19 @@ describe('create product form', () => {
     expect(form.get('name')).toBe('Rocket Tee');
     expect(form.get('description')).toBe('A tee with a rocket');
     expect(form.get('price')).toBe('499');
-    expect(form.get('quantity')).toBe('25');
+    expect(JSON.parse(form.get('colours') as string)).toEqual([
+      { name: 'Black', hex: '#111111', sizes: [{ size: 'One size', quantity: 25 }] },
+    ]);
     expect(form.get('shipping')).toBe('1');
     expect(form.get('category')).toBe(ids.hoodies);
     expect((form.get('photo') as File).name).toBe('tee.png');
     expect([...form.keys()].sort()).toEqual([
       'category',
+      'colours',
       'description',
       'name',
       'photo',
       'price',
-      'quantity',
       'shipping',
     ]);
 
@@ -238,7 +247,8 @@ describe('create product form', () => {
     expect(screen.getByLabelText('Name')).toHaveValue('');
     expect(screen.getByLabelText('Description')).toHaveValue('');
     expect(screen.getByLabelText('Price')).toHaveValue(null);
-    expect(screen.getByLabelText('Quantity')).toHaveValue(null);
+    expect(screen.getByLabelText('Quantity')).toHaveValue('0');
+    expect(screen.getByLabelText('Stock of Black')).toHaveValue(null);
     expect(screen.getByLabelText('Shipping')).toHaveValue('0');
     expect(screen.queryByRole('img', { name: /Preview/ })).not.toBeInTheDocument();
     expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview-1');
@@ -250,6 +260,9 @@ describe('create product form', () => {
     expect(next.get('category')).toBe('');
     expect(next.get('photo')).toBeNull();
     expect(next.get('shipping')).toBe('0');
+    expect(JSON.parse(next.get('colours') as string)).toEqual([
+      { name: 'Black', hex: '#111111', sizes: [] },
+    ]);
   });
 
   it('shows the server message of a refusal and keeps the fields', async () => {

@@ -135,6 +135,26 @@ describe('products page', () => {
       { width: 320, url: '/uploads/rocket-320.webp' },
       { width: 640, url: '/uploads/rocket-640.webp' },
     ],
+    sizes: [{ size: 'One size', quantity: 3 }],
+    colours: [
+      {
+        _id: '64b0000000000000000000c1',
+        name: 'Black',
+        hex: '#111111',
+        images: [
+          {
+            _id: '64b0000000000000000000c2',
+            url: '/uploads/rocket-640.webp',
+            alt: 'Rocket Tee in Black',
+            widths: [
+              { width: 320, url: '/uploads/rocket-320.webp' },
+              { width: 640, url: '/uploads/rocket-640.webp' },
+            ],
+          },
+        ],
+        sizes: [{ size: 'One size', quantity: 3 }],
+      },
+    ],
   };
 
   it('shows each product as a card linking to its update page', async () => {

@@ -17,6 +17,29 @@ const product = {
   description: 'A tee with a rocket',
   price: 499,
   quantity: 25,
+  sizes: [
+    { size: 'M', quantity: 15 },
+    { size: 'L', quantity: 10 },
+  ],
+  colours: [
+    {
+      _id: '64b0000000000000000000c1',
+      name: 'Black',
+      hex: '#111111',
+      images: [],
+      sizes: [
+        { size: 'M', quantity: 12 },
+        { size: 'L', quantity: 10 },
+      ],
+    },
+    {
+      _id: '64b0000000000000000000c2',
+      name: 'Sand',
+      hex: '#D8C3A5',
+      images: [],
+      sizes: [{ size: 'M', quantity: 3 }],
+    },
+  ],
   shipping: true,
   category: { _id: ids.hoodies, name: 'Hoodies' },
   photo: '/uploads/rocket-640.webp',
@@ -63,7 +86,19 @@ describe('update product page', () => {
     expect(await screen.findByLabelText('Name')).toHaveValue('Rocket Tee');
     expect(screen.getByLabelText('Description')).toHaveValue('A tee with a rocket');
     expect(screen.getByLabelText('Price')).toHaveValue(499);
-    expect(screen.getByLabelText('Quantity')).toHaveValue(25);
+    // Quantity is the total of the stock grid: a row per colour, a column per size made.
+    expect(screen.getByLabelText('Quantity')).toHaveValue('25');
+    expect(screen.getByRole('checkbox', { name: 'M' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'L' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'S' })).not.toBeChecked();
+    expect(screen.getByLabelText('Name of colour 1')).toHaveValue('Black');
+    expect(screen.getByLabelText('Name of colour 2')).toHaveValue('Sand');
+    expect(screen.getByLabelText('Swatch of Sand')).toHaveValue('#d8c3a5');
+    expect(screen.getByLabelText('Stock of Black in M')).toHaveValue(12);
+    expect(screen.getByLabelText('Stock of Black in L')).toHaveValue(10);
+    expect(screen.getByLabelText('Stock of Sand in M')).toHaveValue(3);
+    // Sand is not made in L: a blank cell.
+    expect(screen.getByLabelText('Stock of Sand in L')).toHaveValue(null);
     expect(screen.getByLabelText('Shipping')).toHaveValue('1');
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: 'Category' })).toHaveValue('Hoodies'),
@@ -151,6 +186,24 @@ describe('update product page', () => {
     expect(form.get('category')).toBe(ids.hoodies);
     expect(form.get('price')).toBe('499');
     expect(form.get('photo')).toBeNull();
+    // The colours go back with their ids (a rename keeps the photos) and their stock.
+    expect(JSON.parse(form.get('colours') as string)).toEqual([
+      {
+        _id: '64b0000000000000000000c1',
+        name: 'Black',
+        hex: '#111111',
+        sizes: [
+          { size: 'M', quantity: 12 },
+          { size: 'L', quantity: 10 },
+        ],
+      },
+      {
+        _id: '64b0000000000000000000c2',
+        name: 'Sand',
+        hex: '#D8C3A5',
+        sizes: [{ size: 'M', quantity: 3 }],
+      },
+    ]);
 
     await act(async () => answer.resolve({ success: true, message: 'Product updated' }));
     await waitFor(() =>
