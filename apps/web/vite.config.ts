@@ -126,12 +126,13 @@ export default defineConfig(({ isSsrBuild }) => ({
                   priority: 1,
                 },
                 // What the catalog pages (home, search, product) share: the product grid with
-                // its cards (and their size chooser), the catalog queries. One chunk instead of
-                // one file each; a piece only one page or the dashboards use stays out of it, so
-                // the home page does not load the product page's details or the admin's fields.
+                // its cards and their swatches, the catalog queries. One chunk instead of one
+                // file each; a piece only one page or the dashboards use stays out of it, so the
+                // home page does not load the product page's details, the card's colour and
+                // size chooser (loaded on the first tap) or the admin's fields.
                 {
                   name: 'catalog-ui',
-                  test: /src[\\/](components[\\/]ui[\\/](product-(card|grid|image)|price|size-picker|modal|empty-state|pagination)\.|features[\\/]catalog[\\/](api|hooks)[\\/]|features[\\/]catalog[\\/]components[\\/]catalog-products\.|lib[\\/](format|use-title)\.)/,
+                  test: /src[\\/](components[\\/]ui[\\/](product-(card|grid|image)|colour-swatches|price|empty-state|pagination)\.|features[\\/]catalog[\\/](api|hooks)[\\/]|features[\\/]catalog[\\/]components[\\/]catalog-products\.|lib[\\/](format|use-title)\.)/,
                 },
               ],
             },

@@ -6,75 +6,19 @@
  * colour and One size at once and asks for the colour and the size of any other; a sold-out
  * product says so on a disabled button.
  */
-import { useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Product, ProductSize } from '@repo/shared';
 import { CARD_IMAGE_SIZES, ONE_SIZE } from '@repo/shared/constants';
 import { firstColourInStock, isOneSize, isSoldOut } from '@repo/shared/rules';
 import { Button } from './button';
-import { ColourPicker } from './colour-picker';
 import { ColourSwatches } from './colour-swatches';
-import { Modal } from './modal';
 import { Price } from './price';
 import { ProductImage } from './product-image';
-import { SizePicker } from './size-picker';
 
-/** The card's small chooser: pick a colour (of several) and a size (of several), then add. */
-function VariantChooser({
-  product,
-  onAdd,
-  onClose,
-}: {
-  product: Product;
-  onAdd: (size: ProductSize, colour: string) => void;
-  onClose: () => void;
-}) {
-  const { colours } = product;
-  const [colour, setColour] = useState(firstColourInStock(colours)!.name);
-  const [size, setSize] = useState<string>();
-  const sizes = colours.find((c) => c.name === colour)!.sizes;
-  const oneSize = isOneSize(product);
-  const chosen = oneSize ? sizes[0]!.size : size;
-  const ask = [colours.length > 1 && 'colour', !oneSize && 'size'].filter(Boolean).join(' and ');
-  return (
-    <Modal title={`Choose a ${ask}: ${product.name}`} onClose={onClose}>
-      <div className="flex flex-col gap-4">
-        {colours.length > 1 && (
-          <ColourPicker
-            colours={colours}
-            value={colour}
-            soldOutDisabled
-            onChange={(c) => {
-              setColour(c);
-              // A size sold out in the new colour is no choice.
-              if (
-                !colours
-                  .find((x) => x.name === c)!
-                  .sizes.some((s) => s.size === size && s.quantity > 0)
-              )
-                setSize(undefined);
-            }}
-          />
-        )}
-        {!oneSize && <SizePicker sizes={sizes} value={size} onChange={setSize} />}
-      </div>
-      <div className="mt-5 flex justify-end gap-2">
-        <Button variant="outline" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button
-          disabled={!chosen || !(sizes.find((s) => s.size === chosen)?.quantity ?? 0)}
-          onClick={() => {
-            onAdd(chosen as ProductSize, colour);
-            onClose();
-          }}
-        >
-          ADD TO CART
-        </Button>
-      </div>
-    </Modal>
-  );
-}
+// The chooser (a dialog with the colour and size pickers) loads on the first tap that needs
+// it: the home page's first load carries only the cards.
+const VariantChooser = lazy(() => import('./variant-chooser'));
 
 export interface ProductCardProps {
   product: Product;
@@ -163,11 +107,13 @@ export function ProductCard({
         )}
       </div>
       {choosing && onAddToCart && (
-        <VariantChooser
-          product={product}
-          onAdd={(size, colour) => onAddToCart(product, size, colour)}
-          onClose={() => setChoosing(false)}
-        />
+        <Suspense fallback={null}>
+          <VariantChooser
+            product={product}
+            onAdd={(size, colour) => onAddToCart(product, size, colour)}
+            onClose={() => setChoosing(false)}
+          />
+        </Suspense>
       )}
     </article>
   );

@@ -264,7 +264,7 @@ describe('a product card with colours', () => {
       element: <ProductCard product={tee} href="/p" onAddToCart={onAddToCart} />,
     });
     await user.click(screen.getByRole('button', { name: 'ADD TO CART' }));
-    const dialog = screen.getByRole('dialog', {
+    const dialog = await screen.findByRole('dialog', {
       name: 'Choose a colour and size: Sakura Drift Tee',
     });
     expect(within(dialog).getByRole('radio', { name: 'White (sold out)' })).toBeDisabled();

@@ -144,7 +144,8 @@ describe('a product card', () => {
   it('asks for the size of a product with several in a small dialog', async () => {
     const { user, onAddToCart } = render(tee);
     await user.click(screen.getByRole('button', { name: 'ADD TO CART' }));
-    const dialog = screen.getByRole('dialog', { name: 'Choose a size: Night Owl Tee' });
+    // The chooser's code loads on this first tap.
+    const dialog = await screen.findByRole('dialog', { name: 'Choose a size: Night Owl Tee' });
     const add = within(dialog).getByRole('button', { name: 'ADD TO CART' });
     expect(add).toBeDisabled();
     expect(within(dialog).getByRole('radio', { name: 'M (sold out)' })).toBeDisabled();

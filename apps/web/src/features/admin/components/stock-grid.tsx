@@ -41,7 +41,7 @@ export function StockGrid({
   const label = (c: ColourRow, i: number) => c.name.trim() || `Colour ${i + 1}`;
 
   return (
-    <fieldset className="flex flex-col gap-4 rounded-xl border border-slate-200 p-4 dark:border-slate-700">
+    <fieldset className="flex min-w-0 flex-col gap-4 rounded-xl border border-slate-200 p-4 dark:border-slate-700">
       <legend className="px-1 text-sm font-semibold text-slate-800 dark:text-slate-200">
         Colours, sizes and stock
       </legend>
@@ -78,7 +78,8 @@ export function StockGrid({
         order shoppers see them. Leave a cell blank when that colour is not made in that size; 0
         means sold out.
       </p>
-      <div className="overflow-x-auto">
+      {/* relative: the table's screen-reader-only text stays inside the scrolled box. */}
+      <div className="relative overflow-x-auto">
         <table className="w-full border-collapse text-sm">
           <caption className="sr-only">Stock per colour and size</caption>
           <thead>
@@ -142,7 +143,8 @@ export function StockGrid({
                         aria-describedby="stock-grid-hint"
                         className={cn(
                           controlClasses,
-                          'w-20 text-center',
+                          // Room for four digits: the table scrolls sideways rather than squeeze them.
+                          'min-w-[4.5rem] text-center',
                           filled && n <= 0 && 'border-red-500 dark:border-red-400',
                           filled &&
                             n > 0 &&
