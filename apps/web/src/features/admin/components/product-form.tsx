@@ -52,7 +52,7 @@ export function ProductForm({
   return (
     <form
       onSubmit={form.handleSubmit(onSubmit)}
-      className="flex max-w-3xl flex-col gap-5"
+      className="flex max-w-4xl flex-col gap-5"
       aria-busy={busy}
     >
       <Controller

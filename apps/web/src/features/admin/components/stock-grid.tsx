@@ -18,7 +18,7 @@ import {
 
 type Values = Pick<ProductFormValues, 'sizes' | 'colours'>;
 
-const cell = 'border-b border-slate-200 px-2 py-2 dark:border-slate-700';
+const cell = 'border-b border-slate-200 px-1.5 py-2 dark:border-slate-700';
 const small = 'h-9 min-w-9 px-2 text-sm';
 
 export function StockGrid({
@@ -143,8 +143,8 @@ export function StockGrid({
                         aria-describedby="stock-grid-hint"
                         className={cn(
                           controlClasses,
-                          // Room for four digits: the table scrolls sideways rather than squeeze them.
-                          'min-w-[4.5rem] text-center',
+                          // Room for three digits: the table scrolls sideways rather than squeeze them.
+                          'min-w-16 text-center',
                           filled && n <= 0 && 'border-red-500 dark:border-red-400',
                           filled &&
                             n > 0 &&
