@@ -2,11 +2,13 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect } from '@playwright/test';
 import {
   chooseSizeInDialog,
+  findProduct,
   pickSize,
   readOtpFromOutbox,
   registerViaApi,
   uniqueEmail,
   test,
+  variantOf,
 } from './support.js';
 
 test.describe('a shopper', () => {
@@ -115,6 +117,7 @@ test.describe('a shopper', () => {
 
   test('registers, pays in the sandbox, and finds the order in Your Orders with the cart empty', async ({
     page,
+    request,
   }) => {
     const email = uniqueEmail();
     await page.goto('/register');
@@ -161,7 +164,8 @@ test.describe('a shopper', () => {
     await page.goto('/dashboard/user/orders');
     await expect(page.getByRole('heading', { name: 'Your Orders' })).toBeVisible();
     await expect(page.getByText(productName).first()).toBeVisible();
-    await expect(page.getByText(`Size ${size} · Quantity: 1`).first()).toBeVisible();
+    const bought = await findProduct(request, (p) => p.name === productName);
+    await expect(page.getByText(`${variantOf(bought, size)} · Quantity: 1`).first()).toBeVisible();
     await expect(page.getByText('Confirmed', { exact: false }).first()).toBeVisible();
     await expect(page.getByTestId('cart-badge')).toHaveCount(0);
   });

@@ -14,6 +14,7 @@ import {
   signInAs,
   sizesInStock,
   test,
+  variantOf,
   TINY_PNG,
   type ListedProduct,
 } from './support.js';
@@ -65,12 +66,12 @@ test.describe('sizes', () => {
     const line = page.getByRole('list', { name: 'Cart items' }).getByRole('listitem');
     await expect(line).toHaveCount(1);
     await expect(line).toContainText(product.name);
-    await expect(line).toContainText(`Size ${size}`);
+    await expect(line).toContainText(variantOf(product, size));
     await payInSandbox(page);
 
     const order = newestOrder(page);
     await expect(order).toContainText(product.name);
-    await expect(order).toContainText(`Size ${size} · Quantity: 1`);
+    await expect(order).toContainText(`${variantOf(product, size)} · Quantity: 1`);
     // The unit came out of that size.
     await expect.poll(() => stockOf(request, product, size)).toBe(before - 1);
   });
@@ -118,7 +119,9 @@ test.describe('sizes', () => {
     await expect(page.getByText('Successfully Added')).toBeVisible();
     await expect(page.getByTestId('cart-badge').first()).toHaveText('1');
     await page.goto('/cart');
-    await expect(page.getByRole('list', { name: 'Cart items' })).toContainText(`Size ${inStock}`);
+    await expect(page.getByRole('list', { name: 'Cart items' })).toContainText(
+      variantOf(product, inStock),
+    );
   });
 
   test('two sizes of one T-shirt are two cart lines, each with its size, and both are in the order', async ({
@@ -143,11 +146,15 @@ test.describe('sizes', () => {
     const lines = page.getByRole('list', { name: 'Cart items' }).getByRole('listitem');
     await expect(lines).toHaveCount(2);
     for (const size of [first, second]) {
-      const line = lines.filter({ has: page.getByText(`Size ${size}`, { exact: true }) });
+      const line = lines.filter({
+        has: page.getByText(variantOf(product, size), { exact: true }),
+      });
       await expect(line).toHaveCount(1);
       await expect(line).toContainText(product.name);
       await expect(
-        line.getByRole('group', { name: `Quantity of ${product.name}, size ${size}` }),
+        line.getByRole('group', {
+          name: `Quantity of ${product.name}, ${variantOf(product, size)}`,
+        }),
       ).toContainText(/Quantity 1(?!\d)/);
     }
     await payInSandbox(page);
@@ -156,7 +163,9 @@ test.describe('sizes', () => {
     await expect(items).toHaveCount(2);
     for (const size of [first, second])
       await expect(
-        items.filter({ hasText: product.name }).filter({ hasText: `Size ${size} · Quantity: 1` }),
+        items
+          .filter({ hasText: product.name })
+          .filter({ hasText: `${variantOf(product, size)} · Quantity: 1` }),
       ).toHaveCount(1);
   });
 
@@ -190,13 +199,15 @@ test.describe('sizes', () => {
     await signInAs(page, admin, '/dashboard/admin/product');
     await page.getByRole('link', { name }).click();
     await expect(page).toHaveURL(/\/dashboard\/admin\/product\/.+/);
-    await expect(page.getByLabel('Stock in M', { exact: true })).toHaveValue('6');
+    // Made with sizes alone: one colour, Default, a row of the stock grid.
+    const cell = (size: string) => page.getByLabel(`Stock of Default in ${size}`, { exact: true });
+    await expect(cell('M')).toHaveValue('6');
     // S sold out, M restocked, L as it was, XL added with 3: 23 in all.
-    await page.getByLabel('Stock in S', { exact: true }).fill('0');
-    await page.getByLabel('Stock in M', { exact: true }).fill('12');
+    await cell('S').fill('0');
+    await cell('M').fill('12');
     await page.getByRole('checkbox', { name: 'XL', exact: true }).check();
-    await page.getByLabel('Stock in XL', { exact: true }).fill('3');
-    await expect(page.getByTestId('size-total')).toHaveText('23');
+    await cell('XL').fill('3');
+    await expect(page.getByTestId('stock-total')).toHaveText('23');
     await expect(page.getByLabel('Quantity', { exact: true })).toHaveValue('23');
     await page.getByRole('button', { name: 'Update' }).click();
     await expect(page.getByText('Product Updated successfully!')).toBeVisible();

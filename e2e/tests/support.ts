@@ -77,6 +77,19 @@ export interface ListedProduct {
   price: number;
   quantity: number;
   sizes: { size: string; quantity: number }[];
+  colours: { name: string; sizes: { size: string; quantity: number }[] }[];
+}
+
+/**
+ * How the cart and the orders name a line of `product` in `size`: "White · M", or "Size M"
+ * when its colour is the Default one a product made before colours got (not worth naming).
+ */
+export function variantOf(
+  product: ListedProduct,
+  size: string,
+  colour = product.colours[0]!.name,
+): string {
+  return colour === 'Default' ? `Size ${size}` : `${colour} · ${size}`;
 }
 
 /** The newest product that `wanted` accepts, read page by page from the catalog as it is now. */
