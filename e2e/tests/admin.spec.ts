@@ -29,7 +29,7 @@ test.describe('an admin', () => {
     await loginAsAdmin(page);
     await page.goto('/dashboard/admin/create-category');
     await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
-    await page.getByLabel('Name').fill(categoryName);
+    await page.getByLabel('Name', { exact: true }).fill(categoryName);
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText(`${categoryName} is created`)).toBeVisible();
     await expect(page.getByRole('row', { name: new RegExp(categoryName) })).toBeVisible();
@@ -42,14 +42,16 @@ test.describe('an admin', () => {
       .getByLabel('Photo')
       .setInputFiles({ name: 'diwali.png', mimeType: 'image/png', buffer: TINY_PNG });
     await expect(page.getByRole('img', { name: /preview/i })).toBeVisible();
-    await page.getByLabel('Name').fill(productName);
+    await page.getByLabel('Name', { exact: true }).fill(productName);
     await page.getByLabel('Description').fill('Warm fairy lights and rangoli dots on soft cotton.');
     await page.getByLabel('Price').fill('555');
-    await page.getByLabel('Quantity').fill('10');
+    // One colour (Black, as the form starts), One size: its stock cell; Quantity is the total.
+    await page.getByLabel('Stock of Black', { exact: true }).fill('10');
+    await expect(page.getByLabel('Quantity')).toHaveValue('10');
     await page.getByLabel('Shipping').selectOption({ label: 'Yes' });
     await page.getByRole('button', { name: 'Create Product' }).click();
     await expect(page.getByText('Product created successfully!')).toBeVisible();
-    await expect(page.getByLabel('Name')).toHaveValue('');
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('');
 
     // The storefront shows it, newest first.
     await page.goto('/');
