@@ -22,7 +22,13 @@ export interface PaidOrderInput {
     cartQuantity: number;
     size?: string | null | undefined;
   }>;
+  /** The whole amount paid or due, fees included. */
   amountPaise: number;
+  /** Of which the delivery and COD fees (none when left out). */
+  shippingFeePaise?: number | undefined;
+  codFeePaise?: number | undefined;
+  /** The latest day it should arrive, as estimated at checkout (YYYY-MM-DD). */
+  deliveryBy?: string | null | undefined;
   currency: string;
   shippingAddress: string;
   provider: string;
@@ -57,6 +63,9 @@ export async function recordPaidOrder(
       })),
       amount: paiseToRupees(input.amountPaise),
       amountPaise: input.amountPaise,
+      shippingFeePaise: input.shippingFeePaise ?? 0,
+      codFeePaise: input.codFeePaise ?? 0,
+      deliveryBy: input.deliveryBy ?? null,
       currency: input.currency,
       shippingAddress: input.shippingAddress,
       addressNeeded: !isShippingAddress(input.shippingAddress),
