@@ -87,3 +87,17 @@ export const PRODUCT_SIZES = [...SIZES, ONE_SIZE] as const;
 export type ProductSize = (typeof PRODUCT_SIZES)[number];
 /** A size with this many or fewer left is low: "Only N left in M", highlighted for the admin. */
 export const LOW_STOCK = 5;
+
+/**
+ * Colours: every product comes in at least one, each with its own photos and stock per size.
+ * A product saved before colours existed becomes one colour, named after what its photo shows
+ * when that is known, else this.
+ */
+export const DEFAULT_COLOUR = { name: 'Default', hex: '#9CA3AF' } as const;
+/** At most this many colours per product, and photos per colour. */
+export const MAX_COLOURS = 12;
+export const MAX_IMAGES_PER_COLOUR = 8;
+/** A colour's name: what the shopper reads ("Bottle Green"), at most this long. */
+export const COLOUR_NAME_MAX = 40;
+/** Cards show this many swatches, then "+N". */
+export const CARD_SWATCHES = 4;

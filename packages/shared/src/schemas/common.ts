@@ -60,8 +60,11 @@ export const errorResponse = z
     error: z.string().optional(),
     issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
     requestId: z.string().optional(),
-    /** On a 409 from checkout: the product concerned, how many are left, the new total. */
+    /** On a 409 from checkout: the product, colour and size concerned, how many are left, the new total. */
     productId: z.string().optional(),
+    /** null: a colour (or size) must be chosen. */
+    colour: z.string().nullable().optional(),
+    size: z.string().nullable().optional(),
     available: z.number().optional(),
     total: z.number().optional(),
   })

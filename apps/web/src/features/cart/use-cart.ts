@@ -14,21 +14,25 @@ import {
 import { cartStore, useStore } from '@/lib/storage';
 import { toast } from '@/lib/toast';
 
-const sameLine = (a: Pick<CartItem, '_id' | 'size'>, b: Pick<CartItem, '_id' | 'size'>) =>
-  a._id === b._id && a.size === b.size;
+type LineKey = Pick<CartItem, '_id' | 'size' | 'colour'>;
+const sameLine = (a: LineKey, b: LineKey) =>
+  a._id === b._id && a.size === b.size && a.colour === b.colour;
 
 export const cart = {
   add: (product: Product, size: ProductSize) =>
     cartStore.set((c) =>
-      addRule<Omit<CartItem, 'cartQuantity' | 'size'>, ProductSize>(c, product, size),
+      addRule<Omit<CartItem, 'cartQuantity' | 'size' | 'colour'>, ProductSize>(c, product, size),
     ),
-  increase: (line: CartItem) => cartStore.set((c) => increaseQuantity(c, line._id, line.size)),
-  decrease: (line: CartItem) => cartStore.set((c) => decreaseQuantity(c, line._id, line.size)),
-  remove: (line: CartItem) => cartStore.set((c) => removeFromCart(c, line._id, line.size)),
+  increase: (line: CartItem) =>
+    cartStore.set((c) => increaseQuantity(c, line._id, line.size, line.colour)),
+  decrease: (line: CartItem) =>
+    cartStore.set((c) => decreaseQuantity(c, line._id, line.size, line.colour)),
+  remove: (line: CartItem) =>
+    cartStore.set((c) => removeFromCart(c, line._id, line.size, line.colour)),
   /** Give a line a size (a line saved before sizes, or a size that sold out); merges with a line already in it. */
   setSize: (line: CartItem, size: ProductSize) =>
     cartStore.set((c) => {
-      const target = c.find((l) => sameLine(l, { _id: line._id, size }));
+      const target = c.find((l) => sameLine(l, { _id: line._id, size, colour: line.colour }));
       if (!target) return c.map((l) => (sameLine(l, line) ? { ...l, size } : l));
       return c
         .filter((l) => !sameLine(l, line))
@@ -43,7 +47,9 @@ export const cart = {
       c.flatMap((line) => {
         if (!fresh.has(line._id)) return [line];
         const product = fresh.get(line._id);
-        return product ? [{ ...product, cartQuantity: line.cartQuantity, size: line.size }] : [];
+        if (!product) return [];
+        const { cartQuantity, size, colour } = line;
+        return [{ ...product, cartQuantity, size, ...(colour !== undefined && { colour }) }];
       }),
     ),
 };
