@@ -238,7 +238,9 @@ describe('with the seller’s details set', () => {
     const order = (await Order.findById(orderId).lean())!;
     expect(order).toMatchObject({ amountPaise: 44_800, shippingFeePaise: 4_900, codFeePaise: 0 });
     const tax = order.tax!;
-    expect(tax.charges).toEqual([{ kind: 'delivery', rate: 5, taxablePaise: 4_667, taxPaise: 233 }]);
+    expect(tax.charges).toEqual([
+      { kind: 'delivery', rate: 5, taxablePaise: 4_667, taxPaise: 233 },
+    ]);
     const parts = [...tax.lines, ...tax.charges];
     expect(parts.reduce((s, p) => s + p.taxablePaise + p.taxPaise, 0)).toBe(order.amountPaise);
 
@@ -347,7 +349,7 @@ describe('the fees on the invoice', () => {
           {
             product: String(tee._id),
             name: 'Sunset Tee',
-            photo: tee.photo,
+            photo: '/uploads/products/sunset.webp',
             price: 399,
             cartQuantity: 2,
           },
