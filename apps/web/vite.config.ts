@@ -112,7 +112,8 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // (server-rendered pages) runs them one per task, so a slow phone's main thread
                 // is not held for all 330 KB at once. The libraries (React DOM set up with them,
                 // by the one module of ours here: lib/react-dom-client.ts), then the app. (Not
-                // the take-over script: it must stay a file of its own.)
+                // the take-over script and the kept taps it imports: they must stay a file of
+                // their own, which runs before the app's code arrives.)
                 {
                   name: 'vendor',
                   tags: ['$initial'],
@@ -122,7 +123,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 {
                   name: 'app',
                   tags: ['$initial'],
-                  test: (id) => !id.endsWith('/src/take-over.ts'),
+                  test: (id) => !/[\\/]src[\\/](take-over|kept-taps)\.ts$/.test(id),
                   priority: 1,
                 },
                 // What the catalog pages (home, search, product) share: the product grid with
