@@ -68,6 +68,21 @@ describe('schemas', () => {
       }).success,
     ).toBe(false);
   });
+  it('takes prices in whole paise: ₹499.50 and ₹699.99, never ₹699.995', () => {
+    const priced = (price: string) =>
+      productBody.safeParse({
+        name: 'Tee',
+        description: 'd',
+        price,
+        quantity: '1',
+        category: 'a'.repeat(24),
+      });
+    expect(priced('499.50').data?.price).toBe(499.5);
+    expect(priced('699.99').data?.price).toBe(699.99);
+    expect(priced('699.995').error?.issues[0]?.message).toBe(
+      'Price can have at most 2 decimal places',
+    );
+  });
   it('accepts either filter alone and refuses an inverted range', () => {
     expect(filterProductsBody.parse({ checked: [], radio: [100, 400] })).toMatchObject({ page: 1 });
     expect(filterProductsBody.parse({ checked: ['a'.repeat(24)], radio: [] }).checked).toHaveLength(

@@ -251,6 +251,8 @@ export const productFields = z.object({
   price: z.coerce
     .number({ error: 'Price must be a number' })
     .positive('Price must be more than 0')
+    // Whole paise: money is counted in paise, and the price filters meet a paisa apart.
+    .multipleOf(0.01, 'Price can have at most 2 decimal places')
     .max(10_000_000, 'Price is too high'),
   /** Required without `sizes`; with them it may be left out, or must be their total. */
   quantity: z.coerce
