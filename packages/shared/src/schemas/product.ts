@@ -8,6 +8,7 @@ import {
   PRODUCT_SIZES,
   SIZES,
 } from '../constants/index.js';
+import { TEXT_LIMITS } from '../constants/limits.js';
 import { colourKey, sortSizes, sumOverColours, totalOfSizes } from '../rules/index.js';
 import { category } from './category.js';
 import { jsonList, objectId, queryText, requiredText } from './common.js';
@@ -246,8 +247,8 @@ const coloursField = jsonList(
 
 /** The product form's fields (multipart); productBody adds the rules across them. */
 export const productFields = z.object({
-  name: requiredText('Name', 120),
-  description: requiredText('Description', 5000),
+  name: requiredText('Name', TEXT_LIMITS.productName),
+  description: requiredText('Description', TEXT_LIMITS.productDescription),
   price: z.coerce
     .number({ error: 'Price must be a number' })
     .positive('Price must be more than 0')

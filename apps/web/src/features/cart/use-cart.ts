@@ -70,6 +70,12 @@ export function addToCartWithToast(product: Product, size: ProductSize = ONE_SIZ
   toast.success('Successfully Added');
 }
 
+/**
+ * What the cart holds, counted as the badge counts it (SPEC §2: its distinct lines, a T-shirt
+ * in one size each): "Cart, 2 items" in the bar, "2 items in your cart" on the cart page.
+ */
+export const cartCountText = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`;
+
 export function useCart(): { items: CartItem[]; count: number; subtotal: number; total: number } {
   const items = useStore(cartStore);
   return { items, count: items.length, subtotal: subtotal(items), total: cartTotal(items) };
