@@ -23,6 +23,13 @@ test.use({
   waitForTakeOver: false,
 });
 
+/**
+ * The throttled phone's first outcome waits longer than the usual 20 s: on a machine busy with
+ * other work, the 4× slower CPU is slower still, and the app may take that long to arrive (a
+ * deadline against a hang, not a speed check).
+ */
+const onThePhone = expect.configure({ timeout: 90_000 });
+
 /** An emulated mid-range phone: 4× slower CPU, a slow mobile connection. */
 async function throttle(page: Page): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
@@ -81,7 +88,7 @@ test('on a throttled phone, a size and ADD TO CART tapped as soon as they show a
   await expect(radio).toBeChecked();
   await page.getByRole('button', { name: 'ADD TO CART' }).first().tap();
 
-  await expect(page.getByText('Successfully Added')).toBeVisible();
+  await onThePhone(page.getByText('Successfully Added')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
   expect(await storedCart(page)).toEqual([expect.objectContaining({ slug: product.slug, size })]);
   await expect(page).toHaveURL(new RegExp(`\\?size=${size}$`));
@@ -98,7 +105,7 @@ test('on a throttled phone, a card’s ADD TO CART tapped as soon as it shows as
   await card.getByRole('button', { name: 'ADD TO CART' }).tap();
 
   const dialog = page.getByRole('dialog', { name: `Choose a size: ${name}` });
-  await expect(dialog).toBeVisible();
+  await onThePhone(dialog).toBeVisible();
   await buttonOf(dialog.getByRole('radio', { disabled: false }).first()).tap();
   await dialog.getByRole('button', { name: 'ADD TO CART' }).tap();
   await expect(page.getByText('Successfully Added')).toBeVisible();

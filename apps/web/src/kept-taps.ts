@@ -18,6 +18,12 @@ type Field = HTMLInputElement | HTMLTextAreaElement;
 /** A press on a button, or a field as the shopper left it (checked: a radio's or a checkbox's). */
 type Kept = { press: HTMLElement } | { field: Field; checked: boolean | undefined; value: string };
 
+/** A radio's or a checkbox's state; undefined for a field that holds text. */
+const checkedOf = (field: Field) =>
+  field.type === 'radio' || field.type === 'checkbox'
+    ? (field as HTMLInputElement).checked
+    : undefined;
+
 /** One task of its own for each kept tap: the app renders the one before first. */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 
@@ -60,18 +66,27 @@ export function keepTaps(root: HTMLElement): () => Promise<void> {
     kept.push({ press: control });
   }
 
-  function onInput(event: Event) {
-    if (carrying) return;
-    const field = event.target as Field;
-    if (!root.contains(field) || !('value' in field)) return;
-    const checkable = field.type === 'radio' || field.type === 'checkbox';
-    // A field's latest state is what counts (for a radio group, each choice in turn).
+  /** Keeps a field as the shopper left it; its latest state is what counts. */
+  function keepField(field: Field) {
     kept = kept.filter((k) => !('field' in k) || k.field !== field);
-    kept.push({
-      field,
-      checked: checkable ? (field as HTMLInputElement).checked : undefined,
-      value: field.value,
-    });
+    kept.push({ field, checked: checkedOf(field), value: field.value });
+  }
+
+  function onInput(event: Event) {
+    const field = event.target as Field;
+    if (!carrying && root.contains(field) && 'value' in field) keepField(field);
+  }
+
+  // What changed before this script ran (a browser that painted the page first, or one that
+  // restored a form on a reload): a field no longer as the server wrote it.
+  for (const field of root.querySelectorAll<Field>('input, textarea')) {
+    const checked = checkedOf(field);
+    if (
+      checked === undefined
+        ? field.value !== field.defaultValue
+        : checked !== (field as HTMLInputElement).defaultChecked
+    )
+      keepField(field);
   }
 
   document.addEventListener('click', onClick, true);

@@ -80,11 +80,15 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-/** The page as the server sends it, with the take-over script's keeping started. */
-function serverPage() {
+/**
+ * The page as the server sends it, with the take-over script's keeping started; `before` taps
+ * it before the script runs (a browser that paints first).
+ */
+function serverPage(before?: (container: HTMLElement) => void) {
   const container = document.createElement('div');
   container.innerHTML = renderToString(<Page />);
   document.body.append(container);
+  before?.(container);
   return { container, carryOut: keepTaps(container) };
 }
 
@@ -141,6 +145,15 @@ it('the latest choice of a group counts, checkboxes and typed text are told too,
   heard = [];
   await user.click(screen.getByRole('button', { name: 'ADD TO CART' }));
   expect(heard).toEqual(['add L']);
+});
+
+it('a choice made before the take-over script ran is told to the app too', async () => {
+  const { container, carryOut } = serverPage((page) => {
+    page.querySelector<HTMLInputElement>('input[value="L"]')!.checked = true;
+  });
+  await takeOver(container, carryOut);
+  expect(heard).toEqual(['size L']);
+  expect(screen.getByText('Chosen: L')).toBeInTheDocument();
 });
 
 it('a form that names its action is left to the browser: its page answers', async () => {
