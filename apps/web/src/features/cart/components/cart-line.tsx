@@ -10,7 +10,7 @@ import { ONE_SIZE } from '@repo/shared/constants';
 import { cartLineProblem, formatRupees, sizeLabel, sizesOf, stockOfSize } from '@repo/shared/rules';
 import { ProductImage } from '@/components/ui/product-image';
 import { paths } from '@/config/paths';
-import { cart } from '../use-cart';
+import { cart } from '../cart-actions';
 
 // 40 px on phones, big enough for a thumb.
 const step =
