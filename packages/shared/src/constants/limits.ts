@@ -9,7 +9,6 @@ export const TEXT_LIMITS = {
   email: 254,
   /** As typed, spaces and all: "0091 98765 43210" is 16. */
   phone: 20,
-  /** As typed: "560 001". */
   address: 500,
   /** bcrypt reads 72 bytes; a password's own rule counts bytes (accented letters take more). */
   password: 72,
