@@ -70,3 +70,12 @@ export function makeUser(overrides: Partial<PublicUser> = {}): PublicUser {
     ...overrides,
   };
 }
+
+/** `GET /settings/public` of a shop with the default fees (₹49 delivery below ₹499, ₹40 COD). */
+export const publicSettings = () => ({
+  success: true,
+  settings: {
+    delivery: { feePaise: 4900, freeFromPaise: 49900 },
+    cod: { enabled: true, feePaise: 4000, minOrderPaise: 0, maxOrderPaise: 500000 },
+  },
+});

@@ -1,5 +1,5 @@
 /** /product-detail/{slug} (SPEC §2): the product and a "Similar Products" grid. */
-import { useDeferredValue } from 'react';
+import { startTransition, useDeferredValue, useOptimistic } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import type { Product } from '@repo/shared';
 import {
@@ -34,6 +34,18 @@ export default function ProductDetailPage() {
     retry: (n, error) => !(error instanceof ApiError && error.status === 404) && n < 1,
   });
   const item = product.data?.Aproduct;
+  // ?colour=black&size=M keep the choice in a shared link: an unknown colour is the first in
+  // stock, a size that colour has not got (left) is no choice.
+  const colour = item
+    ? (findColour(item.colours, searchParams.get('colour') ?? undefined) ??
+      firstColourInStock(item.colours))
+    : undefined;
+  const wanted = searchParams.get('size') ?? undefined;
+  const size =
+    item && colour && wanted && stockOf(item, colour.name, wanted) > 0 ? wanted : undefined;
+  // The router applies the URL in a transition: until that renders, the choice shows at once
+  // (and ADD TO CART, tapped right after, adds that colour and size).
+  const [shown, show] = useOptimistic({ colour: colour?.name, size });
   const related = useRelatedProducts(item?._id, item?.category?._id);
   // The similar products arrive after the page is on screen; their cards render in the
   // background (a deferred value, so React renders them in slices), not in one long task that
@@ -73,40 +85,38 @@ export default function ProductDetailPage() {
     );
   }
 
-  // ?colour=black&size=M keep the choice in a shared link: an unknown colour is the first in
-  // stock, a size that colour has not got (left) is no choice.
-  const colour =
-    findColour(item.colours, searchParams.get('colour') ?? undefined) ??
-    firstColourInStock(item.colours)!;
-  const wanted = searchParams.get('size') ?? undefined;
-  const size = wanted && stockOf(item, colour.name, wanted) > 0 ? wanted : undefined;
+  const shownColour = findColour(item.colours, shown.colour) ?? colour!;
   /**
-   * The URL of a choice: the colour by its key (of a product in several), and the size while
-   * that colour has it.
+   * Shows a choice and puts it in the URL: the colour by its key (of a product in several), and
+   * the size while that colour has it.
    */
   const choose = (next: { colour: string; size: string | undefined }) =>
-    setSearchParams(
-      {
-        ...(item.colours.length > 1 ? { colour: colourKey(next.colour) } : {}),
-        ...(next.size && stockOf(item, next.colour, next.size) > 0 ? { size: next.size } : {}),
-      },
-      { replace: true },
-    );
+    startTransition(() => {
+      const keep = next.size && stockOf(item, next.colour, next.size) > 0 ? next.size : undefined;
+      show({ colour: next.colour, size: keep });
+      setSearchParams(
+        {
+          ...(item.colours.length > 1 ? { colour: colourKey(next.colour) } : {}),
+          ...(keep ? { size: keep } : {}),
+        },
+        { replace: true },
+      );
+    });
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
       <ProductDetails
         product={item}
-        colour={colour}
-        size={size}
-        onColourChange={(c) => choose({ colour: c, size })}
-        onSizeChange={(s) => choose({ colour: colour.name, size: s })}
+        colour={shownColour}
+        size={shown.size}
+        onColourChange={(c) => choose({ colour: c, size: shown.size })}
+        onSizeChange={(s) => choose({ colour: shownColour.name, size: s })}
         onAddToCart={addToCartWithToast}
         actions={
           <ShareProduct
             name={item.name}
             slug={item.slug}
-            colour={item.colours.length > 1 ? colourKey(colour.name) : undefined}
+            colour={item.colours.length > 1 ? colourKey(shownColour.name) : undefined}
           />
         }
       />

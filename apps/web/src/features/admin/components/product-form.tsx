@@ -4,8 +4,9 @@
  * with their stock per size. The page owns the form (react-hook-form's useForm over
  * ProductFormValues) and the buttons.
  */
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
+import { TEXT_LIMITS } from '@repo/shared/constants/limits';
 import {
   controlClasses,
   Field,
@@ -44,6 +45,25 @@ export function ProductForm({
   });
   const list = categories.data?.success ? categories.data.category : [];
   const { register } = form;
+
+  // A refused field's message goes once the field is changed: it no longer describes what is
+  // there (the next save is checked again).
+  const [edited, setEdited] = useState({ since: errors, fields: new Set<string>() });
+  const editedFields = edited.since === errors ? edited.fields : new Set<string>();
+  useEffect(() => {
+    const watching = form.watch((_values, { name }) => {
+      if (!name) return;
+      const field = name.split('.')[0]!;
+      setEdited((prev) => ({
+        since: errors,
+        fields: new Set([...(prev.since === errors ? prev.fields : []), field]),
+      }));
+    });
+    return () => watching.unsubscribe();
+  }, [form, errors]);
+  const shown: FieldErrors = Object.fromEntries(
+    Object.entries(errors).filter(([field]) => !editedFields.has(field)),
+  );
   const sizes = useWatch({ control: form.control, name: 'sizes' });
   const colours = useWatch({ control: form.control, name: 'colours' });
 
@@ -62,7 +82,7 @@ export function ProductForm({
           <CategoryCombobox categories={list} value={field.value} onChange={field.onChange} />
         )}
       />
-      <FieldError message={errors.category} />
+      <FieldError message={shown.category} />
       <Controller
         control={form.control}
         name="photo"
@@ -71,25 +91,27 @@ export function ProductForm({
             file={field.value}
             onChange={field.onChange}
             currentUrl={currentPhotoUrl}
+            error={shown.photo}
           />
         )}
       />
-      <FieldError message={errors.photo} />
       <TextField
         label="Name"
-        error={errors.name}
+        error={shown.name}
         placeholder="Product name"
+        maxLength={TEXT_LIMITS.productName}
         {...register('name')}
       />
       <TextAreaField
         label="Description"
-        error={errors.description}
+        error={shown.description}
+        maxLength={TEXT_LIMITS.productDescription}
         rows={4}
         placeholder="What makes this T-shirt special"
         {...register('description')}
       />
       <div className="grid gap-5 sm:grid-cols-3">
-        <Field label="Price" error={errors.price}>
+        <Field label="Price" error={shown.price}>
           {(control) => (
             <div className="relative">
               <span
@@ -113,12 +135,12 @@ export function ProductForm({
         </Field>
         <TextField
           label="Quantity"
-          error={errors.quantity}
+          error={shown.quantity}
           readOnly
           value={String(stockTotals({ sizes, colours }).total)}
           aria-describedby="stock-grid-hint"
         />
-        <SelectField label="Shipping" error={errors.shipping} {...register('shipping')}>
+        <SelectField label="Shipping" error={shown.shipping} {...register('shipping')}>
           <option value="0">No</option>
           <option value="1">Yes</option>
         </SelectField>
@@ -130,7 +152,7 @@ export function ProductForm({
           form.setValue('colours', next.colours, { shouldDirty: true });
         }}
       />
-      <FieldError message={errors.colours ?? errors.sizes} />
+      <FieldError message={shown.colours ?? shown.sizes} />
       <div className="flex flex-wrap gap-3">{actions}</div>
     </form>
   );

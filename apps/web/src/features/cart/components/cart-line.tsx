@@ -4,6 +4,7 @@
  * without a size or colour (saved before either existed), or whose colour or size sold out or
  * fell short, says so, and offers the colours or sizes left.
  */
+import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import type { CartItem, ProductSize, ProductStockJson } from '@repo/shared';
 import { ONE_SIZE } from '@repo/shared/constants';
@@ -18,7 +19,7 @@ import {
 } from '@repo/shared/rules';
 import { ProductImage } from '@/components/ui/product-image';
 import { paths } from '@/config/paths';
-import { cart } from '../use-cart';
+import { cart } from '../cart-actions';
 
 // 40 px on phones, big enough for a thumb.
 const step =
@@ -65,6 +66,7 @@ export function CartLine({
   stock?: ProductStockJson | null | undefined;
 }) {
   const href = paths.productDetail(item.slug);
+  const limitId = useId();
   const problem = lineProblemText(item, stock);
   const current = stock ?? item;
   const colour = colourOfLine(current, item.colour);
@@ -80,6 +82,8 @@ export function CartLine({
   // The photo of the colour bought, as the product showed it when added.
   const image = item.colours?.find((c) => c.name === item.colour)?.images[0];
   const photo = image ? { name: item.name, photo: image.url, photos: image.widths } : item;
+  // + stops at that colour and size's stock, and says why (a problem above says it already).
+  const atLimit = Boolean(item.size) && left > 0 && item.cartQuantity >= left && !problem;
   return (
     <li className="flex gap-3 py-4 sm:gap-4">
       <Link to={href} tabIndex={-1} aria-hidden="true" className="w-20 shrink-0 sm:w-24">
@@ -179,12 +183,21 @@ export function CartLine({
               type="button"
               className={step}
               aria-label={`Increase quantity of ${label}`}
-              // Capped at the size's stock (known once the stock has loaded).
+              // Capped at the size's stock (today's once it has loaded).
               disabled={!item.size || item.cartQuantity >= left}
+              aria-describedby={atLimit ? limitId : undefined}
               onClick={() => cart.increase(item)}
             >
               <span aria-hidden="true">+</span>
             </button>
+            {atLimit && (
+              <span
+                id={limitId}
+                className="text-xs font-semibold text-amber-700 dark:text-amber-300"
+              >
+                Only {left} left
+              </span>
+            )}
           </div>
           <p className="ml-auto font-bold text-slate-900 tabular-nums dark:text-white">
             <span className="sr-only">Line total </span>
