@@ -57,7 +57,7 @@ const API_MODULES = {
   orders: ['products', 'users'],
   payments: ['orders', 'products', 'users'],
   reviews: ['orders', 'products', 'users', 'settings'],
-  web: ['categories', 'products'],
+  web: ['categories', 'products', 'reviews'],
 };
 const API_TESTS = ['apps/api/src/**/__tests__/**', 'apps/api/src/test/**'];
 
