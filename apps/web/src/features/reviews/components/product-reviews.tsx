@@ -184,7 +184,7 @@ function YourReview({ productId }: { productId: string }) {
         <Link
           to={paths.login}
           state={{ from: location }}
-          className="font-semibold text-brand-700 underline dark:text-brand-300"
+          className="font-semibold text-brand-700 underline dark:text-brand-100"
         >
           Log in
         </Link>{' '}
