@@ -5,12 +5,12 @@
  * (modules/web), then the one error handler.
  */
 import { createHash } from 'node:crypto';
-import type { RequestListener } from 'node:http';
+import type { IncomingMessage, RequestListener } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import compression from 'compression';
 import cors from 'cors';
-import express, { type Express } from 'express';
+import express, { type Express, type Request } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
@@ -75,8 +75,9 @@ export function createApp(deps: AppDeps, options: { stopping?: () => boolean } =
     logger: laneLogger(deps.logger),
     cache,
     cors: deps.config.corsOrigins.length > 0,
+    clientAddress: (req) => clientAddressOf(app, req),
   });
-  const app = createExpressApp(
+  const app: Express = createExpressApp(
     deps,
     new CatalogReader(cache, { read: currentStock, lay: layStock }, lane),
     requestLog,
@@ -87,6 +88,17 @@ export function createApp(deps: AppDeps, options: { stopping?: () => boolean } =
       lane.handle(req, res, () => app(req, res)),
     { express: app, lane, catalogCache: cache },
   );
+}
+
+/** Express's `req.ip` (its TRUST_PROXY rule) for a request Express does not handle. */
+function clientAddressOf(app: Express, req: IncomingMessage): string | undefined {
+  const view = Object.assign(Object.create(app.request) as Request, {
+    app,
+    headers: req.headers,
+    socket: req.socket,
+    connection: req.socket,
+  });
+  return view.ip;
 }
 
 function createExpressApp(

@@ -114,38 +114,42 @@ describe('TRUST_PROXY', () => {
 });
 
 describe('the generated JWT secret (no JWT_SECRET, outside production)', () => {
-  it('is one for every process of the machine, even when they start at the same moment', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cfg-secret-'));
-    // Eight processes, each ready to load the configuration, are told to go together.
-    const script = `
+  it(
+    'is one for every process of the machine, even when they start at the same moment',
+    { timeout: 300_000 },
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'cfg-secret-'));
+      // Eight processes, each ready to load the configuration, are told to go together.
+      const script = `
       import { localJwtSecret } from './src/config/index.ts';
       process.stdin.once('data', () => process.stdout.write(localJwtSecret(${JSON.stringify(dir)})));
       process.stdout.write('ready\\n');`;
-    const children = Array.from({ length: 8 }, () =>
-      spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-        cwd: join(import.meta.dirname, '../..'),
-      }),
-    );
-    const outputs = children.map((child) => {
-      let out = '';
-      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-      return {
-        ready: () => out.startsWith('ready\n'),
-        secret: new Promise<string>((resolve) =>
-          child.once('exit', () => resolve(out.replace('ready\n', ''))),
-        ),
-      };
-    });
-    await vi.waitFor(() => expect(outputs.every((o) => o.ready())).toBe(true), {
-      timeout: 120_000,
-    });
-    for (const child of children) child.stdin.end('go\n');
-    const secrets = await Promise.all(outputs.map((o) => o.secret));
-    const stored = readFileSync(join(dir, 'jwt-secret'), 'utf8');
-    expect(stored).toMatch(/^[0-9a-f]{96}$/);
-    expect(new Set(secrets)).toEqual(new Set([stored]));
-    // Nothing else is left in the data folder, and the secret is the shop user's alone.
-    expect(readdirSync(dir)).toEqual(['jwt-secret']);
-    expect(statSync(join(dir, 'jwt-secret')).mode & 0o777).toBe(0o600);
-  });
+      const children = Array.from({ length: 8 }, () =>
+        spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+          cwd: join(import.meta.dirname, '../..'),
+        }),
+      );
+      const outputs = children.map((child) => {
+        let out = '';
+        child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+        return {
+          ready: () => out.startsWith('ready\n'),
+          secret: new Promise<string>((resolve) =>
+            child.once('exit', () => resolve(out.replace('ready\n', ''))),
+          ),
+        };
+      });
+      await vi.waitFor(() => expect(outputs.every((o) => o.ready())).toBe(true), {
+        timeout: 120_000,
+      });
+      for (const child of children) child.stdin.end('go\n');
+      const secrets = await Promise.all(outputs.map((o) => o.secret));
+      const stored = readFileSync(join(dir, 'jwt-secret'), 'utf8');
+      expect(stored).toMatch(/^[0-9a-f]{96}$/);
+      expect(new Set(secrets)).toEqual(new Set([stored]));
+      // Nothing else is left in the data folder, and the secret is the shop user's alone.
+      expect(readdirSync(dir)).toEqual(['jwt-secret']);
+      expect(statSync(join(dir, 'jwt-secret')).mode & 0o777).toBe(0o600);
+    },
+  );
 });

@@ -103,6 +103,8 @@ interface LoggedRequest {
   method?: string;
   url?: string;
   remoteAddress?: string;
+  /** The request itself (pino-http's): Express's `ip` is the client's address (TRUST_PROXY). */
+  raw?: { ip?: string };
 }
 
 /** What a request's log line says of it: what an operator needs, not every header. */
@@ -111,20 +113,25 @@ export const requestLogSerializers = {
     id: req.id,
     method: req.method,
     url: req.url,
-    remoteAddress: req.remoteAddress,
+    // The client's address as Express reads it (behind nginx: from X-Forwarded-For, when the
+    // peer is a trusted proxy), else the connection's peer.
+    remoteAddress: req.raw?.ip ?? req.remoteAddress,
   }),
   res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
 };
 
-/** The same fields for a request answered outside Express (lib/fast-lane.ts). */
-export function requestLogFields(req: IncomingMessage, id: string, statusCode: number) {
+/**
+ * The same fields for a request answered outside Express (lib/fast-lane.ts); `remoteAddress`: the
+ * client's, as Express would read it.
+ */
+export function requestLogFields(
+  req: IncomingMessage,
+  id: string,
+  statusCode: number,
+  remoteAddress = req.socket.remoteAddress,
+) {
   return {
-    req: requestLogSerializers.req({
-      id,
-      method: req.method,
-      url: req.url,
-      remoteAddress: req.socket.remoteAddress,
-    }),
+    req: requestLogSerializers.req({ id, method: req.method, url: req.url, remoteAddress }),
     res: requestLogSerializers.res({ statusCode }),
   };
 }
