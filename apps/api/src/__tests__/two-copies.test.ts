@@ -58,6 +58,15 @@ afterAll(async () => {
   database.kill('SIGTERM');
 });
 
+/** The fields of the answers these tests read (each answer has some of them). */
+interface Answer {
+  token: string;
+  user: { _id: string; email: string };
+  order: { id: string };
+  category: Array<{ name: string }>;
+  [field: string]: unknown;
+}
+
 /** A JSON call to copy `k` (0 or 1). */
 async function call(k: number, method: string, path: string, body?: unknown, token?: string) {
   const res = await fetch(`http://127.0.0.1:${ports[k]}${path}`, {
@@ -68,7 +77,7 @@ async function call(k: number, method: string, path: string, body?: unknown, tok
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  return { status: res.status, body: (await res.json()) as Record<string, any> };
+  return { status: res.status, body: (await res.json()) as Answer };
 }
 
 const logged = (msg: string) =>
@@ -94,7 +103,7 @@ describe('two copies of the shop on one database', () => {
     );
     expect(a!.status).toBe(200);
     expect(b!.body).toEqual(a!.body);
-    const names = (a!.body.category as Array<{ name: string }>).map((c) => c.name);
+    const names = a!.body.category.map((c) => c.name);
     expect(new Set(names).size).toBe(names.length);
     expect(names.length).toBeGreaterThan(0);
   });

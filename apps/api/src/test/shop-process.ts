@@ -77,7 +77,7 @@ export function startShopProcess(env: Record<string, string>): ShopProcess {
           throw new Error(`no such log line yet:\n${other}`);
         }
       },
-      { timeout: 120_000, interval: 50 },
+      { timeout: 240_000, interval: 50 },
     );
     return found!;
   };
