@@ -15,7 +15,7 @@
  * Background work (reconciliation, the mail queue's poll) runs in whichever worker takes its
  * lease (lib/jobs.ts), as it would across replicas.
  */
-import cluster, { type Worker } from 'node:cluster';
+import cluster, { type Address, type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
 import type { Config } from './config/index.js';
 import { EMBEDDED_DB_URI, startDatabaseServer } from './lib/db.js';
@@ -72,14 +72,16 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
     worker.on('message', (message: FromWorker) => {
       if (message?.type === 'pong') slot.lastPong = Date.now();
     });
-    worker.once('listening', () => {
+    worker.once('listening', (address: Address) => {
       slot.listeningAt = Date.now();
       slot.lastPong = Date.now();
       if (opened || !slots.every((s) => s.listeningAt)) return;
       opened = true;
+      // The port the workers share, as bound (PORT=0: the one the system chose).
+      const port = address.port;
       logger.info(
-        { port: config.port, workers: slots.length, db: database ? 'embedded' : 'mongodb' },
-        `the shop is open on http://localhost:${config.port}`,
+        { port, workers: slots.length, db: database ? 'embedded' : 'mongodb' },
+        `the shop is open on http://localhost:${port}`,
       );
     });
     worker.once('exit', (code, signal) => {

@@ -16,7 +16,7 @@ import { runCommand } from './lib/command.js';
 import { connectDatabase } from './lib/db.js';
 import { createDeps, finishWrites } from './lib/deps.js';
 import { Jobs } from './lib/jobs.js';
-import { createLogger, endLogger } from './lib/logger.js';
+import { createLogger, endLogger, flushLog } from './lib/logger.js';
 import { MAIL_POLL_MS } from './lib/mailer/queue.js';
 import { ensurePrivateDirSync } from './lib/private-files.js';
 import { statusMailsSent, taxDocumentsJob } from './modules/orders/index.js';
@@ -64,6 +64,7 @@ export async function start(
   const port = typeof address === 'object' && address ? address.port : config.port;
   if (cluster.isWorker) logger.info({ port, db: db.kind }, 'a worker is serving');
   else logger.info({ port, db: db.kind }, `the shop is open on http://localhost:${port}`);
+  flushLog(logger);
 
   /**
    * Stops taking connections (/api/ready answers 503 meanwhile), lets the requests in flight
@@ -73,6 +74,7 @@ export async function start(
   function stop(timeoutMs = DRAIN_MS): Promise<void> {
     stopping ??= (async () => {
       logger.info('shutting down: no new connections, finishing requests in flight');
+      flushLog(logger);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const force = setTimeout(() => server.closeAllConnections(), timeoutMs);
@@ -93,7 +95,7 @@ export async function start(
 function main(): void {
   const config = loadConfig();
   if (cluster.isPrimary && config.webConcurrency > 1) {
-    void runPrimary(config, createLogger(config.logLevel));
+    void runPrimary(config, createLogger(config.logLevel, undefined, { batched: false }));
     return;
   }
   if (cluster.isWorker && process.env[WORKER_ROLE] === 'release') {

@@ -9,7 +9,7 @@ import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { isRunning, startShopProcess, type LogLine } from '../test/shop-process.js';
+import { isRunning, openPort, startShopProcess, type LogLine } from '../test/shop-process.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'shop-cluster-'));
 const shop = startShopProcess({
@@ -33,10 +33,11 @@ const servingPids = () => {
     .map((l) => l.pid);
 };
 /** A GET on a connection of its own (the primary hands each connection to the next worker). */
-const get = async (path: string) => {
+const get = async (path: string, requestId?: string) => {
   const port = await shop.port();
+  const headers = requestId ? { 'x-request-id': requestId } : {};
   return new Promise<{ status: number }>((resolve, reject) => {
-    const req = httpGet({ host: '127.0.0.1', port, path, agent: false }, (res) => {
+    const req = httpGet({ host: '127.0.0.1', port, path, headers, agent: false }, (res) => {
       res.resume();
       res.once('end', () => resolve({ status: res.statusCode ?? 0 }));
     });
@@ -51,29 +52,41 @@ describe('npm start (WEB_CONCURRENCY=2)', () => {
     async () => {
       const open = await shop.waitForLog((l) => l.msg.startsWith('the shop is open'));
       expect(open).toMatchObject({ workers: 2, db: 'embedded', pid: shop.child.pid });
+      // The URL it gives is the port the workers listen on (PORT=0: the one the system chose),
+      // and it answers.
+      const port = openPort(open)!;
+      expect(port).toBeGreaterThan(0);
+      expect(open.port).toBe(port);
+      expect((await get('/api/ready')).status).toBe(200);
       // The primary serves the database on its private socket; the workers reach it there.
       expect(existsSync(join(dataDir, 'db', 'mongod.sock'))).toBe(true);
-      const workers = shop.lines.filter((l) => l.msg === 'a worker is serving');
-      expect(new Set(workers.map((l) => l.pid)).size).toBe(2);
+      let workers: LogLine[] = [];
+      await vi.waitFor(
+        () => {
+          workers = shop.lines.filter((l) => l.msg === 'a worker is serving');
+          expect(new Set(workers.map((l) => l.pid)).size).toBe(2);
+        },
+        { timeout: 60_000 },
+      );
       expect(workers.every((l) => l.pid !== shop.child.pid && l.db === 'embedded')).toBe(true);
+      expect(workers.every((l) => l.port === port)).toBe(true);
       // The release steps ran in a worker of their own, once, before the two served.
       const admins = shop.lines.filter((l) => l.msg === 'seeded the admin account');
       expect(admins).toHaveLength(1);
       expect(workers.map((l) => l.pid)).not.toContain(admins[0]!.pid);
 
       // Connections are answered by both workers in turn (each logs the requests it answers).
-      const before = shop.lines.length;
-      for (let i = 0; i < 10; i += 1) expect((await get('/api/ready')).status).toBe(200);
+      const ids = Array.from({ length: 10 }, (_, i) => `in-turn-${i}`);
+      for (const id of ids) expect((await get('/api/ready', id)).status).toBe(200);
       await vi.waitFor(
         () => {
           const answeredBy = shop.lines
-            .slice(before)
-            .filter((l) => (l.req as { url?: string } | undefined)?.url === '/api/ready')
+            .filter((l) => ids.includes((l.req as { id?: string } | undefined)?.id ?? ''))
             .map((l) => l.pid);
           expect(answeredBy).toHaveLength(10);
           expect(new Set(answeredBy)).toEqual(new Set(workers.map((l) => l.pid)));
         },
-        { timeout: 20_000 },
+        { timeout: 60_000 },
       );
     },
   );

@@ -1,7 +1,7 @@
 /** Production start-up refuses weak or unsafe settings, naming the variable and saying why. */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config/index.js';
@@ -27,6 +27,16 @@ const message = (env: Record<string, string>) => {
 };
 
 describe('production settings', () => {
+  it('runs a worker per core unless WEB_CONCURRENCY says otherwise; tests one process', () => {
+    expect(loadConfig(production).webConcurrency).toBe(availableParallelism());
+    expect(loadConfig({ ...production, WEB_CONCURRENCY: '3' }).webConcurrency).toBe(3);
+    expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir }).webConcurrency).toBe(
+      availableParallelism(),
+    );
+    expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }).webConcurrency).toBe(1);
+    expect(message({ ...production, WEB_CONCURRENCY: '0' })).toMatch(/WEB_CONCURRENCY/);
+  });
+
   it('starts with strong settings', () => {
     expect(message(production)).toBeUndefined();
     expect(

@@ -76,7 +76,7 @@ const envSchema = z.object({
   /** The sandbox provider's signing secrets (default: derived from the JWT secret). */
   SANDBOX_KEY_SECRET: optionalString,
   SANDBOX_WEBHOOK_SECRET: optionalString,
-  /** Identical worker processes `npm start` runs (cluster.ts): default the number of cores; 1 = one process, no cluster. */
+  /** Identical worker processes `npm start` runs (cluster.ts): default the number of cores (1 with NODE_ENV=test); 1 = one process, no cluster. */
   WEB_CONCURRENCY: optionalString
     .transform((v) => (v === undefined ? undefined : Number(v)))
     .pipe(z.number().int().min(1).max(256).optional()),
@@ -295,7 +295,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     uploadsDir: e.SHARED_UPLOADS_DIR
       ? resolve(root, e.SHARED_UPLOADS_DIR)
       : join(dataDir, 'uploads'),
-    webConcurrency: e.WEB_CONCURRENCY ?? availableParallelism(),
+    // Tests start many shops, each a single process unless a test asks for workers (a cluster's
+    // primary and release worker would cost each of them two more processes' start-up).
+    webConcurrency: e.WEB_CONCURRENCY ?? (e.NODE_ENV === 'test' ? 1 : availableParallelism()),
     workerTimeoutMs: e.WORKER_TIMEOUT_MS,
     stockSettleMs: e.STOCK_SETTLE_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
     corsOrigins: (e.CORS_ORIGINS ?? '')

@@ -59,15 +59,22 @@ const stdouts = new WeakMap<
  * Logs to stdout, or to `destination` (tests read the lines from memory). Stdout is written
  * asynchronously: a request never waits for a write(2), and lines logged while one is under
  * way go out together in the next. `endLogger` writes what is left before the process exits.
+ *
+ * `batched: false` (the cluster's primary, which logs little and only what an operator waits
+ * for) writes each line as soon as the last write is done.
  */
-export function createLogger(level: string, destination?: DestinationStream): Logger {
+export function createLogger(
+  level: string,
+  destination?: DestinationStream,
+  { batched = true }: { batched?: boolean } = {},
+): Logger {
   // Lines are written in batches of 2–4 KB (a write(2) per line was a tenth of a cached read's
   // cost), and at least every second when the shop is quiet. A batch is whole lines of at most
   // 4 KB (PIPE_BUF): each write to a pipe lands whole, so the lines of several workers sharing
   // one stdout (cluster.ts) never cut into each other.
   const stdout = destination
     ? undefined
-    : pino.destination({ dest: 1, sync: false, minLength: 2048, maxWrite: 4096 });
+    : pino.destination({ dest: 1, sync: false, minLength: batched ? 2048 : 0, maxWrite: 4096 });
   const logger = pino(
     { level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } },
     destination ?? stdout,
@@ -77,6 +84,14 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
     stdouts.set(logger, { stdout, flusher });
   }
   return logger;
+}
+
+/**
+ * Writes the lines buffered so far now, not with the next batch: after a line someone waits for
+ * (a worker serving, the shop open, a stop).
+ */
+export function flushLog(logger: Logger): void {
+  stdouts.get(logger)?.stdout.flush();
 }
 
 /** Writes every line still buffered and ends the logger's stdout (the last step of shutdown). */

@@ -22,7 +22,7 @@ export interface ShopProcess {
   text(): string;
   /** Resolves with the first line (from `from` on) that `match` accepts; generous deadline. */
   waitForLog(match: (line: LogLine) => boolean, from?: number): Promise<LogLine>;
-  /** The port it serves on, once its first copy listens. */
+  /** The port of the URL it says it is open on (PORT=0: the one the system chose). */
   port(): Promise<number>;
   /** Resolves with the exit code once it has exited. */
   exited: Promise<number | null>;
@@ -87,8 +87,7 @@ export function startShopProcess(env: Record<string, string>): ShopProcess {
     lines,
     text: () => other,
     waitForLog,
-    port: async () =>
-      Number((await waitForLog((l) => typeof l.port === 'number' && l.port > 0)).port),
+    port: async () => openPort((await waitForLog((l) => openPort(l) !== undefined)).msg)!,
     exited,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
@@ -108,4 +107,11 @@ export function isRunning(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** The port in "the shop is open on http://localhost:<port>", as an operator reads it. */
+export function openPort(line: { msg: string } | string): number | undefined {
+  const msg = typeof line === 'string' ? line : line.msg;
+  const port = /^the shop is open on http:\/\/localhost:(\d+)$/.exec(msg)?.[1];
+  return port === undefined ? undefined : Number(port);
 }
