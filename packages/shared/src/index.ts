@@ -1,5 +1,6 @@
 export * from './constants/index.js';
 export * from './constants/contact.js';
+export * from './constants/limits.js';
 export * from './constants/orders.js';
 export * from './constants/size-guide.js';
 export * from './constants/india.js';

@@ -430,7 +430,7 @@ export const OPERATIONS: Operation[] = [
     body: filterProductsBody,
     response: filterProductsResponse,
     errors: [400],
-    example: { checked: [], radio: [500, 700], page: 1, colour: 'black', size: 'M' },
+    example: { checked: [], radio: [500, 699.99], page: 1, colour: 'black', size: 'M' },
   },
   {
     method: 'get',

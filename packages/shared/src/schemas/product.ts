@@ -8,6 +8,7 @@ import {
   PRODUCT_SIZES,
   SIZES,
 } from '../constants/index.js';
+import { TEXT_LIMITS } from '../constants/limits.js';
 import { colourKey, sortSizes, sumOverColours, totalOfSizes } from '../rules/index.js';
 import { category } from './category.js';
 import { jsonList, objectId, queryText, requiredText } from './common.js';
@@ -246,11 +247,13 @@ const coloursField = jsonList(
 
 /** The product form's fields (multipart); productBody adds the rules across them. */
 export const productFields = z.object({
-  name: requiredText('Name', 120),
-  description: requiredText('Description', 5000),
+  name: requiredText('Name', TEXT_LIMITS.productName),
+  description: requiredText('Description', TEXT_LIMITS.productDescription),
   price: z.coerce
     .number({ error: 'Price must be a number' })
     .positive('Price must be more than 0')
+    // Whole paise: money is counted in paise, and the price filters meet a paisa apart.
+    .multipleOf(0.01, 'Price can have at most 2 decimal places')
     .max(10_000_000, 'Price is too high'),
   /** Required without `sizes`; with them it may be left out, or must be their total. */
   quantity: z.coerce
