@@ -55,7 +55,7 @@ const API_MODULES = {
   delivery: ['settings'],
   products: ['categories'],
   orders: ['products', 'users', 'gst'],
-  payments: ['orders', 'products', 'users'],
+  payments: ['orders', 'products', 'users', 'delivery'],
   reviews: ['orders', 'products', 'users', 'settings'],
   web: ['categories', 'products', 'reviews'],
   gst: ['settings'],

@@ -173,10 +173,15 @@ export async function placeOrder(
 ): Promise<string> {
   const auth = { Authorization: `Bearer ${shopper.token}` };
   const product = await findProduct(request, (p) => p.quantity > 0);
+  // The total the cart shows: the T-shirt, and the delivery fee below the free-delivery threshold.
+  const { settings } = await (await request.get('/api/settings/public')).json();
+  const { feePaise, freeFromPaise } = settings.delivery as Record<string, number>;
+  const itemsPaise = Math.round(product.price * 100);
+  const amount = (itemsPaise + (itemsPaise >= freeFromPaise! ? 0 : feePaise!)) / 100;
   const created = await request.post('/api/payment/create-order', {
     headers: auth,
     data: {
-      amount: product.price,
+      amount,
       items: [{ _id: product._id, cartQuantity: 1, size: sizesInStock(product)[0] }],
     },
   });
@@ -191,7 +196,7 @@ export async function placeOrder(
       headers: auth,
       data: {
         ...paid,
-        amount: product.price,
+        amount,
         items: [],
         userId: shopper.user._id,
         shippingAddress: shopper.user.address,

@@ -78,3 +78,12 @@ export const noReviews: ReviewSummary = {
   histogram: { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 },
   fit: { small: 0, true: 0, large: 0 },
 };
+
+/** `GET /settings/public` of a shop with the default fees (₹49 delivery below ₹499, ₹40 COD). */
+export const publicSettings = () => ({
+  success: true,
+  settings: {
+    delivery: { feePaise: 4900, freeFromPaise: 49900 },
+    cod: { enabled: true, feePaise: 4000, minOrderPaise: 0, maxOrderPaise: 500000 },
+  },
+});

@@ -76,7 +76,13 @@ export const order = z
   .object({
     _id: objectId,
     status: z.string(),
+    /** Rupees: the whole amount, T-shirts and fees. */
     amount: z.number(),
+    /** Of which the delivery fee and the cash-on-delivery fee, in rupees. */
+    shippingFee: z.number().optional(),
+    codFee: z.number().optional(),
+    /** The latest day it should arrive, as estimated when it was ordered (YYYY-MM-DD, India's calendar). */
+    deliveryBy: z.string().nullable().optional(),
     shippingAddress: z.string(),
     items: z.array(orderItem),
     createdAt: z.string(),

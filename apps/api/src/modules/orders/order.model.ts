@@ -136,7 +136,13 @@ const orderSchema = new mongoose.Schema(
     items: { type: [orderItemSchema], required: true },
     /** Rupees, as charged (amountPaise / 100). */
     amount: { type: Number, required: true },
+    /** The whole amount, T-shirts and fees (rupees in `amount`). */
     amountPaise: { type: Number, required: true },
+    /** Of which the delivery fee and the cash-on-delivery fee (older orders: none). */
+    shippingFeePaise: { type: Number, default: 0 },
+    codFeePaise: { type: Number, default: 0 },
+    /** The latest day it should arrive, as estimated when it was ordered (YYYY-MM-DD; older: none). */
+    deliveryBy: { type: String, default: null },
     currency: { type: String, default: 'INR' },
     shippingAddress: { type: String, default: '' },
     /** Fulfilment: "pending" means paid and awaiting shipping. */

@@ -33,7 +33,13 @@ export interface PaidOrderInput {
     size?: string | null | undefined;
     colour?: string | null | undefined;
   }>;
+  /** The whole amount paid or due, fees included. */
   amountPaise: number;
+  /** Of which the delivery and COD fees (none when left out). */
+  shippingFeePaise?: number | undefined;
+  codFeePaise?: number | undefined;
+  /** The latest day it should arrive, as estimated at checkout (YYYY-MM-DD). */
+  deliveryBy?: string | null | undefined;
   currency: string;
   shippingAddress: string;
   provider: string;
@@ -44,9 +50,10 @@ export interface PaidOrderInput {
 }
 
 /**
- * The order's GST from its lines (unit price × quantity, in paise) with the rules of `at`; what
- * was paid beyond the lines is the delivery charge. Null (and logged) if it cannot be worked
- * out: the order stands, and the admin sees it has no invoice.
+ * The order's GST from its lines (unit price × quantity, in paise) and its charges (the delivery
+ * fee, the COD fee) with the rules of `at`: every paisa paid is on exactly one line or charge, so
+ * the invoice adds up to the amount. Null (and logged) if it cannot be worked out or the parts do
+ * not add up to the amount: the order stands, and the admin sees it has no invoice.
  */
 function taxOf(input: PaidOrderInput, at: Date, logger?: Logger) {
   try {
@@ -54,9 +61,14 @@ function taxOf(input: PaidOrderInput, at: Date, logger?: Logger) {
       paidPaise: toPaise(i.price) * i.cartQuantity,
       quantity: i.cartQuantity,
     }));
-    const deliveryPaise = input.amountPaise - lines.reduce((s, l) => s + l.paidPaise, 0);
-    if (deliveryPaise < 0) throw new RangeError('the lines cost more than was paid');
-    const tax = orderTax({ at, lines, charges: [{ kind: 'delivery', paidPaise: deliveryPaise }] });
+    const charges = [
+      { kind: 'delivery', paidPaise: input.shippingFeePaise ?? 0 },
+      { kind: 'cod', paidPaise: input.codFeePaise ?? 0 },
+    ];
+    const parts = [...lines, ...charges].reduce((s, l) => s + l.paidPaise, 0);
+    if (parts !== input.amountPaise)
+      throw new RangeError(`the lines and fees come to ${parts} paise, not ${input.amountPaise}`);
+    const tax = orderTax({ at, lines, charges });
     return {
       rulesFrom: tax.rulesFrom,
       lines: tax.lines,
@@ -108,6 +120,9 @@ export async function recordPaidOrder(
       })),
       amount: paiseToRupees(input.amountPaise),
       amountPaise: input.amountPaise,
+      shippingFeePaise: input.shippingFeePaise ?? 0,
+      codFeePaise: input.codFeePaise ?? 0,
+      deliveryBy: input.deliveryBy ?? null,
       currency: input.currency,
       shippingAddress: input.shippingAddress,
       addressNeeded: !isShippingAddress(input.shippingAddress),

@@ -110,6 +110,8 @@ export async function completeCheckout(deps: AppDeps, input: Completion): Promis
       contact: input.contact,
       items: checkout.items,
       amountPaise: checkout.amountPaise,
+      shippingFeePaise: checkout.shippingFeePaise ?? 0,
+      deliveryBy: checkout.deliveryBy ?? null,
       currency: checkout.currency,
       shippingAddress,
       provider: checkout.provider,

@@ -290,6 +290,9 @@ describe('GET /api/orders/{orderId}: the order page', () => {
         _id: orderId,
         status: 'pending',
         amount: 1298,
+        shippingFee: 0,
+        codFee: 0,
+        deliveryBy: stored.deliveryBy,
         shippingAddress: '7 Lake Road, Pune 411001',
         items: [
           {

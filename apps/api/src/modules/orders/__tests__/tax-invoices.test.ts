@@ -17,6 +17,7 @@ import {
 import { Jobs } from '../../../lib/jobs.js';
 import { createLogger } from '../../../lib/logger.js';
 import { Order } from '../order.model.js';
+import { recordPaidOrder } from '../record-order.js';
 import { taxDocumentsJob } from '../index.js';
 
 const mailer = recordingMailer();
@@ -228,6 +229,30 @@ describe('with the seller’s details set', () => {
     expect(text).toContain('23.79'); // ₹999 at 5%: ₹47.57 tax, ₹23.78 CGST + ₹23.79 SGST
   });
 
+  it('an order below the free-delivery threshold: its invoice taxes the delivery fee and adds up to what was paid', async () => {
+    const tee = await makeProduct({ name: 'Sunset Tee', price: 399, quantity: 5 });
+    // ₹399 is below ₹499: ₹49 delivery, ₹448 paid.
+    const orderId = await sandboxCheckout(t, asha, [{ _id: String(tee._id), cartQuantity: 1 }], {
+      amount: 448,
+    });
+    const order = (await Order.findById(orderId).lean())!;
+    expect(order).toMatchObject({ amountPaise: 44_800, shippingFeePaise: 4_900, codFeePaise: 0 });
+    const tax = order.tax!;
+    expect(tax.charges).toEqual([
+      { kind: 'delivery', rate: 5, taxablePaise: 4_667, taxPaise: 233 },
+    ]);
+    const parts = [...tax.lines, ...tax.charges];
+    expect(parts.reduce((s, p) => s + p.taxablePaise + p.taxPaise, 0)).toBe(order.amountPaise);
+
+    const text = await pdfText(
+      (await download(`/api/orders/${orderId}/invoice`, asha).expect(200)).body as Buffer,
+    );
+    expect(text).toContain('Delivery charges');
+    expect(text).toContain('46.67'); // ₹49 at 5% inside: ₹46.67 taxable
+    expect(text).toContain('448.00');
+    expect(text).toContain('Rupees Four Hundred Forty-Eight Only');
+  });
+
   it('refuses a wrong GSTIN at checkout', async () => {
     const tee = await makeProduct({ name: 'Sunset Tee', price: 499, quantity: 5 });
     const res = await t
@@ -311,5 +336,43 @@ describe('with the seller’s details set', () => {
       .get(`/api/admin/gst-report?month=${month}`)
       .set('Authorization', asha.auth)
       .expect(403);
+  });
+});
+
+describe('the fees on the invoice', () => {
+  it('taxes a cash-on-delivery fee beside the delivery fee; parts that do not add up to the amount get no tax', async () => {
+    const tee = await makeProduct({ name: 'Sunset Tee', price: 399, quantity: 5 });
+    const paid = (key: string, amountPaise: number) =>
+      recordPaidOrder({
+        user: asha.id,
+        items: [
+          {
+            product: String(tee._id),
+            name: 'Sunset Tee',
+            photo: '/uploads/products/sunset.webp',
+            price: 399,
+            cartQuantity: 2,
+          },
+        ],
+        amountPaise,
+        shippingFeePaise: 0,
+        codFeePaise: 3_000,
+        currency: 'INR',
+        shippingAddress: '7 Lake Road, Pune 411001',
+        provider: 'sandbox',
+        paymentId: `pay_${key}`,
+        providerOrderId: `order_${key}`,
+      });
+    const { order } = await paid('fees-add-up', 82_800);
+    expect(order.tax!.charges).toEqual([
+      { kind: 'cod', rate: 5, taxablePaise: 2_857, taxPaise: 143 },
+    ]);
+    const invoice = await download(`/api/orders/${String(order._id)}/invoice`, asha).expect(200);
+    const text = await pdfText(invoice.body as Buffer);
+    expect(text).toContain('Cash on delivery fee');
+    expect(text).toContain('828.00');
+
+    const { order: wrong } = await paid('fees-short', 82_700);
+    expect(wrong.tax).toBeNull();
   });
 });

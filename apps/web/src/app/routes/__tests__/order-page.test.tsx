@@ -81,7 +81,7 @@ describe('the order page', () => {
     expect(rows[0]!.querySelector('img')).toHaveAttribute('src', '/uploads/sunset.webp');
     expect(within(rows[1]!).getByText(/Qty/)).toHaveTextContent(/^One size · Qty 1 × ₹349$/);
     expect(items.getByText('Subtotal').nextSibling).toHaveTextContent('₹1,647');
-    expect(items.getByText('Delivery').nextSibling).toHaveTextContent('₹0');
+    expect(items.getByText('Delivery').nextSibling).toHaveTextContent('Free');
     expect(items.getByText('Total paid').nextSibling).toHaveTextContent('₹1,647');
 
     expect(screen.getByRole('region', { name: 'Shipping address' })).toHaveTextContent(
@@ -96,6 +96,19 @@ describe('the order page', () => {
     // The receipt's letterhead is there for paper.
     expect(screen.getByText('Receipt')).toBeInTheDocument();
     expect(screen.getByText('Bengaluru, Karnataka, India')).toBeInTheDocument();
+  });
+
+  it('shows the delivery fee the order was charged within its total', async () => {
+    mockApi({
+      'GET /orders/:orderId': () => ({
+        success: true,
+        order: makeOrder({ amount: 1696, shippingFee: 49, codFee: 0 }),
+      }),
+    });
+    renderPage();
+    const items = within(await screen.findByRole('region', { name: 'Items' }));
+    expect(items.getByText('Delivery').nextSibling).toHaveTextContent('₹49');
+    expect(items.getByText('Total paid').nextSibling).toHaveTextContent('₹1,696');
   });
 
   it('downloads the tax invoice and each credit note with the session, and says when one cannot be had', async () => {
