@@ -1,14 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect } from '@playwright/test';
 import {
+  addFirstProductToCart,
   chooseSizeInDialog,
-  findProduct,
+  registerInBrowser,
   pickSize,
   readOtpFromOutbox,
   registerViaApi,
   uniqueEmail,
   test,
-  variantOf,
 } from './support.js';
 
 test.describe('a shopper', () => {
@@ -117,27 +117,16 @@ test.describe('a shopper', () => {
 
   test('registers, pays in the sandbox, and finds the order in Your Orders with the cart empty', async ({
     page,
-    request,
   }) => {
     const email = uniqueEmail();
-    await page.goto('/register');
-    await page.getByLabel('Full Name').fill('Riya Sharma');
-    await page.getByLabel('Email Address').fill(email);
-    await page.getByLabel('Password').fill('riya-secret-1');
-    await page.getByLabel('Phone Number').fill('9123456780');
-    await page.getByLabel('Shipping Address').fill('14 Park Street, Kolkata 700016');
-    await page.getByRole('button', { name: 'Register' }).click();
-    await expect(page.getByRole('button', { name: /Riya Sharma/ })).toBeVisible();
-
-    await page.goto('/');
-    const card = page
-      .getByRole('region', { name: 'All Products' })
-      .getByRole('list')
-      .getByRole('listitem')
-      .first();
-    const productName = (await card.getByRole('heading').first().textContent())!.trim();
-    await card.getByRole('button', { name: 'ADD TO CART' }).click();
-    const size = await chooseSizeInDialog(page);
+    await registerInBrowser(page, {
+      name: 'Riya Sharma',
+      email,
+      password: 'riya-secret-1',
+      phone: '9123456780',
+      address: '14 Park Street, Kolkata 700016',
+    });
+    const { productName, variant } = await addFirstProductToCart(page);
     await expect(page.getByTestId('cart-badge').first()).toHaveText('1');
 
     await page
@@ -164,8 +153,7 @@ test.describe('a shopper', () => {
     await page.goto('/dashboard/user/orders');
     await expect(page.getByRole('heading', { name: 'Your Orders' })).toBeVisible();
     await expect(page.getByText(productName).first()).toBeVisible();
-    const bought = await findProduct(request, (p) => p.name === productName);
-    await expect(page.getByText(`${variantOf(bought, size)} · Quantity: 1`).first()).toBeVisible();
+    await expect(page.getByText(`${variant} · Quantity: 1`).first()).toBeVisible();
     await expect(page.getByText('Confirmed', { exact: false }).first()).toBeVisible();
     await expect(page.getByTestId('cart-badge')).toHaveCount(0);
   });

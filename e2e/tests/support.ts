@@ -81,15 +81,20 @@ export interface ListedProduct {
 }
 
 /**
- * How the cart and the orders name a line of `product` in `size`: "White · M", or "Size M"
- * when its colour is the Default one a product made before colours got (not worth naming).
+ * How the cart and the orders name a line in `colour` and `size`: "White · M", or "Size M" when
+ * the colour is the Default one a product made before colours got (not worth naming).
  */
+export function lineLabel(colour: string | undefined, size: string): string {
+  return !colour || colour === 'Default' ? `Size ${size}` : `${colour} · ${size}`;
+}
+
+/** How the cart and the orders name a line of `product` in `size` (its first colour). */
 export function variantOf(
   product: ListedProduct,
   size: string,
   colour = product.colours[0]!.name,
 ): string {
-  return colour === 'Default' ? `Size ${size}` : `${colour} · ${size}`;
+  return lineLabel(colour, size);
 }
 
 /** The newest product that `wanted` accepts, read page by page from the catalog as it is now. */
@@ -140,6 +145,44 @@ export async function chooseSizeInDialog(page: Page): Promise<string> {
   await dialog.getByRole('button', { name: 'ADD TO CART' }).click();
   await expect(dialog).toBeHidden();
   return chosen;
+}
+
+/** Registers in the browser on the Register page (`base`: another origin than the shop's). */
+export async function registerInBrowser(
+  page: Page,
+  shopper: { name: string; email: string; password: string; phone: string; address: string },
+  base = '',
+): Promise<void> {
+  await page.goto(`${base}/register`);
+  await page.getByLabel('Full Name').fill(shopper.name);
+  await page.getByLabel('Email Address').fill(shopper.email);
+  await page.getByLabel('Password').fill(shopper.password);
+  await page.getByLabel('Phone Number').fill(shopper.phone);
+  await page.getByLabel('Shipping Address').fill(shopper.address);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('button', { name: new RegExp(shopper.name) })).toBeVisible();
+}
+
+/** From the home page, the first of All Products into the cart in a size: its name and size. */
+export async function addFirstProductToCart(
+  page: Page,
+  base = '',
+): Promise<{ productName: string; size: string; variant: string }> {
+  await page.goto(`${base}/`);
+  const card = page
+    .getByRole('region', { name: 'All Products' })
+    .getByRole('list')
+    .getByRole('listitem')
+    .first();
+  const productName = (await card.getByRole('heading').first().textContent())!.trim();
+  await card.getByRole('button', { name: 'ADD TO CART' }).click();
+  const size = await chooseSizeInDialog(page);
+  // The line as the cart and the orders name it, from the colour the cart stored.
+  const colour = await page.evaluate(
+    () =>
+      (JSON.parse(localStorage.getItem('cart') ?? '[]') as Array<{ colour?: string }>)[0]?.colour,
+  );
+  return { productName, size, variant: lineLabel(colour, size) };
 }
 
 /**

@@ -1,9 +1,9 @@
 /**
  * A product card: the photo of its first colour in stock, its colours as swatches, name,
- * two-line description and price. The whole card opens `href` (the name link is stretched over
- * it); the optional add-to-cart button sits above that. Generic: the storefront passes
- * onAddToCart, the admin passes its own href and no button. ADD TO CART adds a product in one
- * colour and One size at once and asks for the colour and the size of any other; a sold-out
+ * two-line description, rating (once reviewed) and price. The whole card opens `href` (the name
+ * link is stretched over it); the optional add-to-cart button sits above that. Generic: the
+ * storefront passes onAddToCart, the admin passes its own href and no button. ADD TO CART adds a
+ * product in one colour and One size at once and asks for the colour and the size of any other; a sold-out
  * product says so on a disabled button.
  */
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
@@ -15,6 +15,7 @@ import { Button } from './button';
 import { ColourSwatches } from './colour-swatches';
 import { Price } from './price';
 import { ProductImage } from './product-image';
+import { RatingLine } from './rating';
 
 // The chooser (a dialog with the colour and size pickers) loads on the first tap that needs
 // it: the home page's first load carries only the cards.
@@ -73,6 +74,7 @@ export function ProductCard({
           {product.description}
         </p>
         <ColourSwatches colours={product.colours} />
+        <RatingLine rating={product.rating} />
         <Price value={product.price} size="sm" className="mt-auto pt-1" />
         {children}
         {(onAddToCart || detailsLink) && (

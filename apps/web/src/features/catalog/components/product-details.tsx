@@ -1,6 +1,7 @@
 /**
- * The detail of one product: the chosen colour's photos (gallery and zoom), name, category,
- * price, colours, that colour's sizes and stock, and the add button.
+ * The detail of one product: the chosen colour's photos (gallery and zoom), name, its rating
+ * (a link to the page's #reviews), category, price, colours, that colour's sizes and stock, and
+ * the add button.
  */
 import { useId, useRef, useState, type ReactNode } from 'react';
 import type { Product, ProductColour, ProductSize } from '@repo/shared';
@@ -10,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { ColourPicker } from '@/components/ui/colour-picker';
 import { CardIcon, TruckIcon } from '@/components/ui/delivery-icons';
 import { Price } from '@/components/ui/price';
+import { RatingLine } from '@/components/ui/rating';
 import { SizePicker } from '@/components/ui/size-picker';
 import { ProductGallery } from './product-gallery';
 import { SizeGuide } from './size-guide';
@@ -87,6 +89,7 @@ export function ProductDetails({
           </span>
         </p>
         <h1 className="text-2xl font-black tracking-tight sm:text-3xl">{product.name}</h1>
+        <RatingLine rating={product.rating} size="md" href="#reviews" />
         <Price value={product.price} size="lg" />
         {product.colours.length > 1 && (
           <ColourPicker
