@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Product, ProductColour } from '@repo/shared';
 import { ProductCard } from '@/components/ui/product-card';
 import { cartStore } from '@/lib/storage';
-import { makeProduct } from '@/testing/data';
+import { makeProduct, noReviews } from '@/testing/data';
 import { mockApi } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/test-utils';
 import ProductDetailPage from '../product-detail';
@@ -75,6 +75,7 @@ function openDetail(product: Product, url = `/product-detail/${product.slug}`) {
   mockApi({
     'GET /product/get-product/:slug': () => ({ Aproduct: product }),
     'GET /product/related-product/:productId/:categoryId': () => ({ products: [] }),
+    'GET /product/:id/reviews': () => ({ success: true, reviews: [], summary: noReviews }),
   });
   return renderRoute({ element: <ProductDetailPage />, path: '/product-detail/:slug' }, { url });
 }
