@@ -42,6 +42,7 @@ import { paymentsRouter } from './modules/payments/index.js';
 import { adminSettingsRouter, settingsRouter } from './modules/settings/index.js';
 import { adminReviewsRouter, reviewsRouter } from './modules/reviews/index.js';
 import { deliveryRouter } from './modules/delivery/index.js';
+import { gstAdminRouter } from './modules/gst/index.js';
 import { webAppRouter } from './modules/web/index.js';
 import { openApiRouter } from './openapi/openapi.router.js';
 
@@ -184,6 +185,7 @@ function createExpressApp(
   api.use('/settings', settingsRouter());
   api.use('/delivery', deliveryRouter(deps, auth));
   api.use('/admin/settings', noStore, adminSettingsRouter(auth));
+  api.use('/admin', noStore, gstAdminRouter(auth));
   api.use(apiNotFound);
   app.use('/api', api);
 

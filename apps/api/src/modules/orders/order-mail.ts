@@ -36,10 +36,24 @@ interface MailOrder {
   }>;
 }
 
+/** The confirmation's pointer to the tax invoice: its number, and the order page that downloads it. */
+export interface InvoiceLink {
+  number: string;
+  /** The order page's full address (PUBLIC_URL set), else none: the text says where to look. */
+  orderUrl?: string | undefined;
+}
+
+function invoiceText(invoice: InvoiceLink): string {
+  return invoice.orderUrl
+    ? `Your tax invoice ${invoice.number}: download it from your order page, ${invoice.orderUrl}`
+    : `Your tax invoice ${invoice.number}: download it from the order's page under Orders in your account.`;
+}
+
 export function confirmationMail(
   shopName: string,
   to: { name: string; email: string },
   order: MailOrder,
+  invoice?: InvoiceLink | null,
 ): MailMessage {
   const no = orderNumber(String(order._id));
   const address = order.shippingAddress || 'No shipping address provided.';
@@ -55,6 +69,7 @@ export function confirmationMail(
     '',
     `Total: ${formatRupees(order.amount)}`,
     `Shipping to: ${address}`,
+    ...(invoice ? ['', invoiceText(invoice)] : []),
     '',
     `We will let you know when it ships. — ${shopName}`,
   ].join('\n');
@@ -81,6 +96,15 @@ export function confirmationMail(
     ),
     items,
     mailRow(`Shipping to: ${escapeHtml(address)}`, MAIL_STYLE.muted),
+    ...(invoice
+      ? [
+          mailRow(
+            invoice.orderUrl
+              ? `Your tax invoice <strong>${escapeHtml(invoice.number)}</strong>: <a href="${escapeHtml(invoice.orderUrl)}">download it from your order page</a>.`
+              : escapeHtml(invoiceText(invoice)),
+          ),
+        ]
+      : []),
     mailRow('We will let you know when it ships.', MAIL_STYLE.small),
   ]);
   return { to: to.email, subject: `Your order #${no} is confirmed`, text, html };

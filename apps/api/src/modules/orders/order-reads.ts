@@ -52,6 +52,13 @@ export function toOrderDto(o: LeanOrder, user?: PublicUserRef | null): OrderDto 
     timeline: timelineOf(o),
     addressNeeded: o.addressNeeded ?? false,
     shipment: shipmentDto(o),
+    invoice: o.invoice
+      ? { number: o.invoice.number, issuedAt: o.invoice.issuedAt.toISOString() }
+      : null,
+    creditNotes: (o.creditNotes ?? []).map((c) => ({
+      number: c.number,
+      issuedAt: c.issuedAt.toISOString(),
+    })),
     ...(user !== undefined ? { user } : {}),
   };
 }

@@ -3,7 +3,17 @@
  * stored.
  */
 import { Types } from 'mongoose';
-import { colourKey, isShippingAddress, ONE_SIZE, orderNumber, paiseToRupees } from '@repo/shared';
+import {
+  colourKey,
+  isShippingAddress,
+  ONE_SIZE,
+  orderNumber,
+  orderTax,
+  paiseToRupees,
+  stateOfAddress,
+  toPaise,
+} from '@repo/shared';
+import type { Logger } from 'pino';
 import { isDuplicateKey } from '../../lib/errors.js';
 import { insertDocument } from '../../lib/insert-document.js';
 import { currentPhotos } from '../products/index.js';
@@ -29,6 +39,37 @@ export interface PaidOrderInput {
   provider: string;
   paymentId: string;
   providerOrderId: string;
+  /** The GSTIN a business buyer gave at checkout ("" for none). */
+  buyerGstin?: string | undefined;
+}
+
+/**
+ * The order's GST from its lines (unit price × quantity, in paise) with the rules of `at`; what
+ * was paid beyond the lines is the delivery charge. Null (and logged) if it cannot be worked
+ * out: the order stands, and the admin sees it has no invoice.
+ */
+function taxOf(input: PaidOrderInput, at: Date, logger?: Logger) {
+  try {
+    const lines = input.items.map((i) => ({
+      paidPaise: toPaise(i.price) * i.cartQuantity,
+      quantity: i.cartQuantity,
+    }));
+    const deliveryPaise = input.amountPaise - lines.reduce((s, l) => s + l.paidPaise, 0);
+    if (deliveryPaise < 0) throw new RangeError('the lines cost more than was paid');
+    const tax = orderTax({ at, lines, charges: [{ kind: 'delivery', paidPaise: deliveryPaise }] });
+    return {
+      rulesFrom: tax.rulesFrom,
+      lines: tax.lines,
+      charges: tax.charges,
+      placeOfSupply: stateOfAddress(input.shippingAddress) ?? '',
+    };
+  } catch (err) {
+    logger?.error(
+      { err, paymentId: input.paymentId },
+      'the GST of a paid order could not be worked out',
+    );
+    return null;
+  }
 }
 
 /**
@@ -42,6 +83,7 @@ export interface PaidOrderInput {
  */
 export async function recordPaidOrder(
   input: PaidOrderInput,
+  logger?: Logger,
 ): Promise<{ order: LeanOrder; created: boolean }> {
   try {
     const photos = await currentPhotos(input.items.map((i) => String(i.product)));
@@ -51,6 +93,7 @@ export async function recordPaidOrder(
       return i.colour ? product.byColour.get(colourKey(i.colour)) : product.main;
     };
     const _id = new Types.ObjectId();
+    const paidAt = new Date();
     const order = await insertDocument<LeanOrder>(Order, {
       _id,
       number: orderNumber(String(_id)),
@@ -71,6 +114,9 @@ export async function recordPaidOrder(
       provider: input.provider,
       paymentId: input.paymentId,
       providerOrderId: input.providerOrderId,
+      tax: taxOf(input, paidAt, logger),
+      buyerGstin: input.buyerGstin ?? '',
+      createdAt: paidAt,
     });
     return { order, created: true };
   } catch (err) {

@@ -27,6 +27,8 @@ export const PROVIDER_UNAVAILABLE = 'The payment provider is unavailable. Please
 interface CartInput {
   amount: number;
   shippingAddress?: string | undefined;
+  /** A business buyer's GSTIN, checked by the shared schema. */
+  gstin?: string | undefined;
   items: ReadonlyArray<{
     _id: string;
     cartQuantity: number;
@@ -190,6 +192,7 @@ export async function createCheckout(
     currency: providerOrder.currency,
     shippingAddress,
     checkAt: new Date(Date.now() + FIRST_CHECK_MS),
+    buyerGstin: cart.gstin ?? '',
   });
   return {
     order: { id: providerOrder.id, amount: providerOrder.amount, currency: providerOrder.currency },
