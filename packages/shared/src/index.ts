@@ -21,3 +21,4 @@ export * from './schemas/payment.js';
 export * from './schemas/settings.js';
 export * from './schemas/review.js';
 export * from './schemas/address.js';
+export * from './schemas/cod.js';

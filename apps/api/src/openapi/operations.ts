@@ -20,8 +20,11 @@ import {
   cancelOrderResponse,
   categoryBody,
   categoryMutationResponse,
+  codOrderBody,
+  codOrderResponse,
   createOrderBody,
   createOrderResponse,
+  idempotencyKey,
   filterProductsBody,
   filterProductsResponse,
   forgotPasswordBody,
@@ -114,6 +117,8 @@ export interface Operation {
   auth?: 'bearer' | 'optional';
   params?: ZodObject;
   query?: ZodObject;
+  /** Request headers the route reads (beyond Authorization). */
+  headers?: ZodObject;
   body?: z.ZodType;
   bodyType?: 'application/json' | 'multipart/form-data';
   /** The success answer: its status, and its JSON schema or another media type. */
@@ -584,6 +589,24 @@ export const OPERATIONS: Operation[] = [
     response: createOrderResponse,
     errors: [400, 401, 409, 429, 502],
     example: { amount: 998, items: [{ _id: '6650f1c2a1b2c3d4e5f60789', cartQuantity: 2 }] },
+  },
+  {
+    method: 'post',
+    path: '/orders/cod',
+    tag: 'Orders',
+    summary:
+      'Place a cash-on-delivery order to a saved address (server-priced with the delivery and COD fees; one order per Idempotency-Key)',
+    auth: 'bearer',
+    headers: z.object({ 'Idempotency-Key': idempotencyKey }),
+    body: codOrderBody,
+    status: 201,
+    response: codOrderResponse,
+    errors: [400, 401, 404, 409, 429],
+    example: {
+      amount: 389,
+      addressId: '6650f1c2a1b2c3d4e5f60123',
+      items: [{ _id: '6650f1c2a1b2c3d4e5f60789', cartQuantity: 1, size: 'M' }],
+    },
   },
   {
     method: 'post',

@@ -3,7 +3,14 @@
  * stored.
  */
 import { Types } from 'mongoose';
-import { isShippingAddress, ONE_SIZE, orderNumber, paiseToRupees } from '@repo/shared';
+import {
+  isShippingAddress,
+  ONE_SIZE,
+  orderNumber,
+  paiseToRupees,
+  type PaymentMethod,
+  type PaymentStatus,
+} from '@repo/shared';
 import { isDuplicateKey } from '../../lib/errors.js';
 import { insertDocument } from '../../lib/insert-document.js';
 import { currentPhotoUrls } from '../products/index.js';
@@ -30,6 +37,8 @@ export interface PaidOrderInput {
   /** The latest day it should arrive, as estimated at checkout (YYYY-MM-DD). */
   deliveryBy?: string | null | undefined;
   currency: string;
+  /** Paid online unless said (a COD order: due). */
+  payment?: { method: PaymentMethod; status: PaymentStatus } | undefined;
   shippingAddress: string;
   provider: string;
   paymentId: string;
@@ -67,6 +76,7 @@ export async function recordPaidOrder(
       codFeePaise: input.codFeePaise ?? 0,
       deliveryBy: input.deliveryBy ?? null,
       currency: input.currency,
+      payment: input.payment ?? { method: 'online', status: 'paid' },
       shippingAddress: input.shippingAddress,
       addressNeeded: !isShippingAddress(input.shippingAddress),
       provider: input.provider,
