@@ -74,7 +74,7 @@ test.describe('cancelling an order', () => {
     await expect(
       page.getByText(/Your order was cancelled\. A refund of ₹[\d,]+ is on its way\./),
     ).toBeVisible();
-    await expect(page.getByText('cancelled', { exact: true })).toBeVisible();
+    await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
     await expect(page.getByText('Refund processed', { exact: true }).first()).toBeVisible();
     await expect(
       page.getByText(/was refunded on .* to the card or account you paid with/),

@@ -220,12 +220,14 @@ export const TINY_PNG = Buffer.from(
  * Chromium's note that a page itself answered 404 (the not-found page's true status): a
  * picture, script or API call that answers 404 still fails the test.
  */
-export const test = base.extend<{ consoleErrors: string[] }>({
-  // Server-rendered pages show before the app has taken them over, and a click before that does
-  // nothing: every load waits for the app's root to say it is ready (`data-hydrated`).
-  page: async ({ page, javaScriptEnabled }, use) => {
+export const test = base.extend<{ consoleErrors: string[]; waitForTakeOver: boolean }>({
+  // Server-rendered pages show before the app has taken them over, and a tap before that is
+  // kept until it has: every load waits for the app's root to say it is ready (`data-hydrated`),
+  // so a journey sees one page at a time; `waitForTakeOver: false` taps as soon as it can.
+  waitForTakeOver: [true, { option: true }],
+  page: async ({ page, javaScriptEnabled, waitForTakeOver }, use) => {
     const ready = async () => {
-      if (javaScriptEnabled !== false)
+      if (javaScriptEnabled !== false && waitForTakeOver)
         await expect(page.locator('#root:not([data-hydrated])')).toHaveCount(0);
     };
     const goto = page.goto.bind(page);

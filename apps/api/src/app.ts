@@ -31,12 +31,18 @@ import type { AppDeps } from './lib/types.js';
 import { authRouter } from './modules/auth/index.js';
 import { usersRouter, adminUsersRouter, findSessionUser } from './modules/users/index.js';
 import { categoriesRouter } from './modules/categories/index.js';
-import { countProductsInCategory, currentStock, productsRouter } from './modules/products/index.js';
+import {
+  countProductsInCategory,
+  currentStock,
+  layStock,
+  productsRouter,
+} from './modules/products/index.js';
 import { codStanding, ordersRouter, ordersShowPhoto } from './modules/orders/index.js';
 import { codRouter, paymentsRouter } from './modules/payments/index.js';
 import { adminSettingsRouter, settingsRouter } from './modules/settings/index.js';
 import { adminReviewsRouter, reviewsRouter } from './modules/reviews/index.js';
 import { deliveryRouter } from './modules/delivery/index.js';
+import { gstAdminRouter } from './modules/gst/index.js';
 import { webAppRouter } from './modules/web/index.js';
 import { openApiRouter } from './openapi/openapi.router.js';
 
@@ -75,7 +81,7 @@ export function createApp(deps: AppDeps, options: { payments?: PaymentThread } =
   });
   const app = createExpressApp(
     deps,
-    new CatalogReader(cache, currentStock, lane),
+    new CatalogReader(cache, { read: currentStock, lay: layStock }, lane),
     requestLog,
     options.payments,
   );
@@ -180,6 +186,7 @@ function createExpressApp(
   api.use('/settings', settingsRouter());
   api.use('/delivery', deliveryRouter(deps, auth, codStanding));
   api.use('/admin/settings', noStore, adminSettingsRouter(auth));
+  api.use('/admin', noStore, gstAdminRouter(auth));
   api.use(apiNotFound);
   app.use('/api', api);
 

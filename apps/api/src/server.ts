@@ -13,7 +13,7 @@ import { createLogger, endLogger } from './lib/logger.js';
 import { MAIL_POLL_MS } from './lib/mailer/queue.js';
 import { PaymentThread } from './lib/payment-thread.js';
 import { ensurePrivateDirSync } from './lib/private-files.js';
-import { statusMailsSent } from './modules/orders/index.js';
+import { statusMailsSent, taxDocumentsJob } from './modules/orders/index.js';
 import { reconcileJobs } from './modules/payments/index.js';
 import { reviewRequestJob } from './modules/reviews/index.js';
 import { runReleaseSteps } from './release.js';
@@ -43,6 +43,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
   jobs.add({ name: 'mail-queue', everyMs: MAIL_POLL_MS, run: () => deps.mailer.runDue() });
   // Asks buyers for a review some days after delivery (each order once).
   jobs.add(reviewRequestJob(deps));
+  jobs.add(taxDocumentsJob(deps));
   jobs.start();
   const server: Server = await new Promise((resolve) => {
     const s = createServer(app).listen(config.port, config.host, () => resolve(s));

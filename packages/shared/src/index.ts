@@ -1,5 +1,6 @@
 export * from './constants/index.js';
 export * from './constants/contact.js';
+export * from './constants/limits.js';
 export * from './constants/orders.js';
 export * from './constants/size-guide.js';
 export * from './constants/india.js';
@@ -22,3 +23,8 @@ export * from './schemas/settings.js';
 export * from './schemas/review.js';
 export * from './schemas/address.js';
 export * from './schemas/cod.js';
+export * from './constants/gst.js';
+export * from './rules/gst.js';
+export * from './rules/gstin.js';
+export * from './rules/amount-in-words.js';
+export * from './schemas/gst.js';

@@ -119,7 +119,18 @@ export async function storeUpload(
   what: string,
 ): Promise<StoredPhoto> {
   assertAcceptedImage(data);
-  const processed = await renderPhoto(data, nameHint);
+  return storePhoto(deps, await renderPhoto(data, nameHint), what);
+}
+
+/**
+ * Stores a rendered photo (for a caller that checks and renders several before storing any);
+ * the store failing is a 502 as in storeUpload.
+ */
+export async function storePhoto(
+  deps: { photos: PhotoStore; logger: Logger },
+  processed: ProcessedPhoto,
+  what: string,
+): Promise<StoredPhoto> {
   try {
     return await deps.photos.save(processed);
   } catch (err) {

@@ -5,7 +5,15 @@
  */
 import { z } from 'zod';
 import {
+  colourParams,
+  imageChangeBody,
+  imageOrderBody,
+  imageParams,
+  imageUploadFields,
+  MAX_IMAGES_PER_COLOUR,
   adminOrdersResponse,
+  creditNoteParams,
+  gstReportQuery,
   checkoutIdParams,
   refundUnsettledBody,
   refundUnsettledResponse,
@@ -94,7 +102,7 @@ import {
   reviewStatusBody,
 } from '@repo/shared';
 
-type Method = 'get' | 'post' | 'put' | 'delete';
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type ZodObject = z.ZodObject;
 
 export interface Operation {
@@ -111,7 +119,8 @@ export interface Operation {
     | 'Payments'
     | 'Delivery'
     | 'Settings'
-    | 'Reviews';
+    | 'Reviews'
+    | 'GST';
   summary: string;
   /** `bearer`: a token is required; `optional`: a token is read when sent. */
   auth?: 'bearer' | 'optional';
@@ -138,6 +147,16 @@ const photoPart = z.string().meta({
 });
 const productForm = (photo: 'required' | 'optional') =>
   productFields.extend({ photo: photo === 'required' ? photoPart : photoPart.optional() });
+/** A colour's photos as multipart parts: several files in `images`, their alt texts beside. */
+const imagesForm = imageUploadFields.extend({
+  images: z
+    .array(photoPart)
+    .min(1)
+    .max(MAX_IMAGES_PER_COLOUR)
+    .meta({
+      description: `1 to ${MAX_IMAGES_PER_COLOUR} photos, each checked like the product form's photo (a colour holds at most ${MAX_IMAGES_PER_COLOUR})`,
+    }),
+});
 
 const AUTH_ERRORS = [401, 403];
 
@@ -410,11 +429,12 @@ export const OPERATIONS: Operation[] = [
     method: 'post',
     path: '/product/getFilter-product',
     tag: 'Products',
-    summary: 'A page of products in the chosen categories and price range',
+    summary:
+      'A page of products in the chosen categories and price range, in stock in the size and colour asked (both in one colour); each colour with its first photo',
     body: filterProductsBody,
     response: filterProductsResponse,
     errors: [400],
-    example: { checked: [], radio: [500, 700], page: 1 },
+    example: { checked: [], radio: [500, 699.99], page: 1, colour: 'black', size: 'M' },
   },
   {
     method: 'get',
@@ -447,7 +467,7 @@ export const OPERATIONS: Operation[] = [
     method: 'get',
     path: '/product/get-product/{slug}',
     tag: 'Products',
-    summary: 'One product by its slug',
+    summary: 'One product by its slug, with every photo of every colour',
     params: slugParams,
     response: productResponse,
     errors: [400, 404],
@@ -456,7 +476,7 @@ export const OPERATIONS: Operation[] = [
     method: 'get',
     path: '/product/stock',
     tag: 'Products',
-    summary: "Today's stock of some products, per size (the cart's check; never cached)",
+    summary: "Today's stock of some products, per colour and size (the cart's check; never cached)",
     query: stockQuery,
     response: stockResponse,
     errors: [400],
@@ -503,6 +523,55 @@ export const OPERATIONS: Operation[] = [
     params: idParams,
     response: successMessage,
     errors: [400, ...AUTH_ERRORS, 404],
+  },
+  {
+    method: 'post',
+    path: '/product/{id}/colours/{colour}/images',
+    tag: 'Products',
+    summary:
+      'Add photos to a colour, after its others (admin): each checked by content, size and dimensions, stored as WebP at each width; none is stored if one is refused',
+    auth: 'bearer',
+    params: colourParams,
+    body: imagesForm,
+    bodyType: 'multipart/form-data',
+    status: 201,
+    response: productMutationResponse,
+    errors: [400, ...AUTH_ERRORS, 404, 409, 413, 415],
+  },
+  {
+    method: 'put',
+    path: '/product/{id}/colours/{colour}/images',
+    tag: 'Products',
+    summary:
+      "Put a colour's photos in a new order (admin): every one of them, each once (409 when they changed meanwhile); the first colour's first is the product's main photo",
+    auth: 'bearer',
+    params: colourParams,
+    body: imageOrderBody,
+    response: productMutationResponse,
+    errors: [400, ...AUTH_ERRORS, 404, 409],
+  },
+  {
+    method: 'patch',
+    path: '/product/{id}/colours/{colour}/images/{imageId}',
+    tag: 'Products',
+    summary:
+      "Change a photo's alt text, or move it to the end of another colour's photos (admin); the first colour keeps at least one",
+    auth: 'bearer',
+    params: imageParams,
+    body: imageChangeBody,
+    response: productMutationResponse,
+    errors: [400, ...AUTH_ERRORS, 404, 409],
+  },
+  {
+    method: 'delete',
+    path: '/product/{id}/colours/{colour}/images/{imageId}',
+    tag: 'Products',
+    summary:
+      "Delete a photo (admin); its files go once nothing shows them; the first colour's only photo stays",
+    auth: 'bearer',
+    params: imageParams,
+    response: productMutationResponse,
+    errors: [400, ...AUTH_ERRORS, 404, 409],
   },
 
   // Orders
@@ -569,6 +638,27 @@ export const OPERATIONS: Operation[] = [
     response: orderDetailResponse,
     errors: [400, ...AUTH_ERRORS, 404],
   },
+  {
+    method: 'get',
+    path: '/orders/{orderId}/invoice',
+    tag: 'GST',
+    summary:
+      "The order's tax invoice as a PDF (its owner or an admin); 404 while it has none (the seller's GST details not set)",
+    auth: 'bearer',
+    params: orderIdParams,
+    response: { mediaType: 'application/pdf', description: 'The tax invoice' },
+    errors: [400, ...AUTH_ERRORS, 404],
+  },
+  {
+    method: 'get',
+    path: '/orders/{orderId}/credit-notes/{index}',
+    tag: 'GST',
+    summary: "The order's first, second… credit note as a PDF (its owner or an admin)",
+    auth: 'bearer',
+    params: creditNoteParams,
+    response: { mediaType: 'application/pdf', description: 'The credit note' },
+    errors: [400, ...AUTH_ERRORS, 404],
+  },
 
   // Payments
   {
@@ -588,7 +678,10 @@ export const OPERATIONS: Operation[] = [
     body: createOrderBody,
     response: createOrderResponse,
     errors: [400, 401, 409, 429, 502],
-    example: { amount: 998, items: [{ _id: '6650f1c2a1b2c3d4e5f60789', cartQuantity: 2 }] },
+    example: {
+      amount: 998,
+      items: [{ _id: '6650f1c2a1b2c3d4e5f60789', cartQuantity: 2, size: 'M', colour: 'Black' }],
+    },
   },
   {
     method: 'post',
@@ -804,5 +897,16 @@ export const OPERATIONS: Operation[] = [
     body: reviewReplyBody,
     response: adminReviewResponse,
     errors: [400, ...AUTH_ERRORS, 404],
+  },
+  {
+    method: 'get',
+    path: '/admin/gst-report',
+    tag: 'GST',
+    summary:
+      "The month's GST report as CSV: B2C sales per state and rate, B2B invoices line by line, credit notes, HSN summary, totals (admin)",
+    auth: 'bearer',
+    query: gstReportQuery,
+    response: { mediaType: 'text/csv', description: 'The report, one section after another' },
+    errors: [400, ...AUTH_ERRORS],
   },
 ];

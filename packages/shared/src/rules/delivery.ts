@@ -11,11 +11,11 @@ import {
 import type { PaymentMethod } from '../constants/orders.js';
 import type { CodSettings, DeliverySettings } from '../schemas/settings.js';
 import { formatRupees, paiseToRupees } from './index.js';
+import { normalizePinCode } from './contact.js';
 
-/** A PIN code's six digits: "560 001" and " 560001 " read as "560001"; null when it is not one. */
+/** A PIN code's six digits: "560 001", "560-001" and " 560001 " read as "560001"; null when it is not one (rules/contact). */
 export function normalizePin(value: string): string | null {
-  const digits = value.replace(/\s+/g, '');
-  return /^[1-9]\d{5}$/.test(digits) ? digits : null;
+  return normalizePinCode(value) ?? null;
 }
 
 /** The states a PIN can belong to, the one with the longest matching prefix first (none: not an Indian PIN we know). */

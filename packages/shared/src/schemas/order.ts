@@ -25,6 +25,8 @@ export const orderItem = z
     cartQuantity: z.number(),
     /** The size bought (orders placed before sizes existed are One size). */
     size: z.string(),
+    /** The colour bought, by name; absent on orders placed before colours existed. */
+    colour: z.string().optional(),
     /** What happened to the item's stock after payment (taken, or short: the admin must act). */
     stock: z.enum(['pending', 'taking', 'taken', 'short']).optional(),
   })
@@ -67,6 +69,10 @@ export const orderShipment = z
   .meta({ id: 'OrderShipment' });
 export type OrderShipment = z.infer<typeof orderShipment>;
 
+/** A tax invoice or credit note issued for an order: its number and when. */
+export const taxDocumentRef = z.object({ number: z.string(), issuedAt: z.string() });
+export type TaxDocumentRef = z.infer<typeof taxDocumentRef>;
+
 /** SPEC §3 Order; `user` is filled on the admin list. */
 export const order = z
   .object({
@@ -101,6 +107,10 @@ export const order = z
       .optional(),
     /** How it was shipped: the courier (an id of COURIERS) and its tracking number. */
     shipment: orderShipment.nullable().optional(),
+    /** The tax invoice, once issued (its PDF: GET /orders/{orderId}/invoice). */
+    invoice: taxDocumentRef.nullable().optional(),
+    /** Credit notes against it, oldest first (PDFs: GET /orders/{orderId}/credit-notes/{n}). */
+    creditNotes: z.array(taxDocumentRef).optional(),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof order>;
@@ -136,6 +146,11 @@ export const userOrdersQuery = ordersPageQuery.extend({
   limit: z.coerce.number().int().min(1).max(100).default(100),
 });
 export const orderIdParams = z.object({ orderId: objectId });
+/** `/orders/{orderId}/credit-notes/{index}`: the order's first, second… credit note. */
+export const creditNoteParams = orderIdParams.extend({
+  index: z.coerce.number().int().min(1, 'Credit notes count from 1').max(1000),
+});
+export type CreditNoteParams = z.infer<typeof creditNoteParams>;
 /**
  * SPEC's `status`, with what some changes need: `shipment` when marking an order shipped (the
  * admin's page always sends it; refused with any other status), and `reason` for a move back

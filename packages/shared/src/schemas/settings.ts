@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { INDIAN_STATE_NAMES } from '../constants/india.js';
 import { DEFAULT_REVIEW_REQUEST_DAYS } from '../constants/reviews.js';
 import { objectId, requiredText } from './common.js';
+import { gstSettings, gstSettingsFields } from './gst.js';
 
 /** ₹1,00,000: no fee or order limit of this shop is larger. */
 const MAX_SETTING_PAISE = 1_00_000_00;
@@ -257,6 +258,12 @@ export const SETTINGS_SECTIONS = {
     title: 'Reviews',
     schema: reviewsSettings,
     fields: reviewsFields,
+    public: z.object({}),
+  },
+  gst: {
+    title: 'GST and invoices',
+    schema: gstSettings,
+    fields: gstSettingsFields,
     public: z.object({}),
   },
 } as const;

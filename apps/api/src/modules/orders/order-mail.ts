@@ -6,19 +6,23 @@ import {
   courierById,
   formatDeliveryDay,
   formatRupees,
-  ONE_SIZE,
   orderNumber,
   paiseToRupees,
   REFUND_ARRIVAL,
-  sizeLabel,
   trackingUrl,
+  variantLabel,
 } from '@repo/shared';
 import { escapeHtml, MAIL_STYLE, mailPage, mailRow } from '../../lib/mailer/html.js';
 import type { MailMessage } from '../../lib/mailer/index.js';
 
-/** "Sakura Drift Tee (Size M)": the name with the size bought (One size needs no word). */
-const itemName = (i: { name: string; size?: string | null }) =>
-  !i.size || i.size === ONE_SIZE ? i.name : `${i.name} (${sizeLabel(i.size)})`;
+/**
+ * "Sakura Drift Tee (Black · M)": the name with the colour and size bought ("(Size M)" before
+ * colours; One size needs no word).
+ */
+const itemName = (i: { name: string; size?: string | null; colour?: string | null }) => {
+  const variant = variantLabel({ colour: i.colour ?? undefined, size: i.size ?? undefined });
+  return variant ? `${i.name} (${variant})` : i.name;
+};
 
 interface MailOrder {
   _id: unknown;
@@ -30,7 +34,26 @@ interface MailOrder {
   /** A COD order (`due`): the mail says what to pay the courier instead of "payment received". */
   payment?: { method?: string | null; status?: string | null } | null;
   shippingAddress: string;
-  items: ReadonlyArray<{ name: string; price: number; cartQuantity: number; size?: string | null }>;
+  items: ReadonlyArray<{
+    name: string;
+    price: number;
+    cartQuantity: number;
+    size?: string | null;
+    colour?: string | null;
+  }>;
+}
+
+/** The confirmation's pointer to the tax invoice: its number, and the order page that downloads it. */
+export interface InvoiceLink {
+  number: string;
+  /** The order page's full address (PUBLIC_URL set), else none: the text says where to look. */
+  orderUrl?: string | undefined;
+}
+
+function invoiceText(invoice: InvoiceLink): string {
+  return invoice.orderUrl
+    ? `Your tax invoice ${invoice.number}: download it from your order page, ${invoice.orderUrl}`
+    : `Your tax invoice ${invoice.number}: download it from the order's page under Orders in your account.`;
 }
 
 /** The order's fees as the mail lists them under the items: [label, amount]. */
@@ -47,6 +70,7 @@ export function confirmationMail(
   shopName: string,
   to: { name: string; email: string },
   order: MailOrder,
+  invoice?: InvoiceLink | null,
 ): MailMessage {
   const no = orderNumber(String(order._id));
   const address = order.shippingAddress || 'No shipping address provided.';
@@ -68,6 +92,7 @@ export function confirmationMail(
     `Total: ${formatRupees(order.amount)}`,
     `Shipping to: ${address}`,
     ...(order.deliveryBy ? [`Expected by ${formatDeliveryDay(order.deliveryBy)}`] : []),
+    ...(invoice ? ['', invoiceText(invoice)] : []),
     '',
     `We will let you know when it ships. — ${shopName}`,
   ].join('\n');
@@ -106,6 +131,15 @@ export function confirmationMail(
           mailRow(
             `Expected by ${escapeHtml(formatDeliveryDay(order.deliveryBy))}`,
             MAIL_STYLE.muted,
+          ),
+        ]
+      : []),
+    ...(invoice
+      ? [
+          mailRow(
+            invoice.orderUrl
+              ? `Your tax invoice <strong>${escapeHtml(invoice.number)}</strong>: <a href="${escapeHtml(invoice.orderUrl)}">download it from your order page</a>.`
+              : escapeHtml(invoiceText(invoice)),
           ),
         ]
       : []),

@@ -46,6 +46,7 @@ export function toOrderDto(o: LeanOrder, user?: PublicUserRef | null): OrderDto 
       price: i.price,
       cartQuantity: i.cartQuantity,
       size: i.size ?? ONE_SIZE,
+      ...(i.colour ? { colour: i.colour } : {}),
       stock: i.stock ?? 'pending',
     })),
     createdAt: o.createdAt.toISOString(),
@@ -56,6 +57,13 @@ export function toOrderDto(o: LeanOrder, user?: PublicUserRef | null): OrderDto 
     addressNeeded: o.addressNeeded ?? false,
     payment: paymentOf(o),
     shipment: shipmentDto(o),
+    invoice: o.invoice
+      ? { number: o.invoice.number, issuedAt: o.invoice.issuedAt.toISOString() }
+      : null,
+    creditNotes: (o.creditNotes ?? []).map((c) => ({
+      number: c.number,
+      issuedAt: c.issuedAt.toISOString(),
+    })),
     ...(user !== undefined ? { user } : {}),
   };
 }

@@ -59,6 +59,8 @@ const checkoutSchema = new mongoose.Schema(
     currency: { type: String, default: 'INR' },
     /** Where to ship, checked before the provider's order was made (older checkouts: empty). */
     shippingAddress: { type: String, default: '' },
+    /** A business buyer's GSTIN for the tax invoice ("" for none). */
+    buyerGstin: { type: String, default: '' },
     status: { type: String, enum: CHECKOUT_STATUSES, default: 'pending' },
     /**
      * While pending: when reconciliation next asks the provider about it (reconcile.ts): 15

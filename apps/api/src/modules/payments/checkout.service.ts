@@ -1,6 +1,6 @@
 /**
  * POST /payment/create-order: the server prices the order (order-pricing.ts: the cart from the
- * database in whole paise, what cannot be sold refused per product and size, the delivery fee,
+ * database in whole paise, what cannot be sold refused per product, colour and size, the delivery fee,
  * the shopper's total compared), creates the provider's order and records the checkout the
  * order will later be built from.
  */
@@ -22,6 +22,8 @@ export const PROVIDER_UNAVAILABLE = 'The payment provider is unavailable. Please
 
 interface CartInput extends OrderToPrice {
   shippingAddress?: string | undefined;
+  /** A business buyer's GSTIN, checked by the shared schema. */
+  gstin?: string | undefined;
 }
 
 /**
@@ -76,6 +78,7 @@ export async function createCheckout(
     currency: providerOrder.currency,
     shippingAddress,
     checkAt: new Date(Date.now() + FIRST_CHECK_MS),
+    buyerGstin: cart.gstin ?? '',
   });
   return {
     order: { id: providerOrder.id, amount: providerOrder.amount, currency: providerOrder.currency },

@@ -5,13 +5,14 @@
  * date it should arrive, and the shopper's total checked against it.
  */
 import {
+  colourKey,
+  describeLine,
+  findColour,
   formatRupees,
-  isOneSize,
   notServedMessage,
   ONE_SIZE,
   orderCharges,
   paiseToRupees,
-  stockOfSize,
   toPaise,
   type CodStanding,
   type Destination,
@@ -26,48 +27,79 @@ import {
   type DeliveryQuote,
   type DeliveryRules,
 } from '../delivery/index.js';
-import { productsForSale, type ProductStock } from '../products/index.js';
+import { productsForSale, type ProductForSale } from '../products/index.js';
 
-type CartLines = ReadonlyArray<{ _id: string; cartQuantity: number; size?: string | undefined }>;
+type CartLines = ReadonlyArray<{
+  _id: string;
+  cartQuantity: number;
+  size?: string | undefined;
+  colour?: string | undefined;
+}>;
 
-/** The same product in the same size twice in a cart is one line with the quantities added. */
-export function mergeLines(
-  items: CartLines,
-): Array<{ id: string; size: string | undefined; quantity: number }> {
-  const lines = new Map<string, { id: string; size: string | undefined; quantity: number }>();
+interface Line {
+  id: string;
+  colour: string | undefined;
+  size: string | undefined;
+  quantity: number;
+}
+
+/** The same product in the same colour and size twice in a cart is one line with the quantities added. */
+export function mergeLines(items: CartLines): Line[] {
+  const lines = new Map<string, Line>();
   for (const item of items) {
     const id = item._id.toLowerCase();
-    const key = `${id}:${item.size ?? ''}`;
+    const key = `${id}:${item.colour === undefined ? '' : colourKey(item.colour)}:${item.size ?? ''}`;
     const quantity = (lines.get(key)?.quantity ?? 0) + item.cartQuantity;
-    lines.set(key, { id, size: item.size, quantity });
+    lines.set(key, { id, colour: item.colour, size: item.size, quantity });
   }
   return [...lines.values()];
 }
 
 /**
- * The size a line buys: the one chosen, or One size for a product made only in it (an
- * older client sends no size). A size the product is not made in is a 400.
+ * The colour a line buys, by its index in the product's colours: the one named (any case), or
+ * the only one of a product in one colour (an older client names none). An unknown colour, or
+ * none named of several, is a 400.
  */
-function sizeOfLine(name: string, stock: ProductStock, size: string | undefined): string {
-  if (size === undefined) {
-    if (isOneSize(stock)) return ONE_SIZE;
-    throw badRequest(`Please choose a size of ${name}`, { size: null });
+function colourOfLine(name: string, product: ProductForSale, colour: string | undefined): number {
+  const colours = product.stock.colours;
+  if (colour === undefined) {
+    if (colours.length === 1) return 0;
+    throw badRequest(`Please choose a colour of ${name}`, { colour: null });
   }
-  if (!stock.sizes.some((s) => s.size === size))
-    throw badRequest(`${name} is not made in size ${size}`, { size });
+  const found = findColour(colours, colour);
+  if (!found) throw badRequest(`${name} does not come in ${colour}`, { colour });
+  return colours.indexOf(found);
+}
+
+/**
+ * The size a line buys in its colour: the one chosen, or One size for a colour made only in it
+ * (an older client sends no size). A size the colour is not made in is a 400.
+ */
+function sizeOfLine(
+  what: string,
+  sizes: ReadonlyArray<{ size: string }>,
+  size: string | undefined,
+): string {
+  if (size === undefined) {
+    if (sizes.length === 1 && sizes[0]!.size === ONE_SIZE) return ONE_SIZE;
+    throw badRequest(`Please choose a size of ${what}`, { size: null });
+  }
+  if (!sizes.some((s) => s.size === size))
+    throw badRequest(`${what} is not made in size ${size}`, { size });
   return size;
 }
 
 /**
- * Prices the cart from the database: refuses unknown products (409), sizes a product is not
- * made in (400) and quantities above a size's stock (409, naming the product and the size).
+ * Prices the cart from the database: refuses unknown products (409), colours and sizes a
+ * product is not made in (400) and quantities above the stock of a colour in a size (409,
+ * naming the product, the colour and the size: "Only 2 left of Sakura Drift Tee in Black, M").
  */
 export async function priceCart(items: CartLines) {
   const lines = mergeLines(items);
   const ids = [...new Set(lines.map((l) => l.id))];
   const byId = await productsForSale(ids);
-  // Two lines without a size can become one (One size): merge again once sizes are known.
-  const sized = new Map<string, { id: string; size: string; quantity: number }>();
+  // Lines without a colour or size can become one: merge again once both are known.
+  const known = new Map<string, { id: string; colour: number; size: string; quantity: number }>();
   for (const line of lines) {
     const product = byId.get(line.id);
     if (!product) {
@@ -76,25 +108,30 @@ export async function priceCart(items: CartLines) {
         { productId: line.id },
       );
     }
-    const size = sizeOfLine(product.name, product.stock, line.size);
-    const key = `${line.id}:${size}`;
-    sized.set(key, { ...line, size, quantity: (sized.get(key)?.quantity ?? 0) + line.quantity });
+    const colour = colourOfLine(product.name, product, line.colour);
+    const { name, sizes } = product.stock.colours[colour]!;
+    const size = sizeOfLine(describeLine(product.name, name, ONE_SIZE), sizes, line.size);
+    const key = `${line.id}:${colour}:${size}`;
+    const quantity = (known.get(key)?.quantity ?? 0) + line.quantity;
+    known.set(key, { id: line.id, colour, size, quantity });
   }
-  const priced = [...sized.values()].map(({ id, size, quantity }) => {
+  const priced = [...known.values()].map(({ id, colour, size, quantity }) => {
     const product = byId.get(id)!;
-    const available = stockOfSize(product.stock, size);
+    const { name, sizes } = product.stock.colours[colour]!;
+    const available = sizes.find((s) => s.size === size)?.quantity ?? 0;
     if (available < quantity) {
-      const what = size === ONE_SIZE ? product.name : `${product.name} in size ${size}`;
+      const what = describeLine(product.name, name, size);
       const message =
         available > 0 ? `Only ${available} left of ${what}` : `${what} is out of stock`;
-      throw conflict(message, { productId: id, size, available });
+      throw conflict(message, { productId: id, colour: name, size, available });
     }
     return {
       product: id,
       name: product.name,
-      photo: product.photo,
+      photo: product.colourPhotos[colour]!,
       price: product.price,
       cartQuantity: quantity,
+      colour: name,
       size,
     };
   });

@@ -63,7 +63,7 @@ export async function searchProducts(query: SearchQuery): Promise<SearchAnswer> 
   const categories = await currentCategories();
   const names = new Map(categories.map((c) => [c._id, c.name]));
   if (query.kind === 'everything')
-    return { data: await withCategories(await rows({}, SEARCH_LIMIT), names) };
+    return { data: await withCategories(await rows({}, SEARCH_LIMIT), { names }) };
 
   // A word also matches the products of each category whose name holds it.
   const inCategories = new Map<string, string[]>();
@@ -85,7 +85,7 @@ export async function searchProducts(query: SearchQuery): Promise<SearchAnswer> 
           SEARCH_LIMIT - best.length,
         )
       : [];
-  const data = await withCategories([...best, ...rest], names);
+  const data = await withCategories([...best, ...rest], { names });
   if (data.length) return { data };
   return { data, suggestions: await suggestCategories(query.words, categories) };
 }

@@ -4,6 +4,7 @@
  * (modules/web): one definition, so both always carry the same JSON. Reads that show products
  * name them (`products`), so their stock is kept current apart from the rest (lib/cached-read.ts).
  */
+import { colourKey } from '@repo/shared';
 import type { CatalogRead } from '../../lib/cached-read.js';
 import { notFound } from '../../lib/errors.js';
 import { searchProducts, type SearchAnswer } from './product-search.js';
@@ -23,7 +24,10 @@ export const productReads = {
     products: (answer) => answer.prod,
   }),
 
-  /** Category ids lower-cased, de-duplicated and sorted: equal filters share one answer. */
+  /**
+   * Category ids lower-cased, de-duplicated and sorted, the colour as its key: equal filters
+   * share one answer.
+   */
   filter: (
     body: Omit<queries.CatalogFilter, 'checked'> & { checked: string[] },
   ): CatalogRead<Awaited<ReturnType<typeof queries.filterProducts>>> => {
@@ -32,13 +36,14 @@ export const productReads = {
       radio: body.radio,
       page: body.page,
       ...(body.size ? { size: body.size } : {}),
+      ...(body.colour ? { colour: colourKey(body.colour) } : {}),
     };
     return {
       key: `filter:${JSON.stringify(filter)}`,
       compute: () => queries.filterProducts(filter),
       products: (answer) => answer.filterProduct,
-      // "In stock in M": a sale can take a product out of the answer.
-      stockDecides: filter.size !== undefined,
+      // "In stock in M" or "in Black": a sale can take a product out of the answer.
+      stockDecides: filter.size !== undefined || filter.colour !== undefined,
     };
   },
 

@@ -245,7 +245,13 @@ export function createWebPage(
     manifest[key] && `<script type="module" crossorigin src="/${manifest[key].file}"></script>`;
   const appScript = scriptOf(APP_ENTRY);
   const entryChunks = appChunks(manifest);
-  const takeOverScript = scriptOf(TAKE_OVER_ENTRY);
+  // Render-blocking (where the browser knows the attribute): the page is not painted before
+  // its script runs, so no tap can come before the script keeps taps (kept-taps.ts). It is
+  // fetched beside the CSS, which blocks the first paint anyway, and runs in a few milliseconds.
+  const takeOverScript = scriptOf(TAKE_OVER_ENTRY)?.replace(
+    '<script ',
+    '<script blocking="render" ',
+  );
   /**
    * Whether a rendered page can load the app after its main photo (take-over.ts): its script
    * in place of the app's, which it loads with the page's chunks named in the root's data-app.

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PaymentMethod, Product } from '@repo/shared';
-import { itemsText } from '@repo/shared/rules';
+import { itemCount } from '@repo/shared/rules';
 import { deliveryWindowText } from '@repo/shared/rules/delivery';
 import { isShippingAddress } from '@repo/shared/rules/contact';
 import { ButtonLink } from '@/components/ui/button';
@@ -19,7 +19,8 @@ import {
   DELIVERY_TEXT_ID,
 } from '@/features/cart/components/cart-summary';
 import { ADDRESS_HINT_ID, ShippingAddress } from '@/features/cart/components/shipping-address';
-import { cart, useCart } from '@/features/cart/use-cart';
+import { cart } from '@/features/cart/cart-actions';
+import { cartCountText, useCart } from '@/features/cart/use-cart';
 import { useCartCharges } from '@/features/cart/use-cart-charges';
 import { PaymentChoice } from '@/features/checkout/components/payment-choice';
 import { useCheckout } from '@/features/checkout/use-checkout';
@@ -108,7 +109,9 @@ export default function CartPage() {
       ) : (
         <>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-            {itemsText(items)} in your cart
+            {/* Counted as the badge counts (lines); the T-shirts too when a line has several. */}
+            {cartCountText(count)} in your cart
+            {itemCount(items) !== count && ` (${itemCount(items)} T-shirts)`}
           </p>
           <div className="mt-4 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_360px] lg:items-start">
             <ul

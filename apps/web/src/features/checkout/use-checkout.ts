@@ -75,7 +75,12 @@ export function useCheckout({ loadUser, onPaid, onCartOutdated }: CheckoutOption
       try {
         ({ order } = await createPaymentOrder({
           amount: total,
-          items: items.map(({ _id, cartQuantity, size }) => ({ _id, cartQuantity, size })),
+          items: items.map(({ _id, cartQuantity, size, colour }) => ({
+            _id,
+            cartQuantity,
+            size,
+            ...(colour !== undefined && { colour }),
+          })),
           ...(user ? { shippingAddress: user.address } : {}),
         }));
       } catch (error) {

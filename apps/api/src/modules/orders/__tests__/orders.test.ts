@@ -54,6 +54,8 @@ describe('GET /api/orders/user-orders', () => {
       timeline: [{ event: 'paid', at: res.body.orders[0].createdAt }],
       addressNeeded: false,
       shipment: null,
+      invoice: null,
+      creditNotes: [],
     });
     const other = await t
       .request()

@@ -63,18 +63,20 @@ describe('POST /api/payment/create-order', () => {
       {
         product: a._id,
         name: 'Retro Sunset Tee',
-        photo: a.photo!.url,
+        photo: a.colours![0]!.images[0]!.url,
         price: 499.5,
         cartQuantity: 2,
         size: 'One size',
+        colour: 'Default',
       },
       {
         product: b._id,
         name: b.name,
-        photo: b.photo!.url,
+        photo: b.colours![0]!.images[0]!.url,
         price: 799,
         cartQuantity: 1,
         size: 'One size',
+        colour: 'Default',
       },
     ]);
   });

@@ -89,7 +89,7 @@ describe('a sandbox payment, end to end', () => {
         {
           _id: String(tee._id),
           name: 'Retro <Sunset> Tee',
-          photo: tee.photo!.url,
+          photo: tee.colours![0]!.images[0]!.url,
           price: 599,
           cartQuantity: 2,
           stock: 'taken',
@@ -97,7 +97,7 @@ describe('a sandbox payment, end to end', () => {
         {
           _id: String(cap._id),
           name: 'Plain Tee',
-          photo: cap.photo!.url,
+          photo: cap.colours![0]!.images[0]!.url,
           price: 399.5,
           cartQuantity: 1,
           stock: 'taken',

@@ -68,6 +68,7 @@ describe('a product as the API answers it', () => {
       [
         '_id',
         'category',
+        'colours',
         'createdAt',
         'description',
         'name',

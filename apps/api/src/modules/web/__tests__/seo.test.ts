@@ -223,6 +223,7 @@ describe('page heads and statuses', () => {
       '/dashboard/admin/settings',
       '/order-placed/0123456789abcdef01234567',
       '/dashboard/user/addresses',
+      '/dashboard/admin/gst-report',
     ]) {
       const html = (await t.request().get(path).expect(200)).text;
       expect(meta(html, 'robots'), path).toBe('noindex');

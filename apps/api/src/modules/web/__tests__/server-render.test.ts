@@ -230,6 +230,10 @@ describe('server-rendered storefront pages', () => {
     // Only the photo is fetched up front: no script of the app's competes with it.
     expect(scripts(home.document)).toEqual([`/${manifest['src/take-over.ts']!.file}`]);
     expect(modulepreloads(home.document)).toBe(0);
+    // It blocks the first paint (where browsers know how): no tap comes before it keeps taps.
+    expect(home.document.querySelector('script[type="module"]')!.getAttribute('blocking')).toBe(
+      'render',
+    );
     expect(home.document.querySelector('link[rel="preload"][as="image"]')).not.toBeNull();
     // The app's chunks in the order they run (the take-over script runs them one per task):
     // each after the chunks it imports, the entry after all of its own, then the home page's.

@@ -9,7 +9,12 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CARD_IMAGE_SIZES, DETAIL_IMAGE_SIZES, ONE_SIZE } from '@repo/shared/constants';
+import {
+  CARD_IMAGE_SIZES,
+  DETAIL_IMAGE_SIZES,
+  ONE_SIZE,
+  PRICE_RANGES,
+} from '@repo/shared/constants';
 import { inlinedAnswerKey } from '@repo/shared/rules';
 import { decrementStock, restoreStock } from '../../products/index.js';
 import { Product } from '../../products/product.model.js';
@@ -135,7 +140,8 @@ describe('the home page', () => {
       '/product/productList/2',
     ]);
     // The newest tee costs 777 since the test above.
-    const filter = { checked: [category], radio: [700, 1000], page: 1 };
+    const { range } = PRICE_RANGES.find((r) => r.id === '700-1000')!;
+    const filter = { checked: [category], radio: range, page: 1 };
     const filtered = (await t.request().get(`/?category=${category}&price=700-1000`).expect(200))
       .text;
     const api = await t.request().post('/api/product/getFilter-product').send(filter).expect(200);

@@ -55,6 +55,12 @@ describe('cart lines with sizes', () => {
     await user.click(more);
     expect(within(lineOf('S')).getByText('2')).toBeInTheDocument();
     expect(more).toBeDisabled(); // 2 of 2 in S
+    // …and says why.
+    expect(more).toHaveAccessibleDescription('Only 2 left');
+    expect(within(lineOf('S')).getByText('Only 2 left')).toBeInTheDocument();
+    expect(within(lineOf('M')).queryByText(/Only \d+ left/)).not.toBeInTheDocument();
+    // The page counts what the badge counts: two lines (three T-shirts).
+    expect(screen.getByText('2 items in your cart (3 T-shirts)')).toBeInTheDocument();
     expect(within(lineOf('M')).getByRole('button', { name: /Increase quantity/ })).toBeEnabled();
     expect(cartStore.get().map((l) => [l.size, l.cartQuantity])).toEqual([
       ['S', 2],

@@ -124,8 +124,8 @@ describe('cart lines', () => {
     await waitFor(() => expect(screen.getByTestId('cart-delivery')).toHaveTextContent('Free'));
     expect(screen.queryByText(/Free delivery on orders of/)).not.toBeInTheDocument();
     expect(screen.getByTestId('cart-total')).toHaveTextContent('₹2,297');
-    // Two lines holding three tees: the heading counts tees (the badge counts lines).
-    expect(screen.getByText('3 items in your cart')).toBeInTheDocument();
+    // Two lines holding three tees: counted as the badge counts them (lines), tees beside.
+    expect(screen.getByText('2 items in your cart (3 T-shirts)')).toBeInTheDocument();
   });
 
   it('writes a price with paise as the mails do: both digits ("₹599.50")', () => {

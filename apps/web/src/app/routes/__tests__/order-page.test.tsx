@@ -111,6 +111,49 @@ describe('the order page', () => {
     expect(items.getByText('Total paid').nextSibling).toHaveTextContent('₹1,696');
   });
 
+  it('downloads the tax invoice and each credit note with the session, and says when one cannot be had', async () => {
+    const server = mockApi({
+      'GET /orders/:orderId': () => ({
+        success: true,
+        order: makeOrder({
+          status: 'cancelled',
+          invoice: { number: 'TS/26-27/000123', issuedAt: '2026-11-20T10:15:00.000Z' },
+          creditNotes: [{ number: 'CN/26-27/000007', issuedAt: '2026-11-21T09:00:00.000Z' }],
+        }),
+      }),
+      'GET /orders/:orderId/invoice': () => '%PDF-1.3',
+      'GET /orders/:orderId/credit-notes/:index': () =>
+        reply(404, { success: false, message: 'This order has no such credit note' }),
+    });
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: vi.fn(() => 'blob:invoice'),
+        revokeObjectURL: vi.fn(),
+      }),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Download invoice' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    const call = server.callsTo('GET /orders/:orderId/invoice')[0]!;
+    expect(call.headers.get('Authorization')).toBe('Bearer token');
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('TS-26-27-000123.pdf');
+
+    await user.click(screen.getByRole('button', { name: 'Download credit note CN/26-27/000007' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('This order has no such credit note'),
+    );
+    click.mockRestore();
+  });
+
+  it('offers no invoice download before the order has one', async () => {
+    mockApi({ 'GET /orders/:orderId': () => ({ success: true, order: makeOrder() }) });
+    renderPage();
+    await screen.findByRole('button', { name: 'Print receipt' });
+    expect(screen.queryByRole('button', { name: 'Download invoice' })).not.toBeInTheDocument();
+  });
+
   it('prints the receipt', async () => {
     mockApi({ 'GET /orders/:orderId': () => ({ success: true, order: makeOrder() }) });
     const print = vi.spyOn(window, 'print').mockImplementation(() => {});
@@ -158,7 +201,7 @@ describe('the order page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel order' }));
     await waitFor(() => expect(api.callsTo('PUT /orders/cancel/:orderId')).toHaveLength(1));
     expect(api.callsTo('PUT /orders/cancel/:orderId')[0]!.params.orderId).toBe(ORDER_ID);
-    expect(await screen.findByText('cancelled')).toBeInTheDocument();
+    expect(await screen.findByText('Cancelled', { selector: 'span' })).toBeInTheDocument();
     expect(toast.success).toHaveBeenCalledWith(
       'Your order was cancelled. A refund of ₹1,647 is on its way.',
     );

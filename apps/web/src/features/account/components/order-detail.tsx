@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { Notice } from '@/components/ui/notice';
 import { OrderStatusBadge } from '@/components/ui/order-status-badge';
+import { TaxDocumentButtons } from '@/components/download-button';
 import { RefundStatusBadge } from '@/components/ui/refund-status';
 import { ShipmentLine } from '@/components/ui/shipment-line';
 import { messageOf } from '@/lib/api-client';
@@ -197,6 +198,7 @@ export function OrderDetail({
           Print receipt
         </Button>
         {order.status === 'pending' && <CancelOrder order={order} userId={userId} />}
+        <TaxDocumentButtons order={order} />
       </div>
 
       {order.stockShortage && (

@@ -9,7 +9,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { searchStore } from '@/lib/storage';
 import { cn } from '@/lib/cn';
 import { paths } from '@/config/paths';
-import { searchQueryOptions, useSearchProducts } from '../api/search-products';
+import { searchQueryOptions } from '../api/search-products';
 
 export function SearchForm({
   onDone,
@@ -32,10 +32,21 @@ export function SearchForm({
   const inputRef = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const search = useSearchProducts({
-    onSuccess: (response, sent) => {
-      // The results page reads them by keyword (it searches itself only for one it lacks).
-      queryClient.setQueryData(searchQueryOptions(sent).queryKey, response);
+  const [searching, setSearching] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    // A blank search does nothing: the box keeps the focus for a word.
+    if (!keyword.trim()) {
+      inputRef.current?.focus();
+      return;
+    }
+    const sent = keyword;
+    setSearching(true);
+    try {
+      // Asked afresh each time; kept under the keyword, where the results page reads them (it
+      // searches itself only for one it lacks).
+      const response = await queryClient.fetchQuery({ ...searchQueryOptions(sent), staleTime: 0 });
       searchStore.set({
         keyword: '',
         results: response.data,
@@ -44,22 +55,23 @@ export function SearchForm({
       });
       onDone?.();
       navigate(paths.searchFor(sent));
-    },
-    onError: (error) => console.error('Search failed', error),
-  });
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    // A blank search does nothing: the box keeps the focus for a word.
-    if (!keyword.trim()) {
-      inputRef.current?.focus();
-      return;
+    } catch (error) {
+      console.error('Search failed', error);
+    } finally {
+      setSearching(false);
     }
-    search.mutate(keyword);
   }
 
   return (
-    <form role="search" onSubmit={submit} className={cn('flex items-center gap-2', className)}>
+    // A plain form too: sent before the app has taken a server-rendered page over, it opens the
+    // results page the server renders (/Search?q=…).
+    <form
+      role="search"
+      action={paths.search}
+      method="get"
+      onSubmit={submit}
+      className={cn('flex items-center gap-2', className)}
+    >
       <label htmlFor={id} className="sr-only">
         Search products
       </label>
@@ -67,6 +79,7 @@ export function SearchForm({
         id={id}
         ref={inputRef}
         type="search"
+        name="q"
         value={keyword}
         onChange={(e) => setKeyword(e.target.value)}
         placeholder="Search products ..."
@@ -75,7 +88,7 @@ export function SearchForm({
       />
       <button
         type="submit"
-        disabled={search.isPending}
+        disabled={searching}
         className="shrink-0 rounded-full bg-brand-600 px-4 py-1.5 text-sm max-sm:h-10 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
       >
         Search
