@@ -6,6 +6,7 @@
  */
 import { addressLine, type CodOrderBody, type CodOrderResponse } from '@repo/shared';
 import { conflict, notFound } from '../../lib/errors.js';
+import { whileHolding } from '../../lib/lease.js';
 import type { AppDeps } from '../../lib/types.js';
 import { codRefusalText } from '../delivery/index.js';
 import {
@@ -19,6 +20,22 @@ import { findAddress } from '../users/index.js';
 import { priceOrder } from './order-pricing.js';
 
 export async function placeCashOnDelivery(
+  deps: AppDeps,
+  body: CodOrderBody,
+  idempotencyKey: string,
+  shopper: { id: string; name: string; email: string },
+): Promise<CodOrderResponse> {
+  // One customer's COD orders are placed one at a time (a lease per customer, so across every
+  // copy of the shop): the open-order limit is counted and the order placed with nobody of theirs
+  // in between, so two orders at once can never both slip under it. Other customers never wait.
+  return whileHolding(
+    `cod-place:${shopper.id}`,
+    () => placeInTurn(deps, body, idempotencyKey, shopper),
+    { ms: 30_000, pollMs: 20 },
+  );
+}
+
+async function placeInTurn(
   deps: AppDeps,
   body: CodOrderBody,
   idempotencyKey: string,

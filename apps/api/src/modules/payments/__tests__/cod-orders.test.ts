@@ -135,6 +135,20 @@ describe('POST /api/orders/cod', () => {
     expect(await Order.countDocuments({ 'items.product': tee._id })).toBe(1);
   });
 
+  it('never lets orders placed at once pass the open-order limit', async () => {
+    await saveCod({ maxOpenOrders: 2 });
+    const tee = await makeProduct({ price: 600, quantity: 50 });
+    const shopper = await shopperAt();
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => placeCod(shopper, 640, [[tee, 1]])),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 201, 409, 409, 409, 409]);
+    const refused = answers.find((r) => r.status === 409)!;
+    expect(refused.body).toMatchObject({ success: false, reason: 'open_orders' });
+    expect(await Order.countDocuments({ user: shopper.id })).toBe(2);
+    expect(await stockOf(tee._id)).toBe(48);
+  });
+
   it('refuses each rule with its reason, placing nothing', async () => {
     const tee = await makeProduct({ price: 600, quantity: 50 });
     const shopper = await shopperAt();
