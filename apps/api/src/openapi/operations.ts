@@ -29,6 +29,7 @@ import {
   categoryBody,
   categoryMutationResponse,
   codOrderBody,
+  codSettlementBody,
   codOrderResponse,
   createOrderBody,
   createOrderResponse,
@@ -607,6 +608,19 @@ export const OPERATIONS: Operation[] = [
     response: updateStatusResponse,
     errors: [400, ...AUTH_ERRORS, 404, 409],
     example: { status: 'shipped' },
+  },
+  {
+    method: 'put',
+    path: '/orders/{orderId}/cod',
+    tag: 'Orders',
+    summary:
+      'Settle a cash-on-delivery order (admin): `collected` (a delivered order, with the remittance reference) or `returned` unpaid (RTO: cancelled, stock back)',
+    auth: 'bearer',
+    params: orderIdParams,
+    body: codSettlementBody,
+    response: updateStatusResponse,
+    errors: [400, ...AUTH_ERRORS, 404, 409],
+    example: { outcome: 'collected', reference: 'DTDC-REM-20261204-118' },
   },
   {
     method: 'get',

@@ -23,3 +23,20 @@ export const idempotencyKey = z
 
 export const codOrderResponse = z.object({ success: z.boolean(), order });
 export type CodOrderResponse = z.infer<typeof codOrderResponse>;
+
+/**
+ * An admin settles a delivered COD order: the courier paid the cash over (`collected`, with the
+ * remittance reference) or the parcel came back unpaid (`returned`: RTO).
+ */
+export const codSettlementBody = z.discriminatedUnion('outcome', [
+  z.object({
+    outcome: z.literal('collected'),
+    reference: z
+      .string()
+      .trim()
+      .min(1, 'Enter the remittance reference')
+      .max(100, 'At most 100 characters'),
+  }),
+  z.object({ outcome: z.literal('returned') }),
+]);
+export type CodSettlementBody = z.infer<typeof codSettlementBody>;

@@ -103,7 +103,14 @@ export const order = z
     addressNeeded: z.boolean().optional(),
     /** How it is paid and where the money is (older orders: paid online). */
     payment: z
-      .object({ method: z.enum(PAYMENT_METHODS), status: z.enum(PAYMENT_STATUSES) })
+      .object({
+        method: z.enum(PAYMENT_METHODS),
+        status: z.enum(PAYMENT_STATUSES),
+        /** COD: the courier's remittance reference once the cash is collected. */
+        reference: z.string().optional(),
+        /** COD: when the cash was collected or the parcel came back unpaid. */
+        settledAt: z.string().optional(),
+      })
       .optional(),
     /** How it was shipped: the courier (an id of COURIERS) and its tracking number. */
     shipment: orderShipment.nullable().optional(),

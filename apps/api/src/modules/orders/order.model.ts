@@ -158,6 +158,10 @@ const orderSchema = new mongoose.Schema(
         {
           method: { type: String, enum: PAYMENT_METHODS, required: true },
           status: { type: String, enum: PAYMENT_STATUSES, required: true },
+          /** COD: the courier's remittance reference once the cash is collected. */
+          reference: { type: String },
+          /** COD: when it was collected or came back unpaid. */
+          settledAt: { type: Date },
         },
         { _id: false },
       ),

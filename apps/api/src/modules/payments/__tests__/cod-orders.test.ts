@@ -227,3 +227,54 @@ describe('POST /api/orders/cod', () => {
     expect(estimate.body.cod).toBe(true);
   });
 });
+
+describe('PUT /api/orders/{orderId}/cod: the admin settles the cash', () => {
+  const setStatus = (orderId: string, status: string, reason?: string) =>
+    t
+      .request()
+      .put(`/api/orders/update-status/${orderId}`)
+      .set('Authorization', admin.auth)
+      .send({ status, ...(reason ? { reason } : {}) })
+      .expect(200);
+  const settle = (orderId: string, body: object, who = admin.auth) =>
+    t.request().put(`/api/orders/${orderId}/cod`).set('Authorization', who).send(body);
+
+  it('marks a delivered order collected with its remittance reference, once', async () => {
+    const tee = await makeProduct({ price: 600, quantity: 5 });
+    const shopper = await shopperAt();
+    const id = (await placeCod(shopper, 640, [[tee, 1]]).expect(201)).body.order._id as string;
+    const early = await settle(id, { outcome: 'collected', reference: 'REM-1' }).expect(409);
+    expect(early.body.message).toBe('Mark the order delivered before its cash is collected.');
+    await setStatus(id, 'shipped');
+    await setStatus(id, 'delivered');
+    await settle(id, { outcome: 'collected', reference: 'REM-1' }, shopper.auth).expect(403);
+    await settle(id, { outcome: 'collected', reference: ' ' }).expect(400);
+    const [a, b] = await Promise.all([
+      settle(id, { outcome: 'collected', reference: 'REM-1' }),
+      settle(id, { outcome: 'collected', reference: 'REM-2' }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const stored = (await Order.findById(id).lean())!;
+    expect(stored.payment).toMatchObject({ method: 'cod', status: 'collected' });
+    expect(['REM-1', 'REM-2']).toContain(stored.payment!.reference);
+    expect(stored.status).toBe('delivered');
+  });
+
+  it('returned unpaid (RTO): cancelled, stock back, nothing refunded, counted against the customer', async () => {
+    await saveCod({ maxReturnedUnpaid: 1 });
+    const tee = await makeProduct({ price: 600, quantity: 5 });
+    const shopper = await shopperAt();
+    const id = (await placeCod(shopper, 640, [[tee, 1]]).expect(201)).body.order._id as string;
+    expect(await stockOf(tee._id)).toBe(4);
+    const notShipped = await settle(id, { outcome: 'returned' }).expect(409);
+    expect(notShipped.body.message).toBe('Only a parcel that was shipped can come back unpaid.');
+    await setStatus(id, 'shipped');
+    const res = await settle(id, { outcome: 'returned' }).expect(200);
+    expect(res.body.order).toMatchObject({ status: 'cancelled', refund: null });
+    expect(await stockOf(tee._id)).toBe(5);
+    expect((await Order.findById(id).lean())!.payment).toMatchObject({ status: 'returned' });
+    await settle(id, { outcome: 'returned' }).expect(409);
+    const refused = await placeCod(shopper, 640, [[tee, 1]]).expect(409);
+    expect(refused.body.reason).toBe('returns');
+  });
+});
