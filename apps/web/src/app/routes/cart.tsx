@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { PaymentMethod, Product } from '@repo/shared';
 import { itemCount } from '@repo/shared/rules';
 import { deliveryWindowText } from '@repo/shared/rules/delivery';
+import { addressLine } from '@repo/shared/rules/address';
 import { isShippingAddress } from '@repo/shared/rules/contact';
 import { ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -18,6 +19,7 @@ import {
   CheckoutBar,
   DELIVERY_TEXT_ID,
 } from '@/features/cart/components/cart-summary';
+import { AddressChoice } from '@/features/cart/components/address-choice';
 import { ADDRESS_HINT_ID, ShippingAddress } from '@/features/cart/components/shipping-address';
 import { cart } from '@/features/cart/cart-actions';
 import { cartCountText, useCart } from '@/features/cart/use-cart';
@@ -39,9 +41,12 @@ export default function CartPage() {
   const queryClient = useQueryClient();
   const userId = isAuthenticated ? user?.userId : undefined;
   const [method, setMethod] = useState<PaymentMethod>('online');
-  // Delivery to the default saved address: the date, whether it is served, and COD there.
+  // Delivery to the saved address chosen (the default until another is): the date, whether it
+  // is served, and COD there.
   const addresses = useAddresses({ enabled: Boolean(userId) });
-  const address = addresses.data?.addresses.find((a) => a.isDefault);
+  const [chosenId, setChosenId] = useState<string>();
+  const saved = addresses.data?.addresses ?? [];
+  const address = saved.find((a) => a._id === chosenId) ?? saved.find((a) => a.isDefault);
   const estimate = useDeliveryEstimate(
     address ? { pin: address.pin, state: address.state, subtotal } : undefined,
     userId,
@@ -65,7 +70,9 @@ export default function CartPage() {
   // A line without a size, or short of stock in its size, must be changed before checkout.
   const blocked = items.some((line) => lineProblemText(line, stock?.get(line._id)));
   // Checkout waits for a shipping address (the server refuses one without it, too).
-  const addressUsable = !detail.data || isShippingAddress(detail.data.user?.address);
+  const addressUsable = address
+    ? isShippingAddress(addressLine(address))
+    : !detail.data || isShippingAddress(detail.data.user?.address);
 
   useLogOnError(detail.error, 'Failed to load user detail'); // SPEC §8: only logged
 
@@ -134,6 +141,15 @@ export default function CartPage() {
                 address={detail.data?.user?.address}
                 loading={detail.isLoading}
                 usable={addressUsable}
+                choice={
+                  saved.length > 0 ? (
+                    <AddressChoice
+                      addresses={saved}
+                      chosenId={address?._id}
+                      onChoose={setChosenId}
+                    />
+                  ) : undefined
+                }
               />
               <CartSummary
                 subtotal={subtotal}
@@ -161,7 +177,11 @@ export default function CartPage() {
                 onCheckout={() =>
                   void (payBy === 'cod' && address
                     ? checkout.placeCod(items, address._id, charges.totalToPay)
-                    : checkout.start(items, charges.totalToPay))
+                    : checkout.start(
+                        items,
+                        charges.totalToPay,
+                        address ? addressLine(address) : undefined,
+                      ))
                 }
               />
             </div>

@@ -48,8 +48,11 @@ export function useCheckout({ loadUser, onPaid, onCartOutdated }: CheckoutOption
   const queryClient = useQueryClient();
   const [pending, setPending] = useState(false);
 
-  /** `totalToPay`: the total with the delivery fee, as the cart works it out (read once started). */
-  async function start(items: CartItem[], totalToPay: () => Promise<number>) {
+  /**
+   * `totalToPay`: the total with the delivery fee, as the cart works it out (read once started).
+   * `shipTo`: the saved address chosen in the cart, on one line (else the profile's address).
+   */
+  async function start(items: CartItem[], totalToPay: () => Promise<number>, shipTo?: string) {
     if (!isAuthenticated) {
       navigate(paths.login, { state: { from: paths.cart } });
       return;
@@ -58,7 +61,8 @@ export function useCheckout({ loadUser, onPaid, onCartOutdated }: CheckoutOption
     let opened = false;
     try {
       const [user, total] = await Promise.all([loadUser().catch(() => undefined), totalToPay()]);
-      if (user && !isShippingAddress(user.address)) {
+      const shippingAddress = shipTo ?? user?.address;
+      if (user && !isShippingAddress(shippingAddress)) {
         toast.error(SHIPPING_ADDRESS_NEEDED);
         return;
       }
@@ -81,7 +85,7 @@ export function useCheckout({ loadUser, onPaid, onCartOutdated }: CheckoutOption
             size,
             ...(colour !== undefined && { colour }),
           })),
-          ...(user ? { shippingAddress: user.address } : {}),
+          ...(shippingAddress ? { shippingAddress } : {}),
         }));
       } catch (error) {
         if (error instanceof ApiError && error.status === 409) {
@@ -117,7 +121,7 @@ export function useCheckout({ loadUser, onPaid, onCartOutdated }: CheckoutOption
               size,
             })),
             userId: user?._id ?? stored?.userId ?? '',
-            shippingAddress: user?.address ?? '',
+            shippingAddress: shippingAddress ?? '',
           });
           if (!result.success) throw new Error('Payment not verified');
           onPaid();

@@ -322,6 +322,46 @@ describe('cash on delivery', () => {
     expect(cartStore.get()).toEqual([]);
   });
 
+  it('ships to the saved address chosen: its PIN is estimated and the COD order goes there', async () => {
+    const office = {
+      ...saved,
+      _id: 'b'.repeat(24),
+      name: 'Asha at work',
+      line1: '4 Park Street',
+      city: 'Kolkata',
+      state: 'West Bengal',
+      pin: '700016',
+      isDefault: false,
+    };
+    const { user: u, api } = setup({
+      signedIn: true,
+      routes: {
+        ...codRoutes(),
+        'GET /user/addresses': () => ({ success: true, addresses: [saved, office] }),
+        'GET /delivery/estimate': ({ search }: { search: string }) =>
+          estimate(
+            new URLSearchParams(search).get('pin') === '700016'
+              ? { pin: '700016', deliveryFrom: '2026-12-05', deliveryBy: '2026-12-07' }
+              : {},
+          ),
+      },
+    });
+    const shipTo = await screen.findByRole('group', { name: 'Ship to' });
+    expect(within(shipTo).getByRole('radio', { name: /12 MG Road/ })).toBeChecked();
+    expect(within(shipTo).getByRole('link', { name: 'Add an address' })).toHaveAttribute(
+      'href',
+      '/dashboard/user/addresses',
+    );
+    await u.click(within(shipTo).getByRole('radio', { name: /4 Park Street/ }));
+    expect(await screen.findByText('Delivery by Mon, 7 Dec to 700016')).toBeInTheDocument();
+    const cod = screen.getByRole('radio', { name: /Cash on delivery/ });
+    await waitFor(() => expect(cod).toBeEnabled());
+    await u.click(cod);
+    await u.click(screen.getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(api.callsTo('POST /orders/cod')).toHaveLength(1));
+    expect(api.callsTo('POST /orders/cod')[0]!.body).toMatchObject({ addressId: office._id });
+  });
+
   it('keeps the option in sight, disabled, with the reason when COD is not offered', async () => {
     setup({
       signedIn: true,
