@@ -18,7 +18,7 @@ export async function settleCodOrder(deps: AppDeps, orderId: string, body: CodSe
   if (paymentOf(current).method !== 'cod')
     throw conflict('This order was paid online: there is no cash to settle.');
   const at = deps.now();
-  const due = { _id: current._id, 'payment.method': 'cod', 'payment.status': 'due' };
+  const due = { _id: current._id, 'payment.method': 'cod', 'payment.status': 'due' } as const;
   if (body.outcome === 'collected') {
     const settled = await Order.findOneAndUpdate(
       { ...due, status: 'delivered' },
