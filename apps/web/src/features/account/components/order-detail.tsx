@@ -265,10 +265,22 @@ export function OrderDetail({
             <h2 id="payment-heading" className={headingClass}>
               Payment
             </h2>
-            <p className="text-sm">
-              <span className={mutedClass}>Payment ID </span>
-              <span className="font-mono break-all">{order.paymentId ?? '—'}</span>
-            </p>
+            {order.payment?.method === 'cod' ? (
+              // A COD order's "payment id" is the shop's own key: the shopper sees what to pay.
+              <p className="text-sm">
+                Cash on delivery ·{' '}
+                {order.payment.status === 'due'
+                  ? `${formatRupees(order.amount)} to pay when it arrives`
+                  : order.payment.status === 'collected'
+                    ? 'paid'
+                    : 'not paid'}
+              </p>
+            ) : (
+              <p className="text-sm">
+                <span className={mutedClass}>Payment ID </span>
+                <span className="font-mono break-all">{order.paymentId ?? '—'}</span>
+              </p>
+            )}
           </section>
           <section aria-labelledby="timeline-heading" className={sectionClass}>
             <h2 id="timeline-heading" className={headingClass}>
