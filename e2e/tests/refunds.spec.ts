@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { expect } from '@playwright/test';
 import {
   ADMIN,
-  chooseSizeInDialog,
+  addFirstProductToCart,
   loginViaApi,
   placeOrder,
   registerViaApi,
@@ -38,14 +38,7 @@ test.describe('cancelling an order', () => {
     const email = uniqueEmail('refund');
     const shopper = await registerViaApi(request, { name: 'Nisha Rao', email });
     await signInAs(page, shopper, '/');
-    const card = page
-      .getByRole('region', { name: 'All Products' })
-      .getByRole('list')
-      .getByRole('listitem')
-      .first();
-    const productName = (await card.getByRole('heading').first().textContent())!.trim();
-    await card.getByRole('button', { name: 'ADD TO CART' }).click();
-    await chooseSizeInDialog(page);
+    const { productName } = await addFirstProductToCart(page);
     await page.goto('/cart');
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
     const dialog = page.getByRole('dialog', { name: 'Sandbox payment' });

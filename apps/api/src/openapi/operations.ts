@@ -191,7 +191,8 @@ export const OPERATIONS: Operation[] = [
     method: 'get',
     path: '/ready',
     tag: 'Operations',
-    summary: 'The database answers (503 otherwise)',
+    summary:
+      'This process can serve: the database answers and it is not shutting down (503 otherwise)',
     response: readyResponse,
     errors: [503],
   },

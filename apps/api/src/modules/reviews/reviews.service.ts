@@ -9,6 +9,7 @@ import {
   REVIEWS_PAGE_SIZE,
   reviewAuthorName,
   type OwnReview,
+  type Review as ReviewJson,
   type ReviewSort,
   type ReviewsResponse,
   type MyReviewResponse,
@@ -45,6 +46,18 @@ async function assertProduct(productId: string): Promise<void> {
   if (!(await findProductsByIds([productId])).length) throw notFound('Product not found');
 }
 
+/** The product's published reviews in `sort`'s order (on the indexes review.model.ts keeps). */
+const publishedReviews = (product: Types.ObjectId, sort: ReviewSort) =>
+  Review.find({ product, status: 'published' }, REVIEW_FIELDS).sort(
+    sort === 'helpful' ? { helpful: -1, createdAt: -1, _id: -1 } : { createdAt: -1, _id: -1 },
+  );
+
+/** The product's most helpful published reviews, at most `limit`: what its page's JSON-LD names. */
+export async function topReviews(productId: string, limit: number): Promise<ReviewJson[]> {
+  const rows = await publishedReviews(oid(productId), 'helpful').limit(limit).lean<LeanReview[]>();
+  return rows.map((r) => toReviewJson(r));
+}
+
 /** One page of the product's published reviews, newest or most helpful first, with its summary. */
 export async function listReviews(
   productId: string,
@@ -54,10 +67,7 @@ export async function listReviews(
   const product = oid(productId);
   const [, rows, summary] = await Promise.all([
     assertProduct(productId),
-    Review.find({ product, status: 'published' }, REVIEW_FIELDS)
-      .sort(
-        sort === 'helpful' ? { helpful: -1, createdAt: -1, _id: -1 } : { createdAt: -1, _id: -1 },
-      )
+    publishedReviews(product, sort)
       .skip((page - 1) * REVIEWS_PAGE_SIZE)
       .limit(REVIEWS_PAGE_SIZE)
       .lean<LeanReview[]>(),

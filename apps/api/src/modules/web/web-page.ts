@@ -42,6 +42,7 @@ import type { CatalogRead, CatalogReader } from '../../lib/cached-read.js';
 import { catalogVersion, type CatalogVersion } from '../../lib/catalog-version.js';
 import { allCategoriesRead } from '../categories/index.js';
 import { productReads } from '../products/index.js';
+import { topReviews } from '../reviews/index.js';
 import { headTags, pageMeta, withHead, type Listing, type ProductForSeo } from './seo.js';
 import type { ServerRenderer } from './server-render.js';
 
@@ -168,6 +169,20 @@ function renderedPage(pathname: string, search: string): RenderedPage | undefine
   }
   const module = STATIC_PAGES[pathname];
   return module ? { module, inline: [], render: true } : undefined;
+}
+
+/** How many reviews a product page's JSON-LD names. */
+const SEO_REVIEWS = 3;
+
+/**
+ * The product with its most helpful published reviews, for its JSON-LD (null when there is no
+ * product). A failed read leaves them out: the page still has the rest.
+ */
+async function withTopReviews(product: ProductForSeo | undefined): Promise<ProductForSeo | null> {
+  if (!product) return null;
+  if (!product.rating?.count) return product;
+  const reviews = await topReviews(String(product._id), SEO_REVIEWS).catch(() => []);
+  return { ...product, reviews };
 }
 
 const escapeAttr = (s: string) =>
@@ -373,7 +388,7 @@ export function createWebPage(
     body = body.replace('</body>', () => `${data}</body>`);
 
     const product = route.product
-      ? ((answers[0] as { Aproduct?: ProductForSeo } | undefined)?.Aproduct ?? null)
+      ? await withTopReviews((answers[0] as { Aproduct?: ProductForSeo } | undefined)?.Aproduct)
       : undefined;
     const listing =
       landingPageOf(pathname)?.page === 'home'

@@ -146,6 +146,22 @@ describe('server-rendered storefront pages', () => {
     });
   });
 
+  it('a reviewed product page: its rating under the name, a link to the reviews section below', async () => {
+    await Product.updateOne(
+      { _id: retroTee!.id },
+      { $set: { rating: { average: 4.5, count: 2, seq: 1 } } },
+    );
+    const { root } = await visit(`/product-detail/${retroTee!.slug}`);
+    const rating = root.querySelector('a[href="#reviews"]');
+    expect(rating?.querySelector('[role="img"]')?.getAttribute('aria-label')).toBe(
+      'Rated 4.5 out of 5 from 2 reviews',
+    );
+    expect(rating?.textContent).toBe('4.5 (2)');
+    // The section is there (its reviews are asked for by the browser: they are personal).
+    expect(root.querySelector('#reviews h2')?.textContent).toBe('Reviews');
+    expect(root.querySelector('#reviews')?.textContent).toContain('Loading reviews...');
+  });
+
   it('a product page with a size shows that size’s stock as it is now, after every sale', async () => {
     const first = await visit(`/product-detail/${sized!.slug}?size=M`);
     expect(
