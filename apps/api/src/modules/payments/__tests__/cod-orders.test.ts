@@ -9,7 +9,7 @@ import { setupTestApp } from '../../../test/harness.js';
 import { Order } from '../../orders/order.model.js';
 import { makeProduct, recordingMailer, stockOf } from './helpers.js';
 
-let now = new Date('2026-12-01T10:00:00+05:30'); // Tuesday, before the cut-off
+const now = new Date('2026-12-01T10:00:00+05:30'); // Tuesday, before the cut-off
 const mailer = recordingMailer();
 const t = await setupTestApp({ overrides: () => ({ now: () => now, mailer }) });
 const admin = await t.createAdmin();
