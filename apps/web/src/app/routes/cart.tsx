@@ -142,7 +142,8 @@ export default function CartPage() {
                 loading={detail.isLoading}
                 usable={addressUsable}
                 choice={
-                  saved.length > 0 ? (
+                  // One address: SPEC's box (the profile's line as typed, Update Address).
+                  saved.length > 1 ? (
                     <AddressChoice
                       addresses={saved}
                       chosenId={address?._id}
@@ -180,7 +181,8 @@ export default function CartPage() {
                     : checkout.start(
                         items,
                         charges.totalToPay,
-                        address ? addressLine(address) : undefined,
+                        // The default ships to the profile's line as typed (SPEC); another, its own.
+                        address && !address.isDefault ? addressLine(address) : undefined,
                       ))
                 }
               />
