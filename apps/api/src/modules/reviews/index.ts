@@ -10,4 +10,4 @@ export {
   REVIEW_FORM_ANCHOR,
   REVIEW_REQUEST_MAIL,
 } from './review-requests.js';
-export { topReviews } from './reviews.service.js';
+export { firstReviewsRead, topReviews } from './reviews.service.js';

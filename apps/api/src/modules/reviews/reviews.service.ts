@@ -24,6 +24,7 @@ import {
   isDuplicateKey,
   notFound,
 } from '../../lib/errors.js';
+import type { CatalogRead } from '../../lib/cached-read.js';
 import { storeUpload } from '../../lib/photo-upload.js';
 import type { StoredPhoto } from '../../lib/storage/index.js';
 import type { AppDeps } from '../../lib/types.js';
@@ -83,6 +84,19 @@ export async function listReviews(
     success: true,
     reviews: rows.map((r) => toReviewJson(r, voted.has(String(r._id)))),
     summary,
+  };
+}
+
+/**
+ * The first page of a product's reviews as a signed-out reader sees them (newest first), for a
+ * server-rendered product page. A catalog read: every change of a product's reviews writes its
+ * rating's change number, which moves the catalog version (Helpful counts may be a change old;
+ * the page asks again once taken over).
+ */
+export function firstReviewsRead(productId: string): CatalogRead<ReviewsResponse> {
+  return {
+    key: `reviews ${productId} newest 1`,
+    compute: () => listReviews(productId, { page: 1, sort: 'newest' }),
   };
 }
 
