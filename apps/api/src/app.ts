@@ -35,8 +35,8 @@ import {
   layStock,
   productsRouter,
 } from './modules/products/index.js';
-import { ordersRouter, ordersShowPhoto } from './modules/orders/index.js';
-import { paymentsRouter } from './modules/payments/index.js';
+import { codStanding, ordersRouter, ordersShowPhoto } from './modules/orders/index.js';
+import { codRouter, paymentsRouter } from './modules/payments/index.js';
 import { adminSettingsRouter, settingsRouter } from './modules/settings/index.js';
 import { adminReviewsRouter, reviewsRouter } from './modules/reviews/index.js';
 import { deliveryRouter } from './modules/delivery/index.js';
@@ -190,9 +190,10 @@ function createExpressApp(
   api.use('/product', reviewsRouter(deps, auth));
   api.use('/product', productsRouter(deps, auth, catalog, ordersShowPhoto));
   api.use('/admin/reviews', adminReviewsRouter(auth));
+  api.use('/orders/cod', noStore, codRouter(deps, auth));
   api.use('/orders', noStore, ordersRouter(deps, auth));
   api.use('/settings', settingsRouter());
-  api.use('/delivery', deliveryRouter(deps, auth));
+  api.use('/delivery', deliveryRouter(deps, auth, codStanding));
   api.use('/admin/settings', noStore, adminSettingsRouter(auth));
   api.use('/admin', noStore, gstAdminRouter(auth));
   api.use(apiNotFound);

@@ -22,6 +22,7 @@ export * from './schemas/payment.js';
 export * from './schemas/settings.js';
 export * from './schemas/review.js';
 export * from './schemas/address.js';
+export * from './schemas/cod.js';
 export * from './constants/gst.js';
 export * from './rules/gst.js';
 export * from './rules/gstin.js';

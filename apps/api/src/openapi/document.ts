@@ -68,11 +68,12 @@ function operationObject(op: Operation): ZodOpenApiOperationObject {
     summary: op.summary,
     security:
       op.auth === 'bearer' ? [{ bearer: [] }] : op.auth === 'optional' ? [{ bearer: [] }, {}] : [],
-    ...(op.params || op.query
+    ...(op.params || op.query || op.headers
       ? {
           requestParams: {
             ...(op.params && { path: op.params }),
             ...(op.query && { query: op.query }),
+            ...(op.headers && { header: op.headers }),
           },
         }
       : {}),

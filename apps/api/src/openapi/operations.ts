@@ -28,8 +28,12 @@ import {
   cancelOrderResponse,
   categoryBody,
   categoryMutationResponse,
+  codOrderBody,
+  codSettlementBody,
+  codOrderResponse,
   createOrderBody,
   createOrderResponse,
+  idempotencyKey,
   filterProductsBody,
   filterProductsResponse,
   forgotPasswordBody,
@@ -123,6 +127,8 @@ export interface Operation {
   auth?: 'bearer' | 'optional';
   params?: ZodObject;
   query?: ZodObject;
+  /** Request headers the route reads (beyond Authorization). */
+  headers?: ZodObject;
   body?: z.ZodType;
   bodyType?: 'application/json' | 'multipart/form-data';
   /** The success answer: its status, and its JSON schema or another media type. */
@@ -605,6 +611,19 @@ export const OPERATIONS: Operation[] = [
     example: { status: 'shipped' },
   },
   {
+    method: 'put',
+    path: '/orders/{orderId}/cod',
+    tag: 'Orders',
+    summary:
+      'Settle a cash-on-delivery order (admin): `collected` (a delivered order, with the remittance reference) or `returned` unpaid (RTO: cancelled, stock back)',
+    auth: 'bearer',
+    params: orderIdParams,
+    body: codSettlementBody,
+    response: updateStatusResponse,
+    errors: [400, ...AUTH_ERRORS, 404, 409],
+    example: { outcome: 'collected', reference: 'DTDC-REM-20261204-118' },
+  },
+  {
     method: 'get',
     path: '/orders/overview',
     tag: 'Orders',
@@ -677,6 +696,24 @@ export const OPERATIONS: Operation[] = [
     example: {
       amount: 998,
       items: [{ _id: '6650f1c2a1b2c3d4e5f60789', cartQuantity: 2, size: 'M', colour: 'Black' }],
+    },
+  },
+  {
+    method: 'post',
+    path: '/orders/cod',
+    tag: 'Orders',
+    summary:
+      'Place a cash-on-delivery order to a saved address (server-priced with the delivery and COD fees; one order per Idempotency-Key)',
+    auth: 'bearer',
+    headers: z.object({ 'Idempotency-Key': idempotencyKey }),
+    body: codOrderBody,
+    status: 201,
+    response: codOrderResponse,
+    errors: [400, 401, 404, 409, 429],
+    example: {
+      amount: 389,
+      addressId: '6650f1c2a1b2c3d4e5f60123',
+      items: [{ _id: '6650f1c2a1b2c3d4e5f60789', cartQuantity: 1, size: 'M' }],
     },
   },
   {

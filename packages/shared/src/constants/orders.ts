@@ -9,6 +9,16 @@ export type RefundStatus = (typeof REFUND_STATUSES)[number];
 /** Refunds of card payments usually reach the shopper's account within this (Razorpay's normal speed). */
 export const REFUND_ARRIVAL = '5–7 working days';
 
+/** How an order is paid: online before it ships, or in cash to the courier. */
+export const PAYMENT_METHODS = ['online', 'cod'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/**
+ * Where an order's money is: paid online, or (cash on delivery) due, collected from the courier,
+ * or returned unpaid; refunded once given back.
+ */
+export const PAYMENT_STATUSES = ['paid', 'due', 'collected', 'returned', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
 /** What an order's timeline records: paid, each status it moved to, and the refund's outcome. */
 export const ORDER_EVENTS = [
   'paid',

@@ -8,6 +8,7 @@ import {
   INDIAN_STATES,
   type IndianStateName,
 } from '../constants/india.js';
+import type { PaymentMethod } from '../constants/orders.js';
 import type { CodSettings, DeliverySettings } from '../schemas/settings.js';
 import { formatRupees, paiseToRupees } from './index.js';
 import { normalizePinCode } from './contact.js';
@@ -104,10 +105,6 @@ export function deliveryFeePaise(
 ): number {
   return itemsPaise >= settings.freeFromPaise ? 0 : settings.feePaise;
 }
-
-/** How an order is paid: online before it ships, or in cash to the courier. */
-export const PAYMENT_METHODS = ['online', 'cod'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** The fees an order's price depends on (the public settings carry them too, for the cart). */
 export interface OrderFees {

@@ -4,6 +4,8 @@ import {
   ORDER_EVENTS,
   ORDER_STATUSES,
   REFUND_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
 } from '../constants/orders.js';
 import { COURIERS } from '../rules/orders.js';
 import { objectId } from './common.js';
@@ -99,6 +101,17 @@ export const order = z
     timeline: z.array(orderTimelineEntry).optional(),
     /** Paid without a shipping address to use: the admin must ask the shopper for one. */
     addressNeeded: z.boolean().optional(),
+    /** How it is paid and where the money is (older orders: paid online). */
+    payment: z
+      .object({
+        method: z.enum(PAYMENT_METHODS),
+        status: z.enum(PAYMENT_STATUSES),
+        /** COD: the courier's remittance reference once the cash is collected. */
+        reference: z.string().optional(),
+        /** COD: when the cash was collected or the parcel came back unpaid. */
+        settledAt: z.string().optional(),
+      })
+      .optional(),
     /** How it was shipped: the courier (an id of COURIERS) and its tracking number. */
     shipment: orderShipment.nullable().optional(),
     /** The tax invoice, once issued (its PDF: GET /orders/{orderId}/invoice). */

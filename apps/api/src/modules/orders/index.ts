@@ -4,7 +4,8 @@ export { purchasedItemFields, type LeanOrder } from './order.model.js';
 export { recordPaidOrder, backfillOrderNumbers, type PaidOrderInput } from './record-order.js';
 export { finishStockTakes, takeStock } from './order-stock.js';
 export { sendOrderConfirmation, statusMailsSent } from './notices.js';
-export { ordersShowPhoto } from './order-reads.js';
+export { ordersShowPhoto, toOrderDto } from './order-reads.js';
+export { codOrderByKey, codStanding, placeCodOrder } from './cod-orders.js';
 export { recordRefundState, reconcileRefunds, type RefundReconcileSummary } from './refunds.js';
 export {
   claimOrderMail,

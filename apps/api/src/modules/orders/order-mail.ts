@@ -31,6 +31,8 @@ interface MailOrder {
   codFeePaise?: number | null;
   /** YYYY-MM-DD: the latest day it should arrive, as estimated when ordered. */
   deliveryBy?: string | null;
+  /** A COD order (`due`): the mail says what to pay the courier instead of "payment received". */
+  payment?: { method?: string | null; status?: string | null } | null;
   shippingAddress: string;
   items: ReadonlyArray<{
     name: string;
@@ -75,10 +77,14 @@ export function confirmationMail(
   const lines = order.items.map(
     (i) => `${i.cartQuantity} × ${itemName(i)} — ${formatRupees(i.price * i.cartQuantity)}`,
   );
+  const paid =
+    order.payment?.status === 'due'
+      ? `Pay ${formatRupees(order.amount)} in cash when it arrives.`
+      : 'Your payment was received.';
   const text = [
     `Hello ${to.name},`,
     '',
-    `Thank you for your order #${no}. Your payment was received.`,
+    `Thank you for your order #${no}. ${paid}`,
     '',
     ...lines,
     ...feeLines(order).map(([label, amount]) => `${label}: ${amount}`),
@@ -116,7 +122,7 @@ export function confirmationMail(
     `</table></td></tr>`;
   const html = mailPage(shopName, [
     mailRow(
-      `Hello ${escapeHtml(to.name)},<br>thank you for your order <strong>#${no}</strong>. Your payment was received.`,
+      `Hello ${escapeHtml(to.name)},<br>thank you for your order <strong>#${no}</strong>. ${escapeHtml(paid)}`,
     ),
     items,
     mailRow(`Shipping to: ${escapeHtml(address)}`, MAIL_STYLE.muted),

@@ -12,7 +12,7 @@ import {
 import { forbidden, notFound } from '../../lib/errors.js';
 import { containsText } from '../../lib/literal-pattern.js';
 import { userContacts, userIdsMatching } from '../users/index.js';
-import { Order, refundOf, shipmentOf, type LeanOrder } from './order.model.js';
+import { Order, paymentOf, refundOf, shipmentOf, type LeanOrder } from './order.model.js';
 
 /**
  * Whether any order shows this photo: its items keep the photo URL they were bought with, so
@@ -55,6 +55,7 @@ export function toOrderDto(o: LeanOrder, user?: PublicUserRef | null): OrderDto 
     refund: refundDto(o),
     timeline: timelineOf(o),
     addressNeeded: o.addressNeeded ?? false,
+    payment: paymentOf(o),
     shipment: shipmentDto(o),
     invoice: o.invoice
       ? { number: o.invoice.number, issuedAt: o.invoice.issuedAt.toISOString() }

@@ -11,7 +11,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { AppDeps } from '../../lib/types.js';
 import { creditCancelledOrder, invoiceOrder } from './invoices.js';
 import { notifyStatus } from './notices.js';
-import { Order, refundOf, type LeanOrder } from './order.model.js';
+import { Order, paymentOf, refundOf, type LeanOrder } from './order.model.js';
 import { ownOrder, toOrderDto, withBuyers } from './order-reads.js';
 import { giveBack, heldStock, takeStockToReopen } from './order-stock.js';
 import {
@@ -92,7 +92,9 @@ export async function updateOrderStatus(
     const at = new Date();
     const set: Record<string, unknown> = { status };
     if (change.shipment) set.shipment = { ...change.shipment, at };
-    if (cancelling || retryingRefund) set.refund = refundClaim(current, at);
+    // A COD order not yet paid for has nothing to refund.
+    const refunds = paymentOf(current).status === 'paid';
+    if (refunds && (cancelling || retryingRefund)) set.refund = refundClaim(current, at);
     if (reopening) set.refund = null;
     const held = heldStock(current);
     if (reopening) await takeStockToReopen(current, held);
@@ -114,7 +116,7 @@ export async function updateOrderStatus(
     // The refund's own mail ("processed") waits for the cancelled mail: the shopper hears
     // of things in the order they happened.
     let refunded: RefundMail | undefined;
-    if (cancelling || retryingRefund) {
+    if (refunds && (cancelling || retryingRefund)) {
       const claimed = await Order.findById(orderId).lean<LeanOrder>();
       if (claimed) refunded = await requestRefund(deps, claimed, { mail: false });
     }
@@ -181,8 +183,10 @@ export async function cancelOwnOrder(deps: AppDeps, orderId: string, userId: str
   }
   const refund = refundOf(current);
   const message =
-    refund && refund.status !== 'failed'
-      ? `Your order was cancelled. A refund of ${formatRupees(paiseToRupees(refund.amount))} is on its way.`
-      : 'Your order was cancelled. Our team will arrange your refund.';
+    paymentOf(current).status === 'due'
+      ? 'Your order was cancelled. Nothing was charged.'
+      : refund && refund.status !== 'failed'
+        ? `Your order was cancelled. A refund of ${formatRupees(paiseToRupees(refund.amount))} is on its way.`
+        : 'Your order was cancelled. Our team will arrange your refund.';
   return { success: true, message, order: toOrderDto(current) };
 }

@@ -4,7 +4,11 @@ import {
   ORDER_ACTORS,
   ORDER_EVENTS,
   ORDER_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
   REFUND_STATUSES,
+  type PaymentMethod,
+  type PaymentStatus,
 } from '@repo/shared';
 
 /**
@@ -148,6 +152,21 @@ const orderSchema = new mongoose.Schema(
     /** Fulfilment: "pending" means paid and awaiting shipping. */
     status: { type: String, enum: ORDER_STATUSES, default: 'pending' },
     paymentStatus: { type: String, enum: ['paid'], default: 'paid' },
+    /** How it is paid and where the money is (older orders: none, read as paid online). */
+    payment: {
+      type: new mongoose.Schema(
+        {
+          method: { type: String, enum: PAYMENT_METHODS, required: true },
+          status: { type: String, enum: PAYMENT_STATUSES, required: true },
+          /** COD: the courier's remittance reference once the cash is collected. */
+          reference: { type: String },
+          /** COD: when it was collected or came back unpaid. */
+          settledAt: { type: Date },
+        },
+        { _id: false },
+      ),
+      default: () => ({ method: 'online', status: 'paid' }),
+    },
     provider: { type: String, required: true },
     paymentId: { type: String, required: true },
     providerOrderId: { type: String, required: true },
@@ -179,6 +198,8 @@ const orderSchema = new mongoose.Schema(
 orderSchema.index({ paymentId: 1 }, { unique: true });
 orderSchema.index({ providerOrderId: 1 }, { unique: true });
 orderSchema.index({ user: 1, createdAt: -1 });
+// A customer's COD standing (open COD orders, parcels returned unpaid).
+orderSchema.index({ user: 1, 'payment.method': 1, 'payment.status': 1 });
 orderSchema.index({ createdAt: -1 });
 orderSchema.index({ status: 1 });
 orderSchema.index({ number: 1 });
@@ -214,6 +235,15 @@ export interface StoredShipment {
 }
 export const shipmentOf = (order: Pick<LeanOrder, 'shipment'>): StoredShipment | null =>
   (order.shipment as StoredShipment | null | undefined) ?? null;
+
+/** How the order is paid: an order from before payment methods was paid online. */
+export const paymentOf = (
+  order: Pick<LeanOrder, 'payment'>,
+): { method: PaymentMethod; status: PaymentStatus } =>
+  (order.payment as { method: PaymentMethod; status: PaymentStatus } | null | undefined) ?? {
+    method: 'online',
+    status: 'paid',
+  };
 
 export const refundOf = (order: Pick<LeanOrder, 'refund'>): StoredRefund | null =>
   (order.refund as StoredRefund | null | undefined) ?? null;

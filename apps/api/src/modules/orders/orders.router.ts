@@ -1,6 +1,8 @@
 import { Router, type Request, type Response } from 'express';
 import type { z } from 'zod';
 import {
+  codSettlementBody,
+  type CodSettlementBody,
   adminOrdersQuery,
   ROLES,
   creditNoteParams,
@@ -17,6 +19,7 @@ import { validate } from '../../lib/validate.js';
 import { getOrder, listAllOrders, listUserOrders } from './order-reads.js';
 import { cancelOwnOrder, setOrderStatus } from './order-status.js';
 import { orderOverview } from './overview.js';
+import { settleCodOrder } from './cod-settlement.js';
 import { orderDocumentPdf } from './invoices.js';
 
 export function ordersRouter(deps: AppDeps, auth: Auth): Router {
@@ -54,6 +57,17 @@ export function ordersRouter(deps: AppDeps, auth: Auth): Router {
           req.body as z.output<typeof updateStatusBody>,
         ),
       );
+    },
+  );
+
+  // An admin settles a COD order: cash collected (with its reference) or returned unpaid.
+  router.put(
+    '/:orderId/cod',
+    auth.requireAdmin,
+    validate({ params: orderIdParams, body: codSettlementBody }),
+    async (req, res) => {
+      const { orderId } = res.locals.params as { orderId: string };
+      res.json(await settleCodOrder(deps, orderId, req.body as CodSettlementBody));
     },
   );
 

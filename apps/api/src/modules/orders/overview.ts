@@ -37,7 +37,19 @@ export async function orderOverview(now = new Date()) {
               },
               orders: { $sum: 1 },
               revenuePaise: {
-                $sum: { $cond: [{ $eq: ['$status', 'cancelled'] }, 0, '$amountPaise'] },
+                // A COD order counts once its cash is collected (not while due or returned).
+                $sum: {
+                  $cond: [
+                    {
+                      $or: [
+                        { $eq: ['$status', 'cancelled'] },
+                        { $in: ['$payment.status', ['due', 'returned']] },
+                      ],
+                    },
+                    0,
+                    '$amountPaise',
+                  ],
+                },
               },
             },
           },

@@ -12,6 +12,8 @@ import {
   paiseToRupees,
   stateOfAddress,
   toPaise,
+  type PaymentMethod,
+  type PaymentStatus,
 } from '@repo/shared';
 import type { Logger } from 'pino';
 import { isDuplicateKey } from '../../lib/errors.js';
@@ -41,6 +43,8 @@ export interface PaidOrderInput {
   /** The latest day it should arrive, as estimated at checkout (YYYY-MM-DD). */
   deliveryBy?: string | null | undefined;
   currency: string;
+  /** Paid online unless said (a COD order: due). */
+  payment?: { method: PaymentMethod; status: PaymentStatus } | undefined;
   shippingAddress: string;
   provider: string;
   paymentId: string;
@@ -124,6 +128,7 @@ export async function recordPaidOrder(
       codFeePaise: input.codFeePaise ?? 0,
       deliveryBy: input.deliveryBy ?? null,
       currency: input.currency,
+      payment: input.payment ?? { method: 'online', status: 'paid' },
       shippingAddress: input.shippingAddress,
       addressNeeded: !isShippingAddress(input.shippingAddress),
       provider: input.provider,

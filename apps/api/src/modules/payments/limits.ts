@@ -29,6 +29,22 @@ export const PAYMENT_LIMITS = {
     limit: 10,
     message: (wait) => `Too many checkouts from this account. Please try again in ${wait}.`,
   },
+  /** Cash-on-delivery orders placed from one network… */
+  codOrderPerAddress: {
+    name: 'cod-order-ip',
+    windowMs: 60 * MINUTE,
+    limit: 30,
+    message: (wait) =>
+      `Too many cash-on-delivery orders from this network. Please try again in ${wait}.`,
+  },
+  /** …and by one account (the open-order limit of the COD settings comes on top). */
+  codOrderPerUser: {
+    name: 'cod-order-user',
+    windowMs: 60 * MINUTE,
+    limit: 5,
+    message: (wait) =>
+      `Too many cash-on-delivery orders from this account. Please try again in ${wait}.`,
+  },
 } as const satisfies Record<string, LimitRule>;
 
 /** Runs `create` under the limits: a refusal before the provider was asked gives the hits back. */
@@ -37,10 +53,30 @@ export async function limitedCreateOrder<T>(
   who: { address: string; userId: string | undefined },
   create: () => Promise<T>,
 ): Promise<T> {
-  const claims: Array<readonly [LimitRule, string]> = [
-    [PAYMENT_LIMITS.createOrderPerAddress, who.address],
-  ];
-  if (who.userId) claims.push([PAYMENT_LIMITS.createOrderPerUser, who.userId]);
+  return limited(
+    limits,
+    [PAYMENT_LIMITS.createOrderPerAddress, PAYMENT_LIMITS.createOrderPerUser],
+    who,
+    create,
+  );
+}
+
+/** Places a COD order under its limits: a refused one (4xx) gives the hits back. */
+export const limitedCodOrder = <T>(
+  limits: RateLimits,
+  who: { address: string; userId: string },
+  place: () => Promise<T>,
+): Promise<T> =>
+  limited(limits, [PAYMENT_LIMITS.codOrderPerAddress, PAYMENT_LIMITS.codOrderPerUser], who, place);
+
+async function limited<T>(
+  limits: RateLimits,
+  [perAddress, perUser]: [LimitRule, LimitRule],
+  who: { address: string; userId: string | undefined },
+  create: () => Promise<T>,
+): Promise<T> {
+  const claims: Array<readonly [LimitRule, string]> = [[perAddress, who.address]];
+  if (who.userId) claims.push([perUser, who.userId]);
   await claimAll(limits, claims);
   try {
     return await create();

@@ -1,7 +1,10 @@
 /** /cart (SPEC §2): lines, the shipping address, the summary and checkout. */
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Product } from '@repo/shared';
+import type { PaymentMethod, Product } from '@repo/shared';
 import { itemCount } from '@repo/shared/rules';
+import { deliveryWindowText } from '@repo/shared/rules/delivery';
+import { addressLine } from '@repo/shared/rules/address';
 import { isShippingAddress } from '@repo/shared/rules/contact';
 import { ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -11,12 +14,20 @@ import { userDetailQueryOptions, useUserDetail } from '@/features/account/api/ge
 import { useSession } from '@/lib/session';
 import { useCartStock } from '@/features/cart/api/get-cart-stock';
 import { CartLine, lineProblemText } from '@/features/cart/components/cart-line';
-import { CartSummary, CheckoutBar } from '@/features/cart/components/cart-summary';
+import {
+  CartSummary,
+  CheckoutBar,
+  DELIVERY_TEXT_ID,
+} from '@/features/cart/components/cart-summary';
+import { AddressChoice } from '@/features/cart/components/address-choice';
 import { ADDRESS_HINT_ID, ShippingAddress } from '@/features/cart/components/shipping-address';
 import { cart } from '@/features/cart/cart-actions';
 import { cartCountText, useCart } from '@/features/cart/use-cart';
 import { useCartCharges } from '@/features/cart/use-cart-charges';
+import { PaymentChoice } from '@/features/checkout/components/payment-choice';
 import { useCheckout } from '@/features/checkout/use-checkout';
+import { useAddresses } from '@/features/delivery/api/get-addresses';
+import { useDeliveryEstimate } from '@/features/delivery/api/get-delivery-estimate';
 import { ApiError } from '@/lib/api-client';
 import { productQueryOptions } from '@/lib/api/get-product';
 import { queryKeys } from '@/lib/query-keys';
@@ -26,16 +37,42 @@ import { useTitle } from '@/lib/use-title';
 export default function CartPage() {
   useTitle('Cart');
   const { items, count, subtotal } = useCart();
-  const charges = useCartCharges(subtotal);
   const { isAuthenticated, user } = useSession();
   const queryClient = useQueryClient();
   const userId = isAuthenticated ? user?.userId : undefined;
+  const [method, setMethod] = useState<PaymentMethod>('online');
+  // Delivery to the saved address chosen (the default until another is): the date, whether it
+  // is served, and COD there.
+  const addresses = useAddresses({ enabled: Boolean(userId) });
+  const [chosenId, setChosenId] = useState<string>();
+  const saved = addresses.data?.addresses ?? [];
+  const address = saved.find((a) => a._id === chosenId) ?? saved.find((a) => a.isDefault);
+  const estimate = useDeliveryEstimate(
+    address ? { pin: address.pin, state: address.state, subtotal } : undefined,
+    userId,
+  ).data;
+  const codOffered = Boolean(address) && estimate?.cod === true;
+  const payBy: PaymentMethod = codOffered ? method : 'online';
+  const charges = useCartCharges(subtotal, payBy);
+  const notServed = estimate?.serviceable === false ? estimate.message : undefined;
+  const deliveryText =
+    notServed ??
+    (estimate?.deliveryFrom && estimate.deliveryBy
+      ? `${deliveryWindowText(estimate.deliveryFrom, estimate.deliveryBy)} to ${estimate.pin}`
+      : undefined);
+  const codReason = !userId
+    ? 'Log in to pay cash on delivery.'
+    : addresses.data && !address
+      ? 'Add a saved address to pay cash on delivery.'
+      : estimate?.codMessage;
   const detail = useUserDetail(userId);
   const stock = useCartStock(items.map((line) => line._id));
   // A line without a size, or short of stock in its size, must be changed before checkout.
   const blocked = items.some((line) => lineProblemText(line, stock?.get(line._id)));
   // Checkout waits for a shipping address (the server refuses one without it, too).
-  const addressUsable = !detail.data || isShippingAddress(detail.data.user?.address);
+  const addressUsable = address
+    ? isShippingAddress(addressLine(address))
+    : !detail.data || isShippingAddress(detail.data.user?.address);
 
   useLogOnError(detail.error, 'Failed to load user detail'); // SPEC §8: only logged
 
@@ -104,19 +141,50 @@ export default function CartPage() {
                 address={detail.data?.user?.address}
                 loading={detail.isLoading}
                 usable={addressUsable}
+                choice={
+                  // One address: SPEC's box (the profile's line as typed, Update Address).
+                  saved.length > 1 ? (
+                    <AddressChoice
+                      addresses={saved}
+                      chosenId={address?._id}
+                      onChoose={setChosenId}
+                    />
+                  ) : undefined
+                }
               />
               <CartSummary
                 subtotal={subtotal}
                 shippingFee={charges.shippingFee}
+                codFee={charges.codFee}
                 freeDeliveryFrom={charges.freeDeliveryFrom}
+                deliveryText={deliveryText}
                 total={charges.total}
+              />
+              <PaymentChoice
+                method={payBy}
+                onChange={setMethod}
+                codFee={charges.codFeeOffered}
+                codOffered={codOffered}
+                codReason={codReason}
               />
               <CheckoutBar
                 total={charges.total}
+                label={payBy === 'cod' ? 'Place order' : undefined}
                 pending={checkout.pending}
                 blocked={blocked}
-                blockedBy={addressUsable ? undefined : ADDRESS_HINT_ID}
-                onCheckout={() => void checkout.start(items, charges.totalToPay)}
+                blockedBy={
+                  !addressUsable ? ADDRESS_HINT_ID : notServed ? DELIVERY_TEXT_ID : undefined
+                }
+                onCheckout={() =>
+                  void (payBy === 'cod' && address
+                    ? checkout.placeCod(items, address._id, charges.totalToPay)
+                    : checkout.start(
+                        items,
+                        charges.totalToPay,
+                        // The default ships to the profile's line as typed (SPEC); another, its own.
+                        address && !address.isDefault ? addressLine(address) : undefined,
+                      ))
+                }
               />
             </div>
           </div>

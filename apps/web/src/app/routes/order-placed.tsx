@@ -55,7 +55,9 @@ function Placed({ order }: { order: Order }) {
           <span className="font-semibold text-slate-900 dark:text-white">
             #{orderNumber(order._id)}
           </span>{' '}
-          is confirmed and paid: {formatRupees(order.amount)}.
+          {order.payment?.status === 'due'
+            ? `is confirmed. Pay ${formatRupees(order.amount)} in cash on delivery.`
+            : `is confirmed and paid: ${formatRupees(order.amount)}.`}
         </p>
       </header>
 

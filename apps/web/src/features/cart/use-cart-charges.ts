@@ -4,27 +4,33 @@
  * checkout started before they arrived still sends the total the server expects.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import type { PublicSettings } from '@repo/shared';
+import type { PaymentMethod, PublicSettings } from '@repo/shared';
 import { paiseToRupees, toPaise } from '@repo/shared/rules';
 import { orderCharges } from '@repo/shared/rules/delivery';
 import { publicSettingsQueryOptions, usePublicSettings } from '@/lib/api/settings';
 
-function chargesOf(fees: PublicSettings | undefined, subtotal: number) {
+function chargesOf(fees: PublicSettings | undefined, subtotal: number, method: PaymentMethod) {
   if (!fees) return undefined;
-  const c = orderCharges(fees, toPaise(subtotal), 'online');
+  const c = orderCharges(fees, toPaise(subtotal), method);
   return {
     shippingFee: paiseToRupees(c.shippingFeePaise),
+    codFee: paiseToRupees(c.codFeePaise),
     total: paiseToRupees(c.totalPaise),
     freeDeliveryFrom: paiseToRupees(fees.delivery.freeFromPaise),
   };
 }
 
-export function useCartCharges(subtotal: number) {
+/** `method`: paid online, or in cash on delivery (its fee added). */
+export function useCartCharges(subtotal: number, method: PaymentMethod = 'online') {
   const queryClient = useQueryClient();
-  const charges = chargesOf(usePublicSettings().data?.settings, subtotal);
+  const fees = usePublicSettings().data?.settings;
+  const charges = chargesOf(fees, subtotal, method);
   return {
     /** Undefined while the fees load. */
     shippingFee: charges?.shippingFee,
+    codFee: charges?.codFee,
+    /** What COD would add (shown beside the choice). */
+    codFeeOffered: fees && paiseToRupees(fees.cod.feePaise),
     freeDeliveryFrom: charges?.freeDeliveryFrom,
     /** The subtotal until the fees are known. */
     total: charges?.total ?? subtotal,
@@ -33,7 +39,7 @@ export function useCartCharges(subtotal: number) {
       const fees = await queryClient
         .ensureQueryData(publicSettingsQueryOptions())
         .catch(() => undefined);
-      return chargesOf(fees?.settings, subtotal)?.total ?? subtotal;
+      return chargesOf(fees?.settings, subtotal, method)?.total ?? subtotal;
     },
   };
 }

@@ -6,7 +6,7 @@
  * browser's alert box). No payment starts without a shipping address: the server refuses it
  * too, before the provider is asked.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import type { CartItem, PublicUser } from '@repo/shared';
@@ -20,6 +20,7 @@ import { ApiError, messageOf } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { createPaymentOrder } from './api/create-order';
+import { placeCodOrder } from './api/place-cod-order';
 import { paymentConfigQueryOptions } from './api/get-payment-config';
 import { verifyPayment } from './api/verify-payment';
 import { loadScript } from './load-script';
@@ -29,6 +30,7 @@ export const CHECKOUT_ALERTS = {
   sdk: 'Razorpay SDK failed to load. Check your internet.',
   createOrder: 'Server error while creating order. Please try again.',
   verify: 'Payment succeeded but order save failed. Contact support.',
+  placeCod: 'Your order could not be placed. Please try again.',
 } as const;
 
 export interface CheckoutOptions {
@@ -46,8 +48,11 @@ export function useCheckout({ loadUser, onPaid, onCartOutdated }: CheckoutOption
   const queryClient = useQueryClient();
   const [pending, setPending] = useState(false);
 
-  /** `totalToPay`: the total with the delivery fee, as the cart works it out (read once started). */
-  async function start(items: CartItem[], totalToPay: () => Promise<number>) {
+  /**
+   * `totalToPay`: the total with the delivery fee, as the cart works it out (read once started).
+   * `shipTo`: the saved address chosen in the cart, on one line (else the profile's address).
+   */
+  async function start(items: CartItem[], totalToPay: () => Promise<number>, shipTo?: string) {
     if (!isAuthenticated) {
       navigate(paths.login, { state: { from: paths.cart } });
       return;
@@ -56,7 +61,8 @@ export function useCheckout({ loadUser, onPaid, onCartOutdated }: CheckoutOption
     let opened = false;
     try {
       const [user, total] = await Promise.all([loadUser().catch(() => undefined), totalToPay()]);
-      if (user && !isShippingAddress(user.address)) {
+      const shippingAddress = shipTo ?? user?.address;
+      if (user && !isShippingAddress(shippingAddress)) {
         toast.error(SHIPPING_ADDRESS_NEEDED);
         return;
       }
@@ -79,7 +85,7 @@ export function useCheckout({ loadUser, onPaid, onCartOutdated }: CheckoutOption
             size,
             ...(colour !== undefined && { colour }),
           })),
-          ...(user ? { shippingAddress: user.address } : {}),
+          ...(shippingAddress ? { shippingAddress } : {}),
         }));
       } catch (error) {
         if (error instanceof ApiError && error.status === 409) {
@@ -115,7 +121,7 @@ export function useCheckout({ loadUser, onPaid, onCartOutdated }: CheckoutOption
               size,
             })),
             userId: user?._id ?? stored?.userId ?? '',
-            shippingAddress: user?.address ?? '',
+            shippingAddress: shippingAddress ?? '',
           });
           if (!result.success) throw new Error('Payment not verified');
           onPaid();
@@ -151,5 +157,50 @@ export function useCheckout({ loadUser, onPaid, onCartOutdated }: CheckoutOption
     }
   }
 
-  return { start, pending };
+  /** One key per attempt: kept after a lost answer, so trying again answers the same order. */
+  const codKey = useRef<string | null>(null);
+
+  /** Cash on delivery: the order is placed at once to the saved address, nothing to pay now. */
+  async function placeCod(items: CartItem[], addressId: string, totalToPay: () => Promise<number>) {
+    if (!isAuthenticated) {
+      navigate(paths.login, { state: { from: paths.cart } });
+      return;
+    }
+    setPending(true);
+    codKey.current ??= attemptKey();
+    try {
+      const { order } = await placeCodOrder(
+        {
+          amount: await totalToPay(),
+          addressId,
+          items: items.map(({ _id, cartQuantity, size }) => ({ _id, cartQuantity, size })),
+        },
+        codKey.current,
+      );
+      codKey.current = null;
+      onPaid();
+      toast.success('Order placed');
+      void queryClient.invalidateQueries({ queryKey: queryKeys.orders.root });
+      navigate(paths.orderPlaced(order._id));
+    } catch (error) {
+      if (error instanceof ApiError && error.status < 500) {
+        // Refused: nothing was placed, and the next try is a new order.
+        codKey.current = null;
+        if (error.status === 409 || error.status === 400) await onCartOutdated?.();
+        toast.error(messageOf(error, CHECKOUT_ALERTS.placeCod));
+      } else {
+        toast.error(CHECKOUT_ALERTS.placeCod);
+      }
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return { start, placeCod, pending };
+}
+
+/** 32 random hex digits (crypto.getRandomValues works on plain-HTTP pages too). */
+function attemptKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }

@@ -48,6 +48,7 @@ describe('GET /api/orders/user-orders', () => {
         },
       ],
       createdAt: expect.any(String),
+      payment: { method: 'online', status: 'paid' },
       paymentId: expect.stringMatching(/^pay_seed_/),
       stockShortage: false,
       refund: null,

@@ -307,6 +307,7 @@ describe('GET /api/orders/{orderId}: the order page', () => {
           },
         ],
         createdAt: stored.createdAt.toISOString(),
+        payment: { method: 'online', status: 'paid' },
         paymentId: stored.paymentId,
         stockShortage: false,
         addressNeeded: false,

@@ -64,6 +64,8 @@ function setup({
     },
     'GET /user/user-detail/:userId': () => ({ success: true, user, message: 'ok' }),
     'GET /settings/public': publicSettings,
+    // No saved address: no estimate is asked for.
+    'GET /user/addresses': () => ({ success: true, addresses: [] }),
     'GET /payment/config': () => ({
       provider: 'sandbox',
       keyId: 'rzp_test_sandbox',
@@ -260,6 +262,139 @@ describe('delivery fee', () => {
     await u.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
     await waitFor(() => expect(checkoutDialog.opened).toBe(1));
     expect(api.callsTo('POST /payment/create-order')[0]!.body).toMatchObject({ amount: 349 });
+  });
+});
+
+describe('cash on delivery', () => {
+  const saved = {
+    _id: 'a'.repeat(24),
+    name: user.name,
+    phone: user.phone,
+    line1: '12 MG Road',
+    line2: '',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    pin: '560001',
+    isDefault: true,
+  };
+  const estimate = (extra: object = {}) => ({
+    success: true,
+    serviceable: true,
+    cod: true,
+    shippingFee: 0,
+    codFee: 40,
+    deliveryFrom: '2026-12-03',
+    deliveryBy: '2026-12-04',
+    pin: '560001',
+    zone: 'Metro cities',
+    freeDeliveryFrom: 499,
+    ...extra,
+  });
+  const codRoutes = (extra: object = {}) => ({
+    'GET /user/addresses': () => ({ success: true, addresses: [saved] }),
+    'GET /delivery/estimate': () => estimate(extra),
+    'POST /orders/cod': () => reply(201, { success: true, order: { _id: 'o2' } }),
+  });
+
+  it('shows the date, adds the COD fee when chosen and places the order with one key', async () => {
+    const { user: u, api } = setup({ signedIn: true, routes: codRoutes() });
+    expect(await screen.findByText('Delivery by Fri, 4 Dec to 560001')).toBeInTheDocument();
+    const cod = await screen.findByRole('radio', { name: /Cash on delivery \(\+ ₹40\)/ });
+    await waitFor(() => expect(cod).toBeEnabled());
+    await u.click(cod);
+    expect(screen.getByTestId('cart-cod-fee')).toHaveTextContent('₹40');
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('₹2,337');
+
+    await u.click(screen.getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(location()).toBe('/order-placed/o2'));
+    const [call] = api.callsTo('POST /orders/cod');
+    expect(call!.body).toEqual({
+      amount: 2337,
+      addressId: saved._id,
+      items: [
+        { _id: tee._id, cartQuantity: 2, size: 'One size' },
+        { _id: hoodie._id, cartQuantity: 1, size: 'One size' },
+      ],
+    });
+    expect(call!.headers.get('Idempotency-Key')).toMatch(/^[a-f0-9]{32}$/);
+    expect(api.callsTo('POST /payment/create-order')).toEqual([]);
+    expect(toast.success).toHaveBeenCalledWith('Order placed');
+    expect(cartStore.get()).toEqual([]);
+  });
+
+  it('ships to the saved address chosen: its PIN is estimated and the COD order goes there', async () => {
+    const office = {
+      ...saved,
+      _id: 'b'.repeat(24),
+      name: 'Asha at work',
+      line1: '4 Park Street',
+      city: 'Kolkata',
+      state: 'West Bengal',
+      pin: '700016',
+      isDefault: false,
+    };
+    const { user: u, api } = setup({
+      signedIn: true,
+      routes: {
+        ...codRoutes(),
+        'GET /user/addresses': () => ({ success: true, addresses: [saved, office] }),
+        'GET /delivery/estimate': ({ search }: { search: string }) =>
+          estimate(
+            new URLSearchParams(search).get('pin') === '700016'
+              ? { pin: '700016', deliveryFrom: '2026-12-05', deliveryBy: '2026-12-07' }
+              : {},
+          ),
+      },
+    });
+    const shipTo = await screen.findByRole('group', { name: 'Ship to' });
+    expect(within(shipTo).getByRole('radio', { name: /12 MG Road/ })).toBeChecked();
+    expect(within(shipTo).getByRole('link', { name: 'Add an address' })).toHaveAttribute(
+      'href',
+      '/dashboard/user/addresses',
+    );
+    await u.click(within(shipTo).getByRole('radio', { name: /4 Park Street/ }));
+    expect(await screen.findByText('Delivery by Mon, 7 Dec to 700016')).toBeInTheDocument();
+    const cod = screen.getByRole('radio', { name: /Cash on delivery/ });
+    await waitFor(() => expect(cod).toBeEnabled());
+    await u.click(cod);
+    await u.click(screen.getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(api.callsTo('POST /orders/cod')).toHaveLength(1));
+    expect(api.callsTo('POST /orders/cod')[0]!.body).toMatchObject({ addressId: office._id });
+  });
+
+  it('keeps the option in sight, disabled, with the reason when COD is not offered', async () => {
+    setup({
+      signedIn: true,
+      routes: codRoutes({
+        cod: false,
+        codMessage: 'Cash on delivery is for orders up to ₹1,000.',
+      }),
+    });
+    expect(
+      await screen.findByText('Cash on delivery is for orders up to ₹1,000.'),
+    ).toBeInTheDocument();
+    const cod = screen.getByRole('radio', { name: /Cash on delivery/ });
+    expect(cod).toBeDisabled();
+    expect(cod).toHaveAccessibleDescription('Cash on delivery is for orders up to ₹1,000.');
+    expect(screen.getByRole('radio', { name: /Pay online/ })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Proceed to Checkout' })).toBeInTheDocument();
+  });
+
+  it('refuses checkout to a PIN the shop does not deliver to, saying so', async () => {
+    setup({
+      signedIn: true,
+      routes: codRoutes({
+        serviceable: false,
+        cod: false,
+        deliveryFrom: null,
+        deliveryBy: null,
+        message: 'Sorry, we do not deliver to PIN 560001 yet.',
+      }),
+    });
+    expect(
+      await screen.findByText('Sorry, we do not deliver to PIN 560001 yet.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Proceed to Checkout' })).toBeDisabled();
   });
 });
 

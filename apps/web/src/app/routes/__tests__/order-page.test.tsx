@@ -111,6 +111,27 @@ describe('the order page', () => {
     expect(items.getByText('Total paid').nextSibling).toHaveTextContent('₹1,696');
   });
 
+  it('a cash-on-delivery order says what to pay on delivery instead of a payment id', async () => {
+    mockApi({
+      'GET /orders/:orderId': () => ({
+        success: true,
+        order: makeOrder({
+          amount: 1737,
+          shippingFee: 0,
+          codFee: 40,
+          paymentId: 'cod_u1_key-123456',
+          payment: { method: 'cod', status: 'due' },
+        }),
+      }),
+    });
+    renderPage();
+    const payment = within(await screen.findByRole('region', { name: 'Payment' }));
+    expect(payment.getByText(/Cash on delivery/)).toHaveTextContent(
+      'Cash on delivery · ₹1,737 to pay when it arrives',
+    );
+    expect(payment.queryByText('cod_u1_key-123456')).not.toBeInTheDocument();
+  });
+
   it('downloads the tax invoice and each credit note with the session, and says when one cannot be had', async () => {
     const server = mockApi({
       'GET /orders/:orderId': () => ({

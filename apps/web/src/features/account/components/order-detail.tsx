@@ -32,10 +32,10 @@ const sectionClass =
 const headingClass = 'mb-3 text-base font-semibold';
 const mutedClass = 'text-slate-600 dark:text-slate-400';
 
-function timelineLabel(entry: OrderTimelineEntry): string {
+function timelineLabel(entry: OrderTimelineEntry, cod: boolean): string {
   switch (entry.event) {
     case 'paid':
-      return 'Paid';
+      return cod ? 'Placed (cash on delivery)' : 'Paid';
     case 'pending':
       return 'Reopened';
     case 'shipped':
@@ -167,6 +167,8 @@ export function OrderDetail({
 }) {
   const subtotal = order.items.reduce((sum, i) => sum + i.price * i.cartQuantity, 0);
   const timeline = order.timeline ?? [{ event: 'paid' as const, at: order.createdAt }];
+  /** Cash on delivery, not yet collected: the total is what the courier collects. */
+  const cashDue = order.payment?.status === 'due';
   return (
     <article data-receipt aria-labelledby="order-heading" className="space-y-4">
       {/* The receipt's letterhead: on paper only. */}
@@ -235,7 +237,7 @@ export function OrderDetail({
               </div>
             )}
             <div className="flex justify-between text-base font-bold">
-              <dt>Total paid</dt>
+              <dt>{cashDue ? 'To pay on delivery' : 'Total paid'}</dt>
               <dd className="tabular-nums">{formatRupees(order.amount)}</dd>
             </div>
           </dl>
@@ -264,10 +266,22 @@ export function OrderDetail({
             <h2 id="payment-heading" className={headingClass}>
               Payment
             </h2>
-            <p className="text-sm">
-              <span className={mutedClass}>Payment ID </span>
-              <span className="font-mono break-all">{order.paymentId ?? '—'}</span>
-            </p>
+            {order.payment?.method === 'cod' ? (
+              // A COD order's "payment id" is the shop's own key: the shopper sees what to pay.
+              <p className="text-sm">
+                Cash on delivery ·{' '}
+                {order.payment.status === 'due'
+                  ? `${formatRupees(order.amount)} to pay when it arrives`
+                  : order.payment.status === 'collected'
+                    ? 'paid'
+                    : 'not paid'}
+              </p>
+            ) : (
+              <p className="text-sm">
+                <span className={mutedClass}>Payment ID </span>
+                <span className="font-mono break-all">{order.paymentId ?? '—'}</span>
+              </p>
+            )}
           </section>
           <section aria-labelledby="timeline-heading" className={sectionClass}>
             <h2 id="timeline-heading" className={headingClass}>
@@ -282,7 +296,9 @@ export function OrderDetail({
                       entry.event === 'refund_failed' ? 'bg-red-500' : 'bg-brand-600'
                     }`}
                   />
-                  <p className="font-medium">{timelineLabel(entry)}</p>
+                  <p className="font-medium">
+                    {timelineLabel(entry, order.payment?.method === 'cod')}
+                  </p>
                   {entry.reason && <p className="break-words">{entry.reason}</p>}
                   <p className={mutedClass}>
                     <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>

@@ -13,6 +13,7 @@ import { RefundStatusBadge } from '@/components/ui/refund-status';
 import { ShipmentLine } from '@/components/ui/shipment-line';
 import { useUpdateOrderStatus } from '../api/update-order-status';
 import { StatusSelect } from './order-status-change';
+import { CodSettlement } from './cod-settlement';
 import { formatOrderDate } from '../lib/format';
 import { cardClass } from '@/components/ui/styles';
 
@@ -130,6 +131,7 @@ export function OrderCard({ order }: { order: Order }) {
               <ShipmentLine shipment={order.shipment} />
             </section>
           )}
+          <CodSettlement order={order} />
           <TaxDocumentButtons order={order} />
         </div>
         <section>

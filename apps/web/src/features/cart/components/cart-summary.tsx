@@ -7,13 +7,22 @@
 import { formatRupees } from '@repo/shared/rules';
 import { Button } from '@/components/ui/button';
 
+/** The delivery line's id: checkout names it while the address is not served. */
+export const DELIVERY_TEXT_ID = 'cart-delivery-date';
+
 export function CartSummary({
   subtotal,
   shippingFee,
+  codFee = 0,
   freeDeliveryFrom,
+  deliveryText,
   total,
 }: {
   subtotal: number;
+  /** Rupees, paid in cash on delivery (0: paying online). */
+  codFee?: number | undefined;
+  /** When it should arrive ("Delivery by Fri, 4 Dec"), or why it cannot be delivered. */
+  deliveryText?: string | undefined;
   /** Rupees; undefined while the shop's fees are loading. */
   shippingFee: number | undefined;
   /** Rupees: delivery is free from this subtotal on. */
@@ -50,6 +59,14 @@ export function CartSummary({
             Free delivery on orders of {formatRupees(freeDeliveryFrom)} or more.
           </p>
         )}
+        {codFee > 0 && (
+          <div className="flex justify-between">
+            <dt className="text-slate-600 dark:text-slate-400">Cash on delivery fee</dt>
+            <dd data-testid="cart-cod-fee" className="tabular-nums">
+              {formatRupees(codFee)}
+            </dd>
+          </div>
+        )}
         <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold dark:border-slate-700">
           <dt>Total</dt>
           <dd data-testid="cart-total" className="tabular-nums">
@@ -57,18 +74,26 @@ export function CartSummary({
           </dd>
         </div>
       </dl>
+      {deliveryText && (
+        <p id={DELIVERY_TEXT_ID} className="mt-3 text-sm font-medium">
+          {deliveryText}
+        </p>
+      )}
     </section>
   );
 }
 
 export function CheckoutBar({
   total,
+  label = 'Proceed to Checkout',
   onCheckout,
   pending,
   blocked = false,
   blockedBy,
 }: {
   total: number;
+  /** What the button does: Proceed to Checkout (online), Place order (cash on delivery). */
+  label?: string;
   onCheckout: () => void;
   pending: boolean;
   /** A line needs a size or has too few left: checkout waits until it is changed. */
@@ -105,7 +130,7 @@ export function CheckoutBar({
             [blocked ? 'checkout-blocked' : '', blockedBy ?? ''].join(' ').trim() || undefined
           }
         >
-          Proceed to Checkout
+          {label}
         </Button>
       </div>
     </div>

@@ -2,6 +2,7 @@
  * The shipping address box of the cart: the profile's address when signed in, else a prompt to
  * log in. An address orders cannot ship to (none, or no PIN code) is named, with the way to fix it.
  */
+import type { ReactNode } from 'react';
 import { SHIPPING_ADDRESS_NEEDED } from '@repo/shared/constants/contact';
 import { ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -13,12 +14,15 @@ export function ShippingAddress({
   address,
   loading,
   usable,
+  choice,
 }: {
   signedIn: boolean;
   address: string | undefined;
   loading: boolean;
   /** False when checkout must wait for an address (see isShippingAddress). */
   usable: boolean;
+  /** The saved addresses to choose from, when there are any (else the profile's one line). */
+  choice?: ReactNode;
 }) {
   return (
     <section
@@ -28,7 +32,9 @@ export function ShippingAddress({
       <h2 id="shipping-heading" className="text-base font-bold">
         Shipping Address
       </h2>
-      {signedIn ? (
+      {signedIn && choice ? (
+        choice
+      ) : signedIn ? (
         <>
           <p className="mt-2 text-sm whitespace-pre-line text-slate-700 dark:text-slate-300">
             {loading

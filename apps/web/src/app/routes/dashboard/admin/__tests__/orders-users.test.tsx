@@ -101,6 +101,55 @@ describe('orders page', () => {
     expect(within(card).queryByRole('group', { name: 'Refund failed' })).not.toBeInTheDocument();
   });
 
+  it('marks a delivered cash-on-delivery order collected with its reference, and shows the server’s refusal', async () => {
+    let collected = false;
+    const api = mockApi({
+      'GET /orders/adminorders': () => ({
+        success: true,
+        orders: [
+          order({
+            status: 'delivered',
+            payment: collected
+              ? { method: 'cod', status: 'collected', reference: 'REM-118' }
+              : { method: 'cod', status: 'due' },
+          }),
+        ],
+      }),
+      'GET /payment/unsettled': () => nothingToSettle,
+      'GET /orders/overview': () => overview,
+      'PUT /orders/:orderId/cod': ({ body }) => {
+        if ((body as { reference: string }).reference === 'OLD')
+          return reply(409, { success: false, message: 'This order’s cash is already settled.' });
+        collected = true;
+        return { success: true };
+      },
+    });
+    const { user } = renderRoute(
+      { element: <OrdersPage /> },
+      { url: '/dashboard/admin/adminorder' },
+    );
+    const card = await screen.findByRole('article', { name: /Order #/ });
+    const cod = within(card).getByRole('region', { name: 'Cash on delivery' });
+    expect(cod).toHaveTextContent('₹1,697 due from the courier');
+    await user.type(within(cod).getByLabelText('Remittance reference'), 'OLD');
+    await user.click(within(cod).getByRole('button', { name: 'Mark collected' }));
+    expect(
+      await within(cod).findByText('This order’s cash is already settled.'),
+    ).toBeInTheDocument();
+    expect(toast.error).toHaveBeenCalledWith('This order’s cash is already settled.');
+
+    await user.clear(within(cod).getByLabelText('Remittance reference'));
+    await user.type(within(cod).getByLabelText('Remittance reference'), 'REM-118');
+    await user.click(within(cod).getByRole('button', { name: 'Mark collected' }));
+    await waitFor(() => expect(api.callsTo('PUT /orders/:orderId/cod')).toHaveLength(2));
+    expect(api.callsTo('PUT /orders/:orderId/cod')[1]!.body).toEqual({
+      outcome: 'collected',
+      reference: 'REM-118',
+    });
+    expect(await within(card).findByText(/Cash collected · ref\. REM-118/)).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Mark collected' })).not.toBeInTheDocument();
+  });
+
   it('shows each order with its buyer, items, amount, address and Indian date', async () => {
     mockApi({
       'GET /orders/adminorders': () => ({ success: true, orders: [order()] }),
