@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import { INDIAN_STATE_NAMES } from '../constants/india.js';
 import { DEFAULT_REVIEW_REQUEST_DAYS } from '../constants/reviews.js';
+import { DEFAULT_RETURN_WINDOW_DAYS } from '../constants/returns.js';
 import { objectId, requiredText } from './common.js';
 import { gstSettings, gstSettingsFields } from './gst.js';
 
@@ -228,6 +229,33 @@ const reviewsFields = {
 export const reviewsSettings = z.object(reviewsFields).meta({ id: 'ReviewsSettings' });
 export type ReviewsSettings = z.infer<typeof reviewsSettings>;
 
+const returnsFields = {
+  /** Days after delivery within which a piece may be exchanged or returned. */
+  windowDays: z
+    .number({ error: 'Enter a number of days' })
+    .int('Enter a whole number of days')
+    .min(1, 'At least 1 day after delivery')
+    .max(60, 'At most 60 days after delivery')
+    .default(DEFAULT_RETURN_WINDOW_DAYS),
+  exchangesOffered: z.boolean().default(true),
+  returnsOffered: z.boolean().default(true),
+  /** Products that cannot be exchanged or returned (by id). */
+  nonReturnableProducts: z
+    .array(objectId)
+    .max(1000, 'At most 1,000 products')
+    .refine(unique, 'A product is listed twice')
+    .default([]),
+  /** Categories whose products cannot be exchanged or returned (by id). */
+  nonReturnableCategories: z
+    .array(objectId)
+    .max(200, 'At most 200 categories')
+    .refine(unique, 'A category is listed twice')
+    .default([]),
+};
+/** Returns and exchanges: the window, what is offered, and what cannot come back. */
+export const returnsSettings = z.object(returnsFields).meta({ id: 'ReturnsSettings' });
+export type ReturnsSettings = z.infer<typeof returnsSettings>;
+
 /**
  * Every section: its title (the admin's page), its schema (full, with defaults), its fields
  * (the same, before the refinements across fields) and what of it the storefront may read
@@ -265,6 +293,16 @@ export const SETTINGS_SECTIONS = {
     schema: gstSettings,
     fields: gstSettingsFields,
     public: z.object({}),
+  },
+  returns: {
+    title: 'Returns and exchanges',
+    schema: returnsSettings,
+    fields: returnsFields,
+    public: z.object({
+      windowDays: returnsFields.windowDays,
+      exchangesOffered: returnsFields.exchangesOffered,
+      returnsOffered: returnsFields.returnsOffered,
+    }),
   },
 } as const;
 
