@@ -54,7 +54,7 @@ const API_MODULES = {
   auth: ['users'],
   delivery: ['settings'],
   products: ['categories'],
-  orders: ['products', 'users', 'gst'],
+  orders: ['products', 'users', 'gst', 'settings'],
   payments: ['orders', 'products', 'users', 'delivery'],
   reviews: ['orders', 'products', 'users', 'settings'],
   web: ['categories', 'products', 'reviews'],

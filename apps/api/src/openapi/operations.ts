@@ -635,7 +635,8 @@ export const OPERATIONS: Operation[] = [
     method: 'get',
     path: '/orders/returns',
     tag: 'Returns',
-    summary: "The admin's Returns page: exchange and return requests, newest first, `?status=` for one status",
+    summary:
+      "The admin's Returns page: exchange and return requests, newest first, `?status=` for one status",
     auth: 'bearer',
     query: adminReturnsQuery,
     response: adminReturnsResponse,
@@ -646,7 +647,7 @@ export const OPERATIONS: Operation[] = [
     path: '/orders/{orderId}/returns',
     tag: 'Returns',
     summary:
-      "The shopper asks to exchange (another size or colour, held from stock at once) or return pieces of their delivered order, within the return window; one request per line",
+      'The shopper asks to exchange (another size or colour, held from stock at once) or return pieces of their delivered order, within the return window; one request per line',
     auth: 'bearer',
     params: orderIdParams,
     body: returnRequestBody,

@@ -110,7 +110,10 @@ async function creditOrder(
       );
     return note;
   } catch (err) {
-    deps.logger.error({ err, orderId, purpose: input.purpose }, 'a credit note could not be issued');
+    deps.logger.error(
+      { err, orderId, purpose: input.purpose },
+      'a credit note could not be issued',
+    );
     return null;
   }
 }

@@ -107,7 +107,9 @@ export function returnDto(r: StoredReturn): OrderReturn {
           amount: refund.amount,
           status: refund.status,
           createdAt: refund.createdAt.toISOString(),
-          ...(refund.status === 'failed' ? { failureReason: refund.failureReason || 'Unknown' } : {}),
+          ...(refund.status === 'failed'
+            ? { failureReason: refund.failureReason || 'Unknown' }
+            : {}),
         }
       : null,
     replacement: r.replacement

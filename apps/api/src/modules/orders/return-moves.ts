@@ -101,7 +101,9 @@ export async function moveReturn(
     if (move === 'cancelled') {
       if (!owner) throw forbidden('Only the shopper who asked can cancel this request');
     } else if (!actor.isAdmin) {
-      throw forbidden(owner ? 'Only the shop can move this request' : 'This order belongs to another account');
+      throw forbidden(
+        owner ? 'Only the shop can move this request' : 'This order belongs to another account',
+      );
     }
     const online = paidOnline(order);
     const refund = returnRefundOf(r);
@@ -122,7 +124,8 @@ export async function moveReturn(
     }
 
     const at = deps.now();
-    const to: ReturnStatus = move === 'check_passed' ? returnPassedStatus(r.kind as never, online) : move;
+    const to: ReturnStatus =
+      move === 'check_passed' ? returnPassedStatus(r.kind as never, online) : move;
     const set: Record<string, unknown> = { 'returns.$[r].status': to };
     if ((move === 'rejected' || move === 'cancelled') && r.hold === 'held')
       set['returns.$[r].hold'] = 'released';
@@ -214,7 +217,9 @@ async function finishExchange(deps: AppDeps, order: LeanOrder, r: StoredReturn):
       items: r.items.map((i) => {
         const line = order.items.find((l) => l.itemId === i.itemId);
         const product = photos.get(String(i.product));
-        const photo = i.wantedColour ? product?.byColour.get(colourKey(i.wantedColour)) : product?.main;
+        const photo = i.wantedColour
+          ? product?.byColour.get(colourKey(i.wantedColour))
+          : product?.main;
         return {
           itemId: new Types.ObjectId().toHexString(),
           product: i.product,

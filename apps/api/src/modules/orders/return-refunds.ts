@@ -8,10 +8,7 @@
  * webhooks (through recordRefundState) and reconciliation move the claim only forward
  * (pending → processed | failed); a processed refund is mailed once.
  */
-import {
-  ProviderRefusedError,
-  type ProviderRefund,
-} from '../../lib/payment-gateway/index.js';
+import { ProviderRefusedError, type ProviderRefund } from '../../lib/payment-gateway/index.js';
 import type { AppDeps } from '../../lib/types.js';
 import {
   Order,
@@ -42,13 +39,16 @@ export async function requestReturnRefund(
   returnId: string,
 ): Promise<void> {
   const order = await Order.findById(orderId).lean<LeanOrder>();
-  const r = (order?.returns as StoredReturn[] | undefined)?.find(
-    (x) => String(x._id) === returnId,
-  );
+  const r = (order?.returns as StoredReturn[] | undefined)?.find((x) => String(x._id) === returnId);
   const claim = r && pendingClaim(r);
   if (!order || !r || !claim || claim.id) return;
   if (order.provider !== deps.payments.provider) {
-    await markFailed(deps, order, r, `The payment was taken by ${order.provider}, which this shop no longer uses`);
+    await markFailed(
+      deps,
+      order,
+      r,
+      `The payment was taken by ${order.provider}, which this shop no longer uses`,
+    );
     return;
   }
   try {
@@ -128,7 +128,10 @@ export async function recordReturnRefundState(
         'returns.$[r].refund.id': refund.id,
         'returns.$[r].refund.status': refund.status,
         ...(refund.status === 'failed'
-          ? { 'returns.$[r].refund.failureReason': 'The payment provider could not process the refund' }
+          ? {
+              'returns.$[r].refund.failureReason':
+                'The payment provider could not process the refund',
+            }
           : {}),
       },
     },

@@ -22,7 +22,12 @@ import {
 } from '@repo/shared';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { AppDeps } from '../../lib/types.js';
-import { decrementStock, findProductsByIds, restoreStock, type StockLine } from '../products/index.js';
+import {
+  decrementStock,
+  findProductsByIds,
+  restoreStock,
+  type StockLine,
+} from '../products/index.js';
 import { getSettings } from '../settings/index.js';
 import { withItemIds } from './item-ids.js';
 import { Order, type LeanOrder, type StoredReturn } from './order.model.js';
@@ -57,7 +62,9 @@ const counting = (order: LeanOrder) =>
 /** The order may be exchanged or returned now, or a 409 saying why not. */
 async function checkOrderOpen(deps: AppDeps, order: LeanOrder, windowDays: number) {
   if (order.exchangeFor)
-    throw conflict('This order is the replacement of an exchange: it cannot be exchanged or returned again.');
+    throw conflict(
+      'This order is the replacement of an exchange: it cannot be exchanged or returned again.',
+    );
   if (order.status !== 'delivered')
     throw conflict('Only a delivered order can be exchanged or returned.');
   const end = returnWindowEnd(deliveredAt(order), windowDays);
@@ -115,7 +122,12 @@ export async function requestReturns(
         );
       const sameLine = [
         ...open.flatMap((r) => r.items.map((i) => ({ kind: r.kind, ...i }))),
-        ...created.flatMap((r) => (r.items as Array<{ itemId: string; quantity: number }>).map((i) => ({ kind: r.kind, ...i }))),
+        ...created.flatMap((r) =>
+          (r.items as Array<{ itemId: string; quantity: number }>).map((i) => ({
+            kind: r.kind,
+            ...i,
+          })),
+        ),
       ].filter((i) => i.itemId === wanted.itemId);
       const sent = sameLine.reduce((s, i) => s + i.quantity, 0);
       if (sent + wanted.quantity > line.cartQuantity)
@@ -139,7 +151,11 @@ export async function requestReturns(
         if (!product) throw conflict(`${name} is no longer sold, so it cannot be exchanged.`);
         const colour = colourOfLine(product, wanted.colour ?? line.colour ?? undefined);
         if (!colour)
-          throw fieldError(k, 'colour', `${name} does not come in ${wanted.colour ?? 'that colour'}`);
+          throw fieldError(
+            k,
+            'colour',
+            `${name} does not come in ${wanted.colour ?? 'that colour'}`,
+          );
         const wantedSize = wanted.size ?? size;
         if (!colour.sizes.some((s) => s.size === wantedSize))
           throw fieldError(k, 'size', `${name} does not come in size ${wantedSize}`);

@@ -1,7 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminSettings } from '@repo/shared';
-import { codSettings, deliverySettings, gstSettings, reviewsSettings } from '@repo/shared/schemas';
+import {
+  codSettings,
+  deliverySettings,
+  gstSettings,
+  returnsSettings,
+  reviewsSettings,
+} from '@repo/shared/schemas';
 import SettingsPage from '@/app/routes/dashboard/admin/settings';
 import { toast } from '@/lib/toast';
 import { mockApi, reply } from '@/testing/mock-api';
@@ -20,6 +26,7 @@ const defaults = (): AdminSettings => ({
   },
   reviews: { value: reviewsSettings.parse({}), updatedAt: null, updatedBy: null },
   gst: { value: gstSettings.parse({}), updatedAt: null, updatedBy: null },
+  returns: { value: returnsSettings.parse({}), updatedAt: null, updatedBy: null },
 });
 
 function api(
