@@ -59,19 +59,17 @@ const orderItemSchema = new mongoose.Schema(
  * (status pending, id empty), so exactly one cancel starts it; the provider's answer, its
  * webhooks and reconciliation then fill in the id and move the status.
  */
-const refundSchema = new mongoose.Schema(
-  {
-    /** The provider's refund id; empty while the provider has not answered. */
-    id: { type: String, default: '' },
-    /** Paise: the whole payment. */
-    amount: { type: Number, required: true },
-    status: { type: String, enum: REFUND_STATUSES, required: true },
-    createdAt: { type: Date, required: true },
-    /** The provider's reason (or ours) when it failed: the admin acts on it. */
-    failureReason: { type: String, default: '' },
-  },
-  { _id: false },
-);
+const refundFields = {
+  /** The provider's refund id (a return's COD transfer: its reference); empty until answered. */
+  id: { type: String, default: '' },
+  /** Paise: the whole payment (a cancel), or the pieces returned (a return). */
+  amount: { type: Number, required: true },
+  status: { type: String, enum: REFUND_STATUSES, required: true },
+  createdAt: { type: Date, required: true },
+  /** The provider's reason (or ours) when it failed: the admin acts on it. */
+  failureReason: { type: String, default: '' },
+} as const;
+const refundSchema = new mongoose.Schema(refundFields, { _id: false });
 
 /** One dated change of the order, for the shopper's timeline ("paid" is the order's createdAt). */
 const historySchema = new mongoose.Schema(
@@ -167,14 +165,7 @@ const returnSchema = new mongoose.Schema({
   /** The money back (returns that passed): written with the move, like a cancel's refund claim. */
   refund: {
     type: new mongoose.Schema(
-      {
-        method: { type: String, enum: ['provider', 'transfer'], required: true },
-        id: { type: String, default: '' },
-        amount: { type: Number, required: true },
-        status: { type: String, enum: REFUND_STATUSES, required: true },
-        createdAt: { type: Date, required: true },
-        failureReason: { type: String, default: '' },
-      },
+      { method: { type: String, enum: ['provider', 'transfer'], required: true }, ...refundFields },
       { _id: false },
     ),
     default: null,

@@ -31,15 +31,15 @@ const t = await setupTestApp({
 const admin = await t.createAdmin();
 const later = () => new Date(Date.now() + 20 * 60_000);
 
-/** A shopper pays ₹price in Razorpay's dialog and the payment is verified. */
-async function paidOrder(price = 750) {
-  const shopper = await t.createUser({ name: 'Meera' });
+/** A shopper pays ₹price × quantity in Razorpay's dialog and the payment is verified. */
+async function paidOrder(price = 750, quantity = 1, email?: string) {
+  const shopper = await t.createUser({ name: 'Meera', ...(email ? { email } : {}) });
   const p = await makeProduct({ price, quantity: 3 });
   const created = await t
     .request()
     .post('/api/payment/create-order')
     .set('Authorization', shopper.auth)
-    .send({ amount: price, items: [{ _id: String(p._id), cartQuantity: 1 }] })
+    .send({ amount: price * quantity, items: [{ _id: String(p._id), cartQuantity: quantity }] })
     .expect(200);
   const paid = razorpay.capture(created.body.order.id);
   const verified = await t
@@ -331,22 +331,8 @@ describe('refunds through Razorpay', () => {
 
 describe('a return refunded through Razorpay', () => {
   it('asks for part of the payment, keeps it pending, and moves it on the refund.processed webhook', async () => {
-    const shopper = await t.createUser({ name: 'Kavya', email: 'kavya.return@example.com' });
-    const p = await makeProduct({ name: 'Harbour Tee', price: 600, quantity: 3 });
-    const created = await t
-      .request()
-      .post('/api/payment/create-order')
-      .set('Authorization', shopper.auth)
-      .send({ amount: 1_200, items: [{ _id: String(p._id), cartQuantity: 2 }] })
-      .expect(200);
-    const paid = razorpay.capture(created.body.order.id);
-    const verified = await t
-      .request()
-      .post('/api/payment/verify-payment')
-      .set('Authorization', shopper.auth)
-      .send({ ...paid, userId: shopper.id, shippingAddress: '3 Beach Road, Goa' })
-      .expect(200);
-    const orderId = verified.body.orderId as string;
+    const email = 'kavya.return@example.com';
+    const { orderId, paymentId, shopper } = await paidOrder(600, 2, email);
     for (const status of ['shipped', 'delivered'])
       await t
         .request()
@@ -371,9 +357,7 @@ describe('a return refunded through Razorpay', () => {
         .send({ status })
         .expect(200);
 
-    const [refund] = [...razorpay.refunds.values()].filter(
-      (r) => r.payment_id === paid.razorpay_payment_id,
-    );
+    const [refund] = [...razorpay.refunds.values()].filter((r) => r.payment_id === paymentId);
     expect(refund).toMatchObject({
       amount: 60_000,
       status: 'pending',
@@ -390,7 +374,7 @@ describe('a return refunded through Razorpay', () => {
     expect(order.returns[0]!.refund).toMatchObject({ id: refund!.id, status: 'processed' });
     expect(order.refund).toBeNull();
     const mails = mailer.sent.filter(
-      (m) => m.to === 'kavya.return@example.com' && m.subject.includes('refund for the return'),
+      (m) => m.to === email && m.subject.includes('refund for the return'),
     );
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain('Your refund of ₹600');

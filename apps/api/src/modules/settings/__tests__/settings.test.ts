@@ -50,6 +50,8 @@ describe('a shop that never saved its settings', () => {
         reviews: {},
         // The seller's GST details are printed on invoices, never shown to shoppers.
         gst: {},
+        // What the order page offers; which products are not returnable stays the server's.
+        returns: { windowDays: 7, exchangesOffered: true, returnsOffered: true },
       },
     });
   });
