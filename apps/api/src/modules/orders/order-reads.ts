@@ -50,7 +50,7 @@ export function toOrderDto(o: LeanOrder, user?: PublicUserRef | null): OrderDto 
     shippingAddress: o.shippingAddress ?? '',
     items: o.items.map((i) => ({
       _id: String(i.product),
-      // Lines read before they were named (withItemIds names them on their first return).
+      // Every read names the lines first (withItemIds).
       itemId: i.itemId ?? '',
       name: i.name,
       photo: i.photo ?? '',
@@ -152,9 +152,12 @@ function timelineOf(o: LeanOrder): OrderTimelineEntry[] {
   return [{ event: 'paid', at: o.createdAt.toISOString() }, ...history];
 }
 
-/** One page of the orders matching `filter`, newest first, and how many match in all. */
+/**
+ * One page of the orders matching `filter`, newest first, and how many match in all; lines not
+ * named yet get their itemId (no write for orders whose lines all have one).
+ */
 async function pageOfOrders(filter: Record<string, unknown>, page: number, limit: number) {
-  const [orders, total] = await Promise.all([
+  const [read, total] = await Promise.all([
     Order.find(filter)
       .sort({ createdAt: -1, _id: -1 })
       .skip((page - 1) * limit)
@@ -162,7 +165,7 @@ async function pageOfOrders(filter: Record<string, unknown>, page: number, limit
       .lean<LeanOrder[]>(),
     Order.countDocuments(filter),
   ]);
-  return { orders, total };
+  return { orders: await Promise.all(read.map(withItemIds)), total };
 }
 
 export async function listUserOrders(userId: string, page: number, limit: number) {

@@ -186,6 +186,19 @@ describe('order lines have ids of their own', () => {
       );
       return String(o._id);
     };
+    const listed = await older();
+    const list = await t
+      .request()
+      .get('/api/orders/user-orders')
+      .set('Authorization', asha.auth)
+      .expect(200);
+    const inList = list.body.orders.find((o: { _id: string }) => o._id === listed);
+    expect(inList.items.map((i: { itemId: string }) => i.itemId)).toEqual([
+      expect.stringMatching(/^[a-f\d]{24}$/),
+      expect.stringMatching(/^[a-f\d]{24}$/),
+    ]);
+    expect((await orderOf(listed, asha)).items).toEqual(inList.items);
+
     const read = await older();
     const first = await orderOf(read, asha);
     const ids = first.items.map((i: { itemId: string }) => i.itemId);
