@@ -11,7 +11,8 @@
 import { z } from 'zod';
 import { INDIAN_STATE_NAMES } from '../constants/india.js';
 import { DEFAULT_REVIEW_REQUEST_DAYS } from '../constants/reviews.js';
-import { objectId, requiredText } from './common.js';
+import { isIndianPhone } from '../rules/contact.js';
+import { objectId, optionalText, requiredText } from './common.js';
 
 /** ₹1,00,000: no fee or order limit of this shop is larger. */
 const MAX_SETTING_PAISE = 1_00_000_00;
@@ -227,6 +228,63 @@ const reviewsFields = {
 export const reviewsSettings = z.object(reviewsFields).meta({ id: 'ReviewsSettings' });
 export type ReviewsSettings = z.infer<typeof reviewsSettings>;
 
+/** An email address, or '' while it is not set. */
+const optionalEmail = (label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .toLowerCase()
+    .max(254, `${label} can be at most 254 characters`)
+    .refine((v) => v === '' || z.email().safeParse(v).success, 'Enter a valid email address');
+
+/** A phone number to call (rules/contact: isIndianPhone), or '' while it is not set. */
+const optionalPhone = (label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(20, `${label} can be at most 20 characters`)
+    .refine(
+      (v) => v === '' || isIndianPhone(v),
+      'Enter an Indian phone number: a mobile, a landline with its area code, or 1800…',
+    );
+
+/** A GSTIN: 15 characters (state code, PAN, entity number, Z, check character). */
+const GSTIN = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+
+/**
+ * The shop's own details, shown on the Contact, Terms, Shipping and Returns pages and in mails:
+ * who sells (the legal name and address Indian e-commerce rules ask for), how to reach them, the
+ * grievance officer the same rules require, and the return window. Every text starts empty: a
+ * page shows an empty one as "not set yet" until the admin fills it in.
+ */
+const shopFields = {
+  legalName: optionalText('Legal name', 120),
+  address: optionalText('Registered address', 500),
+  phone: optionalPhone('Phone').default(''),
+  email: optionalEmail('Email').default(''),
+  /** When the phone and email are answered: "Monday to Saturday, 10 am to 7 pm". */
+  supportHours: optionalText('Support hours', 120),
+  gstin: z
+    .string({ error: 'GSTIN must be text' })
+    .trim()
+    .toUpperCase()
+    .refine((v) => v === '' || GSTIN.test(v), 'Enter a 15-character GSTIN, e.g. 29ABCDE1234F1Z5')
+    .default(''),
+  grievanceOfficerName: optionalText('Grievance officer', 80),
+  grievanceOfficerDesignation: optionalText('Designation', 80),
+  grievanceOfficerEmail: optionalEmail('Grievance officer email').default(''),
+  grievanceOfficerPhone: optionalPhone('Grievance officer phone').default(''),
+  /** Days after delivery a T-shirt may be sent back (0: no returns, only exchanges of faults). */
+  returnDays: z
+    .number({ error: 'Enter a number of days' })
+    .int('Enter a whole number of days')
+    .min(0, 'Enter 0 or more days')
+    .max(30, 'At most 30 days')
+    .default(7),
+};
+export const shopSettings = z.object(shopFields).meta({ id: 'ShopSettings' });
+export type ShopSettings = z.infer<typeof shopSettings>;
+
 /**
  * Every section: its title (the admin's page), its schema (full, with defaults), its fields
  * (the same, before the refinements across fields) and what of it the storefront may read
@@ -240,6 +298,11 @@ export const SETTINGS_SECTIONS = {
     public: z.object({
       feePaise: deliveryFields.feePaise,
       freeFromPaise: deliveryFields.freeFromPaise,
+      // The Shipping and Delivery page says when parcels leave and how long they take.
+      cutoff: deliveryFields.cutoff,
+      dispatchDays: deliveryFields.dispatchDays,
+      zones: deliveryFields.zones,
+      elsewhere: deliveryFields.elsewhere,
     }),
   },
   cod: {
@@ -258,6 +321,13 @@ export const SETTINGS_SECTIONS = {
     schema: reviewsSettings,
     fields: reviewsFields,
     public: z.object({}),
+  },
+  shop: {
+    title: 'Shop details',
+    schema: shopSettings,
+    fields: shopFields,
+    // Every detail is for shoppers: the launch pages and mails show them.
+    public: shopSettings,
   },
 } as const;
 

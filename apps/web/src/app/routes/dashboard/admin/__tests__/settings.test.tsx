@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminSettings } from '@repo/shared';
-import { codSettings, deliverySettings, reviewsSettings } from '@repo/shared/schemas';
+import { codSettings, deliverySettings, reviewsSettings, shopSettings } from '@repo/shared/schemas';
 import SettingsPage from '@/app/routes/dashboard/admin/settings';
 import { toast } from '@/lib/toast';
 import { mockApi, reply } from '@/testing/mock-api';
@@ -19,6 +19,7 @@ const defaults = (): AdminSettings => ({
     updatedBy: { _id: '6650f1c2a1b2c3d4e5f60001', name: 'Meera Admin' },
   },
   reviews: { value: reviewsSettings.parse({}), updatedAt: null, updatedBy: null },
+  shop: { value: shopSettings.parse({}), updatedAt: null, updatedBy: null },
 });
 
 function api(
