@@ -54,10 +54,11 @@ const API_MODULES = {
   auth: ['users'],
   delivery: ['settings'],
   products: ['categories'],
-  orders: ['products', 'users'],
-  payments: ['orders', 'products', 'users'],
+  orders: ['products', 'users', 'gst'],
+  payments: ['orders', 'products', 'users', 'delivery'],
   reviews: ['orders', 'products', 'users', 'settings'],
-  web: ['categories', 'products'],
+  web: ['categories', 'products', 'reviews'],
+  gst: ['settings'],
 };
 const API_TESTS = ['apps/api/src/**/__tests__/**', 'apps/api/src/test/**'];
 

@@ -136,7 +136,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // the home page does not load the product page's details or the admin's fields.
                 {
                   name: 'catalog-ui',
-                  test: /src[\\/](components[\\/]ui[\\/](product-(card|grid|image)|price|size-picker|modal|empty-state|pagination)\.|features[\\/]catalog[\\/](api|hooks)[\\/]|features[\\/]catalog[\\/]components[\\/]catalog-products\.|lib[\\/](format|use-title)\.)/,
+                  test: /src[\\/](components[\\/]ui[\\/](product-(card|grid|image)|price|rating|stars|size-picker|modal|empty-state|pagination)\.|features[\\/]catalog[\\/](api|hooks)[\\/]|features[\\/]catalog[\\/]components[\\/]catalog-products\.|lib[\\/](format|use-title)\.)/,
                 },
               ],
             },

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { expect } from '@playwright/test';
 import {
   ADMIN,
-  chooseSizeInDialog,
+  addFirstProductToCart,
   loginViaApi,
   placeOrder,
   registerViaApi,
@@ -38,14 +38,7 @@ test.describe('cancelling an order', () => {
     const email = uniqueEmail('refund');
     const shopper = await registerViaApi(request, { name: 'Nisha Rao', email });
     await signInAs(page, shopper, '/');
-    const card = page
-      .getByRole('region', { name: 'All Products' })
-      .getByRole('list')
-      .getByRole('listitem')
-      .first();
-    const productName = (await card.getByRole('heading').first().textContent())!.trim();
-    await card.getByRole('button', { name: 'ADD TO CART' }).click();
-    await chooseSizeInDialog(page);
+    const { productName } = await addFirstProductToCart(page);
     await page.goto('/cart');
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
     const dialog = page.getByRole('dialog', { name: 'Sandbox payment' });
@@ -74,7 +67,7 @@ test.describe('cancelling an order', () => {
     await expect(
       page.getByText(/Your order was cancelled\. A refund of ₹[\d,]+ is on its way\./),
     ).toBeVisible();
-    await expect(page.getByText('cancelled', { exact: true })).toBeVisible();
+    await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
     await expect(page.getByText('Refund processed', { exact: true }).first()).toBeVisible();
     await expect(
       page.getByText(/was refunded on .* to the card or account you paid with/),

@@ -1,10 +1,12 @@
 /**
- * Reviews with fit: a buyer whose order was delivered reviews the T-shirt, and the admin hides
- * a review on the Reviews page: it leaves the product's reviews and rating.
+ * Reviews with fit: a buyer whose order was delivered reviews the T-shirt from the mail's link
+ * and the product page shows it, and the admin hides a review on the Reviews page: it leaves
+ * the product's reviews and rating.
  */
 import { expect, type APIRequestContext } from '@playwright/test';
 import {
   ADMIN,
+  findProduct,
   loginViaApi,
   placeOrder,
   registerViaApi,
@@ -30,6 +32,43 @@ async function deliveredPurchase(request: APIRequestContext, buyer: Session, adm
 }
 
 test.describe('reviews', () => {
+  test('a buyer reviews the tee that arrived, from the mail’s link; the product page shows it', async ({
+    page,
+    request,
+  }) => {
+    const admin = await loginViaApi(request, ADMIN.email, ADMIN.password);
+    const buyer = await registerViaApi(request, {
+      name: 'Neha Joshi',
+      email: uniqueEmail('reviewer'),
+    });
+    const bought = await deliveredPurchase(request, buyer, admin);
+    const { slug } = await findProduct(request, (p) => p._id === bought.id);
+
+    // The review-request mail's link opens the form.
+    await signInAs(page, buyer, `/product-detail/${slug}#write-review`);
+    const form = page.getByRole('form', { name: 'Write a review' });
+    await expect(form).toBeVisible();
+    await form.getByText('4 stars').click();
+    await form.getByText('Runs small').click();
+    await form.getByLabel('Title (optional)').fill('Snug across the chest');
+    await form.getByLabel('Your review (optional)').fill('Lovely print, but take a size up.');
+    await form.getByRole('button', { name: 'Post review' }).click();
+    await expect(page.getByText('Thank you! Your review is published.')).toBeVisible();
+
+    // Their review on the page, with the size they bought, and the rating under the title.
+    const section = page.getByRole('region', { name: 'Reviews' });
+    const mine = section.getByText('Your review', { exact: true }).locator('..');
+    await expect(mine.getByText('Snug across the chest')).toBeVisible();
+    await expect(mine.getByText('Your review is published.')).toBeVisible();
+    await page.reload();
+    const list = section.getByRole('listitem').filter({ hasText: 'Snug across the chest' });
+    await expect(list.getByText('Neha J.')).toBeVisible();
+    await expect(list.getByText(/^(Bought size \S+|One size)$/)).toBeVisible();
+    await expect(
+      page.getByRole('link', { name: /^Rated \d\.\d out of 5 from \d+ reviews?$/ }),
+    ).toBeVisible();
+  });
+
   test('the admin hides a review: it leaves the product’s reviews and rating', async ({
     page,
     request,

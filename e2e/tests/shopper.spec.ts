@@ -1,7 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect } from '@playwright/test';
 import {
+  addFirstProductToCart,
   chooseSizeInDialog,
+  registerInBrowser,
   pickSize,
   readOtpFromOutbox,
   registerViaApi,
@@ -117,24 +119,14 @@ test.describe('a shopper', () => {
     page,
   }) => {
     const email = uniqueEmail();
-    await page.goto('/register');
-    await page.getByLabel('Full Name').fill('Riya Sharma');
-    await page.getByLabel('Email Address').fill(email);
-    await page.getByLabel('Password').fill('riya-secret-1');
-    await page.getByLabel('Phone Number').fill('9123456780');
-    await page.getByLabel('Shipping Address').fill('14 Park Street, Kolkata 700016');
-    await page.getByRole('button', { name: 'Register' }).click();
-    await expect(page.getByRole('button', { name: /Riya Sharma/ })).toBeVisible();
-
-    await page.goto('/');
-    const card = page
-      .getByRole('region', { name: 'All Products' })
-      .getByRole('list')
-      .getByRole('listitem')
-      .first();
-    const productName = (await card.getByRole('heading').first().textContent())!.trim();
-    await card.getByRole('button', { name: 'ADD TO CART' }).click();
-    const size = await chooseSizeInDialog(page);
+    await registerInBrowser(page, {
+      name: 'Riya Sharma',
+      email,
+      password: 'riya-secret-1',
+      phone: '9123456780',
+      address: '14 Park Street, Kolkata 700016',
+    });
+    const { productName, size } = await addFirstProductToCart(page);
     await expect(page.getByTestId('cart-badge').first()).toHaveText('1');
 
     await page

@@ -22,3 +22,8 @@ export * from './schemas/payment.js';
 export * from './schemas/settings.js';
 export * from './schemas/review.js';
 export * from './schemas/address.js';
+export * from './constants/gst.js';
+export * from './rules/gst.js';
+export * from './rules/gstin.js';
+export * from './rules/amount-in-words.js';
+export * from './schemas/gst.js';

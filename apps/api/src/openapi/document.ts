@@ -35,9 +35,10 @@ const TAGS: Record<Operation['tag'], string> = {
   Payments: 'Checkout with Razorpay or the built-in sandbox provider, and the provider’s webhook',
   Delivery: 'Delivery by PIN code: whether the shop delivers there, what it costs, when it arrives',
   Settings:
-    'The shop’s settings by section (delivery, cash on delivery, …): a public part, and the admin’s',
+    'The shop’s settings by section (delivery, cash on delivery, GST and invoices, …): a public part, and the admin’s',
   Reviews:
     'Reviews with fit from verified buyers: a product’s published reviews and summary, the buyer’s own review, “Helpful”; the admin’s moderation',
+  GST: 'Tax invoices and credit notes as PDFs, and the month’s GST report for the accountant',
 };
 
 function operationObject(op: Operation): ZodOpenApiOperationObject {

@@ -12,6 +12,8 @@ import {
   imageUploadFields,
   MAX_IMAGES_PER_COLOUR,
   adminOrdersResponse,
+  creditNoteParams,
+  gstReportQuery,
   checkoutIdParams,
   refundUnsettledBody,
   refundUnsettledResponse,
@@ -114,7 +116,8 @@ export interface Operation {
     | 'Payments'
     | 'Delivery'
     | 'Settings'
-    | 'Reviews';
+    | 'Reviews'
+    | 'GST';
   summary: string;
   /** `bearer`: a token is required; `optional`: a token is read when sent. */
   auth?: 'bearer' | 'optional';
@@ -182,7 +185,8 @@ export const OPERATIONS: Operation[] = [
     method: 'get',
     path: '/ready',
     tag: 'Operations',
-    summary: 'The database answers (503 otherwise)',
+    summary:
+      'This process can serve: the database answers and it is not shutting down (503 otherwise)',
     response: readyResponse,
     errors: [503],
   },
@@ -630,6 +634,27 @@ export const OPERATIONS: Operation[] = [
     response: orderDetailResponse,
     errors: [400, ...AUTH_ERRORS, 404],
   },
+  {
+    method: 'get',
+    path: '/orders/{orderId}/invoice',
+    tag: 'GST',
+    summary:
+      "The order's tax invoice as a PDF (its owner or an admin); 404 while it has none (the seller's GST details not set)",
+    auth: 'bearer',
+    params: orderIdParams,
+    response: { mediaType: 'application/pdf', description: 'The tax invoice' },
+    errors: [400, ...AUTH_ERRORS, 404],
+  },
+  {
+    method: 'get',
+    path: '/orders/{orderId}/credit-notes/{index}',
+    tag: 'GST',
+    summary: "The order's first, second… credit note as a PDF (its owner or an admin)",
+    auth: 'bearer',
+    params: creditNoteParams,
+    response: { mediaType: 'application/pdf', description: 'The credit note' },
+    errors: [400, ...AUTH_ERRORS, 404],
+  },
 
   // Payments
   {
@@ -850,5 +875,16 @@ export const OPERATIONS: Operation[] = [
     body: reviewReplyBody,
     response: adminReviewResponse,
     errors: [400, ...AUTH_ERRORS, 404],
+  },
+  {
+    method: 'get',
+    path: '/admin/gst-report',
+    tag: 'GST',
+    summary:
+      "The month's GST report as CSV: B2C sales per state and rate, B2B invoices line by line, credit notes, HSN summary, totals (admin)",
+    auth: 'bearer',
+    query: gstReportQuery,
+    response: { mediaType: 'text/csv', description: 'The report, one section after another' },
+    errors: [400, ...AUTH_ERRORS],
   },
 ];

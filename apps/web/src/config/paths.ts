@@ -35,4 +35,5 @@ export const paths = {
   adminOrders: '/dashboard/admin/adminorder',
   adminSettings: '/dashboard/admin/settings',
   adminReviews: '/dashboard/admin/reviews',
+  adminGstReport: '/dashboard/admin/gst-report',
 } as const;

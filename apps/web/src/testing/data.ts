@@ -1,5 +1,5 @@
 /** Test data shaped like the API's answers. */
-import type { CartItem, Category, Product, PublicUser } from '@repo/shared';
+import type { CartItem, Category, Product, PublicUser, ReviewSummary } from '@repo/shared';
 import { sumOverColours } from '@repo/shared/rules';
 
 let seq = 0;
@@ -70,3 +70,20 @@ export function makeUser(overrides: Partial<PublicUser> = {}): PublicUser {
     ...overrides,
   };
 }
+
+/** A product's review summary before any review. */
+export const noReviews: ReviewSummary = {
+  average: 0,
+  count: 0,
+  histogram: { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 },
+  fit: { small: 0, true: 0, large: 0 },
+};
+
+/** `GET /settings/public` of a shop with the default fees (₹49 delivery below ₹499, ₹40 COD). */
+export const publicSettings = () => ({
+  success: true,
+  settings: {
+    delivery: { feePaise: 4900, freeFromPaise: 49900 },
+    cod: { enabled: true, feePaise: 4000, minOrderPaise: 0, maxOrderPaise: 500000 },
+  },
+});

@@ -7,6 +7,7 @@ import {
   deliveryDates,
   deliveryFeePaise,
   normalizePin,
+  orderCharges,
   pinAgreesWithState,
   pinStateMessage,
   statesOfPin,
@@ -179,6 +180,27 @@ describe('zones', () => {
   it('charges the fee below the free-delivery threshold only', () => {
     expect(deliveryFeePaise(delivery, 49899)).toBe(4900);
     expect(deliveryFeePaise(delivery, 49900)).toBe(0);
+  });
+
+  it('prices an order: T-shirts, delivery below the threshold, the COD fee when paid in cash', () => {
+    const fees = { delivery, cod };
+    expect(orderCharges(fees, 39_950, 'online')).toEqual({
+      itemsPaise: 39_950,
+      shippingFeePaise: 4900,
+      codFeePaise: 0,
+      totalPaise: 44_850,
+    });
+    expect(orderCharges(fees, 39_950, 'cod')).toEqual({
+      itemsPaise: 39_950,
+      shippingFeePaise: 4900,
+      codFeePaise: 4000,
+      totalPaise: 48_850,
+    });
+    // The threshold is judged on the T-shirts alone: the COD fee does not make delivery free.
+    expect(orderCharges(fees, 49_900, 'cod')).toMatchObject({
+      shippingFeePaise: 0,
+      totalPaise: 53_900,
+    });
   });
 });
 

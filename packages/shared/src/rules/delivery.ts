@@ -98,8 +98,49 @@ const pick = (z: ZoneMatch): ZoneMatch => ({
 });
 
 /** The delivery fee for T-shirts worth `itemsPaise`: free from the threshold on. */
-export function deliveryFeePaise(settings: DeliverySettings, itemsPaise: number): number {
+export function deliveryFeePaise(
+  settings: Pick<DeliverySettings, 'feePaise' | 'freeFromPaise'>,
+  itemsPaise: number,
+): number {
   return itemsPaise >= settings.freeFromPaise ? 0 : settings.feePaise;
+}
+
+/** How an order is paid: online before it ships, or in cash to the courier. */
+export const PAYMENT_METHODS = ['online', 'cod'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** The fees an order's price depends on (the public settings carry them too, for the cart). */
+export interface OrderFees {
+  delivery: Pick<DeliverySettings, 'feePaise' | 'freeFromPaise'>;
+  cod: Pick<CodSettings, 'feePaise'>;
+}
+
+/** What an order costs, in whole paise: the T-shirts, delivery, the COD fee and their sum. */
+export interface OrderCharges {
+  itemsPaise: number;
+  shippingFeePaise: number;
+  codFeePaise: number;
+  totalPaise: number;
+}
+
+/**
+ * The one price of an order: its T-shirts, the delivery fee (free from the threshold on, judged
+ * on the T-shirts alone) and, paid in cash on delivery, the COD fee. The server charges this;
+ * the cart and checkout show the same sums.
+ */
+export function orderCharges(
+  fees: OrderFees,
+  itemsPaise: number,
+  method: PaymentMethod,
+): OrderCharges {
+  const shippingFeePaise = deliveryFeePaise(fees.delivery, itemsPaise);
+  const codFeePaise = method === 'cod' ? fees.cod.feePaise : 0;
+  return {
+    itemsPaise,
+    shippingFeePaise,
+    codFeePaise,
+    totalPaise: itemsPaise + shippingFeePaise + codFeePaise,
+  };
 }
 
 const DAY_MS = 86_400_000;

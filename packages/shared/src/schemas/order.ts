@@ -67,12 +67,22 @@ export const orderShipment = z
   .meta({ id: 'OrderShipment' });
 export type OrderShipment = z.infer<typeof orderShipment>;
 
+/** A tax invoice or credit note issued for an order: its number and when. */
+export const taxDocumentRef = z.object({ number: z.string(), issuedAt: z.string() });
+export type TaxDocumentRef = z.infer<typeof taxDocumentRef>;
+
 /** SPEC §3 Order; `user` is filled on the admin list. */
 export const order = z
   .object({
     _id: objectId,
     status: z.string(),
+    /** Rupees: the whole amount, T-shirts and fees. */
     amount: z.number(),
+    /** Of which the delivery fee and the cash-on-delivery fee, in rupees. */
+    shippingFee: z.number().optional(),
+    codFee: z.number().optional(),
+    /** The latest day it should arrive, as estimated when it was ordered (YYYY-MM-DD, India's calendar). */
+    deliveryBy: z.string().nullable().optional(),
     shippingAddress: z.string(),
     items: z.array(orderItem),
     createdAt: z.string(),
@@ -91,6 +101,10 @@ export const order = z
     addressNeeded: z.boolean().optional(),
     /** How it was shipped: the courier (an id of COURIERS) and its tracking number. */
     shipment: orderShipment.nullable().optional(),
+    /** The tax invoice, once issued (its PDF: GET /orders/{orderId}/invoice). */
+    invoice: taxDocumentRef.nullable().optional(),
+    /** Credit notes against it, oldest first (PDFs: GET /orders/{orderId}/credit-notes/{n}). */
+    creditNotes: z.array(taxDocumentRef).optional(),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof order>;
@@ -126,6 +140,11 @@ export const userOrdersQuery = ordersPageQuery.extend({
   limit: z.coerce.number().int().min(1).max(100).default(100),
 });
 export const orderIdParams = z.object({ orderId: objectId });
+/** `/orders/{orderId}/credit-notes/{index}`: the order's first, second… credit note. */
+export const creditNoteParams = orderIdParams.extend({
+  index: z.coerce.number().int().min(1, 'Credit notes count from 1').max(1000),
+});
+export type CreditNoteParams = z.infer<typeof creditNoteParams>;
 /**
  * SPEC's `status`, with what some changes need: `shipment` when marking an order shipped (the
  * admin's page always sends it; refused with any other status), and `reason` for a move back

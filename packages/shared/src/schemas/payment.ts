@@ -5,6 +5,7 @@ import { objectId, queryText } from './common.js';
 import { ordersPageQuery } from './order.js';
 import { productSize } from './product.js';
 import { address } from './user.js';
+import { optionalGstin } from './gst.js';
 
 export const checkoutItem = z.object({
   _id: objectId,
@@ -25,6 +26,8 @@ export const createOrderBody = z.object({
   items: z.array(checkoutItem).min(1, 'The cart is empty').max(100),
   /** Where to ship; without it, the signed-in shopper's profile address. */
   shippingAddress: address.optional(),
+  /** A business buyer's GSTIN, printed on the tax invoice ("" or absent: none). */
+  gstin: optionalGstin.optional(),
 });
 export type CreateOrderBody = z.input<typeof createOrderBody>;
 

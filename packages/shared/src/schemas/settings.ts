@@ -10,9 +10,11 @@
  */
 import { z } from 'zod';
 import { INDIAN_STATE_NAMES } from '../constants/india.js';
+import { TEXT_LIMITS, tooLong } from '../constants/limits.js';
 import { DEFAULT_REVIEW_REQUEST_DAYS } from '../constants/reviews.js';
 import { isIndianPhone } from '../rules/contact.js';
 import { objectId, optionalText, requiredText } from './common.js';
+import { gstSettings, gstSettingsFields } from './gst.js';
 
 /** ₹1,00,000: no fee or order limit of this shop is larger. */
 const MAX_SETTING_PAISE = 1_00_000_00;
@@ -234,7 +236,7 @@ const optionalEmail = (label: string) =>
     .string({ error: `${label} must be text` })
     .trim()
     .toLowerCase()
-    .max(254, `${label} can be at most 254 characters`)
+    .max(TEXT_LIMITS.email, tooLong(label, TEXT_LIMITS.email))
     .refine((v) => v === '' || z.email().safeParse(v).success, 'Enter a valid email address');
 
 /** A phone number to call (rules/contact: isIndianPhone), or '' while it is not set. */
@@ -242,34 +244,24 @@ const optionalPhone = (label: string) =>
   z
     .string({ error: `${label} must be text` })
     .trim()
-    .max(20, `${label} can be at most 20 characters`)
+    .max(TEXT_LIMITS.phone, tooLong(label, TEXT_LIMITS.phone))
     .refine(
       (v) => v === '' || isIndianPhone(v),
       'Enter an Indian phone number: a mobile, a landline with its area code, or 1800…',
     );
 
-/** A GSTIN: 15 characters (state code, PAN, entity number, Z, check character). */
-const GSTIN = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
-
 /**
  * The shop's own details, shown on the Contact, Terms, Shipping and Returns pages and in mails:
- * who sells (the legal name and address Indian e-commerce rules ask for), how to reach them, the
- * grievance officer the same rules require, and the return window. Every text starts empty: a
- * page shows an empty one as "not set yet" until the admin fills it in.
+ * how to reach the shop, the grievance officer India's e-commerce rules require, and the return
+ * window. Who sells (the legal name, address and GSTIN) is the GST section's, as its invoices
+ * name it. Every text starts empty: a page shows an empty one as "not set yet" until the admin
+ * fills it in.
  */
 const shopFields = {
-  legalName: optionalText('Legal name', 120),
-  address: optionalText('Registered address', 500),
   phone: optionalPhone('Phone').default(''),
   email: optionalEmail('Email').default(''),
   /** When the phone and email are answered: "Monday to Saturday, 10 am to 7 pm". */
   supportHours: optionalText('Support hours', 120),
-  gstin: z
-    .string({ error: 'GSTIN must be text' })
-    .trim()
-    .toUpperCase()
-    .refine((v) => v === '' || GSTIN.test(v), 'Enter a 15-character GSTIN, e.g. 29ABCDE1234F1Z5')
-    .default(''),
   grievanceOfficerName: optionalText('Grievance officer', 80),
   grievanceOfficerDesignation: optionalText('Designation', 80),
   grievanceOfficerEmail: optionalEmail('Grievance officer email').default(''),
@@ -328,6 +320,18 @@ export const SETTINGS_SECTIONS = {
     fields: shopFields,
     // Every detail is for shoppers: the launch pages and mails show them.
     public: shopSettings,
+  },
+  gst: {
+    title: 'GST and invoices',
+    schema: gstSettings,
+    fields: gstSettingsFields,
+    // Who sells, as on its invoices: the launch pages name the seller (India's e-commerce rules).
+    public: z.object({
+      legalName: gstSettingsFields.legalName,
+      address: gstSettingsFields.address,
+      state: gstSettingsFields.state,
+      gstin: gstSettingsFields.gstin,
+    }),
   },
 } as const;
 

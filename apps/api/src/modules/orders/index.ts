@@ -13,3 +13,4 @@ export {
   type DeliveredOrder,
   type DeliveredPurchase,
 } from './purchases.js';
+export { invoiceOrder, taxDocumentsJob } from './invoices.js';

@@ -45,11 +45,16 @@ export async function sendOrderConfirmation(
   deps: AppDeps,
   order: LeanOrder,
   recipient?: Recipient,
+  invoiceNumber?: string,
 ): Promise<void> {
   try {
     const to = recipient ?? (await recipientOf(order));
     if (!to) return;
-    await deps.mailer.send(confirmationMail(deps.config.shopName, to, order));
+    const orderUrl = deps.config.publicUrl
+      ? `${deps.config.publicUrl}/dashboard/user/orders/${String(order._id)}`
+      : undefined;
+    const invoice = invoiceNumber ? { number: invoiceNumber, orderUrl } : null;
+    await deps.mailer.send(confirmationMail(deps.config.shopName, to, order, invoice));
   } catch (err) {
     deps.logger.error({ err, orderId: String(order._id) }, 'order confirmation mail failed');
   }

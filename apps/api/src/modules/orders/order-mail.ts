@@ -4,6 +4,7 @@
  */
 import {
   courierById,
+  formatDeliveryDay,
   formatRupees,
   orderNumber,
   paiseToRupees,
@@ -26,6 +27,10 @@ const itemName = (i: { name: string; size?: string | null; colour?: string | nul
 interface MailOrder {
   _id: unknown;
   amount: number;
+  shippingFeePaise?: number | null;
+  codFeePaise?: number | null;
+  /** YYYY-MM-DD: the latest day it should arrive, as estimated when ordered. */
+  deliveryBy?: string | null;
   shippingAddress: string;
   items: ReadonlyArray<{
     name: string;
@@ -36,10 +41,34 @@ interface MailOrder {
   }>;
 }
 
+/** The confirmation's pointer to the tax invoice: its number, and the order page that downloads it. */
+export interface InvoiceLink {
+  number: string;
+  /** The order page's full address (PUBLIC_URL set), else none: the text says where to look. */
+  orderUrl?: string | undefined;
+}
+
+function invoiceText(invoice: InvoiceLink): string {
+  return invoice.orderUrl
+    ? `Your tax invoice ${invoice.number}: download it from your order page, ${invoice.orderUrl}`
+    : `Your tax invoice ${invoice.number}: download it from the order's page under Orders in your account.`;
+}
+
+/** The order's fees as the mail lists them under the items: [label, amount]. */
+function feeLines(order: MailOrder): Array<[string, string]> {
+  const fees: Array<[string, string]> = [];
+  if (order.shippingFeePaise)
+    fees.push(['Delivery', formatRupees(paiseToRupees(order.shippingFeePaise))]);
+  if (order.codFeePaise)
+    fees.push(['Cash on delivery fee', formatRupees(paiseToRupees(order.codFeePaise))]);
+  return fees;
+}
+
 export function confirmationMail(
   shopName: string,
   to: { name: string; email: string },
   order: MailOrder,
+  invoice?: InvoiceLink | null,
 ): MailMessage {
   const no = orderNumber(String(order._id));
   const address = order.shippingAddress || 'No shipping address provided.';
@@ -52,9 +81,12 @@ export function confirmationMail(
     `Thank you for your order #${no}. Your payment was received.`,
     '',
     ...lines,
+    ...feeLines(order).map(([label, amount]) => `${label}: ${amount}`),
     '',
     `Total: ${formatRupees(order.amount)}`,
     `Shipping to: ${address}`,
+    ...(order.deliveryBy ? [`Expected by ${formatDeliveryDay(order.deliveryBy)}`] : []),
+    ...(invoice ? ['', invoiceText(invoice)] : []),
     '',
     `We will let you know when it ships. — ${shopName}`,
   ].join('\n');
@@ -67,11 +99,18 @@ export function confirmationMail(
         `<td style="${cell}text-align:right;white-space:nowrap;">${escapeHtml(formatRupees(i.price * i.cartQuantity))}</td></tr>`,
     )
     .join('');
+  const feeRows = feeLines(order)
+    .map(
+      ([label, amount]) =>
+        `<tr><td colspan="2" style="${cell}">${escapeHtml(label)}</td>` +
+        `<td style="${cell}text-align:right;white-space:nowrap;">${escapeHtml(amount)}</td></tr>`,
+    )
+    .join('');
   const head = 'padding:0 0 4px;font-size:13px;color:#71717a;font-weight:normal;';
   const items =
     `<tr><td style="padding-bottom:16px;"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;font-size:14px;line-height:1.4;">` +
     `<thead><tr><th style="${head}text-align:left;">Item</th><th style="${head}text-align:center;">Qty</th><th style="${head}text-align:right;">Price</th></tr></thead>` +
-    `<tbody>${lineRows}</tbody>` +
+    `<tbody>${lineRows}${feeRows}</tbody>` +
     `<tfoot><tr><th colspan="2" style="padding:8px 0 0;border-top:2px solid #18181b;text-align:left;font-size:15px;">Total</th>` +
     `<td style="padding:8px 0 0;border-top:2px solid #18181b;text-align:right;font-size:15px;font-weight:bold;white-space:nowrap;">${escapeHtml(formatRupees(order.amount))}</td></tr></tfoot>` +
     `</table></td></tr>`;
@@ -81,6 +120,23 @@ export function confirmationMail(
     ),
     items,
     mailRow(`Shipping to: ${escapeHtml(address)}`, MAIL_STYLE.muted),
+    ...(order.deliveryBy
+      ? [
+          mailRow(
+            `Expected by ${escapeHtml(formatDeliveryDay(order.deliveryBy))}`,
+            MAIL_STYLE.muted,
+          ),
+        ]
+      : []),
+    ...(invoice
+      ? [
+          mailRow(
+            invoice.orderUrl
+              ? `Your tax invoice <strong>${escapeHtml(invoice.number)}</strong>: <a href="${escapeHtml(invoice.orderUrl)}">download it from your order page</a>.`
+              : escapeHtml(invoiceText(invoice)),
+          ),
+        ]
+      : []),
     mailRow('We will let you know when it ships.', MAIL_STYLE.small),
   ]);
   return { to: to.email, subject: `Your order #${no} is confirmed`, text, html };

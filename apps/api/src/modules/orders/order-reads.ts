@@ -4,6 +4,7 @@
  */
 import {
   ONE_SIZE,
+  paiseToRupees,
   parseOrderNumber,
   type Order as OrderDto,
   type OrderTimelineEntry,
@@ -34,6 +35,9 @@ export function toOrderDto(o: LeanOrder, user?: PublicUserRef | null): OrderDto 
     _id: String(o._id),
     status: o.status,
     amount: o.amount,
+    shippingFee: paiseToRupees(o.shippingFeePaise ?? 0),
+    codFee: paiseToRupees(o.codFeePaise ?? 0),
+    deliveryBy: o.deliveryBy ?? null,
     shippingAddress: o.shippingAddress ?? '',
     items: o.items.map((i) => ({
       _id: String(i.product),
@@ -52,6 +56,13 @@ export function toOrderDto(o: LeanOrder, user?: PublicUserRef | null): OrderDto 
     timeline: timelineOf(o),
     addressNeeded: o.addressNeeded ?? false,
     shipment: shipmentDto(o),
+    invoice: o.invoice
+      ? { number: o.invoice.number, issuedAt: o.invoice.issuedAt.toISOString() }
+      : null,
+    creditNotes: (o.creditNotes ?? []).map((c) => ({
+      number: c.number,
+      issuedAt: c.issuedAt.toISOString(),
+    })),
     ...(user !== undefined ? { user } : {}),
   };
 }

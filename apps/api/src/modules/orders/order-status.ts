@@ -9,6 +9,7 @@ import {
 } from '@repo/shared';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { AppDeps } from '../../lib/types.js';
+import { creditCancelledOrder, invoiceOrder } from './invoices.js';
 import { notifyStatus } from './notices.js';
 import { Order, refundOf, type LeanOrder } from './order.model.js';
 import { ownOrder, toOrderDto, withBuyers } from './order-reads.js';
@@ -117,6 +118,10 @@ export async function updateOrderStatus(
       const claimed = await Order.findById(orderId).lean<LeanOrder>();
       if (claimed) refunded = await requestRefund(deps, claimed, { mail: false });
     }
+    // The tax documents: a credit note when an invoiced order is cancelled; an invoice when an
+    // order ships without one (cash on delivery is invoiced as it ships).
+    if (cancelling) await creditCancelledOrder(deps, orderId, at);
+    if (status === 'shipped' && moving && !current.invoice) await invoiceOrder(deps, orderId, at);
     const after = await Order.findById(orderId).lean<LeanOrder>();
     if (!after) throw notFound('Order not found');
     if (moving) await notifyStatus(deps, after, status, current.status, change.by, at);

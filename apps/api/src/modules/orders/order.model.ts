@@ -86,6 +86,45 @@ const shipmentSchema = new mongoose.Schema(
   { _id: false },
 );
 
+/** The tax inside one line or charge, as worked out when the order was paid (shared orderTax). */
+const taxedFields = {
+  rate: { type: Number, required: true },
+  taxablePaise: { type: Number, required: true },
+  taxPaise: { type: Number, required: true },
+} as const;
+const taxedSchema = new mongoose.Schema(taxedFields, { _id: false });
+
+/**
+ * The order's GST, worked out once when it was paid with the rules of that day, so its invoice,
+ * credit notes and reports never recompute it with later rules (docs/behaviour/gst.md).
+ */
+const orderTaxSchema = new mongoose.Schema(
+  {
+    /** The date the rule set used took effect. */
+    rulesFrom: { type: String, required: true },
+    /** One per item, in the items' order. */
+    lines: { type: [taxedSchema], required: true },
+    charges: {
+      type: [
+        new mongoose.Schema(
+          { kind: { type: String, required: true }, ...taxedFields },
+          { _id: false },
+        ),
+      ],
+      default: [],
+    },
+    /** The state shipped to (place of supply); empty when the address does not say. */
+    placeOfSupply: { type: String, default: '' },
+  },
+  { _id: false },
+);
+
+/** A tax document issued for the order (the gst module keeps the document itself). */
+const taxDocumentRefSchema = new mongoose.Schema(
+  { number: { type: String, required: true }, issuedAt: { type: Date, required: true } },
+  { _id: false },
+);
+
 const orderSchema = new mongoose.Schema(
   {
     /** The number people quote (shared orderNumber of the id), indexed so the admin can find it. */
@@ -97,7 +136,13 @@ const orderSchema = new mongoose.Schema(
     items: { type: [orderItemSchema], required: true },
     /** Rupees, as charged (amountPaise / 100). */
     amount: { type: Number, required: true },
+    /** The whole amount, T-shirts and fees (rupees in `amount`). */
     amountPaise: { type: Number, required: true },
+    /** Of which the delivery fee and the cash-on-delivery fee (older orders: none). */
+    shippingFeePaise: { type: Number, default: 0 },
+    codFeePaise: { type: Number, default: 0 },
+    /** The latest day it should arrive, as estimated when it was ordered (YYYY-MM-DD; older: none). */
+    deliveryBy: { type: String, default: null },
     currency: { type: String, default: 'INR' },
     shippingAddress: { type: String, default: '' },
     /** Fulfilment: "pending" means paid and awaiting shipping. */
@@ -121,6 +166,12 @@ const orderSchema = new mongoose.Schema(
     /** True when it was paid without a usable shipping address: the admin asks the shopper. */
     addressNeeded: { type: Boolean, default: false },
     shipment: { type: shipmentSchema, default: null },
+    tax: { type: orderTaxSchema, default: null },
+    /** The buyer's GSTIN when a business bought (printed on the invoice). */
+    buyerGstin: { type: String, default: '' },
+    /** The tax invoice, once issued; then the credit notes against it. */
+    invoice: { type: taxDocumentRefSchema, default: null },
+    creditNotes: { type: [taxDocumentRefSchema], default: [] },
   },
   { timestamps: true },
 );
@@ -139,6 +190,9 @@ orderSchema.index({ 'items.stock': 1, createdAt: 1 });
 orderSchema.index({ 'history.event': 1, 'history.at': 1 });
 // Reconciliation reads the oldest refunds still pending.
 orderSchema.index({ 'refund.status': 1, 'refund.createdAt': 1 });
+
+// Orders still owed their invoice or credit note (the tax-documents job issues them).
+orderSchema.index({ invoice: 1, status: 1 });
 
 export type OrderFields = InferSchemaType<typeof orderSchema>;
 export const Order = mongoose.model('Order', orderSchema);

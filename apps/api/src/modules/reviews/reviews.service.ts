@@ -9,6 +9,7 @@ import {
   REVIEWS_PAGE_SIZE,
   reviewAuthorName,
   type OwnReview,
+  type Review as ReviewJson,
   type ReviewSort,
   type ReviewsResponse,
   type MyReviewResponse,
@@ -23,6 +24,7 @@ import {
   isDuplicateKey,
   notFound,
 } from '../../lib/errors.js';
+import type { CatalogRead } from '../../lib/cached-read.js';
 import { storeUpload } from '../../lib/photo-upload.js';
 import type { StoredPhoto } from '../../lib/storage/index.js';
 import type { AppDeps } from '../../lib/types.js';
@@ -45,6 +47,18 @@ async function assertProduct(productId: string): Promise<void> {
   if (!(await findProductsByIds([productId])).length) throw notFound('Product not found');
 }
 
+/** The product's published reviews in `sort`'s order (on the indexes review.model.ts keeps). */
+const publishedReviews = (product: Types.ObjectId, sort: ReviewSort) =>
+  Review.find({ product, status: 'published' }, REVIEW_FIELDS).sort(
+    sort === 'helpful' ? { helpful: -1, createdAt: -1, _id: -1 } : { createdAt: -1, _id: -1 },
+  );
+
+/** The product's most helpful published reviews, at most `limit`: what its page's JSON-LD names. */
+export async function topReviews(productId: string, limit: number): Promise<ReviewJson[]> {
+  const rows = await publishedReviews(oid(productId), 'helpful').limit(limit).lean<LeanReview[]>();
+  return rows.map((r) => toReviewJson(r));
+}
+
 /** One page of the product's published reviews, newest or most helpful first, with its summary. */
 export async function listReviews(
   productId: string,
@@ -54,10 +68,7 @@ export async function listReviews(
   const product = oid(productId);
   const [, rows, summary] = await Promise.all([
     assertProduct(productId),
-    Review.find({ product, status: 'published' }, REVIEW_FIELDS)
-      .sort(
-        sort === 'helpful' ? { helpful: -1, createdAt: -1, _id: -1 } : { createdAt: -1, _id: -1 },
-      )
+    publishedReviews(product, sort)
       .skip((page - 1) * REVIEWS_PAGE_SIZE)
       .limit(REVIEWS_PAGE_SIZE)
       .lean<LeanReview[]>(),
@@ -73,6 +84,19 @@ export async function listReviews(
     success: true,
     reviews: rows.map((r) => toReviewJson(r, voted.has(String(r._id)))),
     summary,
+  };
+}
+
+/**
+ * The first page of a product's reviews as a signed-out reader sees them (newest first), for a
+ * server-rendered product page. A catalog read: every change of a product's reviews writes its
+ * rating's change number, which moves the catalog version (Helpful counts may be a change old;
+ * the page asks again once taken over).
+ */
+export function firstReviewsRead(productId: string): CatalogRead<ReviewsResponse> {
+  return {
+    key: `reviews ${productId} newest 1`,
+    compute: () => listReviews(productId, { page: 1, sort: 'newest' }),
   };
 }
 

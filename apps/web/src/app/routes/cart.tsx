@@ -15,6 +15,7 @@ import { CartSummary, CheckoutBar } from '@/features/cart/components/cart-summar
 import { ADDRESS_HINT_ID, ShippingAddress } from '@/features/cart/components/shipping-address';
 import { cart } from '@/features/cart/cart-actions';
 import { cartCountText, useCart } from '@/features/cart/use-cart';
+import { useCartCharges } from '@/features/cart/use-cart-charges';
 import { useCheckout } from '@/features/checkout/use-checkout';
 import { ApiError } from '@/lib/api-client';
 import { productQueryOptions } from '@/lib/api/get-product';
@@ -24,7 +25,8 @@ import { useTitle } from '@/lib/use-title';
 
 export default function CartPage() {
   useTitle('Cart');
-  const { items, count, subtotal, total } = useCart();
+  const { items, count, subtotal } = useCart();
+  const charges = useCartCharges(subtotal);
   const { isAuthenticated, user } = useSession();
   const queryClient = useQueryClient();
   const userId = isAuthenticated ? user?.userId : undefined;
@@ -103,13 +105,18 @@ export default function CartPage() {
                 loading={detail.isLoading}
                 usable={addressUsable}
               />
-              <CartSummary subtotal={subtotal} total={total} />
+              <CartSummary
+                subtotal={subtotal}
+                shippingFee={charges.shippingFee}
+                freeDeliveryFrom={charges.freeDeliveryFrom}
+                total={charges.total}
+              />
               <CheckoutBar
-                total={total}
+                total={charges.total}
                 pending={checkout.pending}
                 blocked={blocked}
                 blockedBy={addressUsable ? undefined : ADDRESS_HINT_ID}
-                onCheckout={() => void checkout.start(items, total)}
+                onCheckout={() => void checkout.start(items, charges.totalToPay)}
               />
             </div>
           </div>

@@ -10,6 +10,7 @@ import {
   Detail,
   EmailLink,
   PhoneLink,
+  sellerAddress,
   WithShopSettings,
 } from '@/features/static/components/shop-details';
 import { StaticPage } from '@/features/static/components/static-page';
@@ -35,7 +36,7 @@ export default function ContactPage() {
       lead="Questions about an order, a size or a design? We’d love to hear from you."
     >
       <WithShopSettings>
-        {({ shop }) => (
+        {({ shop, gst }) => (
           <>
             <dl className="grid gap-4 sm:grid-cols-3">
               <Card icon={<PhoneIcon />} label="Phone">
@@ -55,12 +56,12 @@ export default function ContactPage() {
             </p>
             <h2>Who we are</h2>
             <p>
-              {env.shopName} is run by <Detail value={shop.legalName} missing="Legal name" />.
+              {env.shopName} is run by <Detail value={gst.legalName} missing="Legal name" />.
             </p>
             <address className="whitespace-pre-line not-italic">
-              <Detail value={shop.address} missing="Registered address" />
+              <Detail value={sellerAddress(gst)} missing="Address" />
             </address>
-            {shop.gstin && <p>GSTIN: {shop.gstin}</p>}
+            {gst.gstin && <p>GSTIN: {gst.gstin}</p>}
             <h2>Grievance officer</h2>
             <p>
               If we have not put a problem right, write to our grievance officer. We acknowledge a

@@ -1,8 +1,8 @@
 /**
  * /order-placed/{orderId}: what a shopper sees right after paying. The order number, what was
  * bought, where it goes, and what happens next (the confirmation mail, the courier and tracking
- * number when it ships). The expected delivery date joins "what happens next" once orders carry
- * one (`deliveryBy`, from the delivery work): `deliveryLine` is where it goes.
+ * number when it ships), and the day it should arrive (`deliveryBy`, estimated when it was
+ * ordered; older orders have none).
  */
 import { useParams } from 'react-router-dom';
 import type { Order } from '@repo/shared';
@@ -29,8 +29,8 @@ const sectionClass =
   'rounded-2xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-800 dark:bg-slate-900';
 const muted = 'text-slate-600 dark:text-slate-400';
 
-/** When the order should arrive, once orders carry a date for it; until then nothing is promised. */
-function deliveryLine(order: Order & { deliveryBy?: string }): string | undefined {
+/** When the order should arrive; an order without an estimate promises nothing. */
+function deliveryLine(order: Order): string | undefined {
   if (!order.deliveryBy) return undefined;
   const day = new Intl.DateTimeFormat('en-IN', {
     weekday: 'long',

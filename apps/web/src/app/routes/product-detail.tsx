@@ -1,5 +1,8 @@
-/** /product-detail/{slug} (SPEC §2): the product and a "Similar Products" grid. */
-import { startTransition, useDeferredValue, useOptimistic } from 'react';
+/**
+ * /product-detail/{slug} (SPEC §2): the product, its reviews (issue 37) and a "Similar Products"
+ * grid.
+ */
+import { startTransition, Suspense, useDeferredValue, useOptimistic } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import type { Product } from '@repo/shared';
 import { formatRupees, stockOfSize } from '@repo/shared/rules';
@@ -15,8 +18,15 @@ import { CatalogProducts } from '@/features/catalog/components/catalog-products'
 import { ProductDetails } from '@/features/catalog/components/product-details';
 import { ShareProduct } from '@/features/share/share-product';
 import { ApiError } from '@/lib/api-client';
+import { lazyWithRetry } from '@/lib/lazy-with-retry';
 import { useLogOnError } from '@/lib/use-log-on-error';
 import { useTitle } from '@/lib/use-title';
+
+/**
+ * The reviews, in a chunk of their own (with the review form): below the fold, so the product's
+ * photo and details do not wait for them. The server renders them with the rest of the page.
+ */
+const ProductReviews = lazyWithRetry(() => import('@/features/reviews/components/product-reviews'));
 
 /** No similar products (one list, so the deferred value below does not change every render). */
 const NONE: Product[] = [];
@@ -87,6 +97,9 @@ export default function ProductDetailPage() {
         onAddToCart={addToCartWithToast}
         actions={<ShareProduct name={item.name} slug={item.slug} />}
       />
+      <Suspense fallback={<Loading text="Loading reviews..." />}>
+        <ProductReviews productId={item._id} />
+      </Suspense>
       <section
         aria-labelledby="similar-heading"
         className="mt-12 border-t border-slate-200 pt-8 dark:border-slate-800"

@@ -52,7 +52,7 @@ export default function ShippingPage() {
       lead="Where we deliver, what it costs and how long it takes."
     >
       <WithShopSettings>
-        {({ delivery, shop }) => (
+        {({ delivery, shop, gst }) => (
           <>
             <h2>What it costs</h2>
             <Charges delivery={delivery} />
@@ -91,7 +91,7 @@ export default function ShippingPage() {
               <Link to={paths.returns}>Returns, Refunds and Cancellation</Link> page.
             </p>
             <p className="text-sm">
-              Sold by <Detail value={shop.legalName} missing="Legal name" />.
+              Sold by <Detail value={gst.legalName} missing="Legal name" />.
             </p>
           </>
         )}

@@ -6,7 +6,12 @@
 import { Link } from 'react-router-dom';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
-import { Detail, EmailLink, WithShopSettings } from '@/features/static/components/shop-details';
+import {
+  Detail,
+  EmailLink,
+  sellerAddress,
+  WithShopSettings,
+} from '@/features/static/components/shop-details';
 import { StaticPage } from '@/features/static/components/static-page';
 import { useTitle } from '@/lib/use-title';
 
@@ -15,7 +20,7 @@ export default function TermsPage() {
   return (
     <StaticPage title="Terms and Conditions" lead="Last updated November 2026">
       <WithShopSettings>
-        {({ shop }) => (
+        {({ shop, gst }) => (
           <>
             <p>
               These terms apply when you browse {env.shopName} or buy from it. By placing an order
@@ -23,9 +28,9 @@ export default function TermsPage() {
             </p>
             <h2>Who sells</h2>
             <p>
-              The seller is <Detail value={shop.legalName} missing="Legal name" />, of{' '}
-              <Detail value={shop.address.replace(/\s*\n\s*/g, ', ')} missing="Registered address" />
-              {shop.gstin ? ` (GSTIN ${shop.gstin})` : ''}. You can reach us on the{' '}
+              The seller is <Detail value={gst.legalName} missing="Legal name" />, of{' '}
+              <Detail value={sellerAddress(gst).replace(/\s*\n\s*/g, ', ')} missing="Address" />
+              {gst.gstin ? ` (GSTIN ${gst.gstin})` : ''}. You can reach us on the{' '}
               <Link to={paths.contact}>Contact</Link> page.
             </p>
             <h2>Your account</h2>

@@ -46,7 +46,8 @@ export function useCheckout({ loadUser, onPaid, onCartOutdated }: CheckoutOption
   const queryClient = useQueryClient();
   const [pending, setPending] = useState(false);
 
-  async function start(items: CartItem[], total: number) {
+  /** `totalToPay`: the total with the delivery fee, as the cart works it out (read once started). */
+  async function start(items: CartItem[], totalToPay: () => Promise<number>) {
     if (!isAuthenticated) {
       navigate(paths.login, { state: { from: paths.cart } });
       return;
@@ -54,7 +55,7 @@ export function useCheckout({ loadUser, onPaid, onCartOutdated }: CheckoutOption
     setPending(true);
     let opened = false;
     try {
-      const user = await loadUser().catch(() => undefined);
+      const [user, total] = await Promise.all([loadUser().catch(() => undefined), totalToPay()]);
       if (user && !isShippingAddress(user.address)) {
         toast.error(SHIPPING_ADDRESS_NEEDED);
         return;

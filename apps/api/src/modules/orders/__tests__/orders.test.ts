@@ -31,6 +31,9 @@ describe('GET /api/orders/user-orders', () => {
       _id: ashaNew,
       status: 'pending',
       amount: 500,
+      shippingFee: 0,
+      codFee: 0,
+      deliveryBy: null,
       shippingAddress: '7 Seed Street, Pune 411001',
       items: [
         {
@@ -51,6 +54,8 @@ describe('GET /api/orders/user-orders', () => {
       timeline: [{ event: 'paid', at: res.body.orders[0].createdAt }],
       addressNeeded: false,
       shipment: null,
+      invoice: null,
+      creditNotes: [],
     });
     const other = await t
       .request()

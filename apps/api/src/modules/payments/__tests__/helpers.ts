@@ -1,6 +1,7 @@
 /** Test helpers for the payments and orders suites. */
 import { randomBytes } from 'node:crypto';
 import mongoose from 'mongoose';
+import { codSettings, deliverySettings, orderCharges, paiseToRupees, toPaise } from '@repo/shared';
 import { hmacHex } from '../../../lib/payment-gateway/index.js';
 import type { Mailer, MailMessage } from '../../../lib/mailer/index.js';
 import { Product } from '../../products/product.model.js';
@@ -156,4 +157,14 @@ export function deliverWebhook(
     .set('X-Razorpay-Signature', opts.signature ?? hmacHex(secret, body));
   if (opts.eventId) req.set('X-Razorpay-Event-Id', opts.eventId);
   return req.send(body);
+}
+
+/**
+ * What a shopper pays online for T-shirts worth `itemsRupees` with the default settings: the
+ * delivery fee is added below the free-delivery threshold (delivery-charges.test.ts checks
+ * the sums themselves).
+ */
+export function onlineTotal(itemsRupees: number): number {
+  const fees = { delivery: deliverySettings.parse({}), cod: codSettings.parse({}) };
+  return paiseToRupees(orderCharges(fees, toPaise(itemsRupees), 'online').totalPaise);
 }

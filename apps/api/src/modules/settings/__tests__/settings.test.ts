@@ -48,6 +48,8 @@ describe('a shop that never saved its settings', () => {
         cod: { enabled: true, feePaise: 4000, minOrderPaise: 0, maxOrderPaise: 500000 },
         // The reviews' settings are the admin's alone.
         reviews: {},
+        // The seller's GST details are printed on invoices, never shown to shoppers.
+        gst: {},
       },
     });
   });

@@ -119,7 +119,7 @@ describe('address book', () => {
     await waitFor(() => expect(server.callsTo('POST /user/addresses')).toHaveLength(1));
     expect(server.callsTo('POST /user/addresses')[0]!.body).toEqual({
       name: 'Asha Rao',
-      phone: '9876543210',
+      phone: '+91 98765 43210', // as the form keeps an Indian phone
       line1: '7 Park Street',
       line2: '',
       city: 'Kolkata',

@@ -9,6 +9,7 @@ const sections = [
   { label: 'Orders', to: paths.adminOrders },
   { label: 'Reviews', to: paths.adminReviews },
   { label: 'Users', to: paths.adminUsers },
+  { label: 'GST report', to: paths.adminGstReport },
   { label: 'Settings', to: paths.adminSettings },
 ] as const;
 

@@ -7,6 +7,7 @@ import type { Order } from '@repo/shared';
 import { formatRupees, paiseToRupees, sizeLabel } from '@repo/shared/rules';
 import { orderNumber } from '@repo/shared/rules/orders';
 import { Button } from '@/components/ui/button';
+import { TaxDocumentButtons } from '@/components/download-button';
 import { RefundStatusBadge } from '@/components/ui/refund-status';
 import { ShipmentLine } from '@/components/ui/shipment-line';
 import { useUpdateOrderStatus } from '../api/update-order-status';
@@ -128,6 +129,7 @@ export function OrderCard({ order }: { order: Order }) {
               <ShipmentLine shipment={order.shipment} />
             </section>
           )}
+          <TaxDocumentButtons order={order} />
         </div>
         <section>
           <h4 className="sr-only">Items</h4>

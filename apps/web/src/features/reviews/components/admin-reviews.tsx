@@ -131,7 +131,7 @@ function AdminReviewCard({ review }: { review: AdminReview }) {
             {review.productSlug ? (
               <Link
                 to={paths.productDetail(review.productSlug)}
-                className="hover:text-brand-700 hover:underline dark:hover:text-brand-300"
+                className="hover:text-brand-700 hover:underline dark:hover:text-brand-100"
               >
                 {review.productName}
               </Link>

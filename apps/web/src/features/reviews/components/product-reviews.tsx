@@ -3,7 +3,7 @@
  * first (10 a page) with "Helpful" and the buyer's size, and the verified buyer's own review
  * (write, edit, delete) at #write-review, where the review-request mail's link lands.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { OwnReview, Review, ReviewSort } from '@repo/shared';
 import { REVIEWS_PAGE_SIZE } from '@repo/shared/constants/reviews';
@@ -63,7 +63,7 @@ export default function ProductReviews({ productId }: { productId: string }) {
           <div className="flex items-center gap-2">
             <label
               htmlFor={sortId}
-              className="text-sm font-medium text-slate-800 dark:text-slate-200"
+              className="shrink-0 text-sm font-medium text-slate-800 dark:text-slate-200"
             >
               Sort by
             </label>
@@ -74,7 +74,8 @@ export default function ProductReviews({ productId }: { productId: string }) {
                 setSort(e.target.value as ReviewSort);
                 setPage(1);
               }}
-              className={`${controlClasses} w-auto`}
+              // max-w: controlClasses' w-full outranks a w-auto here.
+              className={`${controlClasses} max-w-48`}
             >
               <option value="newest">Newest</option>
               <option value="helpful">Most helpful</option>
@@ -150,11 +151,18 @@ const STATUS_NOTES: Record<OwnReview['status'], string> = {
   hidden: 'The shop has hidden your review. You can edit it and it will be read again.',
 };
 
+const noSubscription = () => () => {};
+const isBrowser = () => true;
+const isServer = () => false;
+
 /** The verified buyer's own review: a button to write one, or theirs with Edit and Delete. */
 function YourReview({ productId }: { productId: string }) {
   const { isAuthenticated } = useSession();
   const location = useLocation();
-  const invited = location.hash === `#${WRITE_REVIEW_ANCHOR}`;
+  // The server never sees the URL's hash: a page it rendered takes it into account only once
+  // taken over, so the first render in the browser is the server's.
+  const taken = useSyncExternalStore(noSubscription, isBrowser, isServer);
+  const invited = taken && location.hash === `#${WRITE_REVIEW_ANCHOR}`;
   const mine = useMyReview(productId, { enabled: isAuthenticated });
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -176,7 +184,7 @@ function YourReview({ productId }: { productId: string }) {
         <Link
           to={paths.login}
           state={{ from: location }}
-          className="font-semibold text-brand-700 underline dark:text-brand-300"
+          className="font-semibold text-brand-700 underline dark:text-brand-100"
         >
           Log in
         </Link>{' '}

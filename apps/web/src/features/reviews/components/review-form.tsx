@@ -24,7 +24,7 @@ type Fields = { stars: string; fit: string; title: string; text: string };
 
 const STAR_WORDS = ['Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
 const choiceClass =
-  'flex min-h-10 cursor-pointer items-center gap-2 rounded-full border border-slate-300 px-3 py-1.5 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:text-brand-800 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 dark:border-slate-600 dark:has-[:checked]:bg-brand-950 dark:has-[:checked]:text-brand-100';
+  'flex min-h-10 cursor-pointer items-center gap-2 rounded-full border border-slate-300 px-3 py-1.5 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:text-brand-700 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 dark:border-slate-600 dark:has-[:checked]:bg-brand-500/20 dark:has-[:checked]:text-brand-100';
 const errorClass = 'text-sm text-red-700 dark:text-red-300';
 
 export function ReviewForm({

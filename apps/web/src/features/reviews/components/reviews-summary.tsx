@@ -52,7 +52,7 @@ export function ReviewsSummary({ summary }: { summary: ReviewSummary }) {
         </tbody>
       </table>
       {verdict && (
-        <p className="self-start rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-900 dark:bg-brand-950 dark:text-brand-100">
+        <p className="self-start rounded-xl bg-brand-50 px-4 py-3 text-sm text-slate-900 dark:bg-brand-500/20 dark:text-slate-100">
           Most buyers say: <strong>{REVIEW_FIT_LABELS[verdict].toLowerCase()}</strong>
           <span className="block text-xs text-slate-600 dark:text-slate-400">
             Runs small {summary.fit.small} · True to size {summary.fit.true} · Runs large{' '}

@@ -1,6 +1,7 @@
 /**
- * The shop's own details (the `shop` settings an admin edits: legal name, address, phone, email,
- * support hours, the grievance officer, the return window) as the launch pages show them. A detail
+ * The shop's own details as the launch pages show them: the `shop` settings an admin edits
+ * (phone, email, support hours, the grievance officer, the return window) and the seller as its
+ * invoices name it (the `gst` settings: legal name, address, state, GSTIN). A detail
  * not set yet shows as a marked placeholder, never as made-up text: the pages say plainly what the
  * shop has still to fill in before it launches.
  */
@@ -17,6 +18,12 @@ export function Detail({ value, missing }: { value: string; missing: string }) {
       [{missing}: not set yet]
     </span>
   );
+}
+
+/** The seller's address with its state on the last line ('' until the address is set). */
+export function sellerAddress(gst: PublicSettings['gst']): string {
+  if (!gst.address) return '';
+  return gst.state && !gst.address.includes(gst.state) ? `${gst.address}\n${gst.state}` : gst.address;
 }
 
 /** A phone number as a link to call it (spaces and brackets dropped from the tel: URL). */

@@ -1,12 +1,13 @@
 /**
- * The admin's Shop details: who sells and how to reach them, the grievance officer and the
- * return window, shown on the Contact, Terms, Shipping and Returns pages. A detail left empty
- * shows there as "not set yet" until it is filled in.
+ * The admin's Shop details: how shoppers reach the shop, the grievance officer and the return
+ * window, shown on the Contact, Terms, Shipping and Returns pages (who sells, its legal name,
+ * address and GSTIN, is the GST section's). A detail left empty shows there as "not set yet"
+ * until it is filled in.
  */
 import { useForm } from 'react-hook-form';
 import type { SettingsRecord, ShopSettings } from '@repo/shared';
 import { SettingsForm } from '@/components/settings-form';
-import { TextAreaField, TextField } from '@/components/ui/form-field';
+import { TextField } from '@/components/ui/form-field';
 import { showIssuesOn, useSettingsSection } from '@/lib/use-settings-section';
 
 /** The form's values: every field as typed text (the return window too). */
@@ -44,27 +45,11 @@ export function ShopSettingsForm({ record }: { record: SettingsRecord<ShopSettin
   return (
     <SettingsForm
       title="Shop details"
-      description="Who sells and how shoppers reach you, shown on the Contact, Terms, Shipping and Returns pages (the payment provider and India's e-commerce rules ask for them)."
+      description="How shoppers reach you, shown on the Contact, Terms, Shipping and Returns pages (the payment provider and India's e-commerce rules ask for them). The seller's legal name, address and GSTIN shown there are those of GST and invoices, below."
       record={record}
       saving={saving}
       onSubmit={submit}
     >
-      <fieldset className={fieldsetClass}>
-        <legend className={legendClass}>The seller</legend>
-        <TextField label="Legal name" hint={NOT_SET} {...text('legalName', 120)} />
-        <TextAreaField
-          label="Registered address"
-          rows={3}
-          hint="With the PIN code; line breaks are kept."
-          {...text('address', 500)}
-        />
-        <TextField
-          label="GSTIN"
-          hint="Optional: 15 characters, e.g. 29ABCDE1234F1Z5."
-          autoCapitalize="characters"
-          {...text('gstin', 15)}
-        />
-      </fieldset>
       <fieldset className={fieldsetClass}>
         <legend className={legendClass}>Customer care</legend>
         <div className="grid gap-4 sm:grid-cols-2">
@@ -75,7 +60,12 @@ export function ShopSettingsForm({ record }: { record: SettingsRecord<ShopSettin
             hint="A mobile, a landline with its area code, or 1800…"
             {...text('phone', 20)}
           />
-          <TextField label="Customer care email" type="email" {...text('email', 254)} />
+          <TextField
+            label="Customer care email"
+            type="email"
+            hint={NOT_SET}
+            {...text('email', 254)}
+          />
         </div>
         <TextField
           label="Support hours"

@@ -6,6 +6,7 @@ import { AdminPage } from '@/features/admin/components/admin-page';
 import { CodSettingsForm } from '@/features/delivery/components/cod-settings-form';
 import { DeliverySettingsForm } from '@/features/delivery/components/delivery-settings-form';
 import { ReviewsSettingsForm } from '@/features/reviews/components/reviews-settings-form';
+import { GstSettingsForm } from '@/features/gst/components/gst-settings-form';
 import { ShopSettingsForm } from '@/features/static/components/shop-settings-form';
 import { Button } from '@/components/ui/button';
 import { Loading } from '@/components/ui/spinner';
@@ -21,6 +22,7 @@ export default function SettingsPage() {
           <DeliverySettingsForm record={settings.data.settings.delivery} />
           <CodSettingsForm record={settings.data.settings.cod} />
           <ReviewsSettingsForm record={settings.data.settings.reviews} />
+          <GstSettingsForm record={settings.data.settings.gst} />
         </div>
       ) : settings.isError ? (
         <div

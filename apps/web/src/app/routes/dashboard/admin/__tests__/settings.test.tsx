@@ -1,7 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminSettings } from '@repo/shared';
-import { codSettings, deliverySettings, reviewsSettings, shopSettings } from '@repo/shared/schemas';
+import {
+  codSettings,
+  deliverySettings,
+  gstSettings,
+  reviewsSettings,
+  shopSettings,
+} from '@repo/shared/schemas';
 import SettingsPage from '@/app/routes/dashboard/admin/settings';
 import { toast } from '@/lib/toast';
 import { mockApi, reply } from '@/testing/mock-api';
@@ -19,6 +25,7 @@ const defaults = (): AdminSettings => ({
     updatedBy: { _id: '6650f1c2a1b2c3d4e5f60001', name: 'Meera Admin' },
   },
   reviews: { value: reviewsSettings.parse({}), updatedAt: null, updatedBy: null },
+  gst: { value: gstSettings.parse({}), updatedAt: null, updatedBy: null },
   shop: { value: shopSettings.parse({}), updatedAt: null, updatedBy: null },
 });
 
@@ -210,5 +217,42 @@ describe('admin settings page', () => {
     await user.click(within(reviews).getByRole('button', { name: 'Save reviews settings' }));
     expect(await within(reviews).findByText('At most 60 days after delivery')).toBeInTheDocument();
     expect(server.callsTo('PUT /admin/settings/:section')).toHaveLength(1);
+  });
+
+  it('the seller’s GST details: a wrong GSTIN is refused beside its field, a right one is saved', async () => {
+    const server = api();
+    const { user } = renderPage();
+    const gst = await screen.findByRole('form', { name: 'GST and invoices' });
+    expect(within(gst).getByLabelText('Invoice number prefix')).toHaveValue('TS');
+    await user.type(within(gst).getByLabelText('Legal name'), 'Bright Threads Private Limited');
+    await user.type(
+      within(gst).getByLabelText('Address of the place of business'),
+      '80 Feet Road, Bengaluru 560034',
+    );
+    await user.selectOptions(within(gst).getByLabelText('State'), 'Karnataka');
+    const gstin = within(gst).getByLabelText('GSTIN');
+    await user.type(gstin, '29AAGCB7383J1Z5');
+    const save = within(gst).getByRole('button', { name: 'Save GST and invoice settings' });
+    await user.click(save);
+    expect(
+      await within(gst).findByText('This GSTIN’s check character is wrong'),
+    ).toBeInTheDocument();
+    expect(gstin).toHaveAttribute('aria-invalid', 'true');
+    expect(server.callsTo('PUT /admin/settings/:section')).toHaveLength(0);
+
+    await user.clear(gstin);
+    await user.type(gstin, '29aagcb7383j1z4');
+    await user.click(save);
+    await waitFor(() => expect(server.callsTo('PUT /admin/settings/:section')).toHaveLength(1));
+    const sent = server.callsTo('PUT /admin/settings/:section')[0]!;
+    expect(sent.params.section).toBe('gst');
+    expect(sent.body).toEqual({
+      legalName: 'Bright Threads Private Limited',
+      address: '80 Feet Road, Bengaluru 560034',
+      state: 'Karnataka',
+      gstin: '29AAGCB7383J1Z4',
+      invoicePrefix: 'TS',
+      creditNotePrefix: 'CN',
+    });
   });
 });
