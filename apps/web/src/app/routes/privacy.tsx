@@ -1,7 +1,7 @@
 import { env } from '@/config/env';
 import { StaticPage } from '@/features/static/components/static-page';
 import { EmailLink } from '@/features/static/components/shop-details';
-import { usePublicSettings } from '@/lib/api/settings';
+import { usePublicSettings } from '@/lib/api/public-settings';
 import { useTitle } from '@/lib/use-title';
 
 export default function PrivacyPage() {
@@ -36,7 +36,7 @@ export default function PrivacyPage() {
       <h2>Your choices</h2>
       <p>
         You may ask us for access to your data, to update it, or to delete it. Write to our support
-        address, {shop ? <EmailLink email={shop.email} missing="Support email" /> : '…'}, and we
+        address, {shop ? <EmailLink email={shop.email} missing="Email" /> : '…'}, and we
         will reply within 30 days.
       </p>
     </StaticPage>

@@ -16,7 +16,7 @@ import {
 } from '@repo/shared/rules';
 import { answeredFrom } from '@/lib/api-client';
 import { categoriesQueryOptions } from '@/lib/api/get-categories';
-import { publicSettingsQueryOptions } from '@/lib/api/settings';
+import { publicSettingsQueryOptions } from '@/lib/api/public-settings';
 import { filteredProductsQueryOptions } from './get-filtered-products';
 import { productQueryOptions } from '@/lib/api/get-product';
 import { productCountQueryOptions } from './get-product-count';

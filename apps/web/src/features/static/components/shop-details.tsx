@@ -8,7 +8,7 @@
 import type { ReactNode } from 'react';
 import type { PublicSettings } from '@repo/shared';
 import { Loading } from '@/components/ui/spinner';
-import { usePublicSettings } from '@/lib/api/settings';
+import { usePublicSettings } from '@/lib/api/public-settings';
 
 /** A detail, or the placeholder saying which one is missing. */
 export function Detail({ value, missing }: { value: string; missing: string }) {
