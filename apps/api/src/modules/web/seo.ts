@@ -60,8 +60,7 @@ const SITE_DESCRIPTION =
   'Printed T-shirts for every mood, in rupees with free delivery: browse prints, pick a tee in your size and pay by card.';
 
 /** Pages a visitor may land on that search engines should not list. */
-const NOINDEX =
-  /^\/(search|cart|login|register|forgotpassword|dashboard|order-placed)(\/|$)/i;
+const NOINDEX = /^\/(search|cart|login|register|forgotpassword|dashboard|order-placed)(\/|$)/i;
 
 /** The app's routes (apps/web/src/app/router.tsx): anything else is its not-found page, a 404. */
 const APP_ROUTES = [

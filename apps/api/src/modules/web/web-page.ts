@@ -388,7 +388,9 @@ export function createWebPage(
         // The API's own answer, from the catalog cache. A read that fails (e.g. no such
         // product) is left to the app, which shows it.
         const text = await (
-          fresh ? read.compute().then((answer) => JSON.stringify(answer)) : catalog.text(version, read)
+          fresh
+            ? read.compute().then((answer) => JSON.stringify(answer))
+            : catalog.text(version, read)
         ).catch(() => undefined);
         if (text !== undefined) texts.set(key, text);
       }
@@ -454,8 +456,7 @@ export function createWebPage(
       const version = await catalogVersion().catch(() => undefined);
       if (version === undefined) return withMeta(origin, pathname, template);
       // A page with the shop's settings is made for each visit (from markup kept per answer).
-      if (route.inline.some((i) => i.fresh))
-        return build(origin, pathname, search, route, version);
+      if (route.inline.some((i) => i.fresh)) return build(origin, pathname, search, route, version);
       const key = `${origin}${pathname}${search}`;
       // A page showing products is current for their stock too (inlined, rendered, in its head).
       const at = route.inline.length ? version.current : version.catalog;

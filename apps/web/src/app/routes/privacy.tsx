@@ -36,8 +36,8 @@ export default function PrivacyPage() {
       <h2>Your choices</h2>
       <p>
         You may ask us for access to your data, to update it, or to delete it. Write to our support
-        address, {shop ? <EmailLink email={shop.email} missing="Email" /> : '…'}, and we
-        will reply within 30 days.
+        address, {shop ? <EmailLink email={shop.email} missing="Email" /> : '…'}, and we will reply
+        within 30 days.
       </p>
     </StaticPage>
   );

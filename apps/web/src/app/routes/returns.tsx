@@ -4,11 +4,7 @@
  */
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import {
-  EmailLink,
-  PhoneLink,
-  WithShopSettings,
-} from '@/features/static/components/shop-details';
+import { EmailLink, PhoneLink, WithShopSettings } from '@/features/static/components/shop-details';
 import { StaticPage } from '@/features/static/components/static-page';
 import { useTitle } from '@/lib/use-title';
 
@@ -40,8 +36,8 @@ export default function ReturnsPage() {
               <ul>
                 <li>
                   You can return a T-shirt within {shop.returnDays}{' '}
-                  {shop.returnDays === 1 ? 'day' : 'days'} of delivery, unworn, unwashed and with its
-                  tags, for a refund or another size.
+                  {shop.returnDays === 1 ? 'day' : 'days'} of delivery, unworn, unwashed and with
+                  its tags, for a refund or another size.
                 </li>
                 <li>
                   Write to <EmailLink email={shop.email} missing="Email" /> or call{' '}

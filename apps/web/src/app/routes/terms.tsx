@@ -36,8 +36,8 @@ export default function TermsPage() {
             <h2>Your account</h2>
             <ul>
               <li>
-                Give your real name, a mobile number and an address we can deliver to, and keep
-                your password to yourself: you are responsible for orders placed with your account.
+                Give your real name, a mobile number and an address we can deliver to, and keep your
+                password to yourself: you are responsible for orders placed with your account.
               </li>
               <li>
                 We may close an account used for fraud or abuse, after telling you why at the email
@@ -59,8 +59,9 @@ export default function TermsPage() {
             <h2>Orders</h2>
             <ul>
               <li>
-                Your order is confirmed once the payment has gone through: we email you its number
-                and what you bought, and your order page follows it.
+                Your order is confirmed once the payment has gone through (a cash-on-delivery order,
+                once it is placed): we email you its number and what you bought, and your order page
+                follows it.
               </li>
               <li>
                 If we cannot fulfil an order (a size ran out at the last moment, or the address
@@ -77,8 +78,8 @@ export default function TermsPage() {
             </p>
             <h2>Designs and content</h2>
             <p>
-              The designs, photos and text on this site belong to {env.shopName} or its artists.
-              You may share links to them, but not copy or sell them.
+              The designs, photos and text on this site belong to {env.shopName} or its artists. You
+              may share links to them, but not copy or sell them.
             </p>
             <h2>Your data</h2>
             <p>
@@ -89,9 +90,9 @@ export default function TermsPage() {
               Tell us first: most problems are put right in a day. If they are not, write to our
               grievance officer,{' '}
               <Detail value={shop.grievanceOfficerName} missing="Grievance officer" />, at{' '}
-              <EmailLink email={shop.grievanceOfficerEmail} missing="Grievance officer email" />.
-              We acknowledge a complaint within 48 hours and resolve it within one month. These
-              terms are governed by the laws of India, and the courts of India decide any dispute.
+              <EmailLink email={shop.grievanceOfficerEmail} missing="Grievance officer email" />. We
+              acknowledge a complaint within 48 hours and resolve it within one month. These terms
+              are governed by the laws of India, and the courts of India decide any dispute.
             </p>
             <h2>Changes</h2>
             <p>

@@ -14,7 +14,7 @@ import { usePublicSettings } from '@/lib/api/public-settings';
 export function Detail({ value, missing }: { value: string; missing: string }) {
   if (value) return <>{value}</>;
   return (
-    <span className="rounded-md border border-dashed border-amber-500 bg-amber-50 px-1.5 py-0.5 text-sm font-medium text-amber-900 dark:border-amber-400 dark:bg-amber-500/10 dark:text-amber-200">
+    <span className="box-decoration-clone rounded-md border border-dashed border-amber-500 bg-amber-50 px-1.5 py-0.5 text-sm font-medium text-amber-900 dark:border-amber-400 dark:bg-amber-500/10 dark:text-amber-200">
       [{missing}: not set yet]
     </span>
   );
@@ -23,7 +23,9 @@ export function Detail({ value, missing }: { value: string; missing: string }) {
 /** The seller's address with its state on the last line ('' until the address is set). */
 export function sellerAddress(gst: PublicSettings['gst']): string {
   if (!gst.address) return '';
-  return gst.state && !gst.address.includes(gst.state) ? `${gst.address}\n${gst.state}` : gst.address;
+  return gst.state && !gst.address.includes(gst.state)
+    ? `${gst.address}\n${gst.state}`
+    : gst.address;
 }
 
 /** A phone number as a link to call it (spaces and brackets dropped from the tel: URL). */

@@ -57,7 +57,7 @@ export function ShopSettingsForm({ record }: { record: SettingsRecord<ShopSettin
             label="Customer care phone"
             type="tel"
             inputMode="tel"
-            hint="A mobile, a landline with its area code, or 1800…"
+            hint="As shoppers dial it: 080 4567 8910, +91 98765 43210 or 1800 123 4567."
             {...text('phone', 20)}
           />
           <TextField
