@@ -6,16 +6,12 @@
  */
 import { useForm } from 'react-hook-form';
 import type { SettingsRecord, ShopSettings } from '@repo/shared';
-import { SettingsForm } from '@/components/settings-form';
+import { SettingsFieldset, SettingsForm } from '@/components/settings-form';
 import { TextField } from '@/components/ui/form-field';
 import { showIssuesOn, useSettingsSection } from '@/lib/use-settings-section';
 
 /** The form's values: every field as typed text (the return window too). */
 type ShopForm = { [K in keyof ShopSettings]: string };
-
-const fieldsetClass =
-  'flex flex-col gap-4 rounded-xl border border-slate-200 p-4 dark:border-slate-700';
-const legendClass = 'px-1 text-sm font-semibold text-slate-800 dark:text-slate-200';
 
 const formOf = (shop: ShopSettings): ShopForm => ({ ...shop, returnDays: String(shop.returnDays) });
 /** '' stays NaN, so the shared schema says the field needs a number. */
@@ -50,8 +46,7 @@ export function ShopSettingsForm({ record }: { record: SettingsRecord<ShopSettin
       saving={saving}
       onSubmit={submit}
     >
-      <fieldset className={fieldsetClass}>
-        <legend className={legendClass}>Customer care</legend>
+      <SettingsFieldset legend="Customer care">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label="Customer care phone"
@@ -72,9 +67,8 @@ export function ShopSettingsForm({ record }: { record: SettingsRecord<ShopSettin
           hint="As a shopper reads them: “Monday to Saturday, 10 am to 7 pm”."
           {...text('supportHours', 120)}
         />
-      </fieldset>
-      <fieldset className={fieldsetClass}>
-        <legend className={legendClass}>Grievance officer</legend>
+      </SettingsFieldset>
+      <SettingsFieldset legend="Grievance officer">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Grievance officer’s name" {...text('grievanceOfficerName', 80)} />
           <TextField
@@ -94,7 +88,7 @@ export function ShopSettingsForm({ record }: { record: SettingsRecord<ShopSettin
             {...text('grievanceOfficerPhone', 20)}
           />
         </div>
-      </fieldset>
+      </SettingsFieldset>
       <TextField
         label="Return window (days after delivery)"
         hint="0: no returns of T-shirts that fit and are as described (damaged or wrong ones are always taken back)."
