@@ -72,6 +72,3 @@ export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
 
 /** A request that no longer holds its pieces: they are free to be asked for again. */
 export const RETURN_CLOSED_UNUSED: readonly ReturnStatus[] = ['rejected', 'cancelled'];
-
-/** The return window when the admin never set one: days counted from delivery. */
-export const DEFAULT_RETURN_WINDOW_DAYS = 7;

@@ -28,7 +28,7 @@ import {
   restoreStock,
   type StockLine,
 } from '../products/index.js';
-import { getSettings } from '../settings/index.js';
+import { getSettingsOf } from '../settings/index.js';
 import { withItemIds } from './item-ids.js';
 import { Order, type LeanOrder, type StoredReturn } from './order.model.js';
 import { toOrderDto } from './order-reads.js';
@@ -90,8 +90,9 @@ export async function requestReturns(
     if (!found) throw notFound('Order not found');
     if (String(found.user) !== userId) throw forbidden('This order belongs to another account');
     const order = await withItemIds(found);
-    const settings = await getSettings('returns');
-    await checkOrderOpen(deps, order, settings.windowDays);
+    // The window is the one the Returns page states (the shop section's returnDays).
+    const { returns: settings, shop } = await getSettingsOf(['returns', 'shop']);
+    await checkOrderOpen(deps, order, shop.returnDays);
     const products = new Map(
       (await findProductsByIds(order.items.map((i) => String(i.product)))).map((p) => [p._id, p]),
     );

@@ -140,7 +140,6 @@ beforeEach(async () => {
     .put('/api/admin/settings/returns')
     .set('Authorization', admin.auth)
     .send({
-      windowDays: 7,
       exchangesOffered: true,
       returnsOffered: true,
       nonReturnableProducts: [],
@@ -569,17 +568,17 @@ describe('refusals', () => {
     );
     await t
       .request()
-      .put('/api/admin/settings/returns')
+      .put('/api/admin/settings/shop')
       .set('Authorization', admin.auth)
-      .send({ windowDays: 8 })
+      .send({ returnDays: 8 })
       .expect(200);
     await ask(orderId, [returnOne(itemId)]).expect(200);
     now = new Date(deliveredAt.getTime() + 7 * DAY);
     await t
       .request()
-      .put('/api/admin/settings/returns')
+      .put('/api/admin/settings/shop')
       .set('Authorization', admin.auth)
-      .send({ windowDays: 7 })
+      .send({ returnDays: 7 })
       .expect(200);
     await ask(orderId, [returnOne(itemId)]).expect(200);
   });
