@@ -54,10 +54,10 @@ const API_MODULES = {
   auth: ['users'],
   delivery: ['settings'],
   products: ['categories'],
-  orders: ['products', 'users', 'gst'],
+  orders: ['products', 'users', 'gst', 'settings'],
   payments: ['orders', 'products', 'users', 'delivery'],
   reviews: ['orders', 'products', 'users', 'settings'],
-  web: ['categories', 'products', 'reviews'],
+  web: ['categories', 'products', 'reviews', 'settings'],
   gst: ['settings'],
 };
 const API_TESTS = ['apps/api/src/**/__tests__/**', 'apps/api/src/test/**'];

@@ -39,6 +39,8 @@ const TAGS: Record<Operation['tag'], string> = {
   Reviews:
     'Reviews with fit from verified buyers: a product’s published reviews and summary, the buyer’s own review, “Helpful”; the admin’s moderation',
   GST: 'Tax invoices and credit notes as PDFs, and the month’s GST report for the accountant',
+  Returns:
+    'Size exchanges and returns of delivered orders: the shopper’s request, the admin’s moves and Returns page',
 };
 
 function operationObject(op: Operation): ZodOpenApiOperationObject {

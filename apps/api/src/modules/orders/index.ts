@@ -2,6 +2,7 @@
 export { ordersRouter } from './orders.router.js';
 export { purchasedItemFields, type LeanOrder } from './order.model.js';
 export { recordPaidOrder, backfillOrderNumbers, type PaidOrderInput } from './record-order.js';
+export { backfillItemIds } from './item-ids.js';
 export { finishStockTakes, takeStock } from './order-stock.js';
 export { sendOrderConfirmation, statusMailsSent } from './notices.js';
 export { ordersShowPhoto, toOrderDto } from './order-reads.js';

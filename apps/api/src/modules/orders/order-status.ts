@@ -92,8 +92,9 @@ export async function updateOrderStatus(
     const at = new Date();
     const set: Record<string, unknown> = { status };
     if (change.shipment) set.shipment = { ...change.shipment, at };
-    // A COD order not yet paid for has nothing to refund.
-    const refunds = paymentOf(current).status === 'paid';
+    // Nothing to refund for a COD order not yet paid for, or a replacement shipped for an
+    // exchange (not paid for).
+    const refunds = paymentOf(current).status === 'paid' && current.amountPaise > 0;
     if (refunds && (cancelling || retryingRefund)) set.refund = refundClaim(current, at);
     if (reopening) set.refund = null;
     const held = heldStock(current);

@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { PaymentMethod, PublicSettings } from '@repo/shared';
 import { paiseToRupees, toPaise } from '@repo/shared/rules';
 import { orderCharges } from '@repo/shared/rules/delivery';
-import { publicSettingsQueryOptions, usePublicSettings } from '@/lib/api/settings';
+import { publicSettingsQueryOptions, usePublicSettings } from '@/lib/api/public-settings';
 
 function chargesOf(fees: PublicSettings | undefined, subtotal: number, method: PaymentMethod) {
   if (!fees) return undefined;
