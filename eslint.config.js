@@ -53,8 +53,9 @@ const API_MODULES = {
   settings: [],
   auth: ['users'],
   products: ['categories'],
-  orders: ['products', 'users'],
-  payments: ['orders', 'products', 'users'],
+  coupons: ['categories', 'products'],
+  orders: ['products', 'users', 'coupons'],
+  payments: ['orders', 'products', 'users', 'coupons'],
   web: ['categories', 'products'],
 };
 const API_TESTS = ['apps/api/src/**/__tests__/**', 'apps/api/src/test/**'];

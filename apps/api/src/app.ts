@@ -32,7 +32,13 @@ import { authRouter } from './modules/auth/index.js';
 import { usersRouter, adminUsersRouter, findSessionUser } from './modules/users/index.js';
 import { categoriesRouter } from './modules/categories/index.js';
 import { countProductsInCategory, currentStock, productsRouter } from './modules/products/index.js';
-import { ordersRouter, ordersShowPhoto } from './modules/orders/index.js';
+import {
+  discountTotals,
+  isFirstOrder,
+  ordersRouter,
+  ordersShowPhoto,
+} from './modules/orders/index.js';
+import { adminCouponsRouter, couponsRouter } from './modules/coupons/index.js';
 import { paymentsRouter } from './modules/payments/index.js';
 import { adminSettingsRouter, settingsRouter } from './modules/settings/index.js';
 import { webAppRouter } from './modules/web/index.js';
@@ -172,6 +178,8 @@ function createExpressApp(
   api.use('/category', categoriesRouter(deps, auth, catalog, countProductsInCategory));
   api.use('/product', productsRouter(deps, auth, catalog, ordersShowPhoto));
   api.use('/orders', noStore, ordersRouter(deps, auth));
+  api.use('/coupons', couponsRouter(deps, auth, isFirstOrder));
+  api.use('/admin', noStore, adminCouponsRouter(auth, discountTotals));
   api.use('/settings', settingsRouter());
   api.use('/admin/settings', noStore, adminSettingsRouter(auth));
   api.use(apiNotFound);

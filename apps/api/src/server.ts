@@ -15,6 +15,7 @@ import { PaymentThread } from './lib/payment-thread.js';
 import { ensurePrivateDirSync } from './lib/private-files.js';
 import { statusMailsSent } from './modules/orders/index.js';
 import { reconcileJobs } from './modules/payments/index.js';
+import { couponJobs } from './modules/coupons/index.js';
 import { runReleaseSteps } from './release.js';
 
 export async function start(env: NodeJS.ProcessEnv = process.env) {
@@ -38,7 +39,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
   // (RECONCILE_INTERVAL_MS; off when 0) and the mail queue's poll (retries, and mail a stopped
   // process left).
   const jobs = new Jobs({ logger });
-  for (const job of reconcileJobs(deps)) jobs.add(job);
+  for (const job of [...reconcileJobs(deps), ...couponJobs(deps)]) jobs.add(job);
   jobs.add({ name: 'mail-queue', everyMs: MAIL_POLL_MS, run: () => deps.mailer.runDue() });
   jobs.start();
   const server: Server = await new Promise((resolve) => {

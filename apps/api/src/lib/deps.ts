@@ -12,6 +12,7 @@ export function createDeps(config: Config, logger: Logger, db: AppDeps['db']): A
     config,
     logger,
     db,
+    now: () => new Date(),
     mailer: createMailer({
       smtpUrl: config.mail.smtpUrl,
       from: config.mail.from,

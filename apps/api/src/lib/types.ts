@@ -14,6 +14,8 @@ export interface AppDeps {
   payments: PaymentGateway;
   /** Whether rate limits apply, and their clock (lib/rate-limit.ts). */
   limits: RateLimits;
+  /** The time now: the real clock, or a test's (delivery dates and the dispatch cut-off read it). */
+  now: () => Date;
   /** Which database the app talks to, for /api/health. */
   db: { kind: 'mongodb' | 'embedded' | 'memory-server' };
 }

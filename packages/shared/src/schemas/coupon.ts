@@ -324,7 +324,8 @@ export type CouponRefusal = (typeof COUPON_REFUSALS)[number];
 /** One cart line's discount, in rupees: from the offer, from the code, and both. */
 export const discountLine = z.object({
   _id: objectId,
-  size: z.string(),
+  /** The line's size and colour as sent. */
+  size: z.string().optional(),
   colour: z.string().optional(),
   offer: z.number(),
   code: z.number(),

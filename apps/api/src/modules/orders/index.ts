@@ -6,3 +6,4 @@ export { finishStockTakes, takeStock } from './order-stock.js';
 export { sendOrderConfirmation, statusMailsSent } from './notices.js';
 export { ordersShowPhoto } from './order-reads.js';
 export { recordRefundState, reconcileRefunds, type RefundReconcileSummary } from './refunds.js';
+export { discountTotals, isFirstOrder } from './order-discounts.js';

@@ -2,6 +2,7 @@
 import { formatRupees, paiseToRupees, type OrderStatus } from '@repo/shared';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { AppDeps } from '../../lib/types.js';
+import { giveBackUse } from '../coupons/index.js';
 import { notifyStatus } from './notices.js';
 import { Order, refundOf, type LeanOrder } from './order.model.js';
 import { ownOrder, toOrderDto, withBuyers } from './order-reads.js';
@@ -75,6 +76,8 @@ export async function updateOrderStatus(
       continue;
     }
     if (cancelling) await giveBack(deps.logger, orderId, held);
+    // A cancelled order's use of a code goes back (a reopened one keeps its price, uncounted).
+    if (cancelling && current.discount?.couponId) await giveBackUse(orderId);
     if (cancelling || retryingRefund) {
       const claimed = await Order.findById(orderId).lean<LeanOrder>();
       if (claimed) await requestRefund(deps, claimed);

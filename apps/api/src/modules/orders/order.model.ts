@@ -59,6 +59,40 @@ const refundSchema = new mongoose.Schema(
   { _id: false },
 );
 
+/** What the discount took off one item (the item at the same index), in paise. */
+const discountLineSchema = new mongoose.Schema(
+  {
+    /** offerPaise + codePaise. */
+    amountPaise: { type: Number, required: true },
+    offerPaise: { type: Number, default: 0 },
+    codePaise: { type: Number, default: 0 },
+  },
+  { _id: false },
+);
+
+/**
+ * The discount the order was paid with, as checkout worked it out (coupons module): the code
+ * and the automatic offer, and what each took off. `lines[i]` is what came off `items[i]`:
+ * an item's price paid is `price × cartQuantity` in paise minus `lines[i].amountPaise` (tax
+ * and refunds per line work from it); the lines add up to `amountPaise` exactly.
+ */
+const discountSchema = new mongoose.Schema(
+  {
+    code: { type: String, default: null },
+    couponId: { type: mongoose.Schema.Types.ObjectId, ref: 'Coupon', default: null },
+    /** The offer's headline as the shopper read it ("3 for ₹999"). */
+    offer: { type: String, default: null },
+    offerId: { type: mongoose.Schema.Types.ObjectId, ref: 'Offer', default: null },
+    /** Rupees (amountPaise / 100). */
+    amount: { type: Number, required: true },
+    amountPaise: { type: Number, required: true },
+    codePaise: { type: Number, default: 0 },
+    offerPaise: { type: Number, default: 0 },
+    lines: { type: [discountLineSchema], default: [] },
+  },
+  { _id: false },
+);
+
 /** One dated change of the order, for the shopper's timeline ("paid" is the order's createdAt). */
 const historySchema = new mongoose.Schema(
   {
@@ -100,6 +134,8 @@ const orderSchema = new mongoose.Schema(
     history: { type: [historySchema], default: [] },
     /** True when it was paid without a usable shipping address: the admin asks the shopper. */
     addressNeeded: { type: Boolean, default: false },
+    /** What a code or an offer took off (null: paid at list prices). */
+    discount: { type: discountSchema, default: null },
   },
   { timestamps: true },
 );
@@ -114,6 +150,8 @@ orderSchema.index({ number: 1 });
 orderSchema.index({ 'items.photo': 1 });
 // Reconciliation finds items whose stock a stopped process left half-taken.
 orderSchema.index({ 'items.stock': 1, createdAt: 1 });
+// The admin's coupons page sums what each code and offer gave (orders with a discount only).
+orderSchema.index({ 'discount.amountPaise': 1 }, { sparse: true });
 // Reconciliation reads the oldest refunds still pending.
 orderSchema.index({ 'refund.status': 1, 'refund.createdAt': 1 });
 
@@ -129,6 +167,22 @@ export interface StoredRefund {
   createdAt: Date;
   failureReason?: string | null;
 }
+
+/** The discount as the order stores it (Mongoose's inferred subdocument, made concrete). */
+export interface StoredDiscount {
+  code: string | null;
+  couponId: Types.ObjectId | null;
+  offer: string | null;
+  offerId: Types.ObjectId | null;
+  amount: number;
+  amountPaise: number;
+  codePaise: number;
+  offerPaise: number;
+  lines: Array<{ amountPaise: number; offerPaise: number; codePaise: number }>;
+}
+
+export const discountOf = (order: Pick<LeanOrder, 'discount'>): StoredDiscount | null =>
+  (order.discount as StoredDiscount | null | undefined) ?? null;
 
 export const refundOf = (order: Pick<LeanOrder, 'refund'>): StoredRefund | null =>
   (order.refund as StoredRefund | null | undefined) ?? null;

@@ -203,6 +203,8 @@ export interface ProductForSale {
   name: string;
   price: number;
   photo: string;
+  /** Its category's id (a code or an offer may be for some categories only). */
+  category: string;
   stock: ProductStock;
 }
 
@@ -210,8 +212,10 @@ export interface ProductForSale {
 export async function productsForSale(ids: string[]): Promise<Map<string, ProductForSale>> {
   const rows = await Product.find(
     { _id: { $in: ids } },
-    { name: 1, price: 1, 'photo.url': 1, quantity: 1, sizes: 1 },
-  ).lean<Array<Pick<ProductRow, '_id' | 'name' | 'price' | 'photo' | 'quantity' | 'sizes'>>>();
+    { name: 1, price: 1, 'photo.url': 1, quantity: 1, sizes: 1, category: 1 },
+  ).lean<
+    Array<Pick<ProductRow, '_id' | 'name' | 'price' | 'photo' | 'quantity' | 'sizes' | 'category'>>
+  >();
   return new Map(
     rows.map((r) => [
       String(r._id),
@@ -219,6 +223,7 @@ export async function productsForSale(ids: string[]): Promise<Map<string, Produc
         name: r.name,
         price: r.price,
         photo: r.photo?.url ?? '',
+        category: String(r.category),
         stock: {
           quantity: r.quantity,
           sizes: sizesOf({
