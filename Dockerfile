@@ -20,9 +20,13 @@ ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/app/.data WEB_DIST=/app
 WORKDIR /app
 COPY --from=build --chown=node:node /out/api ./
 COPY --from=build --chown=node:node /out/web ./web
-RUN mkdir -p /app/.data && chown node:node /app/.data && chmod 700 /app/.data
+# /app/uploads: where docker-compose mounts the photos every replica shares (SHARED_UPLOADS_DIR).
+RUN mkdir -p /app/.data /app/uploads && chown node:node /app/.data /app/uploads \
+ && chmod 700 /app/.data /app/uploads
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=20s --retries=3 \
-  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/ready',{signal:AbortSignal.timeout(4000)}).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+# A primary and WEB_CONCURRENCY workers (the container's cores by default); `node dist/migrate.js`
+# runs the release steps alone before a rollout.
 CMD ["node", "dist/server.js"]

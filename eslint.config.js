@@ -52,11 +52,14 @@ const API_MODULES = {
   categories: [],
   settings: [],
   auth: ['users'],
+  delivery: ['settings'],
   products: ['categories'],
   coupons: ['categories', 'products'],
-  orders: ['products', 'users', 'coupons'],
-  payments: ['orders', 'products', 'users', 'coupons'],
-  web: ['categories', 'products'],
+  orders: ['products', 'users', 'gst', 'coupons'],
+  payments: ['orders', 'products', 'users', 'delivery', 'coupons'],
+  reviews: ['orders', 'products', 'users', 'settings'],
+  web: ['categories', 'products', 'reviews'],
+  gst: ['settings'],
 };
 const API_TESTS = ['apps/api/src/**/__tests__/**', 'apps/api/src/test/**'];
 

@@ -13,7 +13,8 @@ export default defineConfig({
     outputFile: { json: '.test-report/vitest.json' },
     setupFiles: ['src/testing/setup.ts'],
     css: false,
-    // A generous deadline against hangs, not a speed check: a busy machine renders slowly.
-    testTimeout: 30_000,
+    // A generous deadline against hangs, not a speed check: a busy machine renders slowly (a
+    // page test that clicks through a dialog has taken over 20 s on a loaded CI machine).
+    testTimeout: 90_000,
   },
 });

@@ -72,6 +72,10 @@ export async function growCatalog(db, target) {
   const { seededRng } = await import(
     pathToFileURL(join(repoRoot, 'apps/api/dist/seed/tshirt-art.js')).href
   );
+  // …and its search terms, as the shop keeps them on every product write.
+  const { searchFieldsOf } = await import(
+    pathToFileURL(join(repoRoot, 'apps/api/dist/modules/products/search-terms.js')).href
+  );
   const next = seededRng(`bench-${current}`);
   const oldest = Math.min(...seeds.map((p) => new Date(p.createdAt ?? Date.now()).getTime()));
   let n = current;
@@ -87,16 +91,21 @@ export async function growCatalog(db, target) {
         size,
         quantity: Math.floor(next() * 40),
       }));
+      // Drawn in the order they always were, so the catalog stays the same run after run.
+      const price = 99 + Math.floor(next() * 29) * 50;
+      const shipping = next() < 0.7;
+      const category = categories[Math.floor(next() * categories.length)]._id;
       batch.push({
         ...seed,
+        ...searchFieldsOf({ name, description: seed.description, category }),
         _id: new ObjectId(),
         name,
         slug: `${slugify(name)}-x${n}`,
-        price: 99 + Math.floor(next() * 29) * 50,
+        price,
         sizes,
         quantity: sizes.reduce((sum, s) => sum + s.quantity, 0),
-        shipping: next() < 0.7,
-        category: categories[Math.floor(next() * categories.length)]._id,
+        shipping,
+        category,
         createdAt: date,
         updatedAt: date,
       });

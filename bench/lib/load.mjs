@@ -20,7 +20,7 @@ export function catalogReads({ categoryIds, slug }) {
       method: 'POST',
       path: '/api/product/getFilter-product',
       // Two categories and the first price range of PRICE_RANGES.
-      body: { checked: categoryIds.slice(0, 2), radio: [100, 400], page: 1 },
+      body: { checked: categoryIds.slice(0, 2), radio: [0, 499.99], page: 1 },
     },
     { name: `search "${SEARCH_WORD}"`, method: 'GET', path: `/api/product/search/${SEARCH_WORD}` },
     {

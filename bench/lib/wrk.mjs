@@ -3,7 +3,7 @@
  * when it is installed. Why not autocannon there: on the bench's two cores the load generator
  * shares the machine with the shop, and autocannon (JavaScript) spends about 0.75 of a core to
  * send 25,000 reads a second, wrk (C) about 0.37. Once the shop needed more of the machine
- * (shoppers paying on its payments thread), autocannon measured its own starvation: the same
+ * (shoppers paying in another process or thread), autocannon measured its own starvation: the same
  * build kept 53% of its idle reads with autocannon and 74% with wrk, in one script minutes apart.
  */
 import { spawn, spawnSync } from 'node:child_process';

@@ -87,9 +87,14 @@ test.describe('an admin', () => {
     await expect(page.getByRole('article')).toHaveCount(1);
     const status = page.getByLabel(`Status for order ${number}`);
     await status.selectOption('shipped');
-    await expect(status).toHaveValue('shipped');
-    // The select shows the choice at once; the toast says the server has saved it.
+    // Shipping asks for the courier and the tracking number first.
+    const ship = page.getByRole('dialog', { name: `Mark order #${number} shipped` });
+    await ship.getByLabel('Courier').selectOption({ label: 'Delhivery' });
+    await ship.getByLabel('Tracking number (AWB)').fill('DLV-20261127');
+    await ship.getByRole('button', { name: 'Mark shipped' }).click();
     await expect(page.getByText(`Order #${number} is now shipped`)).toBeVisible();
+    await expect(status).toHaveValue('shipped');
+    await expect(page.getByRole('article').getByText('DLV-20261127')).toBeVisible();
     const orders = await (
       await request.get('/api/orders/user-orders', {
         headers: { Authorization: `Bearer ${shopper.token}` },
@@ -119,6 +124,13 @@ test.describe('an admin', () => {
     await signInAs(page, shopper, '/dashboard/user/orders');
     await expect(page.getByRole('heading', { name: 'Your Orders' })).toBeVisible();
     await expect(page.getByText('shipped', { exact: false }).first()).toBeVisible();
+    // Its order page names the courier and links to the tracking page.
+    await page.goto(`/dashboard/user/orders/${orderId}`);
+    await expect(page.getByText('DLV-20261127')).toBeVisible();
+    await expect(page.getByRole('link', { name: /Track your parcel/ })).toHaveAttribute(
+      'href',
+      'https://www.delhivery.com/track/package/DLV-20261127',
+    );
   });
 
   test('a customer reaches no admin page and no admin call', async ({ page, request }) => {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { expect } from '@playwright/test';
 import {
   ADMIN,
-  chooseSizeInDialog,
+  addFirstProductToCart,
   loginViaApi,
   placeOrder,
   registerViaApi,
@@ -38,19 +38,13 @@ test.describe('cancelling an order', () => {
     const email = uniqueEmail('refund');
     const shopper = await registerViaApi(request, { name: 'Nisha Rao', email });
     await signInAs(page, shopper, '/');
-    const card = page
-      .getByRole('region', { name: 'All Products' })
-      .getByRole('list')
-      .getByRole('listitem')
-      .first();
-    const productName = (await card.getByRole('heading').first().textContent())!.trim();
-    await card.getByRole('button', { name: 'ADD TO CART' }).click();
-    await chooseSizeInDialog(page);
+    const { productName } = await addFirstProductToCart(page);
     await page.goto('/cart');
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
     const dialog = page.getByRole('dialog', { name: 'Sandbox payment' });
     await dialog.getByRole('button', { name: 'Pay', exact: true }).click();
-    await expect(page).toHaveURL(/\/dashboard\/user\/orders$/);
+    await expect(page).toHaveURL(/\/order-placed\/[a-f\d]{24}$/);
+    await page.goto('/dashboard/user/orders');
 
     // Your Orders links the order to its page.
     await page
@@ -73,7 +67,7 @@ test.describe('cancelling an order', () => {
     await expect(
       page.getByText(/Your order was cancelled\. A refund of ₹[\d,]+ is on its way\./),
     ).toBeVisible();
-    await expect(page.getByText('cancelled', { exact: true })).toBeVisible();
+    await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
     await expect(page.getByText('Refund processed', { exact: true }).first()).toBeVisible();
     await expect(
       page.getByText(/was refunded on .* to the card or account you paid with/),
@@ -125,6 +119,10 @@ test.describe('cancelling an order', () => {
     // The order number everyone sees (shared orderNumber): the id's last 8 characters.
     const status = page.getByLabel(`Status for order ${orderId.slice(-8).toUpperCase()}`);
     await status.selectOption('cancelled');
+    // A cancel that refunds asks first, naming the money and the shopper.
+    const confirm = page.getByRole('dialog', { name: /^Cancel order #/ });
+    await expect(confirm.getByText(/^Refund ₹[\d,]+ to Kiran Das\?$/)).toBeVisible();
+    await confirm.getByRole('button', { name: 'Cancel and refund' }).click();
     await expect(status).toHaveValue('cancelled');
     const card = page.getByRole('article').filter({ has: status });
     await expect(card.getByText('Refund processed')).toBeVisible();

@@ -1,7 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect } from '@playwright/test';
 import {
+  addFirstProductToCart,
   chooseSizeInDialog,
+  registerInBrowser,
   pickSize,
   readOtpFromOutbox,
   registerViaApi,
@@ -72,7 +74,9 @@ test.describe('a shopper', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(before);
   });
 
-  test('searches, sees results, and "No products found." for nonsense', async ({ page }) => {
+  test('searches, sees results, categories suggested for nonsense, and nothing for a blank search', async ({
+    page,
+  }) => {
     await page.goto('/');
     const search = page.getByRole('search').first();
     await search.getByPlaceholder('Search products ...').fill('tee');
@@ -89,33 +93,40 @@ test.describe('a shopper', () => {
     await expect(tab.getByRole('link', { name: 'More details' }).first()).toBeVisible();
     await tab.close();
 
-    await search.getByPlaceholder('Search products ...').fill('zzqx no such shirt');
+    // Every word, in any order, across name, description and category; "tee" is ignored.
+    await search.getByPlaceholder('Search products ...').fill('anime sakura tee');
+    await search.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByText('Results for "anime sakura tee"')).toBeVisible();
+    await expect(page.locator('article h3 a').first()).toHaveText('Sakura Drift Tee');
+
+    // Nothing matches: categories to browse instead, the closest first.
+    await search.getByPlaceholder('Search products ...').fill('anmie zzqx');
     await search.getByRole('button', { name: 'Search' }).click();
     await expect(page.getByText('No products found.')).toBeVisible();
+    const suggested = page.getByRole('navigation', { name: 'Suggested categories' });
+    await expect(suggested.getByRole('link').first()).toHaveText('Anime');
+    await suggested.getByRole('link', { name: 'Anime' }).click();
+    await expect(page).toHaveURL(/\/\?category=[a-f\d]{24}$/);
+    await expect(page.getByRole('link', { name: 'Sakura Drift Tee' }).first()).toBeVisible();
+
+    // A blank search does nothing.
+    await search.getByPlaceholder('Search products ...').fill('   ');
+    await search.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/\/\?category=[a-f\d]{24}$/);
   });
 
   test('registers, pays in the sandbox, and finds the order in Your Orders with the cart empty', async ({
     page,
   }) => {
     const email = uniqueEmail();
-    await page.goto('/register');
-    await page.getByLabel('Full Name').fill('Riya Sharma');
-    await page.getByLabel('Email Address').fill(email);
-    await page.getByLabel('Password').fill('riya-secret-1');
-    await page.getByLabel('Phone Number').fill('9123456780');
-    await page.getByLabel('Shipping Address').fill('14 Park Street, Kolkata 700016');
-    await page.getByRole('button', { name: 'Register' }).click();
-    await expect(page.getByRole('button', { name: /Riya Sharma/ })).toBeVisible();
-
-    await page.goto('/');
-    const card = page
-      .getByRole('region', { name: 'All Products' })
-      .getByRole('list')
-      .getByRole('listitem')
-      .first();
-    const productName = (await card.getByRole('heading').first().textContent())!.trim();
-    await card.getByRole('button', { name: 'ADD TO CART' }).click();
-    const size = await chooseSizeInDialog(page);
+    await registerInBrowser(page, {
+      name: 'Riya Sharma',
+      email,
+      password: 'riya-secret-1',
+      phone: '9123456780',
+      address: '14 Park Street, Kolkata 700016',
+    });
+    const { productName, size } = await addFirstProductToCart(page);
     await expect(page.getByTestId('cart-badge').first()).toHaveText('1');
 
     await page
@@ -131,12 +142,19 @@ test.describe('a shopper', () => {
     await expect(dialog).toContainText('₹');
     await dialog.getByRole('button', { name: 'Pay', exact: true }).click();
 
-    await expect(page).toHaveURL(/\/dashboard\/user\/orders$/);
+    // The order placed: its number, what was bought, where it goes, what happens next.
+    await expect(page).toHaveURL(/\/order-placed\/[a-f\d]{24}$/);
     await expect(page.getByText('Payment Completed')).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Thank you! Your order is placed.' }),
+    ).toBeVisible();
+    await expect(page.getByRole('region', { name: 'What you bought' })).toContainText(productName);
+    await expect(page.getByRole('region', { name: 'What happens next' })).toBeVisible();
+    await page.goto('/dashboard/user/orders');
     await expect(page.getByRole('heading', { name: 'Your Orders' })).toBeVisible();
     await expect(page.getByText(productName).first()).toBeVisible();
     await expect(page.getByText(`Size ${size} · Quantity: 1`).first()).toBeVisible();
-    await expect(page.getByText('pending', { exact: false }).first()).toBeVisible();
+    await expect(page.getByText('Confirmed', { exact: false }).first()).toBeVisible();
     await expect(page.getByTestId('cart-badge')).toHaveCount(0);
   });
 

@@ -26,13 +26,14 @@ async function stockOf(request: APIRequestContext, product: ListedProduct, size:
   return products[0]!.sizes.find((s) => s.size === size)!.quantity;
 }
 
-/** From the cart: Proceed to Checkout, Pay in the sandbox, and land on Your Orders. */
+/** From the cart: Proceed to Checkout, Pay in the sandbox, see the order placed, then Your Orders. */
 async function payInSandbox(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sandbox payment' });
   await dialog.getByRole('button', { name: 'Pay', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard\/user\/orders$/);
+  await expect(page).toHaveURL(/\/order-placed\/[a-f\d]{24}$/);
   await expect(page.getByText('Payment Completed')).toBeVisible();
+  await page.goto('/dashboard/user/orders');
 }
 
 /** A size's button in the picker: the label wrapping its (visually hidden) radio. */

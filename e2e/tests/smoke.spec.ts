@@ -31,7 +31,9 @@ test('the home page and a product page arrive with their first catalog answers, 
   // The built page names the home route's chunks for its take-over script, which loads them
   // (the API reads them from Vite's manifest).
   const html = await (await request.get('/')).text();
-  expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/take-over-[\w-]+\.js">/);
+  expect(html).toMatch(
+    /<script blocking="render" type="module" crossorigin src="\/assets\/take-over-[\w-]+\.js">/,
+  );
   expect(html).toMatch(/<div id="root" [^>]*data-app="[^"]*\/assets\/home-[\w-]+\.js/);
   expect(html).toContain('<script type="application/json" id="initial-data">');
   const catalogCalls: string[] = [];

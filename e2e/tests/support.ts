@@ -129,6 +129,38 @@ export async function chooseSizeInDialog(page: Page): Promise<string> {
   return chosen;
 }
 
+/** Registers in the browser on the Register page (`base`: another origin than the shop's). */
+export async function registerInBrowser(
+  page: Page,
+  shopper: { name: string; email: string; password: string; phone: string; address: string },
+  base = '',
+): Promise<void> {
+  await page.goto(`${base}/register`);
+  await page.getByLabel('Full Name').fill(shopper.name);
+  await page.getByLabel('Email Address').fill(shopper.email);
+  await page.getByLabel('Password').fill(shopper.password);
+  await page.getByLabel('Phone Number').fill(shopper.phone);
+  await page.getByLabel('Shipping Address').fill(shopper.address);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('button', { name: new RegExp(shopper.name) })).toBeVisible();
+}
+
+/** From the home page, the first of All Products into the cart in a size: its name and size. */
+export async function addFirstProductToCart(
+  page: Page,
+  base = '',
+): Promise<{ productName: string; size: string }> {
+  await page.goto(`${base}/`);
+  const card = page
+    .getByRole('region', { name: 'All Products' })
+    .getByRole('list')
+    .getByRole('listitem')
+    .first();
+  const productName = (await card.getByRole('heading').first().textContent())!.trim();
+  await card.getByRole('button', { name: 'ADD TO CART' }).click();
+  return { productName, size: await chooseSizeInDialog(page) };
+}
+
 /**
  * A paid order for `shopper` (one T-shirt in its best-stocked size), through the API and the
  * sandbox provider. `paidTwice`: the shopper pays a second time before the first is verified
@@ -141,10 +173,15 @@ export async function placeOrder(
 ): Promise<string> {
   const auth = { Authorization: `Bearer ${shopper.token}` };
   const product = await findProduct(request, (p) => p.quantity > 0);
+  // The total the cart shows: the T-shirt, and the delivery fee below the free-delivery threshold.
+  const { settings } = await (await request.get('/api/settings/public')).json();
+  const { feePaise, freeFromPaise } = settings.delivery as Record<string, number>;
+  const itemsPaise = Math.round(product.price * 100);
+  const amount = (itemsPaise + (itemsPaise >= freeFromPaise! ? 0 : feePaise!)) / 100;
   const created = await request.post('/api/payment/create-order', {
     headers: auth,
     data: {
-      amount: product.price,
+      amount,
       items: [{ _id: product._id, cartQuantity: 1, size: sizesInStock(product)[0] }],
     },
   });
@@ -159,7 +196,7 @@ export async function placeOrder(
       headers: auth,
       data: {
         ...paid,
-        amount: product.price,
+        amount,
         items: [],
         userId: shopper.user._id,
         shippingAddress: shopper.user.address,
@@ -215,12 +252,14 @@ export const TINY_PNG = Buffer.from(
  * Chromium's note that a page itself answered 404 (the not-found page's true status): a
  * picture, script or API call that answers 404 still fails the test.
  */
-export const test = base.extend<{ consoleErrors: string[] }>({
-  // Server-rendered pages show before the app has taken them over, and a click before that does
-  // nothing: every load waits for the app's root to say it is ready (`data-hydrated`).
-  page: async ({ page, javaScriptEnabled }, use) => {
+export const test = base.extend<{ consoleErrors: string[]; waitForTakeOver: boolean }>({
+  // Server-rendered pages show before the app has taken them over, and a tap before that is
+  // kept until it has: every load waits for the app's root to say it is ready (`data-hydrated`),
+  // so a journey sees one page at a time; `waitForTakeOver: false` taps as soon as it can.
+  waitForTakeOver: [true, { option: true }],
+  page: async ({ page, javaScriptEnabled, waitForTakeOver }, use) => {
     const ready = async () => {
-      if (javaScriptEnabled !== false)
+      if (javaScriptEnabled !== false && waitForTakeOver)
         await expect(page.locator('#root:not([data-hydrated])')).toHaveCount(0);
     };
     const goto = page.goto.bind(page);

@@ -1,17 +1,16 @@
 /**
  * createApp(deps): the whole HTTP application, never listening itself, so tests drive it
  * with supertest. Order: the fast lane (repeated catalog reads, lib/fast-lane.ts), then
- * Express: /api/payment passed to the payments thread when it runs (lib/payment-thread.ts),
- * security and parsing, /api routers, API 404, photos, the web app with its prepared pages
+ * Express: security and parsing, /api routers, API 404, photos, the web app with its prepared pages
  * (modules/web), then the one error handler.
  */
 import { createHash } from 'node:crypto';
-import type { RequestListener } from 'node:http';
+import type { IncomingMessage, RequestListener } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import compression from 'compression';
 import cors from 'cors';
-import express, { type Express } from 'express';
+import express, { type Express, type Request } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
@@ -26,12 +25,16 @@ import { FastLane, jsonBody } from './lib/fast-lane.js';
 import { laneLogger, requestId, requestLogger, requestLogSerializers } from './lib/logger.js';
 import { noStore } from './lib/no-store.js';
 import { warnUntrustedProxy } from './lib/proxy-headers.js';
-import { PAYMENT_PATH, type PaymentThread } from './lib/payment-thread.js';
 import type { AppDeps } from './lib/types.js';
 import { authRouter } from './modules/auth/index.js';
 import { usersRouter, adminUsersRouter, findSessionUser } from './modules/users/index.js';
 import { categoriesRouter } from './modules/categories/index.js';
-import { countProductsInCategory, currentStock, productsRouter } from './modules/products/index.js';
+import {
+  countProductsInCategory,
+  currentStock,
+  layStock,
+  productsRouter,
+} from './modules/products/index.js';
 import {
   discountTotals,
   isFirstOrder,
@@ -41,6 +44,9 @@ import {
 import { adminCouponsRouter, couponsRouter } from './modules/coupons/index.js';
 import { paymentsRouter } from './modules/payments/index.js';
 import { adminSettingsRouter, settingsRouter } from './modules/settings/index.js';
+import { adminReviewsRouter, reviewsRouter } from './modules/reviews/index.js';
+import { deliveryRouter } from './modules/delivery/index.js';
+import { gstAdminRouter } from './modules/gst/index.js';
 import { webAppRouter } from './modules/web/index.js';
 import { openApiRouter } from './openapi/openapi.router.js';
 
@@ -63,10 +69,10 @@ export type App = RequestListener & {
 };
 
 /**
- * `payments`: the payments thread (lib/payment-thread.ts), when /api/payment/ is its to answer;
- * without it (the thread's own app, tests, PAYMENTS_THREAD=off) this app answers them.
+ * `stopping`: whether this process is shutting down (server.ts): /api/ready then answers 503, so
+ * a load balancer sends the requests to another copy while this one finishes its own.
  */
-export function createApp(deps: AppDeps, options: { payments?: PaymentThread } = {}): App {
+export function createApp(deps: AppDeps, options: { stopping?: () => boolean } = {}): App {
   settleStockVersion(deps.config.stockSettleMs);
   // This app's catalog cache: the routers' answers, the fast lane's, the prepared pages, the
   // sitemap and the share pictures.
@@ -76,12 +82,13 @@ export function createApp(deps: AppDeps, options: { payments?: PaymentThread } =
     logger: laneLogger(deps.logger),
     cache,
     cors: deps.config.corsOrigins.length > 0,
+    clientAddress: (req) => clientAddressOf(app, req),
   });
-  const app = createExpressApp(
+  const app: Express = createExpressApp(
     deps,
-    new CatalogReader(cache, currentStock, lane),
+    new CatalogReader(cache, { read: currentStock, lay: layStock }, lane),
     requestLog,
-    options.payments,
+    options.stopping ?? (() => false),
   );
   return Object.assign(
     (req: Parameters<RequestListener>[0], res: Parameters<RequestListener>[1]) =>
@@ -90,11 +97,22 @@ export function createApp(deps: AppDeps, options: { payments?: PaymentThread } =
   );
 }
 
+/** Express's `req.ip` (its TRUST_PROXY rule) for a request Express does not handle. */
+function clientAddressOf(app: Express, req: IncomingMessage): string | undefined {
+  const view = Object.assign(Object.create(app.request) as Request, {
+    app,
+    headers: req.headers,
+    socket: req.socket,
+    connection: req.socket,
+  });
+  return view.ip;
+}
+
 function createExpressApp(
   deps: AppDeps,
   catalog: CatalogReader,
   requestLog: Logger,
-  payments: PaymentThread | undefined,
+  stopping: () => boolean,
 ): Express {
   const { config, logger } = deps;
   const app = express();
@@ -102,9 +120,6 @@ function createExpressApp(
   app.set('trust proxy', config.trustProxy);
   if (config.trustProxy === false) app.use(warnUntrustedProxy(logger));
   app.set('etag', 'strong');
-  // Matched as the payments router's mount below is (any case, an absolute URL), so no payment
-  // call is answered here while the thread runs; the thread logs and answers it.
-  if (payments) app.use(PAYMENT_PATH, (req, res) => payments.forward(req, res, req.originalUrl));
 
   app.use(
     pinoHttp({
@@ -158,8 +173,10 @@ function createExpressApp(
   api.get('/health', (_req, res) => {
     res.json({ status: 'ok', db: deps.db.kind });
   });
+  // Ready: not while this process stops, nor while the database does not answer it (a process
+  // whose event loop is stuck answers nothing: its primary ends it, see cluster.ts).
   api.get('/ready', async (_req, res) => {
-    const ok = await databaseAnswers();
+    const ok = !stopping() && (await databaseAnswers());
     res
       .status(ok ? 200 : 503)
       .json(ok ? { status: 'ready' } : { success: false, message: DB_UNAVAILABLE });
@@ -167,7 +184,7 @@ function createExpressApp(
   api.use(openApiRouter());
   api.use(requireDatabase);
   // The webhook needs the raw body for its signature: the payments router parses its own.
-  api.use(PAYMENT_PATH.slice('/api'.length), paymentsRouter(deps, auth));
+  api.use('/payment', paymentsRouter(deps, auth));
   api.use(jsonBody({ limit: '100kb' }));
   // Sessions, accounts and orders are one person's: never kept by a cache.
   api.use('/auth', noStore, authRouter(deps, auth));
@@ -176,12 +193,16 @@ function createExpressApp(
   // The checks that look up the module above (a category's products, a photo's orders) are
   // passed down here, so modules only ever import the ones below them (docs/architecture.md).
   api.use('/category', categoriesRouter(deps, auth, catalog, countProductsInCategory));
+  api.use('/product', reviewsRouter(deps, auth));
   api.use('/product', productsRouter(deps, auth, catalog, ordersShowPhoto));
+  api.use('/admin/reviews', adminReviewsRouter(auth));
   api.use('/orders', noStore, ordersRouter(deps, auth));
   api.use('/coupons', couponsRouter(deps, auth, isFirstOrder));
   api.use('/admin', noStore, adminCouponsRouter(auth, discountTotals));
   api.use('/settings', settingsRouter());
+  api.use('/delivery', deliveryRouter(deps, auth));
   api.use('/admin/settings', noStore, adminSettingsRouter(auth));
+  api.use('/admin', noStore, gstAdminRouter(auth));
   api.use(apiNotFound);
   app.use('/api', api);
 
@@ -189,7 +210,7 @@ function createExpressApp(
   // A missing photo is a 404, never the web app's page.
   app.use(
     '/uploads',
-    express.static(join(config.dataDir, 'uploads'), {
+    express.static(config.uploadsDir, {
       immutable: true,
       maxAge: '365d',
       index: false,

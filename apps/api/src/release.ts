@@ -13,7 +13,8 @@ import { whileHolding } from './lib/lease.js';
 import type { AppDeps } from './lib/types.js';
 import { backfillOrderNumbers } from './modules/orders/index.js';
 import { listOlderUnsettled } from './modules/payments/index.js';
-import { migrateToSizes } from './modules/products/index.js';
+import { migrateToColours, refreshSearchTerms } from './modules/products/index.js';
+import { demoColourOf } from './seed/catalog-seed.js';
 import type { DemoProduct } from './seed/demo-catalog.js';
 import { seedIfEmpty } from './seed/index.js';
 
@@ -29,9 +30,13 @@ export async function runReleaseSteps(
     'release',
     async () => {
       await ensureIndexes(logger);
-      // Products saved before sizes existed become One size.
-      const migrated = await migrateToSizes();
-      if (migrated) logger.info({ migrated }, 'products without sizes are now One size');
+      // Products saved before colours (or sizes) existed become one colour.
+      const migrated = await migrateToColours(demoColourOf);
+      if (migrated)
+        logger.info({ migrated }, 'products saved before colours are now in one colour');
+      // Products written before search terms, under older rules or behind the API's back.
+      const searchable = await refreshSearchTerms();
+      if (searchable) logger.info({ products: searchable }, 'products given their search terms');
       await seedIfEmpty(deps, options.demoProducts);
       const numbered = await backfillOrderNumbers();
       if (numbered) logger.info({ orders: numbered }, 'gave older orders their number');

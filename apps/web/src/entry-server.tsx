@@ -12,7 +12,7 @@ import { StaticRouter } from 'react-router-dom';
 import { AppProvider } from './app/provider';
 import { AppRoutes, preloadPages } from './app/router';
 import { ErrorBoundary } from './components/error-boundary';
-import { seedLandingPage } from './features/catalog/api/seed-landing-page';
+import { seedPage } from './app/seed-page';
 import { createQueryClient } from './lib/query-client';
 
 /** A render that takes longer than this is given up (the API then serves the page unrendered). */
@@ -26,10 +26,7 @@ const RENDER_LIMIT_MS = 5_000;
 export async function render(url: string, answers: Record<string, unknown>): Promise<string> {
   const location = new URL(url);
   const client = createQueryClient();
-  await Promise.all([
-    seedLandingPage(client, location, { ...answers }),
-    preloadPages(location.pathname),
-  ]);
+  await Promise.all([seedPage(client, location, { ...answers }), preloadPages(location.pathname)]);
   const errors: unknown[] = [];
   // The same tree as main.tsx's, with the server's router, query client and origin.
   const { prelude } = await prerender(

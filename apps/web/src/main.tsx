@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { AppProvider } from './app/provider';
 import { AppRouter, preloadPages } from './app/router';
-import { seedLandingPage } from './features/catalog/api/seed-landing-page';
+import { seedPage } from './app/seed-page';
 import { inlinedAnswers } from './lib/api-client';
 import { queryClient } from './lib/query-client';
 import { createRoot, hydrateRoot } from './lib/react-dom-client';
@@ -25,7 +25,7 @@ if (root.dataset.origin !== undefined) {
   setTimeout(
     () =>
       void Promise.all([
-        seedLandingPage(queryClient, new URL(location.href), inlinedAnswers()),
+        seedPage(queryClient, new URL(location.href), inlinedAnswers()),
         preloadPages(location.pathname),
       ]).then(() => startTransition(() => void hydrateRoot(root, app))),
   );

@@ -129,6 +129,8 @@ describe('configuration', () => {
       PUBLIC_URL: 'https://shop.example.in',
       RAZORPAY_KEY_ID: 'rzp_test_1',
       RAZORPAY_KEY_SECRET: 's',
+      SMTP_URL: 'smtp://mail.example.com:587',
+      SHARED_UPLOADS_DIR: '/srv/shop-uploads',
     };
     expect(() => loadConfig({ ...production, BCRYPT_COST: '11' })).toThrow(/BCRYPT_COST/);
     expect(() => loadConfig({ ...production, BCRYPT_COST: '12' })).not.toThrow();

@@ -1,8 +1,9 @@
 /** Production start-up refuses weak or unsafe settings, naming the variable and saying why. */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config/index.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'cfg-prod-'));
@@ -13,6 +14,8 @@ const production = {
   PUBLIC_URL: 'https://shop.example.in',
   RAZORPAY_KEY_ID: 'rzp_test_1',
   RAZORPAY_KEY_SECRET: 's',
+  SMTP_URL: 'smtp://mail.example.com:587',
+  CLOUDINARY_URL: 'cloudinary://key:secret@shop',
 };
 const message = (env: Record<string, string>) => {
   try {
@@ -24,6 +27,16 @@ const message = (env: Record<string, string>) => {
 };
 
 describe('production settings', () => {
+  it('runs a worker per core unless WEB_CONCURRENCY says otherwise; tests one process', () => {
+    expect(loadConfig(production).webConcurrency).toBe(availableParallelism());
+    expect(loadConfig({ ...production, WEB_CONCURRENCY: '3' }).webConcurrency).toBe(3);
+    expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir }).webConcurrency).toBe(
+      availableParallelism(),
+    );
+    expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }).webConcurrency).toBe(1);
+    expect(message({ ...production, WEB_CONCURRENCY: '0' })).toMatch(/WEB_CONCURRENCY/);
+  });
+
   it('starts with strong settings', () => {
     expect(message(production)).toBeUndefined();
     expect(
@@ -35,6 +48,24 @@ describe('production settings', () => {
         TRUST_PROXY: '10.0.0.0/8, loopback',
       }),
     ).toBeUndefined();
+  });
+
+  it('refuses what cannot work on several machines, naming each variable', () => {
+    const { JWT_SECRET: _j, SMTP_URL: _s, CLOUDINARY_URL: _c, ...bare } = production;
+    const refused = message(bare)!;
+    expect(refused).toMatch(/^ {2}JWT_SECRET: required when NODE_ENV=production/m);
+    expect(refused).toMatch(/^ {2}SMTP_URL: required when NODE_ENV=production/m);
+    expect(refused).toMatch(
+      /^ {2}CLOUDINARY_URL or SHARED_UPLOADS_DIR: one is required when NODE_ENV=production/m,
+    );
+    // Photos in a folder every replica mounts will do instead of Cloudinary.
+    const { CLOUDINARY_URL: _, ...shared } = production;
+    expect(message({ ...shared, SHARED_UPLOADS_DIR: '/srv/shop-uploads' })).toBeUndefined();
+    expect(loadConfig({ ...shared, SHARED_UPLOADS_DIR: '/srv/shop-uploads' }).uploadsDir).toBe(
+      '/srv/shop-uploads',
+    );
+    // Outside production all three may be missing (mail to the outbox, photos in DATA_DIR).
+    expect(message({ DATA_DIR: dataDir })).toBeUndefined();
   });
 
   it('refuses a weak admin password', () => {
@@ -90,4 +121,45 @@ describe('TRUST_PROXY', () => {
     expect(message({ DATA_DIR: dataDir, TRUST_PROXY: 'yes please' })).toMatch(/TRUST_PROXY: /);
     expect(message({ DATA_DIR: dataDir, TRUST_PROXY: '10.0.0.0/99' })).toMatch(/TRUST_PROXY: /);
   });
+});
+
+describe('the generated JWT secret (no JWT_SECRET, outside production)', () => {
+  it(
+    'is one for every process of the machine, even when they start at the same moment',
+    { timeout: 300_000 },
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'cfg-secret-'));
+      // Eight processes, each ready to load the configuration, are told to go together.
+      const script = `
+      import { localJwtSecret } from './src/config/index.ts';
+      process.stdin.once('data', () => process.stdout.write(localJwtSecret(${JSON.stringify(dir)})));
+      process.stdout.write('ready\\n');`;
+      const children = Array.from({ length: 8 }, () =>
+        spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+          cwd: join(import.meta.dirname, '../..'),
+        }),
+      );
+      const outputs = children.map((child) => {
+        let out = '';
+        child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+        return {
+          ready: () => out.startsWith('ready\n'),
+          secret: new Promise<string>((resolve) =>
+            child.once('exit', () => resolve(out.replace('ready\n', ''))),
+          ),
+        };
+      });
+      await vi.waitFor(() => expect(outputs.every((o) => o.ready())).toBe(true), {
+        timeout: 120_000,
+      });
+      for (const child of children) child.stdin.end('go\n');
+      const secrets = await Promise.all(outputs.map((o) => o.secret));
+      const stored = readFileSync(join(dir, 'jwt-secret'), 'utf8');
+      expect(stored).toMatch(/^[0-9a-f]{96}$/);
+      expect(new Set(secrets)).toEqual(new Set([stored]));
+      // Nothing else is left in the data folder, and the secret is the shop user's alone.
+      expect(readdirSync(dir)).toEqual(['jwt-secret']);
+      expect(statSync(join(dir, 'jwt-secret')).mode & 0o777).toBe(0o600);
+    },
+  );
 });

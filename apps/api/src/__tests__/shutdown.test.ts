@@ -1,11 +1,13 @@
 /**
- * Graceful shutdown: a request in flight when SIGTERM's stop() begins still completes,
- * and no new connection is accepted afterwards.
+ * Graceful shutdown: a request in flight when SIGTERM's stop() begins still completes, /api/ready
+ * answers 503 meanwhile (a load balancer sends the rest elsewhere), and no new connection is
+ * accepted afterwards.
  */
 import { request as httpRequest } from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import supertest from 'supertest';
 import { describe, expect, inject, it } from 'vitest';
 import { start } from '../server.js';
 
@@ -47,15 +49,21 @@ describe('graceful shutdown', () => {
       shop.server.once('request', () => {
         stopped = shop.stop(5000);
         listeningWhenBodyEnded = shop.server.listening;
-        req.end(body.slice(10));
+        // The same app, asked while it stops: not ready.
+        void supertest(shop.app)
+          .get('/api/ready')
+          .then((res) => (readyWhileStopping = res.status))
+          .finally(() => req.end(body.slice(10)));
       });
       req.write(body.slice(0, 10));
     });
     let stopped: Promise<void> | undefined;
     let listeningWhenBodyEnded: boolean | undefined;
+    let readyWhileStopping: number | undefined;
 
     const answer = await response;
     expect(listeningWhenBodyEnded).toBe(false);
+    expect(readyWhileStopping).toBe(503);
     expect(answer.status).toBe(401);
     expect(JSON.parse(answer.body)).toMatchObject({ success: false });
     await stopped;

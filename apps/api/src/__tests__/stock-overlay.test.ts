@@ -37,6 +37,7 @@ interface Shown {
   _id: string;
   quantity: number;
   sizes: Array<{ size: string; quantity: number }>;
+  colours: Array<{ name: string; sizes: Shown['sizes']; images: unknown[] }>;
   name: string;
 }
 /** The product lists of the answers read here. */
@@ -92,6 +93,46 @@ describe('a change of stock alone', () => {
       { size: 'M', quantity: 1 },
     ]);
     await Product.updateOne({ _id: newest.id }, { $set: { name: 'Overlay Tee 14' } });
+  });
+
+  it("lays each colour's stock over cached answers, keeping each answer's photos", async () => {
+    const [tee] = await insertProducts([
+      {
+        name: 'Overlay Colours Tee',
+        price: 450,
+        category,
+        colours: [
+          { name: 'Black', sizes: [{ size: 'M', quantity: 2 }], images: 2 },
+          { name: 'White', sizes: [{ size: 'M', quantity: 3 }], images: 2 },
+        ],
+      },
+    ]);
+    const reads = [
+      { path: '/api/product/search/overlay%20colours', list: (b: Answer) => b.data, images: 1 },
+      {
+        path: `/api/product/get-product/${tee!.slug}`,
+        list: (b: Answer) => [b.Aproduct],
+        images: 2,
+      },
+    ];
+    for (const { path } of reads) await t.request().get(path).expect(200);
+    const before = await catalogVersion();
+    expect(
+      await decrementStock([{ productId: tee!.id, colour: 'White', size: 'M', quantity: 2 }]),
+    ).toEqual({ ok: true });
+    expect((await catalogVersion()).catalog).toBe(before.catalog);
+    for (const { path, list, images } of reads) {
+      const res = await t.request().get(path).expect(200);
+      const shown = list(res.body as Answer).find((p) => p._id === tee!.id)!;
+      expect(shown, path).toMatchObject({ quantity: 3, sizes: [{ size: 'M', quantity: 3 }] });
+      expect(
+        shown.colours.map((c) => [c.name, c.sizes, c.images.length]),
+        path,
+      ).toEqual([
+        ['Black', [{ size: 'M', quantity: 2 }], images],
+        ['White', [{ size: 'M', quantity: 1 }], images],
+      ]);
+    }
   });
 
   it('answers what an uncached process computes, byte for byte, after orders and cancellations', async () => {
@@ -262,5 +303,21 @@ describe('which writes are stock alone', () => {
     expect(change([{ $set: { quantity: 1 } }])).toBe('catalog');
     expect(change({ quantity: 1 })).toBe('catalog');
     expect(change(undefined)).toBe('catalog');
+  });
+
+  it("counts a colour's stock as stock, and its photos, name or the list of colours as catalog", () => {
+    const paths = ['quantity', 'sizes', 'colours.*.sizes'];
+    const change = (update: unknown) => changeOf(update, paths, ['stockTakes']);
+    const take = {
+      'colours.$[c].sizes.$[s].quantity': -1,
+      'sizes.$[t].quantity': -1,
+      quantity: -1,
+    };
+    expect(change({ $inc: take, $push: { stockTakes: 'k' } })).toBe('stock');
+    expect(change({ $inc: { 'colours.0.sizes.$[s].quantity': 1 } })).toBe('stock');
+    expect(change({ $set: { 'colours.0.images': [] }, $inc: { rev: 1 } })).toBe('catalog');
+    expect(change({ $set: { 'colours.$[c].name': 'Jet' } })).toBe('catalog');
+    expect(change({ $set: { colours: [] } })).toBe('catalog');
+    expect(change({ $set: { 'colours.images.sizes': [] } })).toBe('catalog');
   });
 });

@@ -3,7 +3,8 @@
  * A bad or missing variable stops the process with a message naming it.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_SHOP_NAME } from '@repo/shared/constants';
@@ -75,8 +76,14 @@ const envSchema = z.object({
   /** The sandbox provider's signing secrets (default: derived from the JWT secret). */
   SANDBOX_KEY_SECRET: optionalString,
   SANDBOX_WEBHOOK_SECRET: optionalString,
-  /** `off` answers /api/payment/ on the main thread instead of the payments thread (lib/payment-thread.ts). */
-  PAYMENTS_THREAD: z.enum(['on', 'off']).default('on'),
+  /** Identical worker processes `npm start` runs (cluster.ts): default the number of cores (1 with NODE_ENV=test); 1 = one process, no cluster. */
+  WEB_CONCURRENCY: optionalString
+    .transform((v) => (v === undefined ? undefined : Number(v)))
+    .pipe(z.number().int().min(1).max(256).optional()),
+  /** How long a worker may leave its primary's heartbeat unanswered before it is replaced (ms). */
+  WORKER_TIMEOUT_MS: z.coerce.number().int().min(300).max(600_000).default(30_000),
+  /** A folder every replica mounts (NFS, EFS, a shared volume): photos are stored there instead of DATA_DIR/uploads. */
+  SHARED_UPLOADS_DIR: optionalString,
   /** How often reconciliation looks for checkouts due a check (refunds: every 10th time); 0 = never (default 30 s, off in tests). */
   RECONCILE_INTERVAL_MS: optionalString
     .transform((v) => (v === undefined ? undefined : Number(v)))
@@ -130,9 +137,12 @@ export interface Config {
     razorpayApiUrl: string;
     sandbox: { keySecret: string; webhookSecret: string };
     reconcileIntervalMs: number;
-    /** Whether a worker thread answers /api/payment/ (lib/payment-thread.ts). */
-    thread: boolean;
   };
+  /** Where photos are stored as files (without Cloudinary): SHARED_UPLOADS_DIR, else DATA_DIR/uploads. */
+  uploadsDir: string;
+  /** Worker processes of one `npm start` (cluster.ts); 1: no cluster. */
+  webConcurrency: number;
+  workerTimeoutMs: number;
   /** Catalog reads show stock at most this old (lib/catalog-version.ts). */
   stockSettleMs: number;
   corsOrigins: string[];
@@ -148,14 +158,27 @@ export class ConfigError extends Error {}
 /** Local-only defaults for the demo admin; refused in production. */
 export const DEV_ADMIN = { email: 'admin@tshirt.shop', password: 'admin12345' } as const;
 
-/** A random secret kept in DATA_DIR so tokens survive restarts in local use. */
-function localJwtSecret(dataDir: string): string {
+/**
+ * A random secret kept in DATA_DIR, so tokens survive restarts in local use and every process
+ * of the machine signs with the same one. Made once even when several start together: each
+ * writes its candidate to a file of its own, then links it into place, which only the first
+ * link does; everyone then reads the one in place (never a half-written file).
+ */
+export function localJwtSecret(dataDir: string): string {
   const file = join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  ensurePrivateDirSync(dataDir);
-  const secret = randomBytes(48).toString('hex');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  if (!existsSync(file)) {
+    ensurePrivateDirSync(dataDir);
+    const candidate = join(dataDir, `.jwt-secret.${process.pid}.${randomBytes(4).toString('hex')}`);
+    writeFileSync(candidate, randomBytes(48).toString('hex'), { mode: 0o600 });
+    try {
+      linkSync(candidate, file);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    } finally {
+      rmSync(candidate, { force: true });
+    }
+  }
+  return readFileSync(file, 'utf8').trim();
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -170,10 +193,22 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const isProduction = e.NODE_ENV === 'production';
   const problems: string[] = [];
 
-  if (isProduction && !e.JWT_SECRET) problems.push('JWT_SECRET: required when NODE_ENV=production');
+  // Production runs on several machines: nothing may live on one machine's disk alone.
+  if (isProduction && !e.JWT_SECRET)
+    problems.push(
+      'JWT_SECRET: required when NODE_ENV=production (every replica must sign and check tokens with the same secret)',
+    );
   if (isProduction && !e.PUBLIC_URL)
     problems.push(
       'PUBLIC_URL: required when NODE_ENV=production (the origin of canonical URLs, share links and the sitemap)',
+    );
+  if (isProduction && !e.SMTP_URL)
+    problems.push(
+      "SMTP_URL: required when NODE_ENV=production (without it mail is written to one machine's DATA_DIR/outbox, where nobody receives it)",
+    );
+  if (isProduction && !e.CLOUDINARY_URL && !e.SHARED_UPLOADS_DIR)
+    problems.push(
+      'CLOUDINARY_URL or SHARED_UPLOADS_DIR: one is required when NODE_ENV=production (photos must reach every replica: Cloudinary, or a folder every replica mounts)',
     );
   const razorpayKeys = [e.RAZORPAY_KEY_ID, e.RAZORPAY_KEY_SECRET];
   if (razorpayKeys.some(Boolean) && !razorpayKeys.every(Boolean)) {
@@ -256,8 +291,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         webhookSecret: e.SANDBOX_WEBHOOK_SECRET ?? derived('sandbox-webhook-secret'),
       },
       reconcileIntervalMs: e.RECONCILE_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 30_000),
-      thread: e.PAYMENTS_THREAD === 'on',
     },
+    uploadsDir: e.SHARED_UPLOADS_DIR
+      ? resolve(root, e.SHARED_UPLOADS_DIR)
+      : join(dataDir, 'uploads'),
+    // Tests start many shops, each a single process unless a test asks for workers (a cluster's
+    // primary and release worker would cost each of them two more processes' start-up).
+    webConcurrency: e.WEB_CONCURRENCY ?? (e.NODE_ENV === 'test' ? 1 : availableParallelism()),
+    workerTimeoutMs: e.WORKER_TIMEOUT_MS,
     stockSettleMs: e.STOCK_SETTLE_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
     corsOrigins: (e.CORS_ORIGINS ?? '')
       .split(',')

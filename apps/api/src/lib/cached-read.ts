@@ -40,8 +40,14 @@ export interface CatalogRead<T = unknown> {
   stockDecides?: boolean;
 }
 
-/** Each product's current stock fields by id (the products module reads them in one query). */
-export type StockSource = (ids: string[]) => Promise<Map<string, object>>;
+/**
+ * The products module's stock overlay: each product's current stock fields by id (read in one
+ * query), and how to lay them over a product in a kept answer.
+ */
+export interface StockOverlay<S> {
+  read(ids: string[]): Promise<Map<string, S>>;
+  lay(product: StockHolder, stock: S): void;
+}
 
 /** A kept answer: the object itself, whose products' stock fields are overwritten in place. */
 interface KeptAnswer {
@@ -56,12 +62,12 @@ const MAX_OVERLAY_PRODUCTS = 20_000;
  * Answers catalog reads from the app's catalog cache, which the routers, the fast lane and the
  * web pages share; the stock it lays over answers is kept here, for the current stock version.
  */
-export class CatalogReader {
-  private overlay = { version: '', stock: new Map<string, Promise<object | undefined>>() };
+export class CatalogReader<S = unknown> {
+  private overlay = { version: '', stock: new Map<string, Promise<S | undefined>>() };
 
   constructor(
     readonly cache: CatalogCache,
-    private readonly stockSource: StockSource,
+    private readonly stock: StockOverlay<S>,
     private readonly lane?: FastLane,
   ) {}
 
@@ -130,12 +136,15 @@ export class CatalogReader {
   private async withStock(version: CatalogVersion, kept: KeptAnswer): Promise<string> {
     const stock = await Promise.all(kept.products.map((p) => this.stockOf(version.current, p)));
     // From here to the text nothing else runs: the objects hold this version's stock.
-    kept.products.forEach((product, i) => Object.assign(product, stock[i]));
+    kept.products.forEach((product, i) => {
+      const current = stock[i];
+      if (current !== undefined) this.stock.lay(product, current);
+    });
     return JSON.stringify(kept.answer);
   }
 
   /** One product's stock fields for `version`: read once, in one query with its neighbours. */
-  private stockOf(version: string, product: StockHolder): Promise<object | undefined> {
+  private stockOf(version: string, product: StockHolder): Promise<S | undefined> {
     if (this.overlay.version !== version || this.overlay.stock.size >= MAX_OVERLAY_PRODUCTS)
       this.overlay = { version, stock: new Map() };
     const { stock } = this.overlay;
@@ -149,14 +158,14 @@ export class CatalogReader {
     return found;
   }
 
-  private pending: { ids: string[]; result: Promise<Map<string, object>> } | undefined;
+  private pending: { ids: string[]; result: Promise<Map<string, S>> } | undefined;
 
-  private async batch(id: string): Promise<object | undefined> {
+  private async batch(id: string): Promise<S | undefined> {
     if (!this.pending) {
       const ids: string[] = [];
       const result = Promise.resolve().then(() => {
         this.pending = undefined;
-        return this.stockSource(ids);
+        return this.stock.read(ids);
       });
       this.pending = { ids, result };
     }

@@ -1,6 +1,6 @@
 /**
- * The in-process cache of catalog answers. Each app has one (createApp: the main thread's, and
- * the payments thread's own), shared by its catalog routers (lib/cached-read.ts), its fast lane
+ * The in-process cache of catalog answers. Each app has one (createApp: one per process),
+ * shared by its catalog routers (lib/cached-read.ts), its fast lane
  * (lib/fast-lane.ts) and its prepared web pages, sitemap and share pictures (modules/web). Each
  * entry belongs to the catalog version it was made for (lib/catalog-version.ts) and is never
  * returned for another; entries of older versions are simply the least recently used and go

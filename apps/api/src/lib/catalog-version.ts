@@ -205,6 +205,19 @@ const QUERY_WRITES: MongooseQueryMiddleware[] = [
   'deleteMany',
 ];
 
+/** An array position in an update's path: `0`, `$`, `$[]` or `$[name]`. */
+const POSITION = /^(\d+|\$|\$\[\w*\])$/;
+
+/** Whether `path` is `pattern` or inside it; a `*` in the pattern stands for one array position. */
+function underPath(path: string, pattern: string): boolean {
+  const have = path.split('.');
+  const want = pattern.split('.');
+  return (
+    have.length >= want.length &&
+    want.every((segment, i) => (segment === '*' ? POSITION.test(have[i]!) : segment === have[i]))
+  );
+}
+
 /**
  * What `update` (an update document) changes: only `stockPaths` (and the timestamp, and
  * `unshownPaths`) is 'stock', only `unshownPaths` is 'nothing shown', anything else (a pipeline,
@@ -216,8 +229,7 @@ export function changeOf(
   unshownPaths: readonly string[] = [],
 ): 'catalog' | 'stock' | 'nothing shown' {
   if (!update || typeof update !== 'object' || Array.isArray(update)) return 'catalog';
-  const under = (paths: readonly string[], path: string) =>
-    paths.some((p) => path === p || path.startsWith(`${p}.`));
+  const under = (paths: readonly string[], path: string) => paths.some((p) => underPath(path, p));
   let stock = false;
   let unshown = false;
   for (const [operator, fields] of Object.entries(update)) {

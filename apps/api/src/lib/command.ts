@@ -29,8 +29,12 @@ export function runCommand(work: (deps: AppDeps) => Promise<void>): void {
       await endLogger(logger);
     }
   };
-  main().catch((err: unknown) => {
-    console.error(err instanceof ConfigError ? err.message : err);
-    process.exit(1);
-  });
+  // Exits once done (a cluster worker's channel to its primary would keep it alive).
+  main().then(
+    () => process.exit(process.exitCode ?? 0),
+    (err: unknown) => {
+      console.error(err instanceof ConfigError ? err.message : err);
+      process.exit(1);
+    },
+  );
 }

@@ -1,7 +1,8 @@
 /**
  * Database bootstrap: MONGODB_URI when set; otherwise the embedded MongoDB-compatible
  * server persisted under DATA_DIR/db, reached through its Unix socket DATA_DIR/db/mongod.sock
- * (mode 0600; no TCP port, so no other local user can read or change the shop's data).
+ * (mode 0600; no TCP port, so no other local user can read or change the shop's data), served
+ * by one process of the shop (cluster.ts: the primary) for all of them.
  */
 import { join } from 'node:path';
 import mongoose from 'mongoose';
@@ -14,30 +15,52 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Where a primary tells its workers the address of the embedded database it serves (cluster.ts). */
+export const EMBEDDED_DB_URI = 'SHOP_EMBEDDED_DB_URI';
+
+/** The embedded database, served by this process (a lone shop process, or cluster.ts's primary). */
+export interface DatabaseServer {
+  /** Its address with the shop's database name. */
+  uri: string;
+  stop(): Promise<void>;
+}
+
+export async function startDatabaseServer(opts: {
+  dataDir: string;
+  logger: Logger;
+}): Promise<DatabaseServer> {
+  const dataDir = join(opts.dataDir, 'db');
+  const embedded = await startEmbeddedMongo({ dataDir });
+  // the Unix socket inside the data folder (mode 0600): no TCP port for other local users
+  opts.logger.info(
+    { dataDir, socket: embedded.socketPath },
+    'using the embedded database (set MONGODB_URI for MongoDB)',
+  );
+  return { uri: `${embedded.uri}shop`, stop: embedded.stop };
+}
+
+/**
+ * Connects this process: to MONGODB_URI; to `embeddedUri`, the embedded database another
+ * process of this shop serves (cluster.ts's primary); or to an embedded database it serves
+ * itself.
+ */
 export async function connectDatabase(opts: {
   mongoUri?: string | undefined;
   dataDir: string;
   logger: Logger;
+  /** Default: the one the primary passed in EMBEDDED_DB_URI, if any. */
+  embeddedUri?: string | undefined;
 }): Promise<Database> {
-  let uri = opts.mongoUri;
-  let stopEmbedded: (() => Promise<void>) | undefined;
-  if (!uri) {
-    const embedded = await startEmbeddedMongo({ dataDir: join(opts.dataDir, 'db') });
-    // the Unix socket inside the data folder (mode 0600): no TCP port for other local users
-    uri = `${embedded.uri}shop`;
-    stopEmbedded = embedded.stop;
-    opts.logger.info(
-      { dataDir: join(opts.dataDir, 'db'), socket: embedded.socketPath },
-      'using the embedded database (set MONGODB_URI for MongoDB)',
-    );
-  }
+  opts = { embeddedUri: process.env[EMBEDDED_DB_URI], ...opts };
+  const server = opts.mongoUri || opts.embeddedUri ? undefined : await startDatabaseServer(opts);
+  const uri = opts.mongoUri ?? opts.embeddedUri ?? server!.uri;
   await connectMongoose(uri);
   return {
-    kind: stopEmbedded ? 'embedded' : 'mongodb',
+    kind: opts.mongoUri ? 'mongodb' : 'embedded',
     uri,
     async close() {
       await mongoose.disconnect();
-      await stopEmbedded?.();
+      await server?.stop();
     },
   };
 }

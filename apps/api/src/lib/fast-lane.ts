@@ -104,6 +104,8 @@ export interface FastLaneOptions {
   cors: boolean;
   /** Bounds of the set of POST URLs whose bodies the lane reads. */
   postUrls?: { maxEntries: number; maxBytes: number };
+  /** The client's address for the log, as Express reads it (TRUST_PROXY); else the peer's. */
+  clientAddress?: (req: IncomingMessage) => string | undefined;
 }
 
 /** The filter is one URL; a few dozen spellings of it (query strings, case) are plenty. */
@@ -269,7 +271,10 @@ export class FastLane {
     res.end(req.method === 'HEAD' ? undefined : body);
     if (this.options.logger.isLevelEnabled('info')) {
       this.options.logger.info(
-        { ...requestLogFields(req, id, status), responseTime: Date.now() - started },
+        {
+          ...requestLogFields(req, id, status, this.options.clientAddress?.(req)),
+          responseTime: Date.now() - started,
+        },
         'request completed',
       );
     }

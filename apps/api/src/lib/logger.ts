@@ -59,13 +59,22 @@ const stdouts = new WeakMap<
  * Logs to stdout, or to `destination` (tests read the lines from memory). Stdout is written
  * asynchronously: a request never waits for a write(2), and lines logged while one is under
  * way go out together in the next. `endLogger` writes what is left before the process exits.
+ *
+ * `batched: false` (the cluster's primary, which logs little and only what an operator waits
+ * for) writes each line as soon as the last write is done.
  */
-export function createLogger(level: string, destination?: DestinationStream): Logger {
-  // Lines are written in batches of about 4 KB (a write(2) per line was a tenth of a cached
-  // read's cost), and at least every second when the shop is quiet.
+export function createLogger(
+  level: string,
+  destination?: DestinationStream,
+  { batched = true }: { batched?: boolean } = {},
+): Logger {
+  // Lines are written in batches of 2–4 KB (a write(2) per line was a tenth of a cached read's
+  // cost), and at least every second when the shop is quiet. A batch is whole lines of at most
+  // 4 KB (PIPE_BUF): each write to a pipe lands whole, so the lines of several workers sharing
+  // one stdout (cluster.ts) never cut into each other.
   const stdout = destination
     ? undefined
-    : pino.destination({ dest: 1, sync: false, minLength: 4096 });
+    : pino.destination({ dest: 1, sync: false, minLength: batched ? 2048 : 0, maxWrite: 4096 });
   const logger = pino(
     { level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } },
     destination ?? stdout,
@@ -75,6 +84,14 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
     stdouts.set(logger, { stdout, flusher });
   }
   return logger;
+}
+
+/**
+ * Writes the lines buffered so far now, not with the next batch: after a line someone waits for
+ * (a worker serving, the shop open, a stop).
+ */
+export function flushLog(logger: Logger): void {
+  stdouts.get(logger)?.stdout.flush();
 }
 
 /** Writes every line still buffered and ends the logger's stdout (the last step of shutdown). */
@@ -90,11 +107,6 @@ export function endLogger(logger: Logger): Promise<void> {
   });
 }
 
-/** Writes lines another thread's logger formatted (lib/payment-thread.ts) to this logger's output. */
-export function writeLogLines(logger: Logger, lines: string): void {
-  (logger as unknown as Record<symbol, DestinationStream>)[pino.symbols.streamSym]!.write(lines);
-}
-
 /** The request's id: the caller's X-Request-Id when it is sane, else a new one. */
 export function requestId(req: IncomingMessage): string {
   const incoming = req.headers['x-request-id'];
@@ -106,6 +118,8 @@ interface LoggedRequest {
   method?: string;
   url?: string;
   remoteAddress?: string;
+  /** The request itself (pino-http's): Express's `ip` is the client's address (TRUST_PROXY). */
+  raw?: { ip?: string };
 }
 
 /** What a request's log line says of it: what an operator needs, not every header. */
@@ -114,20 +128,25 @@ export const requestLogSerializers = {
     id: req.id,
     method: req.method,
     url: req.url,
-    remoteAddress: req.remoteAddress,
+    // The client's address as Express reads it (behind nginx: from X-Forwarded-For, when the
+    // peer is a trusted proxy), else the connection's peer.
+    remoteAddress: req.raw?.ip ?? req.remoteAddress,
   }),
   res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
 };
 
-/** The same fields for a request answered outside Express (lib/fast-lane.ts). */
-export function requestLogFields(req: IncomingMessage, id: string, statusCode: number) {
+/**
+ * The same fields for a request answered outside Express (lib/fast-lane.ts); `remoteAddress`: the
+ * client's, as Express would read it.
+ */
+export function requestLogFields(
+  req: IncomingMessage,
+  id: string,
+  statusCode: number,
+  remoteAddress = req.socket.remoteAddress,
+) {
   return {
-    req: requestLogSerializers.req({
-      id,
-      method: req.method,
-      url: req.url,
-      remoteAddress: req.socket.remoteAddress,
-    }),
+    req: requestLogSerializers.req({ id, method: req.method, url: req.url, remoteAddress }),
     res: requestLogSerializers.res({ statusCode }),
   };
 }

@@ -4,6 +4,7 @@
  */
 import type { Model } from 'mongoose';
 import { isDuplicateKey } from './errors.js';
+import { escapeRegExp } from './literal-pattern.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any model with a unique `slug`
 type SluggedModel = Model<any>;
@@ -22,8 +23,6 @@ export function slugify(text: string, fallback = 'item'): string {
     .replace(/-+$/g, '');
   return slug || fallback;
 }
-
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The first free slug among base, base-2, base-3… (one query on the slug index). */
 export async function nextFreeSlug(

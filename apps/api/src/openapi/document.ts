@@ -33,8 +33,12 @@ const TAGS: Record<Operation['tag'], string> = {
   Products: 'The catalog: pages, filters, search, one product; writes are for admins (multipart)',
   Orders: 'A shopper’s orders; the admin list, status changes and overview',
   Payments: 'Checkout with Razorpay or the built-in sandbox provider, and the provider’s webhook',
+  Delivery: 'Delivery by PIN code: whether the shop delivers there, what it costs, when it arrives',
   Settings:
-    'The shop’s settings by section (delivery, cash on delivery, …): a public part, and the admin’s',
+    'The shop’s settings by section (delivery, cash on delivery, GST and invoices, …): a public part, and the admin’s',
+  Reviews:
+    'Reviews with fit from verified buyers: a product’s published reviews and summary, the buyer’s own review, “Helpful”; the admin’s moderation',
+  GST: 'Tax invoices and credit notes as PDFs, and the month’s GST report for the accountant',
 };
 
 function operationObject(op: Operation): ZodOpenApiOperationObject {
@@ -42,15 +46,17 @@ function operationObject(op: Operation): ZodOpenApiOperationObject {
     content: { 'application/json': { schema: errorResponse } },
   };
   type Responses = Record<string, ZodOpenApiResponseObject>;
-  const responses: Responses = {
-    [String(op.status ?? 200)]:
-      'mediaType' in op.response
-        ? {
-            description: op.response.description,
-            content: { [op.response.mediaType]: { schema: z.string() } },
-          }
-        : { description: 'Success', content: { 'application/json': { schema: op.response } } },
-  };
+  const success: ZodOpenApiResponseObject =
+    'mediaType' in op.response
+      ? {
+          description: op.response.description,
+          content: { [op.response.mediaType]: { schema: z.string() } },
+        }
+      : { description: 'Success', content: { 'application/json': { schema: op.response } } };
+  const responses: Responses = { [String(op.status ?? 200)]: success };
+  if (op.updatedStatus) {
+    responses[String(op.updatedStatus)] = { ...success, description: 'Updated' };
+  }
   for (const status of op.errors) {
     responses[`${status}`] = { description: STATUS_TEXT[status] ?? 'Error', ...error };
   }

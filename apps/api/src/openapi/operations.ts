@@ -5,7 +5,15 @@
  */
 import { z } from 'zod';
 import {
+  colourParams,
+  imageChangeBody,
+  imageOrderBody,
+  imageParams,
+  imageUploadFields,
+  MAX_IMAGES_PER_COLOUR,
   adminOrdersResponse,
+  creditNoteParams,
+  gstReportQuery,
   checkoutIdParams,
   refundUnsettledBody,
   refundUnsettledResponse,
@@ -65,14 +73,33 @@ import {
   stockQuery,
   stockResponse,
   SETTINGS_SECTION_NAMES,
+  addressBody,
+  addressIdParams,
+  addressMutationResponse,
+  addressesResponse,
+  deliveryEstimateQuery,
+  deliveryEstimateResponse,
   adminSettingsResponse,
   publicSettingsResponse,
   settingsSectionParams,
   settingsUpdateBody,
   updateSettingsResponse,
+  adminReviewIdParams,
+  adminReviewResponse,
+  adminReviewsQuery,
+  adminReviewsResponse,
+  helpfulResponse,
+  myReviewResponse,
+  reviewBody,
+  reviewMutationResponse,
+  reviewParams,
+  reviewReplyBody,
+  reviewsQuery,
+  reviewsResponse,
+  reviewStatusBody,
 } from '@repo/shared';
 
-type Method = 'get' | 'post' | 'put' | 'delete';
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type ZodObject = z.ZodObject;
 
 export interface Operation {
@@ -87,7 +114,10 @@ export interface Operation {
     | 'Products'
     | 'Orders'
     | 'Payments'
-    | 'Settings';
+    | 'Delivery'
+    | 'Settings'
+    | 'Reviews'
+    | 'GST';
   summary: string;
   /** `bearer`: a token is required; `optional`: a token is read when sent. */
   auth?: 'bearer' | 'optional';
@@ -97,6 +127,8 @@ export interface Operation {
   bodyType?: 'application/json' | 'multipart/form-data';
   /** The success answer: its status, and its JSON schema or another media type. */
   status?: 200 | 201;
+  /** A create-or-update that answers `status` (201) when it created and this when it updated. */
+  updatedStatus?: 200;
   response: z.ZodType | { mediaType: string; description: string };
   /** Error statuses this route is known to answer (all with the error shape). */
   errors: number[];
@@ -110,8 +142,34 @@ const photoPart = z.string().meta({
 });
 const productForm = (photo: 'required' | 'optional') =>
   productFields.extend({ photo: photo === 'required' ? photoPart : photoPart.optional() });
+/** A colour's photos as multipart parts: several files in `images`, their alt texts beside. */
+const imagesForm = imageUploadFields.extend({
+  images: z
+    .array(photoPart)
+    .min(1)
+    .max(MAX_IMAGES_PER_COLOUR)
+    .meta({
+      description: `1 to ${MAX_IMAGES_PER_COLOUR} photos, each checked like the product form's photo (a colour holds at most ${MAX_IMAGES_PER_COLOUR})`,
+    }),
+});
 
 const AUTH_ERRORS = [401, 403];
+
+/** A review's photos as multipart parts. */
+const reviewForm = reviewBody.extend({
+  keepPhotos: z.string().optional().meta({
+    description: 'The current photos to keep, as a JSON list of their URLs; left out, all are kept',
+  }),
+  photos: z
+    .array(
+      z.string().meta({
+        description: 'A photo: JPEG, PNG, WebP, GIF or AVIF, at most 5 MB',
+        override: { type: 'string', contentMediaType: 'image/*' },
+      }),
+    )
+    .max(3)
+    .optional(),
+});
 
 export const OPERATIONS: Operation[] = [
   // Operations
@@ -127,7 +185,8 @@ export const OPERATIONS: Operation[] = [
     method: 'get',
     path: '/ready',
     tag: 'Operations',
-    summary: 'The database answers (503 otherwise)',
+    summary:
+      'This process can serve: the database answers and it is not shutting down (503 otherwise)',
     response: readyResponse,
     errors: [503],
   },
@@ -230,6 +289,68 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: 'get',
+    path: '/user/addresses',
+    tag: 'Users',
+    summary:
+      "The signed-in customer's saved addresses, the default first (an account's one-line address is its first)",
+    auth: 'bearer',
+    response: addressesResponse,
+    errors: [401],
+  },
+  {
+    method: 'post',
+    path: '/user/addresses',
+    tag: 'Users',
+    summary: 'Save an address (the first is the default); the PIN must agree with the state',
+    auth: 'bearer',
+    body: addressBody,
+    status: 201,
+    response: addressMutationResponse,
+    errors: [400, 401, 409],
+    example: {
+      name: 'Asha Rao',
+      phone: '9876543210',
+      line1: '12 MG Road',
+      line2: 'Near the metro',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      pin: '560001',
+      isDefault: true,
+    },
+  },
+  {
+    method: 'put',
+    path: '/user/addresses/{addressId}',
+    tag: 'Users',
+    summary: "Change a saved address (the default one changes the profile's one-line address)",
+    auth: 'bearer',
+    params: addressIdParams,
+    body: addressBody,
+    response: addressMutationResponse,
+    errors: [400, 401, 404, 409],
+  },
+  {
+    method: 'put',
+    path: '/user/addresses/{addressId}/default',
+    tag: 'Users',
+    summary: 'Make a saved address the default',
+    auth: 'bearer',
+    params: addressIdParams,
+    response: addressMutationResponse,
+    errors: [400, 401, 404, 409],
+  },
+  {
+    method: 'delete',
+    path: '/user/addresses/{addressId}',
+    tag: 'Users',
+    summary: 'Delete a saved address (deleting the default makes the next one the default)',
+    auth: 'bearer',
+    params: addressIdParams,
+    response: addressMutationResponse,
+    errors: [400, 401, 404, 409],
+  },
+  {
+    method: 'get',
     path: '/all-user/adminpanel',
     tag: 'Users',
     summary: 'Every user, newest first (admin)',
@@ -304,17 +425,19 @@ export const OPERATIONS: Operation[] = [
     method: 'post',
     path: '/product/getFilter-product',
     tag: 'Products',
-    summary: 'A page of products in the chosen categories and price range',
+    summary:
+      'A page of products in the chosen categories and price range, in stock in the size and colour asked (both in one colour); each colour with its first photo',
     body: filterProductsBody,
     response: filterProductsResponse,
     errors: [400],
-    example: { checked: [], radio: [500, 700], page: 1 },
+    example: { checked: [], radio: [500, 699.99], page: 1, colour: 'black', size: 'M' },
   },
   {
     method: 'get',
     path: '/product/search/{keyword}',
     tag: 'Products',
-    summary: 'Products whose name or description holds the keyword (at most 48)',
+    summary:
+      'Products matching every word of the keyword, in any order, in name, description or category (at most 48, best matches first); `suggestions` (categories) when none match',
     params: searchParams,
     response: searchResponse,
     errors: [400],
@@ -340,7 +463,7 @@ export const OPERATIONS: Operation[] = [
     method: 'get',
     path: '/product/get-product/{slug}',
     tag: 'Products',
-    summary: 'One product by its slug',
+    summary: 'One product by its slug, with every photo of every colour',
     params: slugParams,
     response: productResponse,
     errors: [400, 404],
@@ -349,7 +472,7 @@ export const OPERATIONS: Operation[] = [
     method: 'get',
     path: '/product/stock',
     tag: 'Products',
-    summary: "Today's stock of some products, per size (the cart's check; never cached)",
+    summary: "Today's stock of some products, per colour and size (the cart's check; never cached)",
     query: stockQuery,
     response: stockResponse,
     errors: [400],
@@ -397,6 +520,55 @@ export const OPERATIONS: Operation[] = [
     response: successMessage,
     errors: [400, ...AUTH_ERRORS, 404],
   },
+  {
+    method: 'post',
+    path: '/product/{id}/colours/{colour}/images',
+    tag: 'Products',
+    summary:
+      'Add photos to a colour, after its others (admin): each checked by content, size and dimensions, stored as WebP at each width; none is stored if one is refused',
+    auth: 'bearer',
+    params: colourParams,
+    body: imagesForm,
+    bodyType: 'multipart/form-data',
+    status: 201,
+    response: productMutationResponse,
+    errors: [400, ...AUTH_ERRORS, 404, 409, 413, 415],
+  },
+  {
+    method: 'put',
+    path: '/product/{id}/colours/{colour}/images',
+    tag: 'Products',
+    summary:
+      "Put a colour's photos in a new order (admin): every one of them, each once (409 when they changed meanwhile); the first colour's first is the product's main photo",
+    auth: 'bearer',
+    params: colourParams,
+    body: imageOrderBody,
+    response: productMutationResponse,
+    errors: [400, ...AUTH_ERRORS, 404, 409],
+  },
+  {
+    method: 'patch',
+    path: '/product/{id}/colours/{colour}/images/{imageId}',
+    tag: 'Products',
+    summary:
+      "Change a photo's alt text, or move it to the end of another colour's photos (admin); the first colour keeps at least one",
+    auth: 'bearer',
+    params: imageParams,
+    body: imageChangeBody,
+    response: productMutationResponse,
+    errors: [400, ...AUTH_ERRORS, 404, 409],
+  },
+  {
+    method: 'delete',
+    path: '/product/{id}/colours/{colour}/images/{imageId}',
+    tag: 'Products',
+    summary:
+      "Delete a photo (admin); its files go once nothing shows them; the first colour's only photo stays",
+    auth: 'bearer',
+    params: imageParams,
+    response: productMutationResponse,
+    errors: [400, ...AUTH_ERRORS, 404, 409],
+  },
 
   // Orders
   {
@@ -423,7 +595,8 @@ export const OPERATIONS: Operation[] = [
     method: 'put',
     path: '/orders/update-status/{orderId}',
     tag: 'Orders',
-    summary: "Set an order's status (admin)",
+    summary:
+      "Set an order's status (admin); a move back needs `reason`, marking it shipped may carry `shipment` (courier, AWB)",
     auth: 'bearer',
     params: orderIdParams,
     body: updateStatusBody,
@@ -461,6 +634,27 @@ export const OPERATIONS: Operation[] = [
     response: orderDetailResponse,
     errors: [400, ...AUTH_ERRORS, 404],
   },
+  {
+    method: 'get',
+    path: '/orders/{orderId}/invoice',
+    tag: 'GST',
+    summary:
+      "The order's tax invoice as a PDF (its owner or an admin); 404 while it has none (the seller's GST details not set)",
+    auth: 'bearer',
+    params: orderIdParams,
+    response: { mediaType: 'application/pdf', description: 'The tax invoice' },
+    errors: [400, ...AUTH_ERRORS, 404],
+  },
+  {
+    method: 'get',
+    path: '/orders/{orderId}/credit-notes/{index}',
+    tag: 'GST',
+    summary: "The order's first, second… credit note as a PDF (its owner or an admin)",
+    auth: 'bearer',
+    params: creditNoteParams,
+    response: { mediaType: 'application/pdf', description: 'The credit note' },
+    errors: [400, ...AUTH_ERRORS, 404],
+  },
 
   // Payments
   {
@@ -480,7 +674,10 @@ export const OPERATIONS: Operation[] = [
     body: createOrderBody,
     response: createOrderResponse,
     errors: [400, 401, 409, 429, 502],
-    example: { amount: 998, items: [{ _id: '6650f1c2a1b2c3d4e5f60789', cartQuantity: 2 }] },
+    example: {
+      amount: 998,
+      items: [{ _id: '6650f1c2a1b2c3d4e5f60789', cartQuantity: 2, size: 'M', colour: 'Black' }],
+    },
   },
   {
     method: 'post',
@@ -542,6 +739,19 @@ export const OPERATIONS: Operation[] = [
     errors: [400, 404],
   },
 
+  // Delivery
+  {
+    method: 'get',
+    path: '/delivery/estimate',
+    tag: 'Delivery',
+    summary:
+      "Whether the shop delivers to a PIN, the fees (rupees) and the dates (India's, YYYY-MM-DD); with a token, the customer's COD standing counts",
+    auth: 'optional',
+    query: deliveryEstimateQuery,
+    response: deliveryEstimateResponse,
+    errors: [400],
+  },
+
   // Settings
   {
     method: 'get',
@@ -572,5 +782,109 @@ export const OPERATIONS: Operation[] = [
     response: updateSettingsResponse,
     errors: [400, ...AUTH_ERRORS, 409],
     example: { feePaise: 4900, freeFromPaise: 49900 },
+  },
+  // Reviews
+  {
+    method: 'get',
+    path: '/product/{id}/reviews',
+    tag: 'Reviews',
+    summary:
+      "A product's published reviews, newest or most helpful first (10 a page), with the summary: average, count, stars histogram, fit",
+    auth: 'optional',
+    params: idParams,
+    query: reviewsQuery,
+    response: reviewsResponse,
+    errors: [400, 401, 404],
+  },
+  {
+    method: 'post',
+    path: '/product/{id}/reviews',
+    tag: 'Reviews',
+    summary:
+      "Write or edit the signed-in customer's review (verified buyers only: a delivered order of the product); 201 when created",
+    auth: 'bearer',
+    params: idParams,
+    body: reviewForm,
+    bodyType: 'multipart/form-data',
+    status: 201,
+    updatedStatus: 200,
+    response: reviewMutationResponse,
+    errors: [400, ...AUTH_ERRORS, 404, 413, 415],
+  },
+  {
+    method: 'delete',
+    path: '/product/{id}/reviews',
+    tag: 'Reviews',
+    summary: "Delete the signed-in customer's review of the product",
+    auth: 'bearer',
+    params: idParams,
+    response: successMessage,
+    errors: [400, 401, 404],
+  },
+  {
+    method: 'get',
+    path: '/product/{id}/reviews/mine',
+    tag: 'Reviews',
+    summary:
+      "The signed-in customer's review of the product (any status) and the delivered purchase that lets them write one",
+    auth: 'bearer',
+    params: idParams,
+    response: myReviewResponse,
+    errors: [400, 401],
+  },
+  {
+    method: 'post',
+    path: '/product/{id}/reviews/{reviewId}/helpful',
+    tag: 'Reviews',
+    summary: 'Mark a published review helpful (once per customer; 409 the second time)',
+    auth: 'bearer',
+    params: reviewParams,
+    response: helpfulResponse,
+    errors: [400, 401, 404, 409],
+  },
+  {
+    method: 'get',
+    path: '/admin/reviews',
+    tag: 'Reviews',
+    summary:
+      'Every review, or those of one status (held: waiting for the admin), newest first (admin)',
+    auth: 'bearer',
+    query: adminReviewsQuery,
+    response: adminReviewsResponse,
+    errors: [400, ...AUTH_ERRORS],
+  },
+  {
+    method: 'put',
+    path: '/admin/reviews/{reviewId}/status',
+    tag: 'Reviews',
+    summary: 'Publish or hide a review (admin)',
+    auth: 'bearer',
+    params: adminReviewIdParams,
+    body: reviewStatusBody,
+    response: adminReviewResponse,
+    errors: [400, ...AUTH_ERRORS, 404],
+    example: { status: 'hidden' },
+  },
+  {
+    method: 'put',
+    path: '/admin/reviews/{reviewId}/reply',
+    tag: 'Reviews',
+    summary: "The shop's public reply under a review; an empty text removes it (admin)",
+    auth: 'bearer',
+    params: adminReviewIdParams,
+    body: reviewReplyBody,
+    response: adminReviewResponse,
+    errors: [400, ...AUTH_ERRORS, 404],
+  },
+  {
+    method: 'get',
+    path: '/admin/gst-report',
+    tag: 'GST',
+    summary:
+      "The month's GST report as CSV: B2C sales per state and rate, B2B invoices line by line, credit notes, HSN summary, totals (admin)",
+    auth: 'bearer',
+    query: gstReportQuery,
+    response: { mediaType: 'text/csv', description: 'The report, one section after another' },
+    errors: [400, ...AUTH_ERRORS],
   },
 ];

@@ -8,14 +8,22 @@ import { markBegun, markFinished, stateOf } from '../lib/migrations.js';
 import type { AppDeps } from '../lib/types.js';
 import { slugify } from '../lib/slug.js';
 import { anyCategory, deleteAllCategories, insertCategories } from '../modules/categories/index.js';
+import { renderPhoto } from '../lib/photo-upload.js';
 import {
   anyProduct,
   deleteAllProducts,
   insertProducts,
-  renderPhoto,
+  type KnownColour,
 } from '../modules/products/index.js';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS, type DemoProduct } from './demo-catalog.js';
 import { tshirtSvg } from './tshirt-art.js';
+
+/**
+ * The colour a demo T-shirt saved before colours becomes: its fabric's, the colour its picture
+ * was drawn in (the start-up migration asks, by slug).
+ */
+export const demoColourOf: KnownColour = ({ slug }) =>
+  DEMO_PRODUCTS.find((p) => slugify(p.name) === slug)?.colour;
 
 /** Runs `work` over `items` with at most `limit` at a time, keeping the order of results. */
 async function mapLimit<T, R>(
@@ -68,11 +76,15 @@ export async function seedDemoCatalog(
         slug: slugify(p.name),
         description: p.description,
         price: p.price,
-        quantity: p.quantity,
-        sizes: p.sizes,
+        colours: [
+          {
+            ...p.colour,
+            images: [{ ...photos[i]!, alt: `${p.name} in ${p.colour.name}` }],
+            sizes: p.sizes,
+          },
+        ],
         shipping: p.shipping,
         category: categoryId.get(p.category)!,
-        photo: photos[i]!,
         createdAt: at,
         updatedAt: at,
       };

@@ -29,10 +29,12 @@ export interface DemoProduct {
   sizes: SizeStock[];
   shipping: boolean;
   art: TshirtArt;
+  /** The colour it comes in: its fabric's (the art is drawn on it). */
+  colour: { name: string; hex: string };
 }
 
 /** A T-shirt as written below: its total stock, and any size already sold out. */
-type DemoTee = Omit<DemoProduct, 'sizes'> & { soldOut?: Size[] };
+type DemoTee = Omit<DemoProduct, 'sizes' | 'colour'> & { soldOut?: Size[] };
 
 /** The two cuts: a regular fit in XS–XXL and, for every third T-shirt, a relaxed one in S–3XL. */
 const REGULAR = SIZES.slice(0, 6);
@@ -80,6 +82,27 @@ const LAVENDER = '#b9a8d9';
 const SAND = '#d8c3a0';
 const CHARCOAL = '#3a3b3f';
 const ORANGE = '#e2712a';
+
+/** What shoppers call each fabric colour. */
+const FABRIC_NAMES: Record<string, string> = {
+  [WHITE]: 'White',
+  [BLACK]: 'Black',
+  [NAVY]: 'Navy',
+  [GREY]: 'Heather Grey',
+  [MAROON]: 'Maroon',
+  [MUSTARD]: 'Mustard',
+  [FOREST]: 'Forest Green',
+  [SKY]: 'Sky Blue',
+  [PINK]: 'Pink',
+  [OLIVE]: 'Olive',
+  [CREAM]: 'Cream',
+  [TEAL]: 'Teal',
+  [RED]: 'Red',
+  [LAVENDER]: 'Lavender',
+  [SAND]: 'Sand',
+  [CHARCOAL]: 'Charcoal',
+  [ORANGE]: 'Orange',
+};
 
 const TEES: DemoTee[] = [
   // Anime
@@ -588,4 +611,5 @@ const TEES: DemoTee[] = [
 export const DEMO_PRODUCTS: DemoProduct[] = TEES.map(({ soldOut = [], ...tee }, i) => ({
   ...tee,
   sizes: splitStock(tee.quantity, i % 3 === 1 ? RELAXED : REGULAR, soldOut),
+  colour: { name: FABRIC_NAMES[tee.art.fabric]!, hex: tee.art.fabric.toUpperCase() },
 }));

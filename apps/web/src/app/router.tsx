@@ -49,6 +49,15 @@ export const routes: RouteObject[] = [
       { path: 'forgotpassword', ...page(() => import('./routes/forgot-password')) },
       { path: 'cart', ...page(() => import('./routes/cart')) },
       {
+        path: 'order-placed/:orderId',
+        element: (
+          <RequireAuth>
+            <Outlet />
+          </RequireAuth>
+        ),
+        children: [{ index: true, ...page(() => import('./routes/order-placed')) }],
+      },
+      {
         path: 'dashboard/user',
         element: (
           <RequireAuth>
@@ -61,6 +70,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, ...page(() => import('./routes/dashboard/user/welcome')) },
               { path: 'profile', ...page(() => import('./routes/dashboard/user/profile')) },
+              { path: 'addresses', ...page(() => import('./routes/dashboard/user/addresses')) },
               { path: 'orders', ...page(() => import('./routes/dashboard/user/orders')) },
               { path: 'orders/:orderId', ...page(() => import('./routes/dashboard/user/order')) },
             ],
@@ -95,6 +105,11 @@ export const routes: RouteObject[] = [
               { path: 'user', ...page(() => import('./routes/dashboard/admin/users')) },
               { path: 'adminorder', ...page(() => import('./routes/dashboard/admin/orders')) },
               { path: 'settings', ...page(() => import('./routes/dashboard/admin/settings')) },
+              { path: 'reviews', ...page(() => import('./routes/dashboard/admin/reviews')) },
+              {
+                path: 'gst-report',
+                ...page(() => import('./routes/dashboard/admin/gst-report')),
+              },
             ],
           },
         ],

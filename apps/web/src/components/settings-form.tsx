@@ -16,8 +16,11 @@ export function SettingsForm({
   saving,
   onSubmit,
   children,
+  saveLabel = `Save ${title.toLowerCase()} settings`,
 }: {
   title: string;
+  /** The Save button's text, when lower-casing the title would not do ("GST"). */
+  saveLabel?: string;
   description: ReactNode;
   record: SettingsRecord<unknown> | undefined;
   saving: boolean;
@@ -47,7 +50,7 @@ export function SettingsForm({
             : 'Never saved: the defaults shown apply.'}
         </p>
         <Button type="submit" loading={saving}>
-          {saving ? 'Saving...' : `Save ${title.toLowerCase()} settings`}
+          {saving ? 'Saving...' : saveLabel}
         </Button>
       </footer>
     </form>

@@ -3,6 +3,8 @@ import { productDetailPath } from '@repo/shared/rules';
 /** Every route path of SPEC §2, in one place. */
 export const paths = {
   home: '/',
+  /** The home page showing one category's products. */
+  homeInCategory: (categoryId: string) => `/?${new URLSearchParams({ category: categoryId })}`,
   search: '/Search',
   /** The results of a search for `keyword`; the keyword in the URL lets a new tab or a link show them. */
   searchFor: (keyword: string) => `/Search?${new URLSearchParams({ q: keyword })}`,
@@ -16,7 +18,10 @@ export const paths = {
   cart: '/cart',
   userDashboard: '/dashboard/user',
   userProfile: '/dashboard/user/profile',
+  userAddresses: '/dashboard/user/addresses',
   userOrders: '/dashboard/user/orders',
+  /** What a shopper sees right after paying: the order placed and what happens next. */
+  orderPlaced: (orderId: string) => `/order-placed/${encodeURIComponent(orderId)}`,
   userOrder: (orderId: string) => `/dashboard/user/orders/${encodeURIComponent(orderId)}`,
   adminDashboard: '/dashboard/admin',
   adminCreateCategory: '/dashboard/admin/create-category',
@@ -26,4 +31,6 @@ export const paths = {
   adminUsers: '/dashboard/admin/user',
   adminOrders: '/dashboard/admin/adminorder',
   adminSettings: '/dashboard/admin/settings',
+  adminReviews: '/dashboard/admin/reviews',
+  adminGstReport: '/dashboard/admin/gst-report',
 } as const;

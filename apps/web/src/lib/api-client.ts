@@ -124,6 +124,39 @@ async function request<T>(
   return data as T;
 }
 
+/**
+ * Downloads a file the API answers (a PDF, a CSV) with the session's token, and hands it to the
+ * browser as a download named `filename`. Throws ApiError with the server's message on refusal.
+ */
+export async function downloadFile(path: string, filename: string): Promise<void> {
+  const headers = new Headers();
+  const token = tokenStore.get();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let res: Response;
+  try {
+    res = await fetch(`${API_BASE}${path}`, { headers });
+  } catch {
+    throw new ApiError(0, 'Network error: please check your connection.');
+  }
+  if (!res.ok) {
+    const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+    if (res.status === 401 && token) unauthorizedListeners.forEach((l) => l());
+    throw new ApiError(
+      res.status,
+      typeof body.message === 'string' ? body.message : res.statusText,
+      body,
+    );
+  }
+  const url = URL.createObjectURL(await res.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
 export const api = {
   get: <T>(path: string, init?: RequestInit) => request<T>('GET', path, undefined, init),
   post: <T>(path: string, body?: unknown, init?: RequestInit) =>

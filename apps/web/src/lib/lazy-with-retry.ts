@@ -12,7 +12,9 @@ import { lazy, type ComponentType } from 'react';
 
 const RELOADED_KEY = 'chunk-reload';
 
-export function lazyWithRetry<T extends ComponentType>(load: () => Promise<{ default: T }>) {
+// any: React.lazy's own bound, so a component with props keeps them.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function lazyWithRetry<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
   let loaded: { default: T } | undefined;
   let loading: Promise<{ default: T }> | undefined;
 

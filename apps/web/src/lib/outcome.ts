@@ -39,22 +39,28 @@ function refusalMessage(error: unknown): string | null {
  * Await a mutation; on `success: false` or an HTTP refusal show the server's message (or
  * `refused` when it sent none), on an exception show `exception`. Resolves to the answer
  * when it succeeded, else null. `onFieldErrors` hears which fields the server refused
- * ({} when it named none, so a form clears what it showed before).
+ * ({} when it named none, so a form clears what it showed before) and, for a refusal, what the
+ * toast said (a one-field form shows it beside its field).
  */
 export async function settle<T extends { success: boolean; message?: string }>(
   call: Promise<T>,
   texts: { refused: string; exception: string },
-  onFieldErrors?: (errors: FieldErrors) => void,
+  onFieldErrors?: (errors: FieldErrors, refusal?: string) => void,
 ): Promise<T | null> {
   try {
     const answer = await call;
-    onFieldErrors?.({});
-    if (answer.success) return answer;
-    toast.error(answer.message || texts.refused);
+    if (answer.success) {
+      onFieldErrors?.({});
+      return answer;
+    }
+    const message = answer.message || texts.refused;
+    onFieldErrors?.({}, message);
+    toast.error(message);
   } catch (error) {
-    onFieldErrors?.(fieldErrorsOf(error));
     const refusal = refusalMessage(error);
-    toast.error(refusal === null ? texts.exception : refusal || texts.refused);
+    const message = refusal === null ? texts.exception : refusal || texts.refused;
+    onFieldErrors?.(fieldErrorsOf(error), refusal === null ? undefined : message);
+    toast.error(message);
   }
   return null;
 }

@@ -26,10 +26,15 @@ export const queryKeys = {
   search: (keyword: string) => ['search', keyword] as const,
   users: {
     root: ['users'] as const,
+    details: ['users', 'detail'] as const,
     detail: (userId: string) => ['users', 'detail', userId] as const,
     /** The admin's list of every user. */
-    page: (page: number, limit: number) => ['users', 'page', { page, limit }] as const,
+    page: (page: number, limit: number, q = '') => ['users', 'page', { page, limit, q }] as const,
+    /** The signed-in customer's saved addresses. */
+    addresses: ['users', 'addresses'] as const,
   },
+  /** Delivery by PIN: fees, dates, COD (a signed-in customer's answer may differ). */
+  deliveryEstimate: (query: object) => ['delivery', 'estimate', query] as const,
   orders: {
     root: ['orders'] as const,
     /** One shopper's orders; their order pages sit under it, so refreshing the list refreshes them. */
@@ -38,8 +43,8 @@ export const queryKeys = {
       ['orders', 'user', userId, 'detail', orderId] as const,
     /** The admin's list and overview (a status change refreshes both). */
     admin: ['orders', 'admin'] as const,
-    adminPage: (page: number, limit: number, q = '') =>
-      ['orders', 'admin', 'list', { page, limit, q }] as const,
+    adminPage: (page: number, limit: number, q = '', status = '') =>
+      ['orders', 'admin', 'list', { page, limit, q, status }] as const,
     overview: ['orders', 'admin', 'overview'] as const,
     /** Captured payments without an order of their own, for the admin to refund. */
     unsettled: ['orders', 'admin', 'unsettled'] as const,
@@ -52,5 +57,17 @@ export const queryKeys = {
     public: ['settings', 'public'] as const,
     /** Every section with who saved it (the admin's settings page). */
     admin: ['settings', 'admin'] as const,
+  },
+  reviews: {
+    root: ['reviews'] as const,
+    /** A product's published reviews, every page and order of them. */
+    ofProduct: (productId: string) => ['reviews', 'product', productId] as const,
+    page: (productId: string, page: number, sort: string) =>
+      ['reviews', 'product', productId, { page, sort }] as const,
+    /** The signed-in customer's own review of a product and whether they may write one. */
+    mine: (productId: string) => ['reviews', 'mine', productId] as const,
+    /** The admin's list. */
+    admin: ['reviews', 'admin'] as const,
+    adminPage: (status: string, page: number) => ['reviews', 'admin', { status, page }] as const,
   },
 };

@@ -4,7 +4,7 @@
  * and other tabs' changes flow in through the storage event.
  */
 import { useSyncExternalStore } from 'react';
-import type { CartItem, Product, StoredUser } from '@repo/shared';
+import type { CartItem, Category, Product, StoredUser } from '@repo/shared';
 import { STORAGE_KEYS } from '@repo/shared/constants';
 
 type Listener = () => void;
@@ -148,6 +148,8 @@ export interface SearchState {
   results: Product[];
   /** The keyword `results` were found for (shown as "Results for …", and in /Search?q=). */
   searched?: string;
+  /** Categories the shop suggested when nothing matched. */
+  suggestions?: Category[];
 }
 
 /** The last search's results, kept for the tab so a reload of /Search still shows them. */
@@ -160,7 +162,9 @@ export const searchStore = createStore<SearchState>({
       keyword: '',
       results: Array.isArray(v?.results) ? v.results : [],
       ...(typeof v?.searched === 'string' ? { searched: v.searched } : {}),
+      ...(Array.isArray(v?.suggestions) ? { suggestions: v.suggestions } : {}),
     };
   },
-  write: (v) => JSON.stringify({ results: v.results, searched: v.searched }),
+  write: (v) =>
+    JSON.stringify({ results: v.results, searched: v.searched, suggestions: v.suggestions }),
 });

@@ -2,7 +2,8 @@
  * A form checked with a shared zod schema: react-hook-form with the zod resolver. `field(name)`
  * gives a labelled input (components/ui/form-field) its registration and its message (the
  * first per field); `form.handleSubmit(onValid)` calls onValid with the parsed body, or shows
- * each field's message beside it. Messages change only when the form is sent again.
+ * each field's message beside it. A message goes when its field is changed, and the form is
+ * checked again when it is sent.
  *
  * `toBody` turns the fields into what the schema checks (e.g. a password sent only when
  * filled); `initialErrors` shows messages from the start (stored values that no longer pass).
@@ -46,8 +47,14 @@ export function useSchemaForm<Fields extends Record<string, string>, Body>({
       if (message) setError(name as Path<Fields>, { type: 'stored', message });
   }, [setError, shownAtStart]);
 
+  // A field's message goes as soon as it is changed (it no longer describes what is there); the
+  // next send checks it again.
   const field = (name: keyof Fields & string) => ({
-    ...form.register(name as Path<Fields>),
+    ...form.register(name as Path<Fields>, {
+      onChange: () => {
+        if (form.formState.errors[name]) form.clearErrors(name as Path<Fields>);
+      },
+    }),
     error: form.formState.errors[name]?.message as string | undefined,
   });
 

@@ -28,9 +28,10 @@ export function useScrollRestoration(): void {
   useLayoutEffect(() => {
     // The page as loaded (no path on screen yet) stays where the browser put it: a
     // server-rendered page may have been scrolled, or restored on a reload, before the app ran.
-    const loading = !currentPath;
+    // A change of the query alone (a filter, a size, the first one too) is the same page.
+    const previous = currentPath;
     currentPath = pathname;
-    if (loading) return;
+    if (!previous || previous === pathname) return;
     const saved = positions.get(pathname);
     if (navigationType !== 'POP' || saved === undefined) {
       window.scrollTo(0, 0);

@@ -1,5 +1,6 @@
 /** Test data shaped like the API's answers. */
-import type { CartItem, Category, Product, PublicUser } from '@repo/shared';
+import type { CartItem, Category, Product, PublicUser, ReviewSummary } from '@repo/shared';
+import { sumOverColours } from '@repo/shared/rules';
 
 let seq = 0;
 const hex = (n: number) => n.toString(16).padStart(24, '0');
@@ -12,25 +13,38 @@ export function makeCategory(name: string): Category {
 export function makeProduct(overrides: Partial<Product> = {}): Product {
   seq += 1;
   const name = overrides.name ?? `Tee ${seq}`;
+  const photos = [
+    { width: 320, url: `/uploads/${seq}-320.webp` },
+    { width: 640, url: `/uploads/${seq}-640.webp` },
+  ];
+  // One colour holding the sizes unless colours are given; One size unless sizes are given.
+  const sizes = overrides.colours
+    ? sumOverColours(overrides.colours)
+    : (overrides.sizes ?? [{ size: 'One size' as const, quantity: overrides.quantity ?? 10 }]);
+  const colours = overrides.colours ?? [
+    {
+      _id: hex(0xd000 + seq),
+      name: 'Default',
+      hex: '#9CA3AF',
+      images: [{ _id: hex(0xe000 + seq), url: photos[1]!.url, alt: name, widths: photos }],
+      sizes,
+    },
+  ];
   return {
     _id: hex(0xa000 + seq),
     name,
     slug: name.toLowerCase().replace(/\s+/g, '-'),
     description: `A soft cotton tee: ${name}.`,
     price: 499,
-    quantity: overrides.sizes
-      ? overrides.sizes.reduce((sum, s) => sum + s.quantity, 0)
-      : (overrides.quantity ?? 10),
-    // One size unless sizes are given (a product created without sizes).
-    sizes: [{ size: 'One size', quantity: overrides.quantity ?? 10 }],
+    quantity: sizes.reduce((sum, s) => sum + s.quantity, 0),
+    sizes,
     shipping: true,
     category: { _id: hex(0xc001), name: 'Graphic' },
-    photo: `/uploads/${seq}-640.webp`,
-    photos: [
-      { width: 320, url: `/uploads/${seq}-320.webp` },
-      { width: 640, url: `/uploads/${seq}-640.webp` },
-    ],
+    photo: colours[0]!.images[0]?.url ?? '',
+    photos: colours[0]!.images[0]?.widths ?? [],
+    rating: { average: 0, count: 0 },
     ...overrides,
+    colours,
   };
 }
 
@@ -56,3 +70,20 @@ export function makeUser(overrides: Partial<PublicUser> = {}): PublicUser {
     ...overrides,
   };
 }
+
+/** A product's review summary before any review. */
+export const noReviews: ReviewSummary = {
+  average: 0,
+  count: 0,
+  histogram: { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 },
+  fit: { small: 0, true: 0, large: 0 },
+};
+
+/** `GET /settings/public` of a shop with the default fees (₹49 delivery below ₹499, ₹40 COD). */
+export const publicSettings = () => ({
+  success: true,
+  settings: {
+    delivery: { feePaise: 4900, freeFromPaise: 49900 },
+    cod: { enabled: true, feePaise: 4000, minOrderPaise: 0, maxOrderPaise: 500000 },
+  },
+});

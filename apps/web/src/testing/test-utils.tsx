@@ -60,6 +60,7 @@ export function renderRoute(
         {
           pathname: new URL(url, 'http://x').pathname,
           search: new URL(url, 'http://x').search,
+          hash: new URL(url, 'http://x').hash,
           state,
         },
       ],

@@ -124,17 +124,46 @@ describe('prices', () => {
       expect(formatRupees(n), String(n)).toBe(`₹${intl}`);
     }
   });
-  it('has the five inclusive ranges of SPEC §9', () => {
+  it('has five price ranges that meet a paisa apart: every price is in exactly one', () => {
     expect(PRICE_RANGES.map((r) => r.range.slice())).toEqual([
-      [100, 400],
-      [500, 700],
-      [700, 1000],
-      [1000, 1500],
+      [0, 499.99],
+      [500, 699.99],
+      [700, 999.99],
+      [1000, 1499.99],
       [1500, Number.MAX_SAFE_INTEGER],
     ]);
+    const rangesOf = (price: number) =>
+      PRICE_RANGES.filter(({ range: [min, max] }) => price >= min && price <= max).map((r) => r.id);
+    // The spec's gap (₹449) and overlaps (₹700, ₹1,000, ₹1,500), the edges, and every paisa
+    // around them.
+    for (const price of [0.01, 100, 399, 400, 449, 499.99, 500, 699.99, 700, 999.99, 1000]) {
+      expect(rangesOf(price), String(price)).toHaveLength(1);
+    }
+    for (const rupees of [500, 700, 1000, 1500])
+      for (let paise = rupees * 100 - 3; paise <= rupees * 100 + 3; paise += 1)
+        expect(rangesOf(paise / 100), String(paise / 100)).toHaveLength(1);
+    expect(rangesOf(449)).toEqual(['under-500']);
+    expect(rangesOf(700)).toEqual(['700-1000']);
+    expect(rangesOf(1_000_000)).toEqual(['1500-up']);
+  });
+  it('labels the price ranges with whole rupees written as everywhere else ("₹1,000")', () => {
+    expect(PRICE_RANGES.map((r) => r.label)).toEqual([
+      'Under ₹500',
+      '₹500 to ₹699',
+      '₹700 to ₹999',
+      '₹1,000 to ₹1,499',
+      '₹1,500 and above',
+    ]);
+    for (const { label, range } of PRICE_RANGES) {
+      const amounts = label.match(/₹[\d,]+/g)!;
+      const bounds = range[0] === 0 ? [range[1] + 0.01] : [range[0], range[1]];
+      expect(amounts, label).toEqual(
+        bounds.filter((b) => b < Number.MAX_SAFE_INTEGER).map((b) => formatRupees(Math.floor(b))),
+      );
+    }
   });
   it('colours order statuses, grey for anything else', () => {
-    expect(orderStatusColor('pending')).toBe('yellow');
+    expect(orderStatusColor('pending')).toBe('violet');
     expect(orderStatusColor('shipped')).toBe('blue');
     expect(orderStatusColor('delivered')).toBe('green');
     expect(orderStatusColor('cancelled')).toBe('grey');
@@ -206,7 +235,7 @@ describe("the home page's URL", () => {
     ).toBeUndefined();
     expect(catalogFilterOf({ checked: [id], priceId: '500-700', size: 'M', page: 2 })).toEqual({
       checked: [id],
-      radio: [500, 700],
+      radio: [500, 699.99],
       page: 2,
       size: 'M',
     });

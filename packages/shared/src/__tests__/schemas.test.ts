@@ -5,6 +5,7 @@ import {
   filterProductsBody,
   isShippingAddress,
   loginBody,
+  pinCode,
   PHONE_MESSAGE,
   productBody,
   profileBody,
@@ -67,6 +68,21 @@ describe('schemas', () => {
         category: 'a'.repeat(24),
       }).success,
     ).toBe(false);
+  });
+  it('takes prices in whole paise: ₹499.50 and ₹699.99, never ₹699.995', () => {
+    const priced = (price: string) =>
+      productBody.safeParse({
+        name: 'Tee',
+        description: 'd',
+        price,
+        quantity: '1',
+        category: 'a'.repeat(24),
+      });
+    expect(priced('499.50').data?.price).toBe(499.5);
+    expect(priced('699.99').data?.price).toBe(699.99);
+    expect(priced('699.995').error?.issues[0]?.message).toBe(
+      'Price can have at most 2 decimal places',
+    );
   });
   it('accepts either filter alone and refuses an inverted range', () => {
     expect(filterProductsBody.parse({ checked: [], radio: [100, 400] })).toMatchObject({ page: 1 });
@@ -132,6 +148,7 @@ describe('schemas', () => {
   });
 
   const profile = { name: 'Asha', phone: '9876543210', address: '12 MG Road, Bengaluru 560001' };
+  const register = { ...profile, email: 'asha@example.com', password: 'long-enough-1' };
   const firstMessage = (body: object) => profileBody.safeParse(body).error?.issues[0]?.message;
 
   it('accepts an Indian mobile number: 10 digits from 6-9, optionally +91, spaces or hyphens', () => {
@@ -161,6 +178,58 @@ describe('schemas', () => {
     ])
       expect(firstMessage({ ...profile, address }), address).toBe(ADDRESS_MESSAGE);
     expect(firstMessage({ ...profile, address: '' })).toBe('Address is required');
+  });
+  it('keeps a phone written as people write it in one form: +91 98765 43210', () => {
+    for (const phone of [
+      '091 98765 43210',
+      '098765 43210',
+      '91 98765 43210',
+      '0091 98765 43210',
+      '0091-98765-43210',
+      '+91 98765 43210',
+      '+919876543210',
+      '(+91) 98765 43210',
+      '98765 43210',
+      '9876543210',
+      '98765.43210',
+    ]) {
+      expect(registerBody.parse({ ...register, phone }).phone, phone).toBe('+91 98765 43210');
+      expect(profileBody.parse({ ...profile, phone }).phone, phone).toBe('+91 98765 43210');
+    }
+    // Ten digits that begin with 91 are a number of their own, not a country code.
+    expect(profileBody.parse({ ...profile, phone: '9198765432' }).phone).toBe('+91 91987 65432');
+    for (const phone of ['0 91 5876543210', '+0919876543210', '919876543', '+9876543210'])
+      expect(firstMessage({ ...profile, phone }), phone).toBe(PHONE_MESSAGE);
+  });
+  it('keeps the PIN code of an address as six digits ("560 001", "560-001" → "560001")', () => {
+    const stored = (address: string) => profileBody.parse({ ...profile, address }).address;
+    expect(stored('12 MG Road, Bengaluru 560 001')).toBe('12 MG Road, Bengaluru 560001');
+    expect(stored('12 MG Road, Bengaluru 560-001')).toBe('12 MG Road, Bengaluru 560001');
+    expect(stored('  12 MG Road, Bengaluru - 560001 ')).toBe('12 MG Road, Bengaluru - 560001');
+    // The PIN is where an address ends: a number like one earlier in it is left as written.
+    expect(stored('Plot 123 456, Baner, Pune 411 045.')).toBe('Plot 123 456, Baner, Pune 411045.');
+    expect(pinCode.parse(' 560 001 ')).toBe('560001');
+    expect(pinCode.parse('560-001')).toBe('560001');
+    for (const pin of ['5600 01', '060001', '56001', '5600011'])
+      expect(pinCode.safeParse(pin).error?.issues[0]?.message, pin).toMatch(
+        /^Enter the 6-digit PIN code$/,
+      );
+  });
+  it('states each limit in its message', () => {
+    const issue = (body: object) => registerBody.safeParse(body).error?.issues[0]?.message;
+    expect(issue({ ...register, name: 'a'.repeat(81) })).toBe('Name can be at most 80 characters');
+    expect(issue({ ...register, phone: `98765 43210${' '.repeat(6)}0000` })).toBe(
+      'Phone can be at most 20 characters',
+    );
+    expect(issue({ ...register, address: `560001 ${'a'.repeat(500)}` })).toBe(
+      'Address can be at most 500 characters',
+    );
+    expect(issue({ ...register, email: `${'a'.repeat(250)}@b.co` })).toBe(
+      'Email can be at most 254 characters',
+    );
+    expect(categoryBody.safeParse({ name: 'a'.repeat(61) }).error?.issues[0]?.message).toBe(
+      'Name can be at most 60 characters',
+    );
   });
   it('says whether an order can ship to an address (old profiles may have none or a bad one)', () => {
     expect(isShippingAddress('12 MG Road, Bengaluru 560001')).toBe(true);

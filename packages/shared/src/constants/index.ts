@@ -33,13 +33,19 @@ export const SIDE_PANEL = { min: 180, max: 400, default: 280 } as const;
 /** A price filter: an inclusive [min, max] pair in rupees. */
 export type PriceRange = readonly [number, number];
 
-/** "Above 1500" has no upper bound; the largest safe integer stands for it. */
+/**
+ * The price filters: SPEC §9's five ranges made contiguous, so every price is in exactly one (the
+ * spec's left ₹401–499 in none and ₹700 in two). Each is an inclusive [min, max] pair, its max a
+ * paisa below the next one's min (prices are whole paise); labels name whole rupees and write
+ * amounts as everywhere else (formatRupees: "₹1,000"). The last has no upper bound: the largest
+ * safe integer stands for it. The web app's filters and the API's filter both read this list.
+ */
 export const PRICE_RANGES: ReadonlyArray<{ id: string; label: string; range: PriceRange }> = [
-  { id: '100-400', label: '₹100 to ₹400', range: [100, 400] },
-  { id: '500-700', label: '₹500 to ₹700', range: [500, 700] },
-  { id: '700-1000', label: '₹700 to ₹1000', range: [700, 1000] },
-  { id: '1000-1500', label: '₹1000 to ₹1500', range: [1000, 1500] },
-  { id: '1500-up', label: 'Above ₹1500', range: [1500, Number.MAX_SAFE_INTEGER] },
+  { id: 'under-500', label: 'Under ₹500', range: [0, 499.99] },
+  { id: '500-700', label: '₹500 to ₹699', range: [500, 699.99] },
+  { id: '700-1000', label: '₹700 to ₹999', range: [700, 999.99] },
+  { id: '1000-1500', label: '₹1,000 to ₹1,499', range: [1000, 1499.99] },
+  { id: '1500-up', label: '₹1,500 and above', range: [1500, Number.MAX_SAFE_INTEGER] },
 ];
 
 export const ROLES = { customer: 0, admin: 1 } as const;
@@ -87,3 +93,17 @@ export const PRODUCT_SIZES = [...SIZES, ONE_SIZE] as const;
 export type ProductSize = (typeof PRODUCT_SIZES)[number];
 /** A size with this many or fewer left is low: "Only N left in M", highlighted for the admin. */
 export const LOW_STOCK = 5;
+
+/**
+ * Colours: every product comes in at least one, each with its own photos and stock per size.
+ * A product saved before colours existed becomes one colour, named after what its photo shows
+ * when that is known, else this.
+ */
+export const DEFAULT_COLOUR = { name: 'Default', hex: '#9CA3AF' } as const;
+/** At most this many colours per product, and photos per colour. */
+export const MAX_COLOURS = 12;
+export const MAX_IMAGES_PER_COLOUR = 8;
+/** A colour's name: what the shopper reads ("Bottle Green"), at most this long. */
+export const COLOUR_NAME_MAX = 40;
+/** Cards show this many swatches, then "+N". */
+export const CARD_SWATCHES = 4;

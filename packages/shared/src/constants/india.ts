@@ -2,9 +2,12 @@
  * India's states and union territories, each with the first digits of its PIN codes (India
  * Post's PIN zones: the first digit is the region, the first two the postal circle, the first
  * three the sorting district). A PIN agrees with a state when it starts with one of the
- * state's prefixes. Some prefixes are shared: Chandigarh's 160 also serves Mohali in Punjab,
- * Puducherry's 605 and 609 lie inside Tamil Nadu's range, Daman's 396 inside Gujarat's, so a
- * PIN may agree with two states. PINs starting with 9 belong to the Army Postal Service.
+ * state's prefixes. States and territories carved out of a larger circle have longer
+ * prefixes inside its range (Goa's 403 in Maharashtra's 40–44, Uttarakhand's districts in Uttar
+ * Pradesh's 20–28, Jharkhand's in Bihar's 80–85, Chandigarh's 16000–16003 in Punjab's 14–16,
+ * Lakshadweep's 6825 in Kerala's 67–69, Puducherry's four enclaves in three states), so such a
+ * PIN agrees with both, and the longer prefix says which is likelier. PINs starting with 9
+ * belong to the Army Postal Service and are no state's.
  */
 
 export interface IndianState {
@@ -28,7 +31,6 @@ export const INDIAN_STATES = [
     name: 'Jharkhand',
     kind: 'state',
     pinPrefixes: [
-      '813',
       '814',
       '815',
       '816',
@@ -68,21 +70,29 @@ export const INDIAN_STATES = [
   {
     name: 'Uttarakhand',
     kind: 'state',
-    pinPrefixes: ['244', '246', '247', '248', '249', '262', '263'],
+    pinPrefixes: ['248', '249', '263', '2447', '2461', '2462', '2463', '2464', '2476', '2625'],
   },
   { name: 'West Bengal', kind: 'state', pinPrefixes: ['70', '71', '72', '73', '74'] },
   { name: 'Andaman and Nicobar Islands', kind: 'union territory', pinPrefixes: ['744'] },
-  { name: 'Chandigarh', kind: 'union territory', pinPrefixes: ['160'] },
+  {
+    name: 'Chandigarh',
+    kind: 'union territory',
+    pinPrefixes: ['16000', '16001', '16002', '16003'],
+  },
   {
     name: 'Dadra and Nagar Haveli and Daman and Diu',
     kind: 'union territory',
-    pinPrefixes: ['396', '362'],
+    pinPrefixes: ['396193', '39621', '39622', '39623', '39624', '36252', '36254'],
   },
   { name: 'Delhi', kind: 'union territory', pinPrefixes: ['11'] },
   { name: 'Jammu and Kashmir', kind: 'union territory', pinPrefixes: ['18', '19'] },
   { name: 'Ladakh', kind: 'union territory', pinPrefixes: ['194'] },
-  { name: 'Lakshadweep', kind: 'union territory', pinPrefixes: ['682'] },
-  { name: 'Puducherry', kind: 'union territory', pinPrefixes: ['533', '605', '609', '673'] },
+  { name: 'Lakshadweep', kind: 'union territory', pinPrefixes: ['6825'] },
+  {
+    name: 'Puducherry',
+    kind: 'union territory',
+    pinPrefixes: ['60500', '60501', '6096', '67331', '533464'],
+  },
 ] as const satisfies readonly IndianState[];
 
 export type IndianStateName = (typeof INDIAN_STATES)[number]['name'];

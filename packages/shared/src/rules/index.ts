@@ -9,44 +9,65 @@ import {
   DELIVERY_CHARGE,
   ONE_SIZE,
   PAGE_SIZE,
-  PRODUCT_SIZES,
   STRUCK_PRICE_FACTOR,
 } from '../constants/index.js';
+import { colourKey, colourOfLine, stockOf, type Stocked } from './stock.js';
 
 export * from './catalog-params.js';
 export * from './landing.js';
+export * from './stock.js';
 
 /** The struck-through "was" price: price × 1.2, rounded to a whole rupee (display only). */
 export function struckPrice(price: number): number {
   return Math.round(price * STRUCK_PRICE_FACTOR);
 }
 
-/** A cart line: a product in one size with how many of it the shopper wants. */
+/** A cart line: a product in one colour and one size with how many of it the shopper wants. */
 export interface CartLine {
   _id: string;
   price: number;
   cartQuantity: number;
   /** Missing only on lines saved before sizes existed: the shopper must choose one. */
   size?: string | undefined;
+  /** The colour's name; missing on lines saved before colours existed (one colour then). */
+  colour?: string | undefined;
 }
 
-/** A line is one product in one size: two sizes of one T-shirt are two lines. */
-const sameLine = (line: Pick<CartLine, '_id' | 'size'>, id: string, size: string | undefined) =>
-  line._id === id && line.size === size;
+/** A line is one product in one colour and one size: two colours or sizes are two lines. */
+const sameLine = (
+  line: Pick<CartLine, '_id' | 'size' | 'colour'>,
+  id: string,
+  size: string | undefined,
+  colour: string | undefined,
+) =>
+  line._id === id &&
+  line.size === size &&
+  (line.colour === undefined || colour === undefined
+    ? line.colour === colour
+    : colourKey(line.colour) === colourKey(colour));
 
-/** Add a product in a size: one more of it if present, else a new line with quantity 1. */
+/** Add a product in a colour and size: one more of it if present, else a new line with quantity 1. */
 export function addToCart<
-  T extends Omit<CartLine, 'cartQuantity' | 'size'>,
+  T extends Omit<CartLine, 'cartQuantity' | 'size' | 'colour'>,
   S extends string = string,
 >(
-  cart: ReadonlyArray<T & { cartQuantity: number; size?: S | undefined }>,
+  cart: ReadonlyArray<
+    T & { cartQuantity: number; size?: S | undefined; colour?: string | undefined }
+  >,
   product: T,
   size?: S,
-): Array<T & { cartQuantity: number; size?: S | undefined }> {
-  const found = cart.some((line) => sameLine(line, product._id, size));
-  if (!found) return [...cart, { ...product, cartQuantity: 1, size }];
+  colour?: string,
+): Array<T & { cartQuantity: number; size?: S | undefined; colour?: string | undefined }> {
+  const found = cart.some((line) => sameLine(line, product._id, size, colour));
+  if (!found)
+    return [
+      ...cart,
+      { ...product, cartQuantity: 1, size, ...(colour !== undefined && { colour }) },
+    ];
   return cart.map((line) =>
-    sameLine(line, product._id, size) ? { ...line, cartQuantity: line.cartQuantity + 1 } : line,
+    sameLine(line, product._id, size, colour)
+      ? { ...line, cartQuantity: line.cartQuantity + 1 }
+      : line,
   );
 }
 
@@ -54,9 +75,10 @@ export function increaseQuantity<T extends CartLine>(
   cart: readonly T[],
   id: string,
   size?: string,
+  colour?: string,
 ): T[] {
   return cart.map((line) =>
-    sameLine(line, id, size) ? { ...line, cartQuantity: line.cartQuantity + 1 } : line,
+    sameLine(line, id, size, colour) ? { ...line, cartQuantity: line.cartQuantity + 1 } : line,
   );
 }
 
@@ -65,9 +87,10 @@ export function decreaseQuantity<T extends CartLine>(
   cart: readonly T[],
   id: string,
   size?: string,
+  colour?: string,
 ): T[] {
   return cart.flatMap((line) => {
-    if (!sameLine(line, id, size)) return [line];
+    if (!sameLine(line, id, size, colour)) return [line];
     return line.cartQuantity <= 1 ? [] : [{ ...line, cartQuantity: line.cartQuantity - 1 }];
   });
 }
@@ -76,52 +99,9 @@ export function removeFromCart<T extends CartLine>(
   cart: readonly T[],
   id: string,
   size?: string,
+  colour?: string,
 ): T[] {
-  return cart.filter((line) => !sameLine(line, id, size));
-}
-
-/** A size a product is made in, with its own stock. */
-export interface SizeStock {
-  size: string;
-  quantity: number;
-}
-interface Stocked {
-  quantity: number;
-  sizes?: readonly SizeStock[] | undefined;
-}
-
-/** Sizes in the shop's order (XS … 3XL, then One size). */
-export function sortSizes<T extends { size: string }>(sizes: readonly T[]): T[] {
-  const rank = (s: string) => (PRODUCT_SIZES as readonly string[]).indexOf(s);
-  return [...sizes].sort((a, b) => rank(a.size) - rank(b.size));
-}
-
-/** The sizes a product is sold in; a product saved before sizes existed is One size. */
-export function sizesOf(product: Stocked): SizeStock[] {
-  return product.sizes?.length
-    ? sortSizes(product.sizes)
-    : [{ size: ONE_SIZE, quantity: product.quantity }];
-}
-
-/** True when the product comes in One size only (ADD TO CART needs no choice). */
-export function isOneSize(product: Stocked): boolean {
-  const sizes = sizesOf(product);
-  return sizes.length === 1 && sizes[0]!.size === ONE_SIZE;
-}
-
-/** How many are left in a size; 0 for a size the product is not made in. */
-export function stockOfSize(product: Stocked, size: string | undefined): number {
-  return sizesOf(product).find((s) => s.size === size)?.quantity ?? 0;
-}
-
-/** Sold out: no size has any left. */
-export function isSoldOut(product: Stocked): boolean {
-  return sizesOf(product).every((s) => s.quantity <= 0);
-}
-
-/** The total a product's sizes hold: its `quantity`. */
-export function totalOfSizes(sizes: readonly SizeStock[]): number {
-  return sizes.reduce((sum, s) => sum + s.quantity, 0);
+  return cart.filter((line) => !sameLine(line, id, size, colour));
 }
 
 /** Centimetres to inches, to the nearest half inch (the size guide). */
@@ -131,22 +111,27 @@ export function cmToInches(cm: number): number {
 
 export type CartLineProblem =
   | { kind: 'no-size' }
+  | { kind: 'no-colour' }
+  | { kind: 'colour-gone' }
   | { kind: 'not-made' }
   | { kind: 'sold-out' }
   | { kind: 'short'; available: number };
 
 /**
  * What stops a cart line from being bought as it is, given the product's current stock: no
- * size chosen (a cart saved before sizes), a size the product is no longer made in, the size
- * sold out, or fewer left than the line holds. Null when the line can be bought.
+ * size chosen (a cart saved before sizes), no colour chosen of a product now in several (a
+ * cart saved before colours), a colour the product no longer comes in, a size that colour is
+ * not made in, sold out, or fewer left than the line holds. Null when the line can be bought.
  */
 export function cartLineProblem(
-  line: Pick<CartLine, 'cartQuantity' | 'size'>,
+  line: Pick<CartLine, 'cartQuantity' | 'size' | 'colour'>,
   product: Stocked,
 ): CartLineProblem | null {
   if (!line.size) return { kind: 'no-size' };
-  if (!sizesOf(product).some((s) => s.size === line.size)) return { kind: 'not-made' };
-  const available = stockOfSize(product, line.size);
+  const colour = colourOfLine(product, line.colour);
+  if (!colour) return line.colour === undefined ? { kind: 'no-colour' } : { kind: 'colour-gone' };
+  if (!colour.sizes.some((s) => s.size === line.size)) return { kind: 'not-made' };
+  const available = stockOf(product, line.colour, line.size);
   if (available <= 0) return { kind: 'sold-out' };
   if (available < line.cartQuantity) return { kind: 'short', available };
   return null;
@@ -208,9 +193,9 @@ export function hasPreviousPage(page: number): boolean {
   return page > 1;
 }
 
-/** SPEC §9: Next is disabled when page × 12 is at least the total. */
-export function hasNextPage(page: number, total: number): boolean {
-  return page * PAGE_SIZE < total;
+/** SPEC §9: Next is disabled when page × 12 (or another list's page size) is at least the total. */
+export function hasNextPage(page: number, total: number, pageSize: number = PAGE_SIZE): boolean {
+  return page * pageSize < total;
 }
 
 /** A photo's `srcset` from the widths the photo pipeline made; undefined without any. */

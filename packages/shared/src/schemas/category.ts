@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEXT_LIMITS } from '../constants/limits.js';
 import { objectId, requiredText } from './common.js';
 
 export const category = z
@@ -6,7 +7,7 @@ export const category = z
   .meta({ id: 'Category' });
 export type Category = z.infer<typeof category>;
 
-export const categoryBody = z.object({ name: requiredText('Name', 60) });
+export const categoryBody = z.object({ name: requiredText('Name', TEXT_LIMITS.categoryName) });
 export type CategoryBody = z.infer<typeof categoryBody>;
 
 export const allCategoriesResponse = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tooLong } from '../constants/limits.js';
 
 /** A MongoDB ObjectId as 24 hex characters. */
 export const objectId = z.string().regex(/^[a-f\d]{24}$/i, 'Must be a valid id');
@@ -17,15 +18,39 @@ export const requiredText = (label: string, max = 2000) =>
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(max, `${label} is too long`)
+    .max(max, tooLong(label, max))
     .refine((v) => !CONTROL_IN_TEXT.test(v), `${label} must not contain control characters`);
+
+/** A trimmed text field that may be left empty ('' when missing), without control characters. */
+export const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine((v) => !CONTROL_IN_TEXT.test(v), `${label} must not contain control characters`)
+    .default('');
+
+/**
+ * A list sent as JSON text (a multipart field) or as a list (JSON body); `message` when the text
+ * is not JSON. Pipe it into the list's own schema.
+ */
+export const jsonList = (message: string) =>
+  z.union([z.string(), z.array(z.unknown())]).transform((v, ctx) => {
+    if (Array.isArray(v)) return v;
+    try {
+      return JSON.parse(v) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+  });
 
 /** A one-line value used in a query (a keyword, a slug, a payment id): no control characters at all. */
 export const queryText = (label: string, max: number) =>
   z
     .string({ error: `${label} is required` })
     .min(1, `${label} is required`)
-    .max(max, `${label} is too long`)
+    .max(max, tooLong(label, max))
     .refine((v) => !CONTROL.test(v), `${label} must not contain control characters`);
 
 /** Every error the API sends: `{ success: false, message }`, with field issues on 400. */
@@ -36,8 +61,11 @@ export const errorResponse = z
     error: z.string().optional(),
     issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
     requestId: z.string().optional(),
-    /** On a 409 from checkout: the product concerned, how many are left, the new total. */
+    /** On a 409 from checkout: the product, colour and size concerned, how many are left, the new total. */
     productId: z.string().optional(),
+    /** null: a colour (or size) must be chosen. */
+    colour: z.string().nullable().optional(),
+    size: z.string().nullable().optional(),
     available: z.number().optional(),
     total: z.number().optional(),
   })

@@ -5,8 +5,10 @@ import {
   ORDER_STATUSES,
   REFUND_STATUSES,
 } from '../constants/orders.js';
-import { parseOrderNumber } from '../rules/orders.js';
+import { COURIERS } from '../rules/orders.js';
 import { objectId } from './common.js';
+
+const COURIER_IDS = COURIERS.map((c) => c.id) as [string, ...string[]];
 
 export const orderStatus = z.enum(ORDER_STATUSES, {
   error: `Status must be one of: ${ORDER_STATUSES.join(', ')}`,
@@ -21,6 +23,8 @@ export const orderItem = z
     cartQuantity: z.number(),
     /** The size bought (orders placed before sizes existed are One size). */
     size: z.string(),
+    /** The colour bought, by name; absent on orders placed before colours existed. */
+    colour: z.string().optional(),
     /** What happened to the item's stock after payment (taken, or short: the admin must act). */
     stock: z.enum(['pending', 'taking', 'taken', 'short']).optional(),
   })
@@ -44,15 +48,41 @@ export const orderTimelineEntry = z.object({
   event: z.enum(ORDER_EVENTS),
   at: z.string(),
   by: z.enum(ORDER_ACTORS).optional(),
+  /** Why the admin moved the order back (a backward move needs one). */
+  reason: z.string().optional(),
 });
 export type OrderTimelineEntry = z.infer<typeof orderTimelineEntry>;
+
+/** The courier (an id of COURIERS) and the tracking number (AWB) an order was shipped with. */
+export const orderShipment = z
+  .object({
+    courier: z.enum(COURIER_IDS, { error: 'Choose the courier' }),
+    awb: z
+      .string({ error: 'Enter the tracking number (AWB)' })
+      .trim()
+      .min(1, 'Enter the tracking number (AWB)')
+      .max(40, 'The tracking number can be at most 40 characters')
+      .regex(/^[A-Za-z0-9-]+$/, 'The tracking number has only letters, digits and hyphens'),
+  })
+  .meta({ id: 'OrderShipment' });
+export type OrderShipment = z.infer<typeof orderShipment>;
+
+/** A tax invoice or credit note issued for an order: its number and when. */
+export const taxDocumentRef = z.object({ number: z.string(), issuedAt: z.string() });
+export type TaxDocumentRef = z.infer<typeof taxDocumentRef>;
 
 /** SPEC §3 Order; `user` is filled on the admin list. */
 export const order = z
   .object({
     _id: objectId,
     status: z.string(),
+    /** Rupees: the whole amount, T-shirts and fees. */
     amount: z.number(),
+    /** Of which the delivery fee and the cash-on-delivery fee, in rupees. */
+    shippingFee: z.number().optional(),
+    codFee: z.number().optional(),
+    /** The latest day it should arrive, as estimated when it was ordered (YYYY-MM-DD, India's calendar). */
+    deliveryBy: z.string().nullable().optional(),
     shippingAddress: z.string(),
     items: z.array(orderItem),
     createdAt: z.string(),
@@ -69,6 +99,12 @@ export const order = z
     timeline: z.array(orderTimelineEntry).optional(),
     /** Paid without a shipping address to use: the admin must ask the shopper for one. */
     addressNeeded: z.boolean().optional(),
+    /** How it was shipped: the courier (an id of COURIERS) and its tracking number. */
+    shipment: orderShipment.nullable().optional(),
+    /** The tax invoice, once issued (its PDF: GET /orders/{orderId}/invoice). */
+    invoice: taxDocumentRef.nullable().optional(),
+    /** Credit notes against it, oldest first (PDFs: GET /orders/{orderId}/credit-notes/{n}). */
+    creditNotes: z.array(taxDocumentRef).optional(),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof order>;
@@ -90,17 +126,13 @@ export const ordersPageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 export type OrdersPageQuery = z.infer<typeof ordersPageQuery>;
-/** The admin's list: `?q=` finds an order by its number ("#08D68A95") or full id. */
+/**
+ * The admin's list: `?q=` finds orders by their number ("#08D68A95"), id, or the buyer's name,
+ * email or phone (any part of them); `?status=` keeps one status (`pending`: to ship).
+ */
 export const adminOrdersQuery = ordersPageQuery.extend({
-  q: z
-    .string()
-    .trim()
-    .max(40)
-    .refine(
-      (q) => q === '' || parseOrderNumber(q) !== null || /^[a-f\d]{24}$/i.test(q),
-      'Enter an order number like #08D68A95',
-    )
-    .optional(),
+  q: z.string().trim().max(80, 'Search for at most 80 characters').optional(),
+  status: orderStatus.optional(),
 });
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuery>;
 /** The shopper's own list: the latest 100 by default. */
@@ -108,7 +140,31 @@ export const userOrdersQuery = ordersPageQuery.extend({
   limit: z.coerce.number().int().min(1).max(100).default(100),
 });
 export const orderIdParams = z.object({ orderId: objectId });
-export const updateStatusBody = z.object({ status: orderStatus });
+/** `/orders/{orderId}/credit-notes/{index}`: the order's first, second… credit note. */
+export const creditNoteParams = orderIdParams.extend({
+  index: z.coerce.number().int().min(1, 'Credit notes count from 1').max(1000),
+});
+export type CreditNoteParams = z.infer<typeof creditNoteParams>;
+/**
+ * SPEC's `status`, with what some changes need: `shipment` when marking an order shipped (the
+ * admin's page always sends it; refused with any other status), and `reason` for a move back
+ * (isBackwardMove: the server refuses one without it).
+ */
+export const updateStatusBody = z
+  .object({
+    status: orderStatus,
+    reason: z
+      .string()
+      .trim()
+      .max(200, 'The reason can be at most 200 characters')
+      .optional()
+      .transform((r) => r || undefined),
+    shipment: orderShipment.optional(),
+  })
+  .refine((b) => !b.shipment || b.status === 'shipped', {
+    message: 'Courier and tracking number go only with the status shipped',
+    path: ['shipment'],
+  });
 export type UpdateStatusBody = z.infer<typeof updateStatusBody>;
 export const updateStatusResponse = z.object({ success: z.boolean(), order: order.optional() });
 export type UpdateStatusResponse = z.infer<typeof updateStatusResponse>;

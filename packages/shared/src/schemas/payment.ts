@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { REFUND_STATUSES } from '../constants/orders.js';
+import { COLOUR_NAME_MAX } from '../constants/index.js';
 import { objectId, queryText } from './common.js';
 import { ordersPageQuery } from './order.js';
 import { productSize } from './product.js';
 import { address } from './user.js';
+import { optionalGstin } from './gst.js';
 
 export const checkoutItem = z.object({
   _id: objectId,
@@ -14,6 +16,8 @@ export const checkoutItem = z.object({
     .max(1000),
   /** The size bought; may be left out only for a product made in One size. */
   size: productSize.optional(),
+  /** The colour bought, by name (any case); may be left out only for a product in one colour. */
+  colour: queryText('Colour', COLOUR_NAME_MAX).optional(),
 });
 
 export const createOrderBody = z.object({
@@ -22,6 +26,8 @@ export const createOrderBody = z.object({
   items: z.array(checkoutItem).min(1, 'The cart is empty').max(100),
   /** Where to ship; without it, the signed-in shopper's profile address. */
   shippingAddress: address.optional(),
+  /** A business buyer's GSTIN, printed on the tax invoice ("" or absent: none). */
+  gstin: optionalGstin.optional(),
 });
 export type CreateOrderBody = z.input<typeof createOrderBody>;
 

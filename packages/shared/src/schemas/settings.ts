@@ -10,7 +10,9 @@
  */
 import { z } from 'zod';
 import { INDIAN_STATE_NAMES } from '../constants/india.js';
+import { DEFAULT_REVIEW_REQUEST_DAYS } from '../constants/reviews.js';
 import { objectId, requiredText } from './common.js';
+import { gstSettings, gstSettingsFields } from './gst.js';
 
 /** ₹1,00,000: no fee or order limit of this shop is larger. */
 const MAX_SETTING_PAISE = 1_00_000_00;
@@ -202,6 +204,30 @@ export const codSettings = z
   .meta({ id: 'CodSettings' });
 export type CodSettings = z.infer<typeof codSettings>;
 
+const reviewsFields = {
+  /** A review using one of these words (whole words, any case) waits for the admin. */
+  heldWords: z
+    .array(
+      z
+        .string({ error: 'A held word must be text' })
+        .trim()
+        .min(1, 'A held word cannot be empty')
+        .max(40, 'A held word is at most 40 characters'),
+    )
+    .max(500, 'At most 500 held words')
+    .default([]),
+  /** The review-request mail goes this many days after the order was delivered. */
+  requestDays: z
+    .number({ error: 'Enter a number of days' })
+    .int('Enter a whole number of days')
+    .min(1, 'At least 1 day after delivery')
+    .max(60, 'At most 60 days after delivery')
+    .default(DEFAULT_REVIEW_REQUEST_DAYS),
+};
+/** Reviews: the words that hold a review for the admin, and when the review-request mail goes. */
+export const reviewsSettings = z.object(reviewsFields).meta({ id: 'ReviewsSettings' });
+export type ReviewsSettings = z.infer<typeof reviewsSettings>;
+
 /**
  * Every section: its title (the admin's page), its schema (full, with defaults), its fields
  * (the same, before the refinements across fields) and what of it the storefront may read
@@ -227,6 +253,18 @@ export const SETTINGS_SECTIONS = {
       minOrderPaise: codFields.minOrderPaise,
       maxOrderPaise: codFields.maxOrderPaise,
     }),
+  },
+  reviews: {
+    title: 'Reviews',
+    schema: reviewsSettings,
+    fields: reviewsFields,
+    public: z.object({}),
+  },
+  gst: {
+    title: 'GST and invoices',
+    schema: gstSettings,
+    fields: gstSettingsFields,
+    public: z.object({}),
   },
 } as const;
 

@@ -6,7 +6,13 @@ import {
   OTP_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from '../constants/index.js';
-import { isIndianMobile, isShippingAddress } from '../rules/contact.js';
+import { TEXT_LIMITS, tooLong } from '../constants/limits.js';
+import {
+  isIndianMobile,
+  isShippingAddress,
+  normalizeAddress,
+  normalizeIndianMobile,
+} from '../rules/contact.js';
 import { objectId, requiredText } from './common.js';
 
 /** A user as every call returns it: never a password hash. */
@@ -32,7 +38,7 @@ export const email = z
   .trim()
   .toLowerCase()
   .min(1, 'Email is required')
-  .max(254)
+  .max(TEXT_LIMITS.email, tooLong('Email', TEXT_LIMITS.email))
   .pipe(z.email('Enter a valid email address'));
 /** bcrypt reads only the first 72 bytes: a longer password would share its hash with others. */
 export const PASSWORD_MAX_BYTES = 72;
@@ -43,19 +49,25 @@ export const password = z
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_BYTES, PASSWORD_TOO_LONG)
   .refine(withinBcryptBytes, PASSWORD_TOO_LONG);
-/** An Indian mobile number (see isIndianMobile), kept as typed, trimmed. */
+/** An Indian mobile number as people write it, kept in one form: "+91 98765 43210" (rules/contact). */
 export const phone = z
   .string({ error: 'Phone is required' })
   .trim()
   .min(1, 'Phone is required')
-  .max(20, 'Phone is too long')
-  .refine(isIndianMobile, PHONE_MESSAGE);
+  .max(TEXT_LIMITS.phone, tooLong('Phone', TEXT_LIMITS.phone))
+  .refine(isIndianMobile, PHONE_MESSAGE)
+  .transform((value) => normalizeIndianMobile(value)!);
 
-/** A shipping address with its PIN code (see isShippingAddress). */
-export const address = requiredText('Address', 500).refine(isShippingAddress, ADDRESS_MESSAGE);
+/** A shipping address with its PIN code (see isShippingAddress), the PIN kept as six digits. */
+export const address = requiredText('Address', TEXT_LIMITS.address)
+  .refine(isShippingAddress, ADDRESS_MESSAGE)
+  .transform(normalizeAddress);
+
+/** A person's name (register, profile). */
+const personName = requiredText('Name', TEXT_LIMITS.personName);
 
 export const registerBody = z.object({
-  name: requiredText('Name', 80),
+  name: personName,
   email,
   password,
   phone,
@@ -102,7 +114,7 @@ export const userIdParams = z.object({ userId: objectId });
 export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password to set a new one';
 export const profileBody = z
   .object({
-    name: requiredText('Name', 80),
+    name: personName,
     phone,
     address,
     /** Sent only when the user wants a new one. */
@@ -138,6 +150,13 @@ export const adminUsersQuery = z.object({
     .min(1)
     .max(ADMIN_USERS_MAX_LIMIT)
     .default(ADMIN_USERS_DEFAULT_LIMIT),
+  /** Finds accounts by name, email or phone (any part of it). */
+  q: z
+    .string()
+    .trim()
+    .max(80, 'Search for at most 80 characters')
+    .optional()
+    .transform((q) => q || undefined),
 });
 export type AdminUsersQuery = z.input<typeof adminUsersQuery>;
 export const allUsersResponse = z.object({

@@ -82,10 +82,15 @@ export function createSandboxGateway(secrets: {
       // Razorpay's rule, checked the same way: never more back than was paid.
       const refunded = await SandboxRefund.find({ paymentId, status: { $ne: 'failed' } }).lean();
       const already = refunded.reduce((sum, r) => sum + r.amount, 0);
-      if (already + amountPaise > payment.amount)
+      if (already + amountPaise > payment.amount) {
+        // What is already refunded may be this key's own refund, made by a request racing this
+        // one since it looked: that refund is the answer, not a refusal.
+        const raced = await earlier();
+        if (raced) return raced;
         throw new ProviderRefusedError(
           'The total refund amount is greater than the refund payment amount',
         );
+      }
       try {
         const refund = await SandboxRefund.create({
           _id: `rfnd_sandbox_${randomId()}`,

@@ -1,6 +1,6 @@
 /**
- * The photo adapter: Cloudinary when CLOUDINARY_URL is set, otherwise files
- * under DATA_DIR/uploads served at /uploads. Photos arrive already processed (validated,
+ * The photo adapter: Cloudinary when CLOUDINARY_URL is set, otherwise files under
+ * SHARED_UPLOADS_DIR (a folder every replica mounts) or DATA_DIR/uploads, served at /uploads. Photos arrive already processed (validated,
  * re-encoded as WebP at each width, metadata stripped); an adapter only stores and deletes.
  */
 import type { Config } from '../../config/index.js';
@@ -38,5 +38,5 @@ export function createPhotoStore(config: Config): PhotoStore {
       uploadPrefix: config.cloudinaryUploadPrefix,
     });
   }
-  return createLocalPhotoStore({ dir: `${config.dataDir}/uploads`, publicPath: '/uploads' });
+  return createLocalPhotoStore({ dir: config.uploadsDir, publicPath: '/uploads' });
 }

@@ -6,4 +6,12 @@ export { finishStockTakes, takeStock } from './order-stock.js';
 export { sendOrderConfirmation, statusMailsSent } from './notices.js';
 export { ordersShowPhoto } from './order-reads.js';
 export { recordRefundState, reconcileRefunds, type RefundReconcileSummary } from './refunds.js';
+export {
+  claimOrderMail,
+  deliveredOrdersAwaiting,
+  deliveredPurchase,
+  type DeliveredOrder,
+  type DeliveredPurchase,
+} from './purchases.js';
+export { invoiceOrder, taxDocumentsJob } from './invoices.js';
 export { discountTotals, isFirstOrder } from './order-discounts.js';

@@ -7,7 +7,7 @@ import type { MailMessage } from '../../lib/mailer/index.js';
 import type { AppDeps } from '../../lib/types.js';
 import { userContact } from '../users/index.js';
 import { cancelledMail, confirmationMail, deliveredMail, shippedMail } from './order-mail.js';
-import { Order, refundOf, type LeanOrder } from './order.model.js';
+import { Order, refundOf, shipmentOf, type LeanOrder } from './order.model.js';
 
 type Recipient = { name: string; email: string };
 
@@ -45,21 +45,30 @@ export async function sendOrderConfirmation(
   deps: AppDeps,
   order: LeanOrder,
   recipient?: Recipient,
+  invoiceNumber?: string,
 ): Promise<void> {
   try {
     const to = recipient ?? (await recipientOf(order));
     if (!to) return;
-    await deps.mailer.send(confirmationMail(deps.config.shopName, to, order));
+    const orderUrl = deps.config.publicUrl
+      ? `${deps.config.publicUrl}/dashboard/user/orders/${String(order._id)}`
+      : undefined;
+    const invoice = invoiceNumber ? { number: invoiceNumber, orderUrl } : null;
+    await deps.mailer.send(confirmationMail(deps.config.shopName, to, order, invoice));
   } catch (err) {
     deps.logger.error({ err, orderId: String(order._id) }, 'order confirmation mail failed');
   }
 }
 
-/** Status mails being sent (the answer does not wait for them); they never reject. */
+/**
+ * Status mails being handed to the mail queue; they never reject. The change's answer waits
+ * for its mail to be queued (one insert), so the next change's mail is queued after it: the
+ * shopper hears of things in the order they happened.
+ */
 const mailsInFlight = new Set<Promise<void>>();
-function inFlight(mail: Promise<void>): void {
+async function inFlight(mail: Promise<void>): Promise<void> {
   mailsInFlight.add(mail);
-  void mail.finally(() => mailsInFlight.delete(mail));
+  await mail.finally(() => mailsInFlight.delete(mail));
 }
 
 /** Resolves once every status mail started so far is sent (or its failure logged). */
@@ -81,9 +90,11 @@ export async function notifyStatus(
     !(await mailOnce(deps, order, status, from))
   )
     return;
-  if (status === 'shipped') inFlight(notifyShipped(deps, order));
+  if (status === 'shipped') await inFlight(notifyShipped(deps, order));
   if (status === 'delivered')
-    inFlight(sendOrderMail(deps, order, 'delivered', (shop, to) => deliveredMail(shop, to, order)));
+    await inFlight(
+      sendOrderMail(deps, order, 'delivered', (shop, to) => deliveredMail(shop, to, order)),
+    );
   if (status === 'cancelled') {
     const refund = refundOf(order);
     const notice = {
@@ -91,7 +102,7 @@ export async function notifyStatus(
       at,
       refund: refund ? { amountPaise: refund.amount, status: refund.status } : null,
     };
-    inFlight(
+    await inFlight(
       sendOrderMail(deps, order, 'cancelled', (shop, to) => cancelledMail(shop, to, order, notice)),
     );
   }
@@ -121,14 +132,9 @@ async function mailOnce(
   }
 }
 
-/** Hands the shipped mail to the mailer (not waiting for the mail server; failures logged). */
-async function notifyShipped(deps: AppDeps, order: LeanOrder): Promise<void> {
-  const log = (err: unknown) =>
-    deps.logger.error({ err, orderId: String(order._id) }, 'shipped mail failed');
-  try {
-    const to = await recipientOf(order);
-    if (to) deps.mailer.send(shippedMail(deps.config.shopName, to, order)).catch(log);
-  } catch (err) {
-    log(err);
-  }
+/** Hands the shipped mail to the mail queue (not waiting for the mail server; failures logged). */
+function notifyShipped(deps: AppDeps, order: LeanOrder): Promise<void> {
+  return sendOrderMail(deps, order, 'shipped', (shop, to) =>
+    shippedMail(shop, to, { ...order, shipment: shipmentOf(order) }),
+  );
 }

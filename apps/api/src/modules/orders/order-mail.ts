@@ -3,31 +3,72 @@
  * HTML is the reset mail's frame (lib/mailer/html.ts); the text part says the same.
  */
 import {
+  courierById,
+  formatDeliveryDay,
   formatRupees,
-  ONE_SIZE,
   orderNumber,
   paiseToRupees,
   REFUND_ARRIVAL,
-  sizeLabel,
+  trackingUrl,
+  variantLabel,
 } from '@repo/shared';
 import { escapeHtml, MAIL_STYLE, mailPage, mailRow } from '../../lib/mailer/html.js';
 import type { MailMessage } from '../../lib/mailer/index.js';
 
-/** "Sakura Drift Tee (Size M)": the name with the size bought (One size needs no word). */
-const itemName = (i: { name: string; size?: string | null }) =>
-  !i.size || i.size === ONE_SIZE ? i.name : `${i.name} (${sizeLabel(i.size)})`;
+/**
+ * "Sakura Drift Tee (Black · M)": the name with the colour and size bought ("(Size M)" before
+ * colours; One size needs no word).
+ */
+const itemName = (i: { name: string; size?: string | null; colour?: string | null }) => {
+  const variant = variantLabel({ colour: i.colour ?? undefined, size: i.size ?? undefined });
+  return variant ? `${i.name} (${variant})` : i.name;
+};
 
 interface MailOrder {
   _id: unknown;
   amount: number;
+  shippingFeePaise?: number | null;
+  codFeePaise?: number | null;
+  /** YYYY-MM-DD: the latest day it should arrive, as estimated when ordered. */
+  deliveryBy?: string | null;
   shippingAddress: string;
-  items: ReadonlyArray<{ name: string; price: number; cartQuantity: number; size?: string | null }>;
+  items: ReadonlyArray<{
+    name: string;
+    price: number;
+    cartQuantity: number;
+    size?: string | null;
+    colour?: string | null;
+  }>;
+}
+
+/** The confirmation's pointer to the tax invoice: its number, and the order page that downloads it. */
+export interface InvoiceLink {
+  number: string;
+  /** The order page's full address (PUBLIC_URL set), else none: the text says where to look. */
+  orderUrl?: string | undefined;
+}
+
+function invoiceText(invoice: InvoiceLink): string {
+  return invoice.orderUrl
+    ? `Your tax invoice ${invoice.number}: download it from your order page, ${invoice.orderUrl}`
+    : `Your tax invoice ${invoice.number}: download it from the order's page under Orders in your account.`;
+}
+
+/** The order's fees as the mail lists them under the items: [label, amount]. */
+function feeLines(order: MailOrder): Array<[string, string]> {
+  const fees: Array<[string, string]> = [];
+  if (order.shippingFeePaise)
+    fees.push(['Delivery', formatRupees(paiseToRupees(order.shippingFeePaise))]);
+  if (order.codFeePaise)
+    fees.push(['Cash on delivery fee', formatRupees(paiseToRupees(order.codFeePaise))]);
+  return fees;
 }
 
 export function confirmationMail(
   shopName: string,
   to: { name: string; email: string },
   order: MailOrder,
+  invoice?: InvoiceLink | null,
 ): MailMessage {
   const no = orderNumber(String(order._id));
   const address = order.shippingAddress || 'No shipping address provided.';
@@ -40,9 +81,12 @@ export function confirmationMail(
     `Thank you for your order #${no}. Your payment was received.`,
     '',
     ...lines,
+    ...feeLines(order).map(([label, amount]) => `${label}: ${amount}`),
     '',
     `Total: ${formatRupees(order.amount)}`,
     `Shipping to: ${address}`,
+    ...(order.deliveryBy ? [`Expected by ${formatDeliveryDay(order.deliveryBy)}`] : []),
+    ...(invoice ? ['', invoiceText(invoice)] : []),
     '',
     `We will let you know when it ships. — ${shopName}`,
   ].join('\n');
@@ -55,11 +99,18 @@ export function confirmationMail(
         `<td style="${cell}text-align:right;white-space:nowrap;">${escapeHtml(formatRupees(i.price * i.cartQuantity))}</td></tr>`,
     )
     .join('');
+  const feeRows = feeLines(order)
+    .map(
+      ([label, amount]) =>
+        `<tr><td colspan="2" style="${cell}">${escapeHtml(label)}</td>` +
+        `<td style="${cell}text-align:right;white-space:nowrap;">${escapeHtml(amount)}</td></tr>`,
+    )
+    .join('');
   const head = 'padding:0 0 4px;font-size:13px;color:#71717a;font-weight:normal;';
   const items =
     `<tr><td style="padding-bottom:16px;"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;font-size:14px;line-height:1.4;">` +
     `<thead><tr><th style="${head}text-align:left;">Item</th><th style="${head}text-align:center;">Qty</th><th style="${head}text-align:right;">Price</th></tr></thead>` +
-    `<tbody>${lineRows}</tbody>` +
+    `<tbody>${lineRows}${feeRows}</tbody>` +
     `<tfoot><tr><th colspan="2" style="padding:8px 0 0;border-top:2px solid #18181b;text-align:left;font-size:15px;">Total</th>` +
     `<td style="padding:8px 0 0;border-top:2px solid #18181b;text-align:right;font-size:15px;font-weight:bold;white-space:nowrap;">${escapeHtml(formatRupees(order.amount))}</td></tr></tfoot>` +
     `</table></td></tr>`;
@@ -69,6 +120,23 @@ export function confirmationMail(
     ),
     items,
     mailRow(`Shipping to: ${escapeHtml(address)}`, MAIL_STYLE.muted),
+    ...(order.deliveryBy
+      ? [
+          mailRow(
+            `Expected by ${escapeHtml(formatDeliveryDay(order.deliveryBy))}`,
+            MAIL_STYLE.muted,
+          ),
+        ]
+      : []),
+    ...(invoice
+      ? [
+          mailRow(
+            invoice.orderUrl
+              ? `Your tax invoice <strong>${escapeHtml(invoice.number)}</strong>: <a href="${escapeHtml(invoice.orderUrl)}">download it from your order page</a>.`
+              : escapeHtml(invoiceText(invoice)),
+          ),
+        ]
+      : []),
     mailRow('We will let you know when it ships.', MAIL_STYLE.small),
   ]);
   return { to: to.email, subject: `Your order #${no} is confirmed`, text, html };
@@ -77,14 +145,20 @@ export function confirmationMail(
 export function shippedMail(
   shopName: string,
   to: { name: string; email: string },
-  order: MailOrder,
+  order: MailOrder & { shipment?: { courier: string; awb: string } | null },
 ): MailMessage {
   const no = orderNumber(String(order._id));
   const address = order.shippingAddress || 'the address on your profile';
+  const shipment = order.shipment;
+  const courier = shipment ? (courierById(shipment.courier)?.name ?? shipment.courier) : '';
+  const track = shipment ? trackingUrl(shipment.courier, shipment.awb) : undefined;
+  const parcel = shipment ? `Courier: ${courier}, tracking number (AWB) ${shipment.awb}.` : '';
   const text = [
     `Hello ${to.name},`,
     '',
     `Good news: your order #${no} has shipped to ${address}.`,
+    ...(shipment ? [parcel] : []),
+    ...(track ? [`Track it: ${track}`] : []),
     '',
     `— ${shopName}`,
   ].join('\n');
@@ -92,6 +166,14 @@ export function shippedMail(
     mailRow(
       `Hello ${escapeHtml(to.name)},<br>good news: your order <strong>#${no}</strong> has shipped to ${escapeHtml(address)}.`,
     ),
+    ...(shipment ? [mailRow(escapeHtml(parcel))] : []),
+    ...(track
+      ? [
+          mailRow(
+            `<a href="${escapeHtml(track)}" style="color:#4f46e5;font-weight:bold;">Track your parcel</a>`,
+          ),
+        ]
+      : []),
   ]);
   return { to: to.email, subject: `Your order #${no} has shipped`, text, html };
 }

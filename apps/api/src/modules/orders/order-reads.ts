@@ -4,13 +4,15 @@
  */
 import {
   ONE_SIZE,
+  paiseToRupees,
   parseOrderNumber,
   type Order as OrderDto,
   type OrderTimelineEntry,
 } from '@repo/shared';
 import { forbidden, notFound } from '../../lib/errors.js';
-import { userContacts } from '../users/index.js';
-import { Order, refundOf, type LeanOrder } from './order.model.js';
+import { containsText } from '../../lib/literal-pattern.js';
+import { userContacts, userIdsMatching } from '../users/index.js';
+import { Order, refundOf, shipmentOf, type LeanOrder } from './order.model.js';
 
 /**
  * Whether any order shows this photo: its items keep the photo URL they were bought with, so
@@ -33,6 +35,9 @@ export function toOrderDto(o: LeanOrder, user?: PublicUserRef | null): OrderDto 
     _id: String(o._id),
     status: o.status,
     amount: o.amount,
+    shippingFee: paiseToRupees(o.shippingFeePaise ?? 0),
+    codFee: paiseToRupees(o.codFeePaise ?? 0),
+    deliveryBy: o.deliveryBy ?? null,
     shippingAddress: o.shippingAddress ?? '',
     items: o.items.map((i) => ({
       _id: String(i.product),
@@ -41,6 +46,7 @@ export function toOrderDto(o: LeanOrder, user?: PublicUserRef | null): OrderDto 
       price: i.price,
       cartQuantity: i.cartQuantity,
       size: i.size ?? ONE_SIZE,
+      ...(i.colour ? { colour: i.colour } : {}),
       stock: i.stock ?? 'pending',
     })),
     createdAt: o.createdAt.toISOString(),
@@ -49,6 +55,14 @@ export function toOrderDto(o: LeanOrder, user?: PublicUserRef | null): OrderDto 
     refund: refundDto(o),
     timeline: timelineOf(o),
     addressNeeded: o.addressNeeded ?? false,
+    shipment: shipmentDto(o),
+    invoice: o.invoice
+      ? { number: o.invoice.number, issuedAt: o.invoice.issuedAt.toISOString() }
+      : null,
+    creditNotes: (o.creditNotes ?? []).map((c) => ({
+      number: c.number,
+      issuedAt: c.issuedAt.toISOString(),
+    })),
     ...(user !== undefined ? { user } : {}),
   };
 }
@@ -65,12 +79,18 @@ function refundDto(o: LeanOrder): OrderDto['refund'] {
   };
 }
 
+function shipmentDto(o: LeanOrder): OrderDto['shipment'] {
+  const s = shipmentOf(o);
+  return s ? { courier: s.courier, awb: s.awb } : null;
+}
+
 /** Paid (the order's creation), then every recorded change, oldest first. */
 function timelineOf(o: LeanOrder): OrderTimelineEntry[] {
   const history = (o.history ?? []).map((h) => ({
     event: h.event as OrderTimelineEntry['event'],
     at: h.at.toISOString(),
     ...(h.by ? { by: h.by as 'customer' | 'admin' } : {}),
+    ...(h.reason ? { reason: h.reason } : {}),
   }));
   return [{ event: 'paid', at: o.createdAt.toISOString() }, ...history];
 }
@@ -111,19 +131,32 @@ export async function withBuyers(orders: LeanOrder[]): Promise<OrderDto[]> {
   );
 }
 
-/** `?q=`: an order number ("#08D68A95") or a full order id; empty finds every order. */
-function orderSearch(q: string | undefined): Record<string, unknown> {
+/**
+ * `?q=`: an order number ("#08D68A95"), a full order id, or any part of the buyer's name, email
+ * or phone (their account's, or a guest's contact); empty finds every order.
+ */
+async function orderSearch(q: string | undefined): Promise<Record<string, unknown>> {
   if (!q) return {};
   const number = parseOrderNumber(q);
-  return number ? { number } : { _id: q.toLowerCase() };
+  if (number) return { number };
+  if (/^[a-f\d]{24}$/i.test(q)) return { _id: q.toLowerCase() };
+  const words = containsText(q);
+  return {
+    $or: [
+      { user: { $in: await userIdsMatching(q) } },
+      { 'contact.email': words },
+      { 'contact.phone': words },
+    ],
+  };
 }
 
 /**
- * Every order (or those matching `q`), newest first, with the buyer's name, email and phone
- * (one more query for the page, no N+1).
+ * Every order (or those matching `q`, in `status`), newest first, with the buyer's name, email
+ * and phone (one more query for the page, no N+1).
  */
-export async function listAllOrders(page: number, limit: number, q?: string) {
-  const { orders, total } = await pageOfOrders(orderSearch(q), page, limit);
+export async function listAllOrders(page: number, limit: number, q?: string, status?: string) {
+  const filter = { ...(await orderSearch(q)), ...(status ? { status } : {}) };
+  const { orders, total } = await pageOfOrders(filter, page, limit);
   return { success: true, orders: await withBuyers(orders), total };
 }
 

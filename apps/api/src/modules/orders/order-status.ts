@@ -1,13 +1,27 @@
 /** Changing an order's status: an admin's change and the shopper's cancel. */
-import { formatRupees, paiseToRupees, type OrderStatus } from '@repo/shared';
-import { conflict, notFound } from '../../lib/errors.js';
+import {
+  formatRupees,
+  isBackwardMove,
+  orderStatusLabel,
+  paiseToRupees,
+  type OrderShipment,
+  type OrderStatus,
+} from '@repo/shared';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { AppDeps } from '../../lib/types.js';
 import { giveBackUse } from '../coupons/index.js';
+import { creditCancelledOrder, invoiceOrder } from './invoices.js';
 import { notifyStatus } from './notices.js';
 import { Order, refundOf, type LeanOrder } from './order.model.js';
 import { ownOrder, toOrderDto, withBuyers } from './order-reads.js';
 import { giveBack, heldStock, takeStockToReopen } from './order-stock.js';
-import { moneyReturned, refundBlocksReopening, refundClaim, requestRefund } from './refunds.js';
+import {
+  moneyReturned,
+  refundBlocksReopening,
+  refundClaim,
+  requestRefund,
+  type RefundMail,
+} from './refunds.js';
 
 /** A filter matching the order only while its status, refund and every item's stock are as read. */
 function unchanged(order: LeanOrder): Record<string, unknown> {
@@ -24,6 +38,19 @@ export interface StatusChange {
   by: 'customer' | 'admin';
   /** The statuses the order may be in for this change (the shopper: only `pending`). */
   from?: readonly string[];
+  /** Why the order moves back: required for a backward move (isBackwardMove). */
+  reason?: string | undefined;
+  /** The courier and AWB of a move to (or a correction of) shipped. */
+  shipment?: OrderShipment | undefined;
+}
+
+/** 400 beside the reason field: a move back needs one. */
+function reasonNeeded(from: string, to: string) {
+  const message =
+    from === 'cancelled'
+      ? 'Say why this cancelled order is reopened'
+      : `Say why this order goes back from ${orderStatusLabel(from)} to ${orderStatusLabel(to)}`;
+  return badRequest(message, { issues: [{ path: 'reason', message }] });
 }
 
 /**
@@ -60,16 +87,25 @@ export async function updateOrderStatus(
     const retryingRefund =
       status === 'cancelled' && !moving && refundOf(current)?.status === 'failed';
     if (reopening && moneyReturned(current)) throw conflict(refundBlocksReopening(current));
+    if (isBackwardMove(current.status, status) && !change.reason)
+      throw reasonNeeded(current.status, status);
 
     const at = new Date();
     const set: Record<string, unknown> = { status };
+    if (change.shipment) set.shipment = { ...change.shipment, at };
     if (cancelling || retryingRefund) set.refund = refundClaim(current, at);
     if (reopening) set.refund = null;
     const held = heldStock(current);
     if (reopening) await takeStockToReopen(current, held);
+    const event = {
+      event: status,
+      at,
+      by: change.by,
+      ...(change.reason ? { reason: change.reason } : {}),
+    };
     const written = await Order.updateOne(unchanged(current), {
       $set: set,
-      ...(moving ? { $push: { history: { event: status, at, by: change.by } } } : {}),
+      ...(moving ? { $push: { history: event } } : {}),
     });
     if (written.matchedCount !== 1) {
       if (reopening) await giveBack(deps.logger, orderId, held);
@@ -78,21 +114,40 @@ export async function updateOrderStatus(
     if (cancelling) await giveBack(deps.logger, orderId, held);
     // A cancelled order's use of a code goes back (a reopened one keeps its price, uncounted).
     if (cancelling && current.discount?.couponId) await giveBackUse(orderId);
+    // The refund's own mail ("processed") waits for the cancelled mail: the shopper hears
+    // of things in the order they happened.
+    let refunded: RefundMail | undefined;
     if (cancelling || retryingRefund) {
       const claimed = await Order.findById(orderId).lean<LeanOrder>();
-      if (claimed) await requestRefund(deps, claimed);
+      if (claimed) refunded = await requestRefund(deps, claimed, { mail: false });
     }
+    // The tax documents: a credit note when an invoiced order is cancelled; an invoice when an
+    // order ships without one (cash on delivery is invoiced as it ships).
+    if (cancelling) await creditCancelledOrder(deps, orderId, at);
+    if (status === 'shipped' && moving && !current.invoice) await invoiceOrder(deps, orderId, at);
     const after = await Order.findById(orderId).lean<LeanOrder>();
     if (!after) throw notFound('Order not found');
     if (moving) await notifyStatus(deps, after, status, current.status, change.by, at);
+    if (refunded) await refunded.send();
     return { current: after, changed: moving };
   }
   throw conflict('This order is being changed by someone else. Please try again.');
 }
 
-/** PUT /orders/update-status/{orderId}: an admin sets any status. */
-export async function setOrderStatus(deps: AppDeps, orderId: string, status: OrderStatus) {
-  const { current } = await updateOrderStatus(deps, orderId, status);
+/**
+ * PUT /orders/update-status/{orderId}: an admin sets any status; a move back needs a reason,
+ * a move to shipped may carry the courier and AWB.
+ */
+export async function setOrderStatus(
+  deps: AppDeps,
+  orderId: string,
+  body: { status: OrderStatus; reason?: string | undefined; shipment?: OrderShipment | undefined },
+) {
+  const { current } = await updateOrderStatus(deps, orderId, body.status, {
+    by: 'admin',
+    reason: body.reason,
+    shipment: body.shipment,
+  });
   const [order] = await withBuyers([current]);
   return { success: true, order: order! };
 }

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Types } from 'mongoose';
 import type { Logger } from 'pino';
-import { ONE_SIZE } from '@repo/shared';
+import { describeLine, ONE_SIZE } from '@repo/shared';
 import { conflict } from '../../lib/errors.js';
 import type { AppDeps } from '../../lib/types.js';
 import {
@@ -123,23 +123,30 @@ export async function finishStockTakes(
   return orders.length;
 }
 
-/** An order item's stock line: its product, its size (One size before sizes) and quantity. */
+/**
+ * An order item's stock line: its product, its colour (none before colours: the product's
+ * first), its size (One size before sizes) and quantity.
+ */
 function stockLineOf(item: LeanOrder['items'][number]): StockLine {
   return {
     productId: String(item.product),
+    ...(item.colour ? { colour: item.colour } : {}),
     size: item.size ?? ONE_SIZE,
     quantity: item.cartQuantity,
   };
 }
 
 /**
- * Puts an order's units back in their sizes. A size the product no longer has (or a deleted
- * product) cannot take them: that is logged for the admin, never guessed.
+ * Puts an order's units back in their colours and sizes. A colour or size the product no longer
+ * has (or a deleted product) cannot take them: that is logged for the admin, never guessed.
  */
 export async function giveBack(logger: Logger, orderId: Id, lines: StockLine[]): Promise<void> {
   const lost = await restoreStock(lines);
   if (lost.length)
-    logger.warn({ orderId: String(orderId), lost }, 'stock not given back: the size is gone');
+    logger.warn(
+      { orderId: String(orderId), lost },
+      'stock not given back: the colour or size is gone',
+    );
 }
 
 /** The units an order holds while it is not cancelled: its items whose stock was taken. */
@@ -151,10 +158,15 @@ export function heldStock(order: Pick<LeanOrder, 'items'>): StockLine[] {
 export async function takeStockToReopen(order: LeanOrder, held: StockLine[]): Promise<void> {
   const taken = await decrementStock(held);
   if (taken.ok) return;
-  const { productId, size, available } = taken;
+  const { productId, colour, size, available } = taken;
   const name = order.items.find((i) => String(i.product) === productId)?.name ?? 'A product';
   // Worded like the checkout's refusal (payments); a deleted product counts as 0 left.
-  const what = size === ONE_SIZE ? name : `${name} in size ${size}`;
+  const what = describeLine(name, colour, size);
   const shortage = available > 0 ? `Only ${available} left of ${what}` : `${what} is out of stock`;
-  throw conflict(`${shortage}: not enough to reopen this order`, { productId, size, available });
+  throw conflict(`${shortage}: not enough to reopen this order`, {
+    productId,
+    ...(colour ? { colour } : {}),
+    size,
+    available,
+  });
 }

@@ -30,6 +30,11 @@ export const purchasedItemFields = {
   cartQuantity: { type: Number, required: true, min: 1 },
   /** The size bought; lines recorded before sizes existed read as One size. */
   size: { type: String, default: ONE_SIZE },
+  /**
+   * The colour bought, by name. Lines recorded before colours existed have none: their stock
+   * is the product's first colour's, the one its older stock became.
+   */
+  colour: { type: String },
 } as const;
 
 const orderItemSchema = new mongoose.Schema(
@@ -99,7 +104,58 @@ const historySchema = new mongoose.Schema(
     event: { type: String, enum: ORDER_EVENTS, required: true },
     at: { type: Date, required: true },
     by: { type: String, enum: ORDER_ACTORS },
+    /** Why the admin moved the order back (required for a backward move). */
+    reason: { type: String },
   },
+  { _id: false },
+);
+
+/** How the order was shipped: the courier (an id of the shared COURIERS) and its AWB. */
+const shipmentSchema = new mongoose.Schema(
+  {
+    courier: { type: String, required: true },
+    awb: { type: String, required: true },
+    at: { type: Date, required: true },
+  },
+  { _id: false },
+);
+
+/** The tax inside one line or charge, as worked out when the order was paid (shared orderTax). */
+const taxedFields = {
+  rate: { type: Number, required: true },
+  taxablePaise: { type: Number, required: true },
+  taxPaise: { type: Number, required: true },
+} as const;
+const taxedSchema = new mongoose.Schema(taxedFields, { _id: false });
+
+/**
+ * The order's GST, worked out once when it was paid with the rules of that day, so its invoice,
+ * credit notes and reports never recompute it with later rules (docs/behaviour/gst.md).
+ */
+const orderTaxSchema = new mongoose.Schema(
+  {
+    /** The date the rule set used took effect. */
+    rulesFrom: { type: String, required: true },
+    /** One per item, in the items' order. */
+    lines: { type: [taxedSchema], required: true },
+    charges: {
+      type: [
+        new mongoose.Schema(
+          { kind: { type: String, required: true }, ...taxedFields },
+          { _id: false },
+        ),
+      ],
+      default: [],
+    },
+    /** The state shipped to (place of supply); empty when the address does not say. */
+    placeOfSupply: { type: String, default: '' },
+  },
+  { _id: false },
+);
+
+/** A tax document issued for the order (the gst module keeps the document itself). */
+const taxDocumentRefSchema = new mongoose.Schema(
+  { number: { type: String, required: true }, issuedAt: { type: Date, required: true } },
   { _id: false },
 );
 
@@ -114,7 +170,13 @@ const orderSchema = new mongoose.Schema(
     items: { type: [orderItemSchema], required: true },
     /** Rupees, as charged (amountPaise / 100). */
     amount: { type: Number, required: true },
+    /** The whole amount, T-shirts and fees (rupees in `amount`). */
     amountPaise: { type: Number, required: true },
+    /** Of which the delivery fee and the cash-on-delivery fee (older orders: none). */
+    shippingFeePaise: { type: Number, default: 0 },
+    codFeePaise: { type: Number, default: 0 },
+    /** The latest day it should arrive, as estimated when it was ordered (YYYY-MM-DD; older: none). */
+    deliveryBy: { type: String, default: null },
     currency: { type: String, default: 'INR' },
     shippingAddress: { type: String, default: '' },
     /** Fulfilment: "pending" means paid and awaiting shipping. */
@@ -123,7 +185,10 @@ const orderSchema = new mongoose.Schema(
     provider: { type: String, required: true },
     paymentId: { type: String, required: true },
     providerOrderId: { type: String, required: true },
-    /** The status mails already sent (shipped, delivered): each goes once (orders service). */
+    /**
+     * The mails already sent about this order, each once: the status mails (shipped, delivered)
+     * and follow-ups (the review request: purchases.ts).
+     */
     mailed: { type: [String], default: [] },
     /** True when any item's stock ran short: the order stands, the admin decides. */
     stockShortage: { type: Boolean, default: false },
@@ -134,6 +199,13 @@ const orderSchema = new mongoose.Schema(
     history: { type: [historySchema], default: [] },
     /** True when it was paid without a usable shipping address: the admin asks the shopper. */
     addressNeeded: { type: Boolean, default: false },
+    shipment: { type: shipmentSchema, default: null },
+    tax: { type: orderTaxSchema, default: null },
+    /** The buyer's GSTIN when a business bought (printed on the invoice). */
+    buyerGstin: { type: String, default: '' },
+    /** The tax invoice, once issued; then the credit notes against it. */
+    invoice: { type: taxDocumentRefSchema, default: null },
+    creditNotes: { type: [taxDocumentRefSchema], default: [] },
     /** What a code or an offer took off (null: paid at list prices). */
     discount: { type: discountSchema, default: null },
   },
@@ -150,10 +222,15 @@ orderSchema.index({ number: 1 });
 orderSchema.index({ 'items.photo': 1 });
 // Reconciliation finds items whose stock a stopped process left half-taken.
 orderSchema.index({ 'items.stock': 1, createdAt: 1 });
+// Follow-up mails (the review request) read the orders delivered in a window of days.
+orderSchema.index({ 'history.event': 1, 'history.at': 1 });
 // The admin's coupons page sums what each code and offer gave (orders with a discount only).
 orderSchema.index({ 'discount.amountPaise': 1 }, { sparse: true });
 // Reconciliation reads the oldest refunds still pending.
 orderSchema.index({ 'refund.status': 1, 'refund.createdAt': 1 });
+
+// Orders still owed their invoice or credit note (the tax-documents job issues them).
+orderSchema.index({ invoice: 1, status: 1 });
 
 export type OrderFields = InferSchemaType<typeof orderSchema>;
 export const Order = mongoose.model('Order', orderSchema);
@@ -183,6 +260,14 @@ export interface StoredDiscount {
 
 export const discountOf = (order: Pick<LeanOrder, 'discount'>): StoredDiscount | null =>
   (order.discount as StoredDiscount | null | undefined) ?? null;
+
+export interface StoredShipment {
+  courier: string;
+  awb: string;
+  at: Date;
+}
+export const shipmentOf = (order: Pick<LeanOrder, 'shipment'>): StoredShipment | null =>
+  (order.shipment as StoredShipment | null | undefined) ?? null;
 
 export const refundOf = (order: Pick<LeanOrder, 'refund'>): StoredRefund | null =>
   (order.refund as StoredRefund | null | undefined) ?? null;

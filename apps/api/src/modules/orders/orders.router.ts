@@ -1,8 +1,11 @@
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
+import type { z } from 'zod';
 import {
   adminOrdersQuery,
   ROLES,
+  creditNoteParams,
   orderIdParams,
+  type CreditNoteParams,
   updateStatusBody,
   userOrdersQuery,
   type AdminOrdersQuery,
@@ -14,6 +17,7 @@ import { validate } from '../../lib/validate.js';
 import { getOrder, listAllOrders, listUserOrders } from './order-reads.js';
 import { cancelOwnOrder, setOrderStatus } from './order-status.js';
 import { orderOverview } from './overview.js';
+import { orderDocumentPdf } from './invoices.js';
 
 export function ordersRouter(deps: AppDeps, auth: Auth): Router {
   const router = Router();
@@ -33,8 +37,8 @@ export function ordersRouter(deps: AppDeps, auth: Auth): Router {
     auth.requireAdmin,
     validate({ query: adminOrdersQuery }),
     async (_req, res) => {
-      const { page, limit, q } = res.locals.query as AdminOrdersQuery;
-      res.json(await listAllOrders(page, limit, q));
+      const { page, limit, q, status } = res.locals.query as AdminOrdersQuery;
+      res.json(await listAllOrders(page, limit, q, status));
     },
   );
 
@@ -47,7 +51,7 @@ export function ordersRouter(deps: AppDeps, auth: Auth): Router {
         await setOrderStatus(
           deps,
           (res.locals.params as { orderId: string }).orderId,
-          req.body.status,
+          req.body as z.output<typeof updateStatusBody>,
         ),
       );
     },
@@ -66,6 +70,34 @@ export function ordersRouter(deps: AppDeps, auth: Auth): Router {
       const { orderId } = res.locals.params as { orderId: string };
       res.json(await cancelOwnOrder(deps, orderId, req.user!.id));
     },
+  );
+
+  // The order's tax invoice and its credit notes as PDFs, for the owner or an admin.
+  const sendPdf = async (
+    req: Request,
+    res: Response,
+    which: Parameters<typeof orderDocumentPdf>[3],
+  ) => {
+    const { orderId } = res.locals.params as { orderId: string };
+    const actor = { id: req.user!.id, isAdmin: req.user!.role === ROLES.admin };
+    const { filename, pdf } = await orderDocumentPdf(deps, orderId, actor, which);
+    res.type('application/pdf').attachment(filename).send(pdf);
+  };
+  router.get(
+    '/:orderId/invoice',
+    auth.requireAuth,
+    validate({ params: orderIdParams }),
+    (req, res) => sendPdf(req, res, { kind: 'invoice' }),
+  );
+  router.get(
+    '/:orderId/credit-notes/:index',
+    auth.requireAuth,
+    validate({ params: creditNoteParams }),
+    (req, res) =>
+      sendPdf(req, res, {
+        kind: 'credit-note',
+        index: (res.locals.params as CreditNoteParams).index,
+      }),
   );
 
   // Last: the order page's read, for the order's owner or an admin (no-store: app.ts).

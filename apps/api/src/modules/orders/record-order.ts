@@ -3,10 +3,20 @@
  * stored.
  */
 import { Types } from 'mongoose';
-import { isShippingAddress, ONE_SIZE, orderNumber, paiseToRupees } from '@repo/shared';
+import {
+  colourKey,
+  isShippingAddress,
+  ONE_SIZE,
+  orderNumber,
+  orderTax,
+  paiseToRupees,
+  stateOfAddress,
+  toPaise,
+} from '@repo/shared';
+import type { Logger } from 'pino';
 import { isDuplicateKey } from '../../lib/errors.js';
 import { insertDocument } from '../../lib/insert-document.js';
-import { currentPhotoUrls } from '../products/index.js';
+import { currentPhotos } from '../products/index.js';
 import { Order, type LeanOrder } from './order.model.js';
 
 type Id = Types.ObjectId | string;
@@ -21,29 +31,81 @@ export interface PaidOrderInput {
     price: number;
     cartQuantity: number;
     size?: string | null | undefined;
+    colour?: string | null | undefined;
   }>;
+  /** The whole amount paid or due, fees included. */
   amountPaise: number;
+  /** Of which the delivery and COD fees (none when left out). */
+  shippingFeePaise?: number | undefined;
+  codFeePaise?: number | undefined;
+  /** The latest day it should arrive, as estimated at checkout (YYYY-MM-DD). */
+  deliveryBy?: string | null | undefined;
   currency: string;
   shippingAddress: string;
   provider: string;
   paymentId: string;
   providerOrderId: string;
+  /** The GSTIN a business buyer gave at checkout ("" for none). */
+  buyerGstin?: string | undefined;
+}
+
+/**
+ * The order's GST from its lines (unit price × quantity, in paise) and its charges (the delivery
+ * fee, the COD fee) with the rules of `at`: every paisa paid is on exactly one line or charge, so
+ * the invoice adds up to the amount. Null (and logged) if it cannot be worked out or the parts do
+ * not add up to the amount: the order stands, and the admin sees it has no invoice.
+ */
+function taxOf(input: PaidOrderInput, at: Date, logger?: Logger) {
+  try {
+    const lines = input.items.map((i) => ({
+      paidPaise: toPaise(i.price) * i.cartQuantity,
+      quantity: i.cartQuantity,
+    }));
+    const charges = [
+      { kind: 'delivery', paidPaise: input.shippingFeePaise ?? 0 },
+      { kind: 'cod', paidPaise: input.codFeePaise ?? 0 },
+    ];
+    const parts = [...lines, ...charges].reduce((s, l) => s + l.paidPaise, 0);
+    if (parts !== input.amountPaise)
+      throw new RangeError(`the lines and fees come to ${parts} paise, not ${input.amountPaise}`);
+    const tax = orderTax({ at, lines, charges });
+    return {
+      rulesFrom: tax.rulesFrom,
+      lines: tax.lines,
+      charges: tax.charges,
+      placeOfSupply: stateOfAddress(input.shippingAddress) ?? '',
+    };
+  } catch (err) {
+    logger?.error(
+      { err, paymentId: input.paymentId },
+      'the GST of a paid order could not be worked out',
+    );
+    return null;
+  }
 }
 
 /**
  * Inserts the order; the unique indexes on paymentId and providerOrderId decide any race.
  * The loser (a second verify, the webhook after a verify, a retry) gets the existing order.
  *
- * Each item takes its photo as its product shows it now: a photo replaced while the shopper was paying
- * has had its files deleted (only photos orders show are kept, see ordersShowPhoto), so the
- * order takes the current one. For a product deleted meanwhile the checkout's photo stays.
+ * Each item takes the photo of its colour as its product shows it now: a photo replaced while
+ * the shopper was paying has had its files deleted (only photos orders show are kept, see
+ * ordersShowPhoto), so the order takes the current one. For a product (or a colour) deleted
+ * meanwhile the checkout's photo stays.
  */
 export async function recordPaidOrder(
   input: PaidOrderInput,
+  logger?: Logger,
 ): Promise<{ order: LeanOrder; created: boolean }> {
   try {
-    const photos = await currentPhotoUrls(input.items.map((i) => String(i.product)));
+    const photos = await currentPhotos(input.items.map((i) => String(i.product)));
+    const photoNow = (i: PaidOrderInput['items'][number]) => {
+      const product = photos.get(String(i.product));
+      if (!product) return undefined;
+      return i.colour ? product.byColour.get(colourKey(i.colour)) : product.main;
+    };
     const _id = new Types.ObjectId();
+    const paidAt = new Date();
     const order = await insertDocument<LeanOrder>(Order, {
       _id,
       number: orderNumber(String(_id)),
@@ -52,17 +114,24 @@ export async function recordPaidOrder(
       items: input.items.map((i) => ({
         ...i,
         size: i.size ?? ONE_SIZE,
-        photo: photos.get(String(i.product)) ?? i.photo,
+        ...(i.colour ? { colour: i.colour } : {}),
+        photo: photoNow(i) ?? i.photo,
         stock: 'pending',
       })),
       amount: paiseToRupees(input.amountPaise),
       amountPaise: input.amountPaise,
+      shippingFeePaise: input.shippingFeePaise ?? 0,
+      codFeePaise: input.codFeePaise ?? 0,
+      deliveryBy: input.deliveryBy ?? null,
       currency: input.currency,
       shippingAddress: input.shippingAddress,
       addressNeeded: !isShippingAddress(input.shippingAddress),
       provider: input.provider,
       paymentId: input.paymentId,
       providerOrderId: input.providerOrderId,
+      tax: taxOf(input, paidAt, logger),
+      buyerGstin: input.buyerGstin ?? '',
+      createdAt: paidAt,
     });
     return { order, created: true };
   } catch (err) {

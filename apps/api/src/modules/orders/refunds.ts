@@ -42,9 +42,15 @@ export function refundBlocksReopening(order: Pick<LeanOrder, 'refund'>): string 
  * without an id. Never throws: a refusal marks the refund failed for the admin; no answer
  * leaves it pending for reconciliation.
  */
-export async function requestRefund(deps: AppDeps, order: LeanOrder): Promise<void> {
+export async function requestRefund(
+  deps: AppDeps,
+  order: LeanOrder,
+  options: { mail: boolean } = { mail: true },
+): Promise<RefundMail | undefined> {
   const claim = refundOf(order);
-  if (!claim || claim.id || claim.status !== 'pending') return;
+  if (!claim || claim.id || claim.status !== 'pending') return undefined;
+  let held: RefundMail | undefined;
+  const mail: MailTiming = options.mail ? 'now' : (send) => (held = { send });
   const orderId = String(order._id);
   if (order.provider !== deps.payments.provider) {
     await markFailed(
@@ -52,7 +58,7 @@ export async function requestRefund(deps: AppDeps, order: LeanOrder): Promise<vo
       order,
       `The payment was taken by ${order.provider}, which this shop no longer uses`,
     );
-    return;
+    return undefined;
   }
   try {
     const refund = await deps.payments.refundPayment({
@@ -63,18 +69,26 @@ export async function requestRefund(deps: AppDeps, order: LeanOrder): Promise<vo
       idempotencyKey: refundIdempotencyKey(order.paymentId, claim.createdAt, claim.amount),
     });
     deps.logger.info({ orderId, refundId: refund.id, status: refund.status }, 'refund requested');
-    await recordRefundState(deps, order.paymentId, refund);
+    await recordRefundState(deps, order.paymentId, refund, mail);
   } catch (err) {
     if (err instanceof ProviderRefusedError) {
       await markFailed(deps, order, err.message);
-      return;
+      return undefined;
     }
     deps.logger.error(
       { err, orderId },
       'refund request got no answer: reconciliation will settle it',
     );
   }
+  return held;
 }
+
+/** A refund's mail held back so that a mail about what came first goes before it. */
+export interface RefundMail {
+  send(): Promise<void>;
+}
+/** Send the refund's mail now, or hand it to whoever sends it after their own. */
+type MailTiming = 'now' | ((send: () => Promise<void>) => void);
 
 async function markFailed(deps: AppDeps, order: LeanOrder, reason: string): Promise<void> {
   const res = await Order.updateOne(
@@ -101,6 +115,7 @@ export async function recordRefundState(
   deps: AppDeps,
   paymentId: string,
   refund: ProviderRefund,
+  mail: MailTiming = 'now',
 ): Promise<boolean> {
   const order = await Order.findOne({ paymentId }).lean<LeanOrder>();
   const current = order ? refundOf(order) : null;
@@ -131,9 +146,12 @@ export async function recordRefundState(
   const orderId = String(order._id);
   if (refund.status === 'processed') {
     deps.logger.info({ orderId, refundId: refund.id }, 'refund processed');
-    await sendOrderMail(deps, order, 'refund processed', (shop, to) =>
-      refundProcessedMail(shop, to, order, { id: refund.id, amountPaise: refund.amount }),
-    );
+    const send = () =>
+      sendOrderMail(deps, order, 'refund processed', (shop, to) =>
+        refundProcessedMail(shop, to, order, { id: refund.id, amountPaise: refund.amount }),
+      );
+    if (mail === 'now') await send();
+    else mail(send);
   } else {
     deps.logger.warn({ orderId, refundId: refund.id }, 'refund failed: flagged for the admin');
   }

@@ -50,10 +50,17 @@ const checkoutSchema = new mongoose.Schema(
     user: { type: mongoose.Schema.Types.ObjectId, ref: 'User', default: null },
     items: { type: [checkoutItemSchema], required: true },
     amount: { type: Number, required: true },
+    /** The whole amount to pay, delivery included. */
     amountPaise: { type: Number, required: true },
+    /** Of which the delivery fee (older checkouts: none). */
+    shippingFeePaise: { type: Number, default: 0 },
+    /** The latest day it should arrive, as estimated at checkout (YYYY-MM-DD; older: none). */
+    deliveryBy: { type: String, default: null },
     currency: { type: String, default: 'INR' },
     /** Where to ship, checked before the provider's order was made (older checkouts: empty). */
     shippingAddress: { type: String, default: '' },
+    /** A business buyer's GSTIN for the tax invoice ("" for none). */
+    buyerGstin: { type: String, default: '' },
     status: { type: String, enum: CHECKOUT_STATUSES, default: 'pending' },
     /**
      * While pending: when reconciliation next asks the provider about it (reconcile.ts): 15

@@ -12,7 +12,12 @@
  */
 import type { Types } from 'mongoose';
 import type { AppDeps } from '../../lib/types.js';
-import { recordPaidOrder, sendOrderConfirmation, takeStock } from '../orders/index.js';
+import {
+  invoiceOrder,
+  recordPaidOrder,
+  sendOrderConfirmation,
+  takeStock,
+} from '../orders/index.js';
 import { profileAddress } from '../users/index.js';
 import { Checkout, type CheckoutFields } from './checkout.model.js';
 import { recordPaymentToSettle } from './unsettled.js';
@@ -99,17 +104,23 @@ export async function completeCheckout(deps: AppDeps, input: Completion): Promis
     checkout.shippingAddress ||
     (userId ? await profileAddress(userId) : '');
 
-  const { order, created } = await recordPaidOrder({
-    user: userId,
-    contact: input.contact,
-    items: checkout.items,
-    amountPaise: checkout.amountPaise,
-    currency: checkout.currency,
-    shippingAddress,
-    provider: checkout.provider,
-    paymentId,
-    providerOrderId: checkout.providerOrderId,
-  });
+  const { order, created } = await recordPaidOrder(
+    {
+      user: userId,
+      contact: input.contact,
+      items: checkout.items,
+      amountPaise: checkout.amountPaise,
+      shippingFeePaise: checkout.shippingFeePaise ?? 0,
+      deliveryBy: checkout.deliveryBy ?? null,
+      currency: checkout.currency,
+      shippingAddress,
+      provider: checkout.provider,
+      paymentId,
+      providerOrderId: checkout.providerOrderId,
+      buyerGstin: checkout.buyerGstin ?? '',
+    },
+    deps.logger,
+  );
   const orderId = String(order._id);
 
   if (order.paymentId !== paymentId) {
@@ -140,11 +151,14 @@ export async function completeCheckout(deps: AppDeps, input: Completion): Promis
   if (created && order.addressNeeded)
     deps.logger.warn({ orderId }, 'a paid order has no shipping address: flagged for the admin');
 
+  // Paid online: its tax invoice now (once; nothing until the seller's GST details are set).
+  const invoice = await invoiceOrder(deps, orderId);
+
   let confirmation = Promise.resolve();
   if (created) {
     deps.logger.info({ orderId, paymentId, provider: checkout.provider }, 'order recorded');
     // The shopper's answer does not wait for the mail server.
-    confirmation = sendOrderConfirmation(deps, order, input.recipient);
+    confirmation = sendOrderConfirmation(deps, order, input.recipient, invoice?.number);
   }
   return { orderId, created, ownerId: order.user ? String(order.user) : null, confirmation };
 }

@@ -2,20 +2,22 @@
  * The products module's public API (its model stays inside).
  *
  * For orders and payments: read products with `findProductsByIds` (price in rupees, quantity
- * in stock, name, photo URL…) or `productsForSale` (what a checkout prices), read stock per
- * size with `readStock`, and change it only with `decrementStock` / `restoreStock` (atomic per
- * product and size, never below zero, all-or-nothing across lines). Every write moves a catalog
- * version on (lib/catalog-version.ts: the stock version when only stock changed), so caches
- * follow.
+ * in stock, name, colours…) or `productsForSale` (what a checkout prices), each colour's photo
+ * now with `currentPhotos`, read stock per colour and size with `readStock`, and change it only
+ * with `decrementStock` / `restoreStock` (atomic per product, colour and size, never below
+ * zero, all-or-nothing across lines). Every write moves a catalog version on
+ * (lib/catalog-version.ts: the stock version when only stock changed), so caches follow.
  */
 export {
   findProductsByIds,
   productsForSale,
-  currentPhotoUrls,
+  currentPhotos,
   countProductsInCategory,
   countProducts,
   sitemapProducts,
   currentStock,
+  layStock,
+  type CurrentPhotos,
   type ProductForSale,
   type ProductJson,
 } from './products.queries.js';
@@ -25,17 +27,19 @@ export {
   takeOnce,
   forgetTakes,
   readStock,
-  migrateToSizes,
+  migrateToColours,
+  type KnownColour,
   type ProductStock,
   type StockLine,
   type StockResult,
 } from './stock.js';
-export { renderPhoto } from './product-photo.js';
 export {
   anyProduct,
   deleteAllProducts,
   insertProducts,
   type NewProduct,
 } from './products.service.js';
+export { refreshSearchTerms } from './product-search.js';
 export { productsRouter } from './products.router.js';
+export { setProductRating } from './rating.js';
 export { productReads } from './products.reads.js';

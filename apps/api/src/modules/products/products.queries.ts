@@ -5,71 +5,153 @@
  */
 import mongoose from 'mongoose';
 import type { Product as ProductJson } from '@repo/shared';
-import { PAGE_SIZE, RELATED_LIMIT, SEARCH_LIMIT, sizesOf } from '@repo/shared';
+import { colourKey, DEFAULT_COLOUR, PAGE_SIZE, RELATED_LIMIT, sizesOf } from '@repo/shared';
 import { categoryNames } from '../categories/index.js';
 import { Product, type ProductFields } from './product.model.js';
-import type { ProductStock } from './stock.js';
+import { stockOfRow, type ProductStock } from './stock.js';
 
 export type { ProductJson };
 
 /** The admin product list answers at most this many per page. */
 export const ADMIN_PAGE_SIZE = 500;
 
-const NEWEST = { createdAt: -1, _id: -1 } as const;
-const FIELDS = {
+export const NEWEST = { createdAt: -1, _id: -1 } as const;
+export const FIELDS = {
   name: 1,
   slug: 1,
   description: 1,
   price: 1,
   quantity: 1,
   sizes: 1,
+  'colours._id': 1,
+  'colours.name': 1,
+  'colours.hex': 1,
+  'colours.sizes': 1,
+  'colours.images._id': 1,
+  'colours.images.url': 1,
+  'colours.images.widths': 1,
+  'colours.images.alt': 1,
   shipping: 1,
   category: 1,
+  // A product the start-up migration has not reached yet still has its photo here.
   'photo.url': 1,
   'photo.widths': 1,
+  'rating.average': 1,
+  'rating.count': 1,
   createdAt: 1,
   updatedAt: 1,
 } as const;
 
-interface ProductRow {
+interface PhotoRow {
+  url: string;
+  widths?: Array<{ width: number; url: string }> | null;
+}
+interface ImageRow extends PhotoRow {
+  _id: mongoose.Types.ObjectId;
+  alt?: string | null;
+}
+interface SizeRow {
+  size: string;
+  quantity: number;
+}
+interface ColourRow {
+  _id: mongoose.Types.ObjectId;
+  name: string;
+  hex: string;
+  images?: ImageRow[] | null;
+  sizes: SizeRow[];
+}
+
+export interface ProductRow {
   _id: mongoose.Types.ObjectId;
   name: string;
   slug: string;
   description: string;
   price: number;
   quantity: number;
-  sizes?: Array<{ size: string; quantity: number }> | null;
+  sizes?: SizeRow[] | null;
+  colours?: ColourRow[] | null;
   shipping?: boolean | null;
   category: mongoose.Types.ObjectId;
-  photo?: { url: string; widths?: Array<{ width: number; url: string }> } | null;
+  /** Only on a product saved before colours that the start-up migration has not reached yet. */
+  photo?: PhotoRow | null;
+  rating?: { average?: number | null; count?: number | null } | null;
   createdAt: Date;
   updatedAt: Date;
 }
 
+const widthsJson = (photo: PhotoRow | undefined) =>
+  (photo?.widths ?? []).map((w) => ({ width: w.width, url: w.url }));
+
+/**
+ * The colours as stored, or the one colour a product saved before colours reads as until the
+ * start-up migration reaches it (its sizes, its photo); its id is the product's, stable.
+ */
+function coloursOfRow(p: ProductRow): ColourRow[] {
+  if (p.colours?.length) return p.colours;
+  const sizes = sizesOf({ quantity: p.quantity, sizes: p.sizes ?? undefined });
+  const images = p.photo ? [{ ...p.photo, _id: p._id, alt: p.name }] : [];
+  return [{ _id: p._id, ...DEFAULT_COLOUR, images, sizes }];
+}
+
 /**
  * A product's stock fields as the API shows them, one unit: cached answers get them laid over
- * (lib/cached-read.ts) when stock alone changes, so they must be all a stock write touches.
+ * (layStock, lib/cached-read.ts) when stock alone changes, so they must be all a stock write
+ * touches: the total, the sums per size and each colour's sizes.
  */
-function stockJson(p: Pick<ProductRow, 'quantity' | 'sizes' | 'updatedAt'>) {
+function stockJson(p: Pick<ProductRow, '_id' | 'quantity' | 'sizes' | 'colours' | 'updatedAt'>) {
+  const colours = coloursOfRow(p as ProductRow);
+  const stock = stockOfRow({ ...p, colours });
   return {
-    quantity: p.quantity,
-    // A product the start-up migration has not reached yet reads as One size.
-    sizes: sizesOf({ quantity: p.quantity, sizes: p.sizes ?? undefined }) as ProductJson['sizes'],
+    quantity: stock.quantity,
+    sizes: stock.sizes,
+    colours: colours.map((c, i) => ({ _id: String(c._id), sizes: stock.colours[i]!.sizes })),
     updatedAt: p.updatedAt.toISOString(),
   };
 }
+export type StockJson = ReturnType<typeof stockJson>;
 
 /** The current stock fields of these products (for the catalog reader's overlay). */
-export async function currentStock(ids: string[]): Promise<Map<string, object>> {
+export async function currentStock(ids: string[]): Promise<Map<string, StockJson>> {
   const rows = await Product.find(
     { _id: { $in: ids } },
-    { quantity: 1, sizes: 1, updatedAt: 1 },
-  ).lean<Array<Pick<ProductRow, '_id' | 'quantity' | 'sizes' | 'updatedAt'>>>();
+    { quantity: 1, sizes: 1, 'colours._id': 1, 'colours.sizes': 1, updatedAt: 1 },
+  ).lean<Array<Pick<ProductRow, '_id' | 'quantity' | 'sizes' | 'colours' | 'updatedAt'>>>();
   return new Map(rows.map((row) => [String(row._id), stockJson(row)]));
 }
 
-function toJson(p: ProductRow, categoryName: string | undefined): ProductJson {
+/** Lays a product's current stock over it (the catalog reader's overlay); each colour by its id. */
+export function layStock(product: ProductJson, stock: StockJson): void {
+  product.quantity = stock.quantity;
+  product.sizes = stock.sizes;
+  product.updatedAt = stock.updatedAt;
+  for (const colour of product.colours) {
+    const now = stock.colours.find((c) => c._id === colour._id);
+    if (now) colour.sizes = now.sizes;
+  }
+}
+
+/**
+ * How much of each colour's photos a read shows: all of them (one product), or the first
+ * (lists: a card shows one photo per colour, and lists stay lean).
+ */
+type Images = 'all' | 'first';
+
+function toJson(p: ProductRow, categoryName: string | undefined, images: Images): ProductJson {
   const stock = stockJson(p);
+  const colours = coloursOfRow(p).map((c, i) => ({
+    _id: String(c._id),
+    name: c.name,
+    hex: c.hex,
+    images: (images === 'all' ? (c.images ?? []) : (c.images ?? []).slice(0, 1)).map((img) => ({
+      _id: String(img._id),
+      url: img.url,
+      alt: img.alt ?? '',
+      widths: widthsJson(img),
+    })),
+    sizes: stock.colours[i]!.sizes,
+  }));
+  const main = coloursOfRow(p)[0]?.images?.[0];
   return {
     _id: String(p._id),
     name: p.name,
@@ -78,19 +160,27 @@ function toJson(p: ProductRow, categoryName: string | undefined): ProductJson {
     price: p.price,
     quantity: stock.quantity,
     sizes: stock.sizes,
+    colours,
     shipping: Boolean(p.shipping),
     category: { _id: String(p.category), name: categoryName ?? '' },
-    photo: p.photo?.url ?? '',
-    photos: (p.photo?.widths ?? []).map((w) => ({ width: w.width, url: w.url })),
+    photo: main?.url ?? '',
+    photos: widthsJson(main),
     createdAt: p.createdAt.toISOString(),
     updatedAt: stock.updatedAt,
+    rating: { average: p.rating?.average ?? 0, count: p.rating?.count ?? 0 },
   };
 }
 
-/** Rows → API products, with `category: { _id, name }` from one query for the whole list. */
-export async function withCategories(rows: ProductRow[]): Promise<ProductJson[]> {
-  const names = await categoryNames(rows.map((r) => String(r.category)));
-  return rows.map((r) => toJson(r, names.get(String(r.category))));
+/**
+ * Rows → API products, with `category: { _id, name }` from one query for the whole list (or
+ * from `names` when the caller has them already).
+ */
+export async function withCategories(
+  rows: ProductRow[],
+  opts: { names?: Map<string, string>; images?: Images } = {},
+): Promise<ProductJson[]> {
+  const names = opts.names ?? (await categoryNames(rows.map((r) => String(r.category))));
+  return rows.map((r) => toJson(r, names.get(String(r.category)), opts.images ?? 'first'));
 }
 
 type ProductFilter = mongoose.QueryFilter<ProductFields>;
@@ -121,11 +211,13 @@ export interface CatalogFilter {
   page: number;
   /** Only products with stock left in this size. */
   size?: string | undefined;
+  /** Only products with stock left in this colour (with the size, in that size). */
+  colour?: string | undefined;
 }
 
 /**
  * Products in any of the checked categories, inside the price range and with stock left in
- * the size; any of them may be empty.
+ * the colour and the size (both in one colour when both are asked); any of them may be empty.
  */
 export async function filterProducts(
   f: CatalogFilter,
@@ -134,26 +226,15 @@ export async function filterProducts(
   if (f.checked.length)
     filter.category = { $in: f.checked.map((id) => new mongoose.Types.ObjectId(id)) };
   if (f.radio.length === 2) filter.price = { $gte: f.radio[0], $lte: f.radio[1] };
-  if (f.size) filter.sizes = { $elemMatch: { size: f.size, quantity: { $gt: 0 } } };
+  const inStock = { ...(f.size && { size: f.size }), quantity: { $gt: 0 } };
+  if (f.colour)
+    filter.colours = { $elemMatch: { key: colourKey(f.colour), sizes: { $elemMatch: inStock } } };
+  else if (f.size) filter.sizes = { $elemMatch: inStock };
   const [filterProduct, total] = await Promise.all([
     findPage(filter, pageOf(f.page)),
     Product.countDocuments(filter),
   ]);
   return { filterProduct, total };
-}
-
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/**
- * Name or description contains the keyword, literally and without regard to case. A substring
- * match cannot use a B-tree index; the scan walks the newest-first index and stops at
- * SEARCH_LIMIT matches. A blank keyword matches nothing.
- */
-export async function searchProducts(keyword: string): Promise<ProductJson[]> {
-  const word = keyword.trim();
-  if (!word) return [];
-  const pattern = new RegExp(escapeRegExp(word), 'i');
-  return findPage({ $or: [{ name: pattern }, { description: pattern }] }, { limit: SEARCH_LIMIT });
 }
 
 export async function allProducts(
@@ -166,14 +247,15 @@ export async function allProducts(
   return { AllProducts, total };
 }
 
+/** One product with every photo of every colour. */
 export async function productBySlug(slug: string): Promise<ProductJson | undefined> {
   const row = await Product.findOne({ slug }, FIELDS).lean<ProductRow>();
-  return row ? (await withCategories([row]))[0] : undefined;
+  return row ? (await withCategories([row], { images: 'all' }))[0] : undefined;
 }
 
 export async function productById(id: string): Promise<ProductJson | undefined> {
   const row = await Product.findById(id, FIELDS).lean<ProductRow>();
-  return row ? (await withCategories([row]))[0] : undefined;
+  return row ? (await withCategories([row], { images: 'all' }))[0] : undefined;
 }
 
 /** The newest products of the same category, without the product itself. */
@@ -198,50 +280,86 @@ export async function findProductsByIds(ids: string[]): Promise<ProductJson[]> {
   return valid.map((id) => byId.get(id)).filter((p): p is ProductJson => p !== undefined);
 }
 
-/** What a checkout prices a product by: its name, price (rupees), photo URL and stock per size. */
+/**
+ * What a checkout prices a product by: its name, price (rupees), stock per colour and size, and
+ * each colour's photo (its first; else the product's main photo).
+ */
 export interface ProductForSale {
   name: string;
   price: number;
-  photo: string;
   /** Its category's id (a code or an offer may be for some categories only). */
   category: string;
   stock: ProductStock;
+  /** Each colour's photo URL, in the order of `stock.colours`. */
+  colourPhotos: string[];
 }
 
 /** The products a cart names, by id, in one query (unknown ids are absent). */
 export async function productsForSale(ids: string[]): Promise<Map<string, ProductForSale>> {
   const rows = await Product.find(
     { _id: { $in: ids } },
-    { name: 1, price: 1, 'photo.url': 1, quantity: 1, sizes: 1, category: 1 },
-  ).lean<
-    Array<Pick<ProductRow, '_id' | 'name' | 'price' | 'photo' | 'quantity' | 'sizes' | 'category'>>
-  >();
+    {
+      name: 1,
+      price: 1,
+      quantity: 1,
+      sizes: 1,
+      'colours._id': 1,
+      'colours.name': 1,
+      'colours.hex': 1,
+      'colours.sizes': 1,
+      'colours.images.url': 1,
+      'photo.url': 1,
+      category: 1,
+    },
+  ).lean<ProductRow[]>();
   return new Map(
-    rows.map((r) => [
-      String(r._id),
-      {
-        name: r.name,
-        price: r.price,
-        photo: r.photo?.url ?? '',
-        category: String(r.category),
-        stock: {
-          quantity: r.quantity,
-          sizes: sizesOf({
-            quantity: r.quantity,
-            sizes: r.sizes ?? undefined,
-          }) as ProductStock['sizes'],
+    rows.map((r) => {
+      const colours = coloursOfRow(r);
+      return [
+        String(r._id),
+        {
+          name: r.name,
+          price: r.price,
+          category: String(r.category),
+          stock: stockOfRow({ ...r, colours }),
+          colourPhotos: colourPhotosOf(colours),
         },
-      },
-    ]),
+      ];
+    }),
   );
 }
 
-/** Each product's photo URL now ('' without one), by id; deleted products are absent. */
-export async function currentPhotoUrls(ids: string[]): Promise<Map<string, string>> {
-  const rows = await Product.find({ _id: { $in: ids } }, { 'photo.url': 1 }).lean<
-    Array<Pick<ProductRow, '_id' | 'photo'>>
-  >();
-  return new Map(rows.map((row) => [String(row._id), row.photo?.url ?? '']));
+/** Each colour's photo: its first, else the first colour's (the product's main photo), else ''. */
+function colourPhotosOf(colours: ColourRow[]): string[] {
+  const main = colours[0]?.images?.[0]?.url ?? '';
+  return colours.map((c) => c.images?.[0]?.url ?? main);
+}
+
+/** A product's photo now: its main photo, and each colour's by its key. */
+export interface CurrentPhotos {
+  main: string;
+  byColour: Map<string, string>;
+}
+
+/** Each product's photos now, by id; deleted products are absent. */
+export async function currentPhotos(ids: string[]): Promise<Map<string, CurrentPhotos>> {
+  const rows = await Product.find(
+    { _id: { $in: ids } },
+    { 'colours.name': 1, 'colours.images.url': 1, 'photo.url': 1, quantity: 1 },
+  ).lean<ProductRow[]>();
+  return new Map(
+    rows.map((row) => {
+      const colours = coloursOfRow(row);
+      const photos = colourPhotosOf(colours);
+      return [
+        String(row._id),
+        {
+          main: photos[0] ?? '',
+          byColour: new Map(colours.map((c, i) => [colourKey(c.name), photos[i]!])),
+        },
+      ];
+    }),
+  );
 }
 
 export function countProductsInCategory(categoryId: string): Promise<number> {

@@ -4,10 +4,13 @@
  * (modules/web): one definition, so both always carry the same JSON. Reads that show products
  * name them (`products`), so their stock is kept current apart from the rest (lib/cached-read.ts).
  */
+import { colourKey } from '@repo/shared';
 import type { CatalogRead } from '../../lib/cached-read.js';
 import { notFound } from '../../lib/errors.js';
+import { searchProducts, type SearchAnswer } from './product-search.js';
 import * as queries from './products.queries.js';
 import type { ProductJson } from './products.queries.js';
+import { parseSearch } from './search-terms.js';
 
 export const productReads = {
   count: (): CatalogRead => ({
@@ -21,7 +24,10 @@ export const productReads = {
     products: (answer) => answer.prod,
   }),
 
-  /** Category ids lower-cased, de-duplicated and sorted: equal filters share one answer. */
+  /**
+   * Category ids lower-cased, de-duplicated and sorted, the colour as its key: equal filters
+   * share one answer.
+   */
   filter: (
     body: Omit<queries.CatalogFilter, 'checked'> & { checked: string[] },
   ): CatalogRead<Awaited<ReturnType<typeof queries.filterProducts>>> => {
@@ -30,21 +36,26 @@ export const productReads = {
       radio: body.radio,
       page: body.page,
       ...(body.size ? { size: body.size } : {}),
+      ...(body.colour ? { colour: colourKey(body.colour) } : {}),
     };
     return {
       key: `filter:${JSON.stringify(filter)}`,
       compute: () => queries.filterProducts(filter),
       products: (answer) => answer.filterProduct,
-      // "In stock in M": a sale can take a product out of the answer.
-      stockDecides: filter.size !== undefined,
+      // "In stock in M" or "in Black": a sale can take a product out of the answer.
+      stockDecides: filter.size !== undefined || filter.colour !== undefined,
     };
   },
 
-  search: (keyword: string): CatalogRead<{ data: ProductJson[] }> => ({
-    key: `search:${keyword.trim().toLowerCase()}`,
-    compute: async () => ({ data: await queries.searchProducts(keyword) }),
-    products: (answer) => answer.data,
-  }),
+  /** Keyed by the words searched for, so "Sakura tee", "sakura" and "SAKURA" share one answer. */
+  search: (keyword: string): CatalogRead<SearchAnswer> => {
+    const query = parseSearch(keyword);
+    return {
+      key: `search:${query.kind === 'words' ? query.words.join(' ') : query.kind}`,
+      compute: () => searchProducts(query),
+      products: (answer) => answer.data,
+    };
+  },
 
   adminPage: (page: number): CatalogRead<{ AllProducts: ProductJson[] }> => ({
     key: `all:${page}`,

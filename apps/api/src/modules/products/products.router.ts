@@ -3,8 +3,14 @@ import { Router } from 'express';
 import type { z } from 'zod';
 import {
   adminProductsQuery,
+  colourParams,
   filterProductsBody,
   idParams,
+  imageChangeBody,
+  imageOrderBody,
+  imageParams,
+  imageUploadFields,
+  MAX_IMAGES_PER_COLOUR,
   pageParams,
   productBody,
   relatedParams,
@@ -17,7 +23,8 @@ import type { Auth } from '../../lib/auth.js';
 import type { CatalogReader } from '../../lib/cached-read.js';
 import type { AppDeps } from '../../lib/types.js';
 import { validate } from '../../lib/validate.js';
-import { receivePhoto } from './product-photo.js';
+import { receivePhotos } from '../../lib/photo-upload.js';
+import * as images from './product-images.js';
 import { productReads } from './products.reads.js';
 import { readStock } from './stock.js';
 import * as products from './products.service.js';
@@ -30,6 +37,7 @@ export function productsRouter(
   photoShownByOrders: products.ProductWriteDeps['photoShownByOrders'],
 ): Router {
   const router = Router();
+  const receivePhoto = receivePhotos('photo', 1);
   const writeDeps: products.ProductWriteDeps = { ...deps, photoShownByOrders };
 
   router.get('/get-product-count', async (req, res) => {
@@ -68,7 +76,7 @@ export function productsRouter(
     const { ids } = res.locals.query as z.output<typeof stockQuery>;
     const stock = await readStock(ids);
     const body: StockResponse = {
-      products: [...stock].map(([_id, s]) => ({ _id, quantity: s.quantity, sizes: s.sizes })),
+      products: [...stock].map(([_id, s]) => ({ _id, ...s })),
     };
     res.set('Cache-Control', 'no-store').json(body);
   });
@@ -122,6 +130,57 @@ export function productsRouter(
     async (_req, res) => {
       await products.deleteProduct(writeDeps, res.locals.params.id);
       res.json({ success: true, message: 'Product deleted successfully' });
+    },
+  );
+
+  // A colour's photos (admin): add several, describe or move one, order them, delete one.
+  router.post(
+    '/:id/colours/:colour/images',
+    auth.requireAdmin,
+    validate({ params: colourParams }),
+    receivePhotos('images', MAX_IMAGES_PER_COLOUR),
+    validate({ body: imageUploadFields }),
+    async (req, res) => {
+      const { id, colour } = res.locals.params as z.output<typeof colourParams>;
+      const { alts } = req.body as z.output<typeof imageUploadFields>;
+      const files = ((req.files ?? []) as Express.Multer.File[]).map((f) => f.buffer);
+      const product = await images.addImages(writeDeps, id, colour, files, alts);
+      const added = files.length === 1 ? 'A photo was' : `${files.length} photos were`;
+      res.status(201).json({ success: true, message: `${added} added`, product });
+    },
+  );
+
+  router.patch(
+    '/:id/colours/:colour/images/:imageId',
+    auth.requireAdmin,
+    validate({ params: imageParams, body: imageChangeBody }),
+    async (req, res) => {
+      const { id, colour, imageId } = res.locals.params as z.output<typeof imageParams>;
+      const product = await images.changeImage(id, colour, imageId, req.body);
+      res.json({ success: true, message: 'The photo was changed', product });
+    },
+  );
+
+  router.put(
+    '/:id/colours/:colour/images',
+    auth.requireAdmin,
+    validate({ params: colourParams, body: imageOrderBody }),
+    async (req, res) => {
+      const { id, colour } = res.locals.params as z.output<typeof colourParams>;
+      const { order } = req.body as z.output<typeof imageOrderBody>;
+      const product = await images.orderImages(id, colour, order);
+      res.json({ success: true, message: 'The photos are in their new order', product });
+    },
+  );
+
+  router.delete(
+    '/:id/colours/:colour/images/:imageId',
+    auth.requireAdmin,
+    validate({ params: imageParams }),
+    async (_req, res) => {
+      const { id, colour, imageId } = res.locals.params as z.output<typeof imageParams>;
+      const product = await images.deleteImage(writeDeps, id, colour, imageId);
+      res.json({ success: true, message: 'The photo was deleted', product });
     },
   );
 

@@ -5,47 +5,28 @@
  * failed write are removed at once.
  */
 import type { Logger } from 'pino';
-import type { z } from 'zod';
-import { ONE_SIZE, sizesOf, totalOfSizes, type productBody } from '@repo/shared';
-import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { storeUpload } from '../../lib/photo-upload.js';
 import { slugify, writeWithUniqueSlug } from '../../lib/slug.js';
 import type { PhotoStore, StoredPhoto } from '../../lib/storage/index.js';
 import { categoryExists } from '../categories/index.js';
-import { assertAcceptedImage, renderPhoto } from './product-photo.js';
+import {
+  assertMainPhoto,
+  changeRevision,
+  coloursToCreate,
+  coloursToUpdate,
+  defaultAlt,
+  imagesLeft,
+  stockFields,
+  type ProductInput,
+  type SizeList,
+  type StoredColour,
+} from './product-colours.js';
 import { Product } from './product.model.js';
 import { productById, type ProductJson } from './products.queries.js';
+import { searchFieldsOf } from './search-terms.js';
 
-export type ProductInput = z.output<typeof productBody>;
-
-/** What a create or an update stores: the fields with `sizes`, and `quantity` their total. */
-type ProductWrite = Omit<ProductInput, 'quantity' | 'sizes'> & {
-  quantity?: number;
-  sizes?: Array<{ size: string; quantity: number }>;
-};
-
-/** Sent sizes are stored as they are; without them the product is One size with its quantity. */
-function withSizes(input: ProductInput): ProductWrite {
-  const sizes = input.sizes ?? [{ size: ONE_SIZE, quantity: input.quantity ?? 0 }];
-  return { ...input, sizes, quantity: totalOfSizes(sizes) };
-}
-
-/**
- * An update without `sizes` (SPEC's form sends only `quantity`): a One size product takes the
- * new quantity; a product with several sizes keeps them when the quantity is unchanged and is
- * refused otherwise (the total cannot be split between sizes by guessing).
- */
-function updateWithoutSizes(
-  input: ProductInput,
-  current: { quantity: number; sizes?: Array<{ size: string; quantity: number }> | null },
-): ProductWrite {
-  const { sizes: _none, quantity, ...rest } = input;
-  const sizes = sizesOf({ quantity: current.quantity, sizes: current.sizes ?? undefined });
-  if (sizes.length === 1 && sizes[0]!.size === ONE_SIZE) return withSizes(input);
-  if (quantity === current.quantity) return rest;
-  throw badRequest(
-    `This product comes in ${sizes.map((s) => s.size).join(', ')}: send the stock of each size in "sizes"`,
-  );
-}
+export type { ProductInput };
 
 /**
  * What the write side needs: where photos are stored, the log, and whether an order still
@@ -59,22 +40,6 @@ export interface ProductWriteDeps {
 
 async function assertCategory(id: string) {
   if (!(await categoryExists(id))) throw badRequest('The chosen category does not exist');
-}
-
-/** Validates the upload by its content, then processes and stores it. */
-async function storeUpload(
-  deps: ProductWriteDeps,
-  data: Buffer,
-  nameHint: string,
-): Promise<StoredPhoto> {
-  assertAcceptedImage(data);
-  const processed = await renderPhoto(data, nameHint);
-  try {
-    return await deps.photos.save(processed);
-  } catch (err) {
-    deps.logger.error({ err, store: deps.photos.kind }, 'could not store a product photo');
-    throw new AppError(502, 'The photo could not be stored right now. Please try again.');
-  }
 }
 
 /**
@@ -91,7 +56,7 @@ export async function releasePhoto(
 ): Promise<void> {
   if (!photo?.key) return;
   try {
-    if (await Product.exists({ 'photo.key': photo.key })) return;
+    if (await Product.exists({ 'colours.images.key': photo.key })) return;
     if (await deps.photoShownByOrders([photo.url, ...(photo.widths ?? []).map((w) => w.url)]))
       return;
     await deps.photos.remove(photo);
@@ -100,7 +65,7 @@ export async function releasePhoto(
   }
 }
 
-async function mustFind(id: string): Promise<ProductJson> {
+export async function mustFind(id: string): Promise<ProductJson> {
   const product = await productById(id);
   if (!product) throw notFound('Product not found');
   return product;
@@ -113,10 +78,14 @@ export async function createProduct(
 ): Promise<ProductJson> {
   await assertCategory(input.category);
   if (!photoData) throw badRequest('Photo is required');
-  const photo = await storeUpload(deps, photoData, input.name);
+  const photo = await storeUpload(deps, photoData, input.name, 'a product photo');
+  const colours = coloursToCreate(input);
+  // The photo sent is the main photo: the first colour's first.
+  colours[0]!.images = [{ ...photo, alt: defaultAlt(input.name, colours[0]!.name) }];
+  const { colours: _c, sizes: _s, ...fields } = input;
   try {
     const created = await writeWithUniqueSlug(Product, slugify(input.name, 'tshirt'), (slug) =>
-      Product.create({ ...withSizes(input), slug, photo }),
+      Product.create({ ...fields, ...stockFields(colours), slug }),
     );
     return await mustFind(String(created._id));
   } catch (err) {
@@ -131,31 +100,54 @@ export async function updateProduct(
   input: ProductInput,
   photoData: Buffer | undefined,
 ): Promise<ProductJson> {
-  const current = await Product.findById(id, { name: 1, slug: 1, quantity: 1, sizes: 1 }).lean();
-  if (!current) throw notFound('Product not found');
+  if (!(await Product.exists({ _id: id }))) throw notFound('Product not found');
   await assertCategory(input.category);
-  const fields = input.sizes ? withSizes(input) : updateWithoutSizes(input, current);
-  const photo = photoData ? await storeUpload(deps, photoData, input.name) : undefined;
-  const renamed = slugify(input.name, 'tshirt') !== slugify(current.name, 'tshirt');
+  const photo = photoData
+    ? await storeUpload(deps, photoData, input.name, 'a product photo')
+    : undefined;
+  const { colours: _c, sizes: _s, quantity: _q, ...fields } = input;
   try {
-    // `before` is the row as it was just before this write: its photo is the one replaced,
-    // even if another update ran in between.
-    const before = await writeWithUniqueSlug(
-      Product,
-      slugify(input.name, 'tshirt'),
-      (slug) =>
-        Product.findByIdAndUpdate(
-          id,
-          {
-            $set: { ...fields, slug: renamed ? slug : current.slug, ...(photo ? { photo } : {}) },
-          },
-          { returnDocument: 'before', projection: { photo: 1 }, runValidators: true },
-        ).lean(),
+    const released = await changeRevision(
       id,
+      { name: 1, slug: 1 },
+      (current) => {
+        const colours = coloursToUpdate(input, current.colours);
+        // A new photo replaces the main photo (the first colour's first).
+        if (photo) {
+          const first = colours[0]!;
+          const alt = first.images[0]?.alt || defaultAlt(input.name, first.name);
+          first.images = [{ ...photo, alt }, ...first.images.slice(1)];
+        }
+        assertMainPhoto(colours);
+        const renamed = slugify(input.name, 'tshirt') !== slugify(String(current.name), 'tshirt');
+        return {
+          set: {
+            ...fields,
+            ...searchFieldsOf(input),
+            ...stockFields(colours),
+            ...(renamed ? {} : { slug: current.slug }),
+          },
+          result: imagesLeft(current.colours, colours),
+        };
+      },
+      // A new name takes the first free slug (a clash with a product created meanwhile is
+      // tried again with the next one).
+      (filter, update) =>
+        writeWithUniqueSlug(
+          Product,
+          slugify(input.name, 'tshirt'),
+          (slug) => {
+            const set = (update as { $set: Record<string, unknown> }).$set;
+            return Product.findOneAndUpdate(
+              filter,
+              { ...update, $set: { slug, ...set } },
+              { runValidators: true, projection: { _id: 1 } },
+            ).lean();
+          },
+          id,
+        ),
     );
-    if (!before) throw notFound('Product not found');
-    if (photo && before.photo?.key !== photo.key)
-      await releasePhoto(deps, before.photo as StoredPhoto | undefined);
+    for (const image of released) await releasePhoto(deps, image);
   } catch (err) {
     if (photo) await releasePhoto(deps, photo);
     throw err;
@@ -164,36 +156,41 @@ export async function updateProduct(
 }
 
 export async function deleteProduct(deps: ProductWriteDeps, id: string): Promise<void> {
-  const deleted = await Product.findByIdAndDelete(id, { projection: { photo: 1 } }).lean();
+  const deleted = await Product.findByIdAndDelete(id, { projection: { colours: 1 } }).lean<{
+    colours?: StoredColour[];
+  }>();
   if (!deleted) throw notFound('Product not found');
-  await releasePhoto(deps, deleted.photo as StoredPhoto | undefined);
+  for (const image of imagesLeft(deleted.colours ?? [], [])) await releasePhoto(deps, image);
 }
 
-/** A product as the demo catalog creates it: its photo is stored already. */
+/** A product as the demo catalog creates it: its colours' photos are stored already. */
 export interface NewProduct {
   name: string;
   slug: string;
   description: string;
   price: number;
-  quantity: number;
-  sizes?: Array<{ size: string; quantity: number }>;
+  colours: Array<{
+    name: string;
+    hex: string;
+    images: Array<StoredPhoto & { alt: string }>;
+    sizes: SizeList;
+  }>;
   shipping: boolean;
   category: string;
-  photo: StoredPhoto;
   createdAt?: Date;
   updatedAt?: Date;
 }
 
-/** Creates these products at once (the demo catalog). */
+/** Creates these products at once (the demo catalog); sizes and quantity are their colours' sums. */
 export async function insertProducts(rows: NewProduct[]): Promise<void> {
-  await Product.insertMany(rows);
+  await Product.insertMany(rows.map((r) => ({ ...r, ...stockFields(r.colours) })));
 }
 
 /** Deletes every product; answers the photos they showed, so their files can go too. */
 export async function deleteAllProducts(): Promise<StoredPhoto[]> {
-  const old = await Product.find({ photo: { $exists: true } }, { photo: 1 }).lean();
+  const old = await Product.find({}, { colours: 1 }).lean<Array<{ colours?: StoredColour[] }>>();
   await Product.deleteMany({});
-  return old.flatMap(({ photo }) => (photo ? [photo as StoredPhoto] : []));
+  return old.flatMap(({ colours }) => imagesLeft(colours ?? [], []));
 }
 
 export async function anyProduct(): Promise<boolean> {

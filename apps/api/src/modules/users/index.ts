@@ -11,6 +11,7 @@ export {
   WRONG_PASSWORDS_PER_ADDRESS,
 } from './guessing.js';
 export { usersRouter, adminUsersRouter } from './users.router.js';
+export { defaultAddress, findAddress } from './addresses.js';
 export {
   adminContacts,
   createUser,
@@ -21,5 +22,6 @@ export {
   userContact,
   userContacts,
   userExists,
+  userIdsMatching,
   type UserRecord,
 } from './users.service.js';

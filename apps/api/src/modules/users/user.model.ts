@@ -1,6 +1,21 @@
 import mongoose, { type InferSchemaType, type HydratedDocument } from 'mongoose';
 import { ROLES, type PublicUser } from '@repo/shared';
 
+/** A saved address; the account's `address` is its default one written on one line. */
+const savedAddressSchema = new mongoose.Schema(
+  {
+    name: { type: String, required: true },
+    phone: { type: String, default: '' },
+    line1: { type: String, default: '' },
+    line2: { type: String, default: '' },
+    city: { type: String, default: '' },
+    state: { type: String, default: '' },
+    pin: { type: String, required: true },
+    isDefault: { type: Boolean, default: false },
+  },
+  { _id: true },
+);
+
 const userSchema = new mongoose.Schema(
   {
     name: { type: String, required: true, trim: true },
@@ -9,6 +24,10 @@ const userSchema = new mongoose.Schema(
     password: { type: String, required: true, select: false },
     phone: { type: String, default: '', trim: true },
     address: { type: String, default: '', trim: true },
+    /** Saved addresses (users.service keeps exactly one default while there are any). */
+    addresses: { type: [savedAddressSchema], default: undefined },
+    /** Moves with every change of `addresses`: a change is written only over the book it read. */
+    addressesRev: { type: Number, default: 0 },
     role: { type: Number, default: ROLES.customer, enum: [ROLES.customer, ROLES.admin] },
     /** Tokens issued before this moment are refused: a new password ends every other session. */
     passwordChangedAt: { type: Date, required: false },

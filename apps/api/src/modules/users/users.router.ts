@@ -1,10 +1,17 @@
 /** /api/user (an account's own details and profile) and /api/all-user (the admin list). Thin: auth → validate → service. */
 import { Router, type RequestHandler, type Response } from 'express';
-import { adminUsersQuery, profileBody, userIdParams } from '@repo/shared';
+import {
+  addressBody,
+  addressIdParams,
+  adminUsersQuery,
+  profileBody,
+  userIdParams,
+} from '@repo/shared';
 import type { Auth } from '../../lib/auth.js';
 import { clientAddress } from '../../lib/rate-limit.js';
 import type { AppDeps } from '../../lib/types.js';
 import { validate } from '../../lib/validate.js';
+import * as addresses from './addresses.js';
 import * as users from './users.service.js';
 
 export function usersRouter(deps: AppDeps, auth: Auth): Router {
@@ -40,6 +47,35 @@ export function usersRouter(deps: AppDeps, auth: Auth): Router {
     });
   });
 
+  // The signed-in customer's own saved addresses.
+  router.get('/addresses', auth.requireAuth, async (req, res) => {
+    res.json({ success: true, addresses: await addresses.listAddresses(req.user!.id) });
+  });
+  router.post('/addresses', auth.requireAuth, validate({ body: addressBody }), async (req, res) => {
+    const saved = await addresses.addAddress(req.user!.id, req.body);
+    res.status(201).json({ success: true, message: 'Address saved', ...saved });
+  });
+  const oneAddress = [auth.requireAuth, validate({ params: addressIdParams })];
+  const addressIdOf = (res: Response) =>
+    (res.locals.params as { addressId: string }).addressId.toLowerCase();
+  router.put(
+    '/addresses/:addressId',
+    ...oneAddress,
+    validate({ body: addressBody }),
+    async (req, res) => {
+      const saved = await addresses.updateAddress(req.user!.id, addressIdOf(res), req.body);
+      res.json({ success: true, message: 'Address updated', ...saved });
+    },
+  );
+  router.put('/addresses/:addressId/default', ...oneAddress, async (req, res) => {
+    const saved = await addresses.setDefaultAddress(req.user!.id, addressIdOf(res));
+    res.json({ success: true, message: 'Default address changed', ...saved });
+  });
+  router.delete('/addresses/:addressId', ...oneAddress, async (req, res) => {
+    const book = await addresses.deleteAddress(req.user!.id, addressIdOf(res));
+    res.json({ success: true, message: 'Address deleted', addresses: book });
+  });
+
   return router;
 }
 
@@ -56,7 +92,7 @@ export function adminUsersRouter(_deps: AppDeps, auth: Auth): Router {
     auth.requireAdmin,
     validate({ query: adminUsersQuery }),
     async (_req, res) => {
-      const query = res.locals.query as { page: number; limit: number };
+      const query = res.locals.query as { page: number; limit: number; q?: string };
       res.json({ success: true, ...(await users.listUsers(query)) });
     },
   );

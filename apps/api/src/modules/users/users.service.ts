@@ -6,6 +6,7 @@ import type { Types } from 'mongoose';
 import { ROLES, type PublicUser } from '@repo/shared';
 import type { SessionUserRecord } from '../../lib/auth.js';
 import { badRequest, notFound } from '../../lib/errors.js';
+import { containsText } from '../../lib/literal-pattern.js';
 import { limitedCheck } from '../../lib/rate-limit.js';
 import type { AppDeps } from '../../lib/types.js';
 import {
@@ -13,6 +14,7 @@ import {
   WRONG_CURRENT_PASSWORDS_PER_USER,
   WRONG_PASSWORDS_PER_ADDRESS,
 } from './guessing.js';
+import { addressFromLine, setDefaultFromLine } from './addresses.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { User, toPublicUser, type UserFields } from './user.model.js';
 
@@ -21,11 +23,17 @@ type Id = Types.ObjectId | string;
 /** An account as other modules see it: no password. */
 export type UserRecord = Parameters<typeof toPublicUser>[0];
 
-/** A new account; the unique email index refuses a taken email (a duplicate-key error). */
+/**
+ * A new account; the unique email index refuses a taken email (a duplicate-key error). Its
+ * one-line address becomes its first saved address, read for its PIN.
+ */
 export async function createUser(
   fields: Pick<UserFields, 'name' | 'email' | 'password' | 'phone' | 'address' | 'role'>,
 ): Promise<UserRecord> {
-  const { password: _hash, ...user } = (await User.create(fields)).toObject();
+  const first = fields.address ? addressFromLine(fields.address, fields) : null;
+  const { password: _hash, ...user } = (
+    await User.create({ ...fields, addresses: first ? [first] : [] })
+  ).toObject();
   return user;
 }
 
@@ -138,11 +146,7 @@ export async function updateProfile(
   body: ProfileChanges,
   actor: { id: string; address: string },
 ): Promise<PublicUser> {
-  const changes: Record<string, string | Date> = {
-    name: body.name,
-    phone: body.phone,
-    address: body.address,
-  };
+  const changes: Record<string, string | Date> = { name: body.name, phone: body.phone };
   if (body.password) {
     // Limited as logins are: per signed-in user (a growing delay) and per address.
     const account = await User.findById(actor.id).select('+password').lean();
@@ -161,6 +165,11 @@ export async function updateProfile(
     changes.password = await hashPassword(body.password);
     changes.passwordChangedAt = new Date();
   }
+  const before = await User.findById(userId, { name: 1, phone: 1, address: 1 }).lean();
+  if (!before) throw notFound('User not found');
+  // The one-line address is the default saved address: a new line changes that address.
+  if (body.address !== (before.address ?? ''))
+    await setDefaultFromLine(userId, body.address, { name: body.name, phone: body.phone });
   const user = await User.findByIdAndUpdate(
     userId,
     { $set: changes },
@@ -171,14 +180,34 @@ export async function updateProfile(
 }
 
 /** Newest first, one page at a time, with the total so an admin screen can page. */
-export async function listUsers({ page, limit }: { page: number; limit: number }) {
+/**
+ * Accounts whose name or email holds `text` (any case), or whose phone holds its digits (at
+ * least 4, however they are spaced: "98765 43210" finds "+91 9876543210"). Staff search a
+ * few thousand accounts at most, so a scan is fine; `text` is matched literally.
+ */
+function contactMatch(text: string): Record<string, unknown> {
+  const words = containsText(text);
+  const digits = text.replace(/\D/g, '').replace(/^(?:0091|091|91|0)(?=\d{10}$)/, '');
+  const or: Record<string, unknown>[] = [{ name: words }, { email: words }];
+  if (digits.length >= 4) or.push({ phone: new RegExp(digits.split('').join('\\D*')) });
+  return { $or: or };
+}
+
+/** The ids of accounts matching `text` (contactMatch), at most `limit`: orders by buyer. */
+export async function userIdsMatching(text: string, limit = 500): Promise<string[]> {
+  const rows = await User.find(contactMatch(text), { _id: 1 }).limit(limit).lean();
+  return rows.map((u) => String(u._id));
+}
+
+export async function listUsers({ page, limit, q }: { page: number; limit: number; q?: string }) {
+  const filter = q ? contactMatch(q) : {};
   const [users, total] = await Promise.all([
-    User.find({})
+    User.find(filter)
       .sort({ createdAt: -1, _id: -1 })
       .skip((page - 1) * limit)
       .limit(limit)
       .lean(),
-    User.countDocuments({}),
+    User.countDocuments(filter),
   ]);
   return { users: users.map(toPublicUser), total, page, limit };
 }

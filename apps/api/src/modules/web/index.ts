@@ -39,7 +39,7 @@ export function originOf(
 }
 
 export function webAppRouter(
-  config: Pick<Config, 'webDist' | 'shopName' | 'publicUrl' | 'dataDir' | 'host' | 'port'>,
+  config: Pick<Config, 'webDist' | 'shopName' | 'publicUrl' | 'uploadsDir' | 'host' | 'port'>,
   catalog: CatalogReader,
   logger: Pick<Logger, 'error' | 'info'>,
 ): Router {
@@ -50,7 +50,7 @@ export function webAppRouter(
   const shareImages = createShareImages({
     cache: catalog.cache,
     shopName: config.shopName,
-    uploadsDir: join(config.dataDir, 'uploads'),
+    uploadsDir: config.uploadsDir,
   });
   const shopOrigin = originOf(config);
 

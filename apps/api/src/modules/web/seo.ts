@@ -1,7 +1,8 @@
 /**
  * What search engines and chat links read from a page before any JavaScript runs: a title and
  * description per page, the canonical URL, Open Graph and Twitter tags, JSON-LD structured data
- * (schema.org Product/Offer/BreadcrumbList on product pages, Organization/WebSite with a
+ * (schema.org Product/Offer/BreadcrumbList on product pages, with AggregateRating and a few
+ * Reviews once the product has published reviews, Organization/WebSite with a
  * SearchAction on the home page), `noindex` where a page is personal or a search, and the
  * status (404 for a path the app does not have or a product that does not exist).
  * Also robots.txt and the sitemap (sitemap.ts).
@@ -21,6 +22,19 @@ export interface ProductForSeo {
   photo: string;
   photos?: Array<{ width: number; url: string }>;
   category: { _id: string; name: string };
+  /** The published reviews' average and count (product reads carry it). */
+  rating?: { average: number; count: number };
+  /** A few published reviews, most helpful first (the reviews module's topReviews). */
+  reviews?: ReviewForSeo[];
+}
+
+export interface ReviewForSeo {
+  author: string;
+  stars: number;
+  title: string;
+  text: string;
+  /** ISO date and time. */
+  createdAt: string;
 }
 
 /** What the home page lists, from its query: one category's listing and the page number. */
@@ -46,15 +60,17 @@ const SITE_DESCRIPTION =
   'Printed T-shirts for every mood, in rupees with free delivery: browse prints, pick a tee in your size and pay by card.';
 
 /** Pages a visitor may land on that search engines should not list. */
-const NOINDEX = /^\/(search|cart|login|register|forgotpassword|dashboard|contact)(\/|$)/i;
+const NOINDEX =
+  /^\/(search|cart|login|register|forgotpassword|dashboard|contact|order-placed)(\/|$)/i;
 
 /** The app's routes (apps/web/src/app/router.tsx): anything else is its not-found page, a 404. */
 const APP_ROUTES = [
   /^\/$/,
   /^\/(search|about|privacy|contact|register|login|forgotpassword|cart)\/?$/i,
   /^\/product-detail\/[^/]+\/?$/i,
-  /^\/dashboard\/user(\/(profile|orders(\/[^/]+)?))?\/?$/i,
-  /^\/dashboard\/admin(\/(create-category|create-product|product(\/[^/]+)?|user|adminorder|settings))?\/?$/i,
+  /^\/order-placed\/[^/]+\/?$/i,
+  /^\/dashboard\/user(\/(profile|addresses|orders(\/[^/]+)?))?\/?$/i,
+  /^\/dashboard\/admin(\/(create-category|create-product|product(\/[^/]+)?|user|adminorder|reviews|settings|gst-report))?\/?$/i,
 ];
 
 const STATIC_PAGES: Record<string, { title: string; description: string }> = {
@@ -89,6 +105,35 @@ const clip = (text: string, max = 160) => {
 /** The sizes a shopper can buy now (none named for a One size tee). */
 const sizesInStock = (product: ProductForSeo) =>
   (product.sizes ?? []).filter((s) => s.quantity > 0 && s.size !== ONE_SIZE).map((s) => s.size);
+
+/** A rating on the 1–5 scale reviews use. */
+const ratingValue = (value: number) => ({ ratingValue: value, bestRating: 5, worstRating: 1 });
+
+/**
+ * The product's AggregateRating and Reviews from its published reviews; nothing before the first
+ * (search engines refuse a rating without reviews).
+ */
+function reviewsData(product: ProductForSeo): object {
+  const { rating, reviews = [] } = product;
+  if (!rating?.count) return {};
+  return {
+    aggregateRating: {
+      '@type': 'AggregateRating',
+      ...ratingValue(rating.average),
+      reviewCount: rating.count,
+    },
+    ...(reviews.length && {
+      review: reviews.map((r) => ({
+        '@type': 'Review',
+        author: { '@type': 'Person', name: r.author },
+        datePublished: r.createdAt.slice(0, 10),
+        reviewRating: { '@type': 'Rating', ...ratingValue(r.stars) },
+        ...(r.title && { name: r.title }),
+        ...(r.text && { reviewBody: r.text }),
+      })),
+    }),
+  };
+}
 
 /** From stock: none left, some sizes sold out, or every size to be had. */
 function availability(product: ProductForSeo): 'OutOfStock' | 'LimitedAvailability' | 'InStock' {
@@ -198,6 +243,7 @@ export function pageMeta(
             availability: `https://schema.org/${availability(product)}`,
             itemCondition: 'https://schema.org/NewCondition',
           },
+          ...reviewsData(product),
         },
         {
           '@type': 'BreadcrumbList',
@@ -231,16 +277,16 @@ export function pageMeta(
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/** JSON-LD keys holding text (a name, a review), never a URL even when they start with "/". */
+const TEXT_KEYS = new Set(['query-input', 'name', 'description', 'reviewBody']);
+
 /** Relative URLs inside JSON-LD made absolute against the origin. */
 function absolutize(value: unknown, origin: string): unknown {
   if (typeof value === 'string') return value.startsWith('/') ? origin + value : value;
   if (Array.isArray(value)) return value.map((v) => absolutize(v, origin));
   if (value && typeof value === 'object')
     return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [
-        k,
-        k === 'query-input' || k === 'name' || k === 'description' ? v : absolutize(v, origin),
-      ]),
+      Object.entries(value).map(([k, v]) => [k, TEXT_KEYS.has(k) ? v : absolutize(v, origin)]),
     );
   return value;
 }

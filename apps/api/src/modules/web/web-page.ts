@@ -42,6 +42,7 @@ import type { CatalogRead, CatalogReader } from '../../lib/cached-read.js';
 import { catalogVersion, type CatalogVersion } from '../../lib/catalog-version.js';
 import { allCategoriesRead } from '../categories/index.js';
 import { productReads } from '../products/index.js';
+import { firstReviewsRead, topReviews } from '../reviews/index.js';
 import { headTags, pageMeta, withHead, type Listing, type ProductForSeo } from './seo.js';
 import type { ServerRenderer } from './server-render.js';
 
@@ -69,6 +70,8 @@ interface RenderedPage {
   image?: (answers: unknown[]) => (Photo & { sizes: string }) | undefined;
   /** A product page: the product its head describes (null when there is none). */
   product?: true;
+  /** What the page asks for next, from its first answers (a product's reviews, by its id). */
+  then?: (answers: unknown[]) => Inline[];
 }
 
 /** The category list's answer: the home page's first. */
@@ -148,6 +151,18 @@ function renderedPage(pathname: string, search: string): RenderedPage | undefine
         return product && { ...product, sizes: DETAIL_IMAGE_SIZES };
       },
       product: true,
+      // The reviews section's first page, as the app asks for it (features/reviews), so the
+      // server renders it and the page does not grow under a shopper once taken over.
+      then: ([answer]) => {
+        const id = (answer as { Aproduct?: { _id?: unknown } } | undefined)?.Aproduct?._id;
+        if (id === undefined) return [];
+        return [
+          {
+            key: `/product/${encodeURIComponent(String(id))}/reviews?page=1&sort=newest`,
+            read: firstReviewsRead(String(id)),
+          },
+        ];
+      },
     };
   }
   const keyword = searchKeywordOf(pathname, query);
@@ -169,6 +184,22 @@ function renderedPage(pathname: string, search: string): RenderedPage | undefine
   const module = STATIC_PAGES[pathname];
   return module ? { module, inline: [], render: true } : undefined;
 }
+
+/** How many reviews a product page's JSON-LD names. */
+const SEO_REVIEWS = 3;
+
+/**
+ * The product with its most helpful published reviews, for its JSON-LD (null when there is no
+ * product). A failed read leaves them out: the page still has the rest.
+ */
+async function withTopReviews(product: ProductForSeo | undefined): Promise<ProductForSeo | null> {
+  if (!product) return null;
+  if (!product.rating?.count) return product;
+  const reviews = await topReviews(String(product._id), SEO_REVIEWS).catch(() => []);
+  return { ...product, reviews };
+}
+
+const parse = (text: string) => JSON.parse(text) as unknown;
 
 const escapeAttr = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -245,7 +276,13 @@ export function createWebPage(
     manifest[key] && `<script type="module" crossorigin src="/${manifest[key].file}"></script>`;
   const appScript = scriptOf(APP_ENTRY);
   const entryChunks = appChunks(manifest);
-  const takeOverScript = scriptOf(TAKE_OVER_ENTRY);
+  // Render-blocking (where the browser knows the attribute): the page is not painted before
+  // its script runs, so no tap can come before the script keeps taps (kept-taps.ts). It is
+  // fetched beside the CSS, which blocks the first paint anyway, and runs in a few milliseconds.
+  const takeOverScript = scriptOf(TAKE_OVER_ENTRY)?.replace(
+    '<script ',
+    '<script blocking="render" ',
+  );
   /**
    * Whether a rendered page can load the app after its main photo (take-over.ts): its script
    * in place of the app's, which it loads with the page's chunks named in the root's data-app.
@@ -321,14 +358,20 @@ export function createWebPage(
     version: CatalogVersion,
   ): Promise<{ status: number; html: string }> {
     const texts = new Map<string, string>();
-    for (const { key, read } of route.inline) {
-      // The API's own answer, from the catalog cache. A read that fails (e.g. no such
-      // product) is left to the app, which shows it.
-      const text = await catalog.text(version, read).catch(() => undefined);
-      if (text !== undefined) texts.set(key, text);
-    }
-    const answers = [...texts.values()].map((text) => JSON.parse(text) as unknown);
-    const complete = texts.size === route.inline.length;
+    const readAll = async (inline: Inline[]) => {
+      for (const { key, read } of inline) {
+        // The API's own answer, from the catalog cache. A read that fails (e.g. no such
+        // product) is left to the app, which shows it.
+        const text = await catalog.text(version, read).catch(() => undefined);
+        if (text !== undefined) texts.set(key, text);
+      }
+    };
+    await readAll(route.inline);
+    let complete = texts.size === route.inline.length;
+    const next = complete ? (route.then?.([...texts.values()].map(parse)) ?? []) : [];
+    await readAll(next);
+    complete &&= texts.size === route.inline.length + next.length;
+    const answers = [...texts.values()].map(parse);
     const url = `${origin}${pathname}${search}`;
     const markup =
       canRender && route.render && complete ? await markupOf(url, texts, answers) : undefined;
@@ -367,7 +410,7 @@ export function createWebPage(
     body = body.replace('</body>', () => `${data}</body>`);
 
     const product = route.product
-      ? ((answers[0] as { Aproduct?: ProductForSeo } | undefined)?.Aproduct ?? null)
+      ? await withTopReviews((answers[0] as { Aproduct?: ProductForSeo } | undefined)?.Aproduct)
       : undefined;
     const listing =
       landingPageOf(pathname)?.page === 'home'

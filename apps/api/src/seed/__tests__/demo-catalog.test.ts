@@ -158,7 +158,14 @@ describe('resetDemoCatalog (pnpm seed)', () => {
       price: 10,
       quantity: 1,
       category: mine._id,
-      photo,
+      colours: [
+        {
+          name: 'Black',
+          hex: '#111111',
+          images: [{ ...photo, alt: 'Admin Tee' }],
+          sizes: [{ size: 'One size', quantity: 1 }],
+        },
+      ],
     });
     await Product.updateMany({}, { $set: { quantity: 999 } });
     await mongoose.connection.collection('orders').insertOne({ marker: 'kept' });
@@ -177,8 +184,9 @@ describe('resetDemoCatalog (pnpm seed)', () => {
       expect(p?.quantity, demo.name).toBe(demo.quantity);
     }
     expect(existsSync(fileOf(photo.url))).toBe(false);
-    for (const p of await Product.find({}, { photo: 1 }).lean()) {
-      for (const w of p.photo!.widths) expect(existsSync(fileOf(w.url))).toBe(true);
+    for (const p of await Product.find({}, { colours: 1 }).lean()) {
+      for (const image of p.colours!.flatMap((c) => c.images))
+        for (const w of image.widths) expect(existsSync(fileOf(w.url))).toBe(true);
     }
     expect(await User.countDocuments()).toBe(users);
     expect(await User.exists({ _id: admin.id })).not.toBeNull();
@@ -213,16 +221,19 @@ describe('resetDemoCatalog (pnpm seed)', () => {
       // The whole catalog, each product with its picture stored at every width.
       const products = await other
         .collection('products')
-        .find({}, { projection: { photo: 1 } })
+        .find({}, { projection: { colours: 1 } })
         .toArray();
       expect(products).toHaveLength(DEMO_PRODUCTS.length);
+      type Image = { widths: Array<{ width: number; url: string }> };
       for (const p of products) {
-        expect(p.photo.widths.map((w: { width: number }) => w.width)).toEqual([...PHOTO_WIDTHS]);
-        for (const w of p.photo.widths as { url: string }[])
-          expect(
-            existsSync(join(dataDir, 'uploads', w.url.replace(/^\/uploads\//, ''))),
-            w.url,
-          ).toBe(true);
+        for (const image of (p.colours as Array<{ images: Image[] }>).flatMap((c) => c.images)) {
+          expect(image.widths.map((w) => w.width)).toEqual([...PHOTO_WIDTHS]);
+          for (const w of image.widths)
+            expect(
+              existsSync(join(dataDir, 'uploads', w.url.replace(/^\/uploads\//, ''))),
+              w.url,
+            ).toBe(true);
+        }
       }
       expect(await other.collection('users').countDocuments({ role: 1 })).toBe(1);
       await other.dropDatabase();

@@ -1,11 +1,13 @@
 /**
  * The customer dashboard's sections, named alike in its side panel (and its phone tabs) and in
- * the phone menu's Dashboard list. SPEC §2 names the side panel's links "Profile, Order".
+ * the phone menu's Dashboard list. SPEC §2 names the side panel's links "Profile, Order"; the
+ * overview and the saved addresses sit beside them.
  */
 import { paths } from '@/config/paths';
 
 export const USER_DASHBOARD_SECTIONS = [
   { label: 'Overview', to: paths.userDashboard },
   { label: 'Profile', to: paths.userProfile },
+  { label: 'Addresses', to: paths.userAddresses },
   { label: 'Order', to: paths.userOrders },
 ] as const;

@@ -1,10 +1,22 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { Loading } from '@/components/ui/spinner';
 import { useScrollRestoration } from '@/lib/use-scroll-restoration';
 import { Footer } from './footer';
 import { TopBar } from './top-bar/top-bar';
+
+/**
+ * Marks the root `data-hydrated` once the page's content is the app's and answers taps. On a
+ * server-rendered page that is once the app has taken it over, content included: React takes
+ * the page's <Suspense> over after the rest, so this sits inside it, after the page. The
+ * take-over script then carries out the taps it kept meanwhile (kept-taps.ts); the browser tests
+ * wait for it before acting, except the ones that tap before it on purpose.
+ */
+function MarkHydrated() {
+  useEffect(() => document.getElementById('root')?.setAttribute('data-hydrated', ''), []);
+  return null;
+}
 
 /** SPEC §2: top bar, page outlet, footer. */
 export function Layout() {
@@ -33,6 +45,7 @@ export function Layout() {
             }
           >
             <Outlet />
+            <MarkHydrated />
           </Suspense>
         </ErrorBoundary>
       </main>

@@ -1,7 +1,7 @@
 /** /cart (SPEC §2): lines, the shipping address, the summary and checkout. */
 import { useQueryClient } from '@tanstack/react-query';
 import type { Product } from '@repo/shared';
-import { itemsText } from '@repo/shared/rules';
+import { itemCount } from '@repo/shared/rules';
 import { isShippingAddress } from '@repo/shared/rules/contact';
 import { ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -13,7 +13,9 @@ import { useCartStock } from '@/features/cart/api/get-cart-stock';
 import { CartLine, lineProblemText } from '@/features/cart/components/cart-line';
 import { CartSummary, CheckoutBar } from '@/features/cart/components/cart-summary';
 import { ADDRESS_HINT_ID, ShippingAddress } from '@/features/cart/components/shipping-address';
-import { cart, useCart } from '@/features/cart/use-cart';
+import { cart } from '@/features/cart/cart-actions';
+import { cartCountText, useCart } from '@/features/cart/use-cart';
+import { useCartCharges } from '@/features/cart/use-cart-charges';
 import { useCheckout } from '@/features/checkout/use-checkout';
 import { ApiError } from '@/lib/api-client';
 import { productQueryOptions } from '@/lib/api/get-product';
@@ -23,7 +25,8 @@ import { useTitle } from '@/lib/use-title';
 
 export default function CartPage() {
   useTitle('Cart');
-  const { items, count, subtotal, total } = useCart();
+  const { items, count, subtotal } = useCart();
+  const charges = useCartCharges(subtotal);
   const { isAuthenticated, user } = useSession();
   const queryClient = useQueryClient();
   const userId = isAuthenticated ? user?.userId : undefined;
@@ -76,7 +79,9 @@ export default function CartPage() {
       ) : (
         <>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-            {itemsText(items)} in your cart
+            {/* Counted as the badge counts (lines); the T-shirts too when a line has several. */}
+            {cartCountText(count)} in your cart
+            {itemCount(items) !== count && ` (${itemCount(items)} T-shirts)`}
           </p>
           <div className="mt-4 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_360px] lg:items-start">
             <ul
@@ -100,13 +105,18 @@ export default function CartPage() {
                 loading={detail.isLoading}
                 usable={addressUsable}
               />
-              <CartSummary subtotal={subtotal} total={total} />
+              <CartSummary
+                subtotal={subtotal}
+                shippingFee={charges.shippingFee}
+                freeDeliveryFrom={charges.freeDeliveryFrom}
+                total={charges.total}
+              />
               <CheckoutBar
-                total={total}
+                total={charges.total}
                 pending={checkout.pending}
                 blocked={blocked}
                 blockedBy={addressUsable ? undefined : ADDRESS_HINT_ID}
-                onCheckout={() => void checkout.start(items, total)}
+                onCheckout={() => void checkout.start(items, charges.totalToPay)}
               />
             </div>
           </div>

@@ -1,5 +1,8 @@
-/** /product-detail/{slug} (SPEC §2): the product and a "Similar Products" grid. */
-import { useDeferredValue } from 'react';
+/**
+ * /product-detail/{slug} (SPEC §2): the product, its reviews (issue 37) and a "Similar Products"
+ * grid.
+ */
+import { startTransition, Suspense, useDeferredValue, useOptimistic } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import type { Product } from '@repo/shared';
 import { formatRupees, stockOfSize } from '@repo/shared/rules';
@@ -15,8 +18,15 @@ import { CatalogProducts } from '@/features/catalog/components/catalog-products'
 import { ProductDetails } from '@/features/catalog/components/product-details';
 import { ShareProduct } from '@/features/share/share-product';
 import { ApiError } from '@/lib/api-client';
+import { lazyWithRetry } from '@/lib/lazy-with-retry';
 import { useLogOnError } from '@/lib/use-log-on-error';
 import { useTitle } from '@/lib/use-title';
+
+/**
+ * The reviews, in a chunk of their own (with the review form): below the fold, so the product's
+ * photo and details do not wait for them. The server renders them with the rest of the page.
+ */
+const ProductReviews = lazyWithRetry(() => import('@/features/reviews/components/product-reviews'));
 
 /** No similar products (one list, so the deferred value below does not change every render). */
 const NONE: Product[] = [];
@@ -28,6 +38,12 @@ export default function ProductDetailPage() {
     retry: (n, error) => !(error instanceof ApiError && error.status === 404) && n < 1,
   });
   const item = product.data?.Aproduct;
+  // ?size=M keeps the choice in a shared link; a size it has not got (left) is no choice.
+  const wanted = searchParams.get('size') ?? undefined;
+  const size = item && wanted && stockOfSize(item, wanted) > 0 ? wanted : undefined;
+  // The router applies the URL in a transition: until that renders, the choice shows at once
+  // (and ADD TO CART, tapped right after, adds that size).
+  const [shownSize, showSize] = useOptimistic(size);
   const related = useRelatedProducts(item?._id, item?.category?._id);
   // The similar products arrive after the page is on screen; their cards render in the
   // background (a deferred value, so React renders them in slices), not in one long task that
@@ -67,19 +83,23 @@ export default function ProductDetailPage() {
     );
   }
 
-  // ?size=M keeps the choice in a shared link; a size it has not got (left) is no choice.
-  const wanted = searchParams.get('size') ?? undefined;
-  const size = wanted && stockOfSize(item, wanted) > 0 ? wanted : undefined;
-
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
       <ProductDetails
         product={item}
-        size={size}
-        onSizeChange={(s) => setSearchParams({ size: s }, { replace: true })}
+        size={shownSize}
+        onSizeChange={(s) =>
+          startTransition(() => {
+            showSize(s);
+            setSearchParams({ size: s }, { replace: true });
+          })
+        }
         onAddToCart={addToCartWithToast}
         actions={<ShareProduct name={item.name} slug={item.slug} />}
       />
+      <Suspense fallback={<Loading text="Loading reviews..." />}>
+        <ProductReviews productId={item._id} />
+      </Suspense>
       <section
         aria-labelledby="similar-heading"
         className="mt-12 border-t border-slate-200 pt-8 dark:border-slate-800"

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useLocation, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { AlertIcon, SearchIcon } from '@/components/ui/icons';
@@ -26,13 +26,25 @@ export default function SearchPage() {
   const fetched = useQuery({
     ...searchQueryOptions(keyword ?? ''),
     enabled: keyword !== null,
-    initialData: () => (stored.searched === keyword ? { data: stored.results } : undefined),
+    initialData: () =>
+      stored.searched === keyword
+        ? {
+            data: stored.results,
+            ...(stored.suggestions ? { suggestions: stored.suggestions } : {}),
+          }
+        : undefined,
   });
   const results = keyword === null ? stored.results : fetched.data?.data;
+  const suggestions = (keyword === null ? stored.suggestions : fetched.data?.suggestions) ?? [];
 
   useEffect(() => {
     if (fetched.data && keyword !== null)
-      searchStore.set({ keyword: '', results: fetched.data.data, searched: keyword });
+      searchStore.set({
+        keyword: '',
+        results: fetched.data.data,
+        searched: keyword,
+        ...(fetched.data.suggestions ? { suggestions: fetched.data.suggestions } : {}),
+      });
   }, [fetched.data, keyword]);
   useEffect(() => {
     // SPEC §8: a search failure is only logged.
@@ -78,6 +90,25 @@ export default function SearchPage() {
           // Like the empty cart: the message, and a way on instead of a dead end.
           <EmptyState title="No products found." icon={<SearchIcon />} className="mt-6">
             <p>Try another word, or browse the whole catalog.</p>
+            {suggestions.length > 0 && (
+              <nav aria-label="Suggested categories" className="mt-4">
+                <h2 className="text-sm font-semibold text-slate-800 dark:text-slate-200">
+                  Browse a category instead
+                </h2>
+                <ul className="mt-2 flex flex-wrap justify-center gap-2">
+                  {suggestions.map((c) => (
+                    <li key={c._id}>
+                      <Link
+                        to={paths.homeInCategory(c._id)}
+                        className="inline-flex min-h-10 items-center rounded-full border border-slate-300 px-4 text-sm font-medium text-slate-800 hover:border-brand-600 hover:text-brand-700 dark:border-slate-600 dark:text-slate-100 dark:hover:text-brand-300"
+                      >
+                        {c.name}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            )}
             <ButtonLink to={paths.home} className="mt-4">
               Browse all products
             </ButtonLink>

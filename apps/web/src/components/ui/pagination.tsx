@@ -7,14 +7,19 @@ export function Pagination({
   page,
   total,
   onPageChange,
+  pageSize = PAGE_SIZE,
+  label = 'Pagination',
 }: {
   page: number;
   total: number;
   onPageChange: (page: number) => void;
+  /** Items a page (the catalog's 12 unless a list has its own). */
+  pageSize?: number;
+  label?: string;
 }) {
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
-    <nav aria-label="Pagination" className="flex items-center justify-center gap-3 py-6">
+    <nav aria-label={label} className="flex items-center justify-center gap-3 py-6">
       <Button
         variant="outline"
         disabled={!hasPreviousPage(page)}
@@ -30,7 +35,7 @@ export function Pagination({
       </p>
       <Button
         variant="outline"
-        disabled={!hasNextPage(page, total)}
+        disabled={!hasNextPage(page, total, pageSize)}
         onClick={() => onPageChange(page + 1)}
       >
         Next <span aria-hidden="true">→</span>

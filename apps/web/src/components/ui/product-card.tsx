@@ -1,5 +1,5 @@
 /**
- * A product card: photo, name, two-line description and price. The whole card opens `href`
+ * A product card: photo, name, two-line description, rating (once reviewed) and price. The whole card opens `href`
  * (the name link is stretched over it); the optional add-to-cart button sits above that.
  * Generic: the storefront passes onAddToCart, the admin passes its own href and no button.
  * ADD TO CART adds a One size product at once and asks for the size of any other; a sold-out
@@ -14,6 +14,7 @@ import { Button } from './button';
 import { Modal } from './modal';
 import { Price } from './price';
 import { ProductImage } from './product-image';
+import { RatingLine } from './rating';
 import { SizePicker } from './size-picker';
 
 /** The card's small size chooser: pick a size, then add. */
@@ -96,6 +97,7 @@ export function ProductCard({
         <p className="line-clamp-2 text-xs text-slate-600 sm:text-sm dark:text-slate-400">
           {product.description}
         </p>
+        <RatingLine rating={product.rating} />
         <Price value={product.price} size="sm" className="mt-auto pt-1" />
         {children}
         {(onAddToCart || detailsLink) && (

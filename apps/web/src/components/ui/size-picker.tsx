@@ -1,7 +1,9 @@
 /**
  * The size picker: one button per size, native radio inputs underneath, so assistive
  * technology hears a radio group and the arrow keys move between sizes. A sold-out size is
- * struck through and cannot be chosen.
+ * struck through and cannot be chosen. It works as plain HTML: the chosen size looks chosen by
+ * CSS alone (`:checked`), so a size tapped on a server-rendered page before the app takes it
+ * over shows at once, and the app hears of it when it is in (kept-taps.ts).
  */
 import { useId } from 'react';
 import type { SizeStock } from '@repo/shared/rules';
@@ -38,19 +40,17 @@ export function SizePicker({
       <div className="flex flex-wrap gap-2">
         {sizes.map(({ size, quantity }) => {
           const soldOut = quantity <= 0;
-          const checked = value === size;
           return (
             <label
               key={size}
               className={cn(
                 'relative flex h-11 min-w-12 items-center justify-center rounded-lg border px-3 text-sm font-semibold transition-colors',
                 'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 has-[:focus-visible]:ring-offset-2 dark:has-[:focus-visible]:ring-offset-slate-950',
-                checked
-                  ? 'border-brand-600 bg-brand-600 text-white'
-                  : 'border-slate-300 bg-white text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100',
                 soldOut
-                  ? 'cursor-not-allowed border-dashed text-slate-400 line-through dark:text-slate-500'
-                  : !checked && 'cursor-pointer hover:border-brand-500',
+                  ? 'cursor-not-allowed border-dashed border-slate-300 bg-white text-slate-400 line-through dark:border-slate-600 dark:bg-slate-900 dark:text-slate-500'
+                  : 'cursor-pointer border-slate-300 bg-white text-slate-900 hover:border-brand-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100',
+                // Chosen: by the radio's own state, not the app's (see above).
+                'has-[:checked]:border-brand-600 has-[:checked]:bg-brand-600 has-[:checked]:text-white',
                 invalid && !value && 'border-red-500 dark:border-red-400',
               )}
             >
@@ -58,7 +58,7 @@ export function SizePicker({
                 type="radio"
                 name={name}
                 value={size}
-                checked={checked}
+                checked={value === size}
                 disabled={soldOut}
                 onChange={() => onChange(size)}
                 aria-label={soldOut ? `${size} (sold out)` : size}

@@ -1,12 +1,12 @@
-/** The cart (SPEC §4): every change goes through the shared rules and is persisted. */
+/**
+ * The cart (SPEC §4): adding, and what it holds. Every change goes through the shared rules and is
+ * persisted; the cart page's changes to its lines are in cart-actions.ts.
+ */
 import type { CartItem, Product, ProductSize } from '@repo/shared';
 import { ONE_SIZE } from '@repo/shared/constants';
 import {
   addToCart as addRule,
   cartTotal,
-  decreaseQuantity,
-  increaseQuantity,
-  removeFromCart,
   sizeLabel,
   stockOfSize,
   subtotal,
@@ -14,36 +14,10 @@ import {
 import { cartStore, useStore } from '@/lib/storage';
 import { toast } from '@/lib/toast';
 
-const sameLine = (a: Pick<CartItem, '_id' | 'size'>, b: Pick<CartItem, '_id' | 'size'>) =>
-  a._id === b._id && a.size === b.size;
-
-export const cart = {
-  add: (product: Product, size: ProductSize) => cartStore.set((c) => addRule(c, product, size)),
-  increase: (line: CartItem) => cartStore.set((c) => increaseQuantity(c, line._id, line.size)),
-  decrease: (line: CartItem) => cartStore.set((c) => decreaseQuantity(c, line._id, line.size)),
-  remove: (line: CartItem) => cartStore.set((c) => removeFromCart(c, line._id, line.size)),
-  /** Give a line a size (a line saved before sizes, or a size that sold out); merges with a line already in it. */
-  setSize: (line: CartItem, size: ProductSize) =>
-    cartStore.set((c) => {
-      const target = c.find((l) => sameLine(l, { _id: line._id, size }));
-      if (!target) return c.map((l) => (sameLine(l, line) ? { ...l, size } : l));
-      return c
-        .filter((l) => !sameLine(l, line))
-        .map((l) =>
-          l === target ? { ...l, cartQuantity: l.cartQuantity + line.cartQuantity } : l,
-        );
-    }),
-  clear: () => cartStore.set([]),
-  /** Replace lines with fresh copies from the server (price or stock changed); drop the missing. */
-  refresh: (fresh: Map<string, Product | null>) =>
-    cartStore.set((c) =>
-      c.flatMap((line) => {
-        if (!fresh.has(line._id)) return [line];
-        const product = fresh.get(line._id);
-        return product ? [{ ...product, cartQuantity: line.cartQuantity, size: line.size }] : [];
-      }),
-    ),
-};
+/** One line is one product in one size (and colour). */
+type LineKey = Pick<CartItem, '_id' | 'size' | 'colour'>;
+export const sameLine = (a: LineKey, b: LineKey) =>
+  a._id === b._id && a.size === b.size && a.colour === b.colour;
 
 /**
  * What every "ADD TO CART" button does: add the product in a size, then say so (SPEC §8).
@@ -57,9 +31,17 @@ export function addToCartWithToast(product: Product, size: ProductSize = ONE_SIZ
     toast.info(`Your cart already holds the last ${left} of ${what}.`);
     return;
   }
-  cart.add(product, size);
+  cartStore.set((c) =>
+    addRule<Omit<CartItem, 'cartQuantity' | 'size' | 'colour'>, ProductSize>(c, product, size),
+  );
   toast.success('Successfully Added');
 }
+
+/**
+ * What the cart holds, counted as the badge counts it (SPEC §2: its distinct lines, a T-shirt
+ * in one size each): "Cart, 2 items" in the bar, "2 items in your cart" on the cart page.
+ */
+export const cartCountText = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`;
 
 export function useCart(): { items: CartItem[]; count: number; subtotal: number; total: number } {
   const items = useStore(cartStore);

@@ -1,7 +1,7 @@
 /**
  * Checkout (SPEC §4): load the provider's script, create an order, open the payment dialog
  * prefilled with the user's name, email and phone; on success verify and save the order,
- * clear the cart, say "Payment Completed" and show the orders. A cancelled or failed payment
+ * clear the cart, say "Payment Completed" and show the order placed (else the orders). A cancelled or failed payment
  * leaves the cart as it was. SPEC §8's "Checkout alerts" are shown as error toasts (not the
  * browser's alert box). No payment starts without a shipping address: the server refuses it
  * too, before the provider is asked.
@@ -46,7 +46,8 @@ export function useCheckout({ loadUser, onPaid, onCartOutdated }: CheckoutOption
   const queryClient = useQueryClient();
   const [pending, setPending] = useState(false);
 
-  async function start(items: CartItem[], total: number) {
+  /** `totalToPay`: the total with the delivery fee, as the cart works it out (read once started). */
+  async function start(items: CartItem[], totalToPay: () => Promise<number>) {
     if (!isAuthenticated) {
       navigate(paths.login, { state: { from: paths.cart } });
       return;
@@ -54,7 +55,7 @@ export function useCheckout({ loadUser, onPaid, onCartOutdated }: CheckoutOption
     setPending(true);
     let opened = false;
     try {
-      const user = await loadUser().catch(() => undefined);
+      const [user, total] = await Promise.all([loadUser().catch(() => undefined), totalToPay()]);
       if (user && !isShippingAddress(user.address)) {
         toast.error(SHIPPING_ADDRESS_NEEDED);
         return;
@@ -72,7 +73,12 @@ export function useCheckout({ loadUser, onPaid, onCartOutdated }: CheckoutOption
       try {
         ({ order } = await createPaymentOrder({
           amount: total,
-          items: items.map(({ _id, cartQuantity, size }) => ({ _id, cartQuantity, size })),
+          items: items.map(({ _id, cartQuantity, size, colour }) => ({
+            _id,
+            cartQuantity,
+            size,
+            ...(colour !== undefined && { colour }),
+          })),
           ...(user ? { shippingAddress: user.address } : {}),
         }));
       } catch (error) {
@@ -115,7 +121,7 @@ export function useCheckout({ loadUser, onPaid, onCartOutdated }: CheckoutOption
           onPaid();
           toast.success('Payment Completed');
           void queryClient.invalidateQueries({ queryKey: queryKeys.orders.root });
-          navigate(paths.userOrders);
+          navigate(result.orderId ? paths.orderPlaced(result.orderId) : paths.userOrders);
         } catch {
           toast.error(CHECKOUT_ALERTS.verify);
         } finally {

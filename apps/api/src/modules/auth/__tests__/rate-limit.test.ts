@@ -25,7 +25,9 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 
 const shop = shopOnTestClock(t.deps);
-beforeEach(() => {
+// A mail the last test queued may reach the SMTP peer late on a busy machine: wait for it first.
+beforeEach(async () => {
+  await t.deps.mailer.idle();
   smtp.mails.length = 0;
 });
 
@@ -120,9 +122,13 @@ describe('login', () => {
 
     // The owner was told, once, whatever the attacker did after.
     await t.deps.mailer.idle();
-    const told = smtp.mails.filter((m) => m.subject === GUESSING_MAIL_SUBJECT);
+    const toldOwner = () =>
+      smtp.mails.filter(
+        (m) =>
+          m.subject === GUESSING_MAIL_SUBJECT && [m.to].flat()[0]?.value[0]?.address === user.email,
+      );
+    const told = toldOwner();
     expect(told).toHaveLength(1);
-    expect(told[0]!.to).toMatchObject({ value: [{ address: user.email }] });
     expect(told[0]!.text).toContain('Meera');
     expect(told[0]!.text).toContain('10 wrong passwords or reset codes');
     // A new hour, a new window: another mail when it happens again.
@@ -130,7 +136,7 @@ describe('login', () => {
     for (let n = 10; n < 20; n += 1)
       await login(`127.0.0.${n}`, user.email, 'wrong-pass').expect(401);
     await t.deps.mailer.idle();
-    expect(smtp.mails.filter((m) => m.subject === GUESSING_MAIL_SUBJECT)).toHaveLength(2);
+    expect(toldOwner()).toHaveLength(2);
   });
 
   it("keeps the owner's own allowance on a shared address through their device cookie", async () => {

@@ -130,6 +130,33 @@ describe('POST /api/auth/register', () => {
       .expect(201);
   });
 
+  it('keeps a phone and a PIN code written as people write them in one form', async () => {
+    const body = newAccount({
+      phone: '091 98765 43210',
+      address: 'Flat 2, Lake View, Pune 411-001',
+    });
+    const res = await t.request().post('/api/auth/register').send(body).expect(201);
+    expect(res.body.user).toMatchObject({
+      phone: '+91 98765 43210',
+      address: 'Flat 2, Lake View, Pune 411001',
+    });
+    expect(await storedUser(body.email)).toMatchObject({
+      phone: '+91 98765 43210',
+      address: 'Flat 2, Lake View, Pune 411001',
+    });
+  });
+
+  it('states a limit in its message', async () => {
+    const res = await t
+      .request()
+      .post('/api/auth/register')
+      .send(newAccount({ name: 'A'.repeat(81) }))
+      .expect(400);
+    expect(res.body.issues).toEqual([
+      { path: 'name', message: 'Name can be at most 80 characters' },
+    ]);
+  });
+
   it('lets an account saved under the old rules (phone "12", address "x") log in', async () => {
     const old = await t.createUser({ phone: '12', address: 'x', password: 'password123' });
     const res = await t

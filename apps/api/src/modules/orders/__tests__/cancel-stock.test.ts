@@ -52,12 +52,13 @@ function paidOrder(lines: Line[]): Promise<string> {
   );
 }
 
+/** The admin's change; a move back carries its reason, as the admin's page asks for one. */
 const setStatus = (orderId: string, status: string) =>
   t
     .request()
     .put(`/api/orders/update-status/${orderId}`)
     .set('Authorization', admin.auth)
-    .send({ status });
+    .send({ status, reason: 'Corrected by the admin' });
 const statusOf = async (orderId: string) => (await Order.findById(orderId).lean())!.status;
 
 describe('cancelling an order', () => {
@@ -103,7 +104,10 @@ describe('cancelling an order', () => {
       {
         amount: tee.price + rare.price,
         beforePay: () =>
-          Product.updateOne({ _id: rare._id }, { $set: { quantity: 0, 'sizes.0.quantity': 0 } }),
+          Product.updateOne(
+            { _id: rare._id },
+            { $set: { quantity: 0, 'sizes.0.quantity': 0, 'colours.0.sizes.0.quantity': 0 } },
+          ),
       },
     );
     expect((await Order.findById(orderId).lean())!.items.map((i) => i.stock)).toEqual([
@@ -180,7 +184,10 @@ describe('reopening a cancelled order whose refund failed', () => {
     ]);
     await setStatus(orderId, 'cancelled').expect(200);
     // Others buy the polos in the meantime.
-    await Product.updateOne({ _id: polo._id }, { $set: { quantity: 2, 'sizes.0.quantity': 2 } });
+    await Product.updateOne(
+      { _id: polo._id },
+      { $set: { quantity: 2, 'sizes.0.quantity': 2, 'colours.0.sizes.0.quantity': 2 } },
+    );
 
     const res = await setStatus(orderId, 'pending').expect(409);
     expect(res.body).toMatchObject({

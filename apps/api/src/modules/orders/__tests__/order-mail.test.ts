@@ -45,6 +45,33 @@ describe('the order confirmation mail', () => {
     expect(doc.querySelector('Sunset')).toBeNull();
   });
 
+  it('lists the delivery and COD fees under the items and says when it should arrive', () => {
+    const withFees = confirmationMail(
+      'T-Shirt Shop',
+      { name: 'Asha', email: 'asha@example.com' },
+      {
+        ...order,
+        items: [order.items[2]!],
+        amount: 387,
+        shippingFeePaise: 4900,
+        codFeePaise: 4000,
+        deliveryBy: '2026-12-03',
+      },
+    );
+    const table = read(withFees.html).querySelector('table table table')!;
+    expect([...table.querySelectorAll(':scope > tbody > tr')].map(cells)).toEqual([
+      ['Plain Tee', '1', '₹298'],
+      ['Delivery', '₹49'],
+      ['Cash on delivery fee', '₹40'],
+    ]);
+    expect(cells(table.querySelector(':scope > tfoot > tr')!)).toEqual(['Total', '₹387']);
+    expect(withFees.text).toContain('Delivery: ₹49\nCash on delivery fee: ₹40\n\nTotal: ₹387');
+    expect(withFees.text).toContain('Expected by Thu, 3 Dec');
+    expect(read(withFees.html).body.textContent).toContain('Expected by Thu, 3 Dec');
+    // Free delivery and no date: nothing promised, no fee line.
+    expect(mail.text).not.toMatch(/Delivery:|Expected by/);
+  });
+
   it('greets the buyer by name, names the order and the address', () => {
     const text = doc.body.textContent!.replace(/\s+/g, ' ');
     expect(text).toContain('Hello Asha & Co,');

@@ -4,7 +4,7 @@ import { SHIPPING_ADDRESS_NEEDED } from '@repo/shared';
 import { loadConfig } from '../../../config/index.js';
 import { setupTestApp } from '../../../test/harness.js';
 import { Checkout } from '../checkout.model.js';
-import { makeProduct } from './helpers.js';
+import { makeProduct, onlineTotal } from './helpers.js';
 
 const t = await setupTestApp();
 const GUEST_ADDRESS = '4 Beach Road, Chennai 600001';
@@ -63,18 +63,20 @@ describe('POST /api/payment/create-order', () => {
       {
         product: a._id,
         name: 'Retro Sunset Tee',
-        photo: a.photo!.url,
+        photo: a.colours![0]!.images[0]!.url,
         price: 499.5,
         cartQuantity: 2,
         size: 'One size',
+        colour: 'Default',
       },
       {
         product: b._id,
         name: b.name,
-        photo: b.photo!.url,
+        photo: b.colours![0]!.images[0]!.url,
         price: 799,
         cartQuantity: 1,
         size: 'One size',
+        colour: 'Default',
       },
     ]);
   });
@@ -115,7 +117,11 @@ describe('POST /api/payment/create-order', () => {
         .request()
         .post('/api/payment/create-order')
         .set('Authorization', shopper.auth)
-        .send({ amount: 300, items: [{ _id: String(p._id), cartQuantity: 1 }], ...extra })
+        .send({
+          amount: onlineTotal(300),
+          items: [{ _id: String(p._id), cartQuantity: 1 }],
+          ...extra,
+        })
         .expect(200);
     const fromProfile = await send({});
     const sent = await send({ shippingAddress: GUEST_ADDRESS });
@@ -132,7 +138,7 @@ describe('POST /api/payment/create-order', () => {
       .post('/api/payment/create-order')
       .send({
         shippingAddress: GUEST_ADDRESS,
-        amount: 300,
+        amount: onlineTotal(300),
         items: [{ _id: String(p._id), cartQuantity: 1 }],
       })
       .expect(200);
@@ -148,7 +154,7 @@ describe('POST /api/payment/create-order', () => {
       .post('/api/payment/create-order')
       .send({
         shippingAddress: GUEST_ADDRESS,
-        amount: 300,
+        amount: onlineTotal(300),
         items: [
           { _id: id, cartQuantity: 1 },
           { _id: id, cartQuantity: 2 },

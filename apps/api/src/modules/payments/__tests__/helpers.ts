@@ -1,6 +1,7 @@
 /** Test helpers for the payments and orders suites. */
 import { randomBytes } from 'node:crypto';
 import mongoose from 'mongoose';
+import { codSettings, deliverySettings, orderCharges, paiseToRupees, toPaise } from '@repo/shared';
 import { hmacHex } from '../../../lib/payment-gateway/index.js';
 import type { Mailer, MailMessage } from '../../../lib/mailer/index.js';
 import { Product } from '../../products/product.model.js';
@@ -13,10 +14,13 @@ export async function makeProduct(
     price?: number;
     quantity?: number;
     sizes?: Array<{ size: string; quantity: number }>;
+    /** Without colours: one colour ("Default") holding the sizes (or One size), with a photo. */
+    colours?: Array<{ name: string; sizes: Array<{ size: string; quantity: number }> }>;
   } = {},
 ) {
   counter += 1;
   const name = fields.name ?? `Test Tee ${counter}`;
+  const photo = (n: string) => ({ key: `k${n}`, url: `/uploads/products/k${n}.webp`, widths: [] });
   return Product.create({
     name,
     slug: `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${randomBytes(3).toString('hex')}`,
@@ -24,9 +28,20 @@ export async function makeProduct(
     price: fields.price ?? 499,
     quantity: fields.quantity ?? 10,
     ...(fields.sizes ? { sizes: fields.sizes } : {}),
+    colours: fields.colours?.map((c, i) => ({
+      ...c,
+      hex: '#111111',
+      images: [{ ...photo(`${counter}-${i}`), alt: c.name }],
+    })) ?? [
+      {
+        name: 'Default',
+        hex: '#9CA3AF',
+        sizes: fields.sizes ?? [{ size: 'One size', quantity: fields.quantity ?? 10 }],
+        images: [{ ...photo(String(counter)), alt: name }],
+      },
+    ],
     shipping: true,
     category: new mongoose.Types.ObjectId(),
-    photo: { key: `k${counter}`, url: `/uploads/products/k${counter}.webp`, widths: [] },
   });
 }
 
@@ -40,6 +55,18 @@ export async function sizeStockOf(id: unknown): Promise<Record<string, number>> 
   if (!p) throw new Error(`no product ${String(id)}`);
   return {
     ...Object.fromEntries((p.sizes ?? []).map((s) => [s.size, s.quantity])),
+    total: p.quantity,
+  };
+}
+
+/** The stock of each colour and size and the product's total, e.g. `{ 'Black M': 2, total: 2 }`. */
+export async function colourStockOf(id: unknown): Promise<Record<string, number>> {
+  const p = await Product.findById(id, { quantity: 1, colours: 1 }).lean();
+  if (!p) throw new Error(`no product ${String(id)}`);
+  return {
+    ...Object.fromEntries(
+      (p.colours ?? []).flatMap((c) => c.sizes.map((s) => [`${c.name} ${s.size}`, s.quantity])),
+    ),
     total: p.quantity,
   };
 }
@@ -87,7 +114,7 @@ export async function payInSandbox(t: TestApp, orderId: string) {
 export async function sandboxCheckout(
   t: TestApp,
   shopper: { auth: string; id: string },
-  items: Array<{ _id: string; cartQuantity: number; size?: string }>,
+  items: Array<{ _id: string; cartQuantity: number; size?: string; colour?: string }>,
   options: { amount: number; shippingAddress?: string; beforePay?: () => Promise<unknown> },
 ): Promise<string> {
   const created = await t
@@ -130,4 +157,14 @@ export function deliverWebhook(
     .set('X-Razorpay-Signature', opts.signature ?? hmacHex(secret, body));
   if (opts.eventId) req.set('X-Razorpay-Event-Id', opts.eventId);
   return req.send(body);
+}
+
+/**
+ * What a shopper pays online for T-shirts worth `itemsRupees` with the default settings: the
+ * delivery fee is added below the free-delivery threshold (delivery-charges.test.ts checks
+ * the sums themselves).
+ */
+export function onlineTotal(itemsRupees: number): number {
+  const fees = { delivery: deliverySettings.parse({}), cod: codSettings.parse({}) };
+  return paiseToRupees(orderCharges(fees, toPaise(itemsRupees), 'online').totalPaise);
 }

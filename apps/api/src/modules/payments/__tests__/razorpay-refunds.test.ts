@@ -242,12 +242,12 @@ describe('refunds through Razorpay', () => {
   });
 
   it("marks the refund failed with Razorpay's reason when it refuses (already refunded in its dashboard)", async () => {
-    const { orderId, paymentId } = await paidOrder(430);
+    const { orderId, paymentId } = await paidOrder(530);
     // Someone refunded it by hand in Razorpay's dashboard first.
     razorpay.refunds.set('rfnd_by_hand', {
       id: 'rfnd_by_hand',
       entity: 'refund',
-      amount: 43_000,
+      amount: 53_000,
       currency: 'INR',
       payment_id: paymentId,
       notes: {},

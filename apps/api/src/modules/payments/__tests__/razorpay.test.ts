@@ -9,7 +9,7 @@ import { setupTestApp } from '../../../test/harness.js';
 import { Order } from '../../orders/order.model.js';
 import { Checkout } from '../checkout.model.js';
 import { reconcilePendingCheckouts } from '../reconcile.js';
-import { makeProduct, stockOf } from './helpers.js';
+import { makeProduct, onlineTotal, stockOf } from './helpers.js';
 import { startRazorpayStandIn } from './razorpay-stand-in.js';
 
 const keys = { keyId: 'rzp_test_standin', keySecret: 'standin_key_secret' };
@@ -34,7 +34,7 @@ function createOrder(
     .post('/api/payment/create-order')
     .set('Authorization', shopper.auth)
     .send({
-      amount: product.price * quantity,
+      amount: onlineTotal(product.price * quantity),
       items: [{ _id: String(product._id), cartQuantity: quantity }],
     });
 }

@@ -8,7 +8,7 @@ import { setupTestApp } from '../../../test/harness.js';
 import { Order } from '../../orders/order.model.js';
 import { User } from '../../users/user.model.js';
 import { Checkout } from '../checkout.model.js';
-import { makeProduct, payInSandbox, recordingMailer, stockOf } from './helpers.js';
+import { makeProduct, onlineTotal, payInSandbox, recordingMailer, stockOf } from './helpers.js';
 
 const mailer = recordingMailer();
 const t = await setupTestApp({ overrides: () => ({ mailer }) });
@@ -17,7 +17,7 @@ type Shopper = Awaited<ReturnType<typeof t.createUser>>;
 type Line = [product: { _id: unknown; price: number }, quantity: number];
 
 async function createOrder(shopper: Shopper | undefined, lines: Line[]) {
-  const amount = lines.reduce((sum, [p, q]) => sum + p.price * q, 0);
+  const amount = onlineTotal(lines.reduce((sum, [p, q]) => sum + p.price * q, 0));
   const req = t.request().post('/api/payment/create-order');
   if (shopper) req.set('Authorization', shopper.auth);
   else req.send({ shippingAddress: '4 Beach Road, Chennai 600001' });
@@ -89,7 +89,7 @@ describe('a sandbox payment, end to end', () => {
         {
           _id: String(tee._id),
           name: 'Retro <Sunset> Tee',
-          photo: tee.photo!.url,
+          photo: tee.colours![0]!.images[0]!.url,
           price: 599,
           cartQuantity: 2,
           stock: 'taken',
@@ -97,7 +97,7 @@ describe('a sandbox payment, end to end', () => {
         {
           _id: String(cap._id),
           name: 'Plain Tee',
-          photo: cap.photo!.url,
+          photo: cap.colours![0]!.images[0]!.url,
           price: 399.5,
           cartQuantity: 1,
           stock: 'taken',
@@ -199,7 +199,8 @@ describe('a sandbox payment, end to end', () => {
       items: [{ _id: String(dear._id), cartQuantity: 5, price: 1 }],
     }).expect(200);
     const saved = await Order.findById(res.body.orderId).lean();
-    expect(saved).toMatchObject({ amount: 100, amountPaise: 10_000 });
+    // ₹100 of T-shirts and ₹49 delivery.
+    expect(saved).toMatchObject({ amount: 149, amountPaise: 14_900, shippingFeePaise: 4900 });
     expect(saved!.items.map((i) => [String(i.product), i.cartQuantity, i.price])).toEqual([
       [String(cheap._id), 1, 100],
     ]);

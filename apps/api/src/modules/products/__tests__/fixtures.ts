@@ -40,6 +40,17 @@ export async function makeCategory(name: string) {
 
 let serial = 0;
 
+/** A photo as stored, without files (reads only show its URLs). */
+const photo = (name: string) => {
+  const base = name.toLowerCase().replace(/[^a-z0-9-]/g, '-');
+  return {
+    key: `k-${base}`,
+    url: `/uploads/${base}-960.webp`,
+    widths: [{ width: 960, url: `/uploads/${base}-960.webp` }],
+    alt: name,
+  };
+};
+
 /** Inserts products directly (no photo processing); createdAt follows the array order unless given. */
 export async function insertProducts(
   items: Array<{
@@ -50,6 +61,14 @@ export async function insertProducts(
     quantity?: number;
     /** Without sizes a product is One size holding `quantity` (the model's rule). */
     sizes?: Array<{ size: string; quantity: number }>;
+    /** Without colours a product is one colour ("Default") holding its sizes, with one photo. */
+    colours?: Array<{
+      name: string;
+      hex?: string;
+      sizes: Array<{ size: string; quantity: number }>;
+      /** How many photos it has (default 1). */
+      images?: number;
+    }>;
     createdAt?: Date;
   }>,
 ) {
@@ -64,13 +83,21 @@ export async function insertProducts(
       price: p.price,
       quantity: p.quantity ?? 10,
       ...(p.sizes ? { sizes: p.sizes } : {}),
+      colours: p.colours?.map((c) => ({
+        name: c.name,
+        hex: c.hex ?? '#111111',
+        sizes: c.sizes,
+        images: Array.from({ length: c.images ?? 1 }, (_, i) => photo(`${slug}-${c.name}-${i}`)),
+      })) ?? [
+        {
+          name: 'Default',
+          hex: '#9CA3AF',
+          sizes: p.sizes ?? [{ size: 'One size', quantity: p.quantity ?? 10 }],
+          images: [photo(slug)],
+        },
+      ],
       shipping: serial % 2 === 0,
       category: p.category,
-      photo: {
-        key: `k-${slug}`,
-        url: `/uploads/${slug}-960.webp`,
-        widths: [{ width: 960, url: `/uploads/${slug}-960.webp` }],
-      },
       createdAt: p.createdAt ?? new Date(base + serial * 1000),
       updatedAt: p.createdAt ?? new Date(base + serial * 1000),
     };

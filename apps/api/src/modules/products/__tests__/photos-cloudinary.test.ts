@@ -64,14 +64,14 @@ describe('photos on Cloudinary', () => {
       );
     }
     expect(p.photo).toBe(p.photos!.at(-1)!.url);
-    expect((await Product.findById(p._id).lean())!.photo!.key).toBe(publicId);
+    expect((await Product.findById(p._id).lean())!.colours![0]!.images[0]!.key).toBe(publicId);
   });
 
   it('destroys the old picture after an update with a new one, and the picture of a deleted product', async () => {
     const created = (
       await create('Swap Tee', await makeImage('png', { color: '#27ae60' })).expect(201)
     ).body.product;
-    const oldId = (await Product.findById(created._id).lean())!.photo!.key;
+    const oldId = (await Product.findById(created._id).lean())!.colours![0]!.images[0]!.key;
 
     const req = t
       .request()
@@ -83,7 +83,7 @@ describe('photos on Cloudinary', () => {
         .attach('photo', await makeImage('webp', { color: '#2c3e50' }), 'new.webp')
         .expect(200)
     ).body.product;
-    const newId = (await Product.findById(created._id).lean())!.photo!.key;
+    const newId = (await Product.findById(created._id).lean())!.colours![0]!.images[0]!.key;
     expect(newId).not.toBe(oldId);
     expect(updated.photo).toContain(newId);
     expect(cloud.calls.filter((c) => c.action === 'destroy').map((c) => c.publicId)).toEqual([

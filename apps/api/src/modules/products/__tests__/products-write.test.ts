@@ -202,6 +202,7 @@ describe('POST /api/product/create-product', () => {
       { ...fields, price: '0' },
       { ...fields, price: '-5' },
       { ...fields, price: 'cheap' },
+      { ...fields, price: '699.995' },
       { ...fields, quantity: '1.5' },
       { ...fields, quantity: '-1' },
       { ...fields, shipping: 'maybe' },

@@ -3,7 +3,7 @@ import mongoose from 'mongoose';
 import { describe, expect, it } from 'vitest';
 import { ONE_SIZE, product } from '@repo/shared';
 import { setupTestApp } from '../../../test/harness.js';
-import { decrementStock, findProductsByIds, migrateToSizes, restoreStock } from '../index.js';
+import { decrementStock, findProductsByIds, migrateToColours, restoreStock } from '../index.js';
 import { Product } from '../product.model.js';
 import { insertProducts, makeCategory } from './fixtures.js';
 
@@ -194,8 +194,18 @@ describe('stock per size', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.body.products).toEqual(
       expect.arrayContaining([
-        { _id: id, quantity: 4, sizes: [{ size: 'XL', quantity: 4 }] },
-        { _id: c!.id, quantity: 0, sizes: [{ size: ONE_SIZE, quantity: 0 }] },
+        {
+          _id: id,
+          quantity: 4,
+          sizes: [{ size: 'XL', quantity: 4 }],
+          colours: [{ name: 'Default', sizes: [{ size: 'XL', quantity: 4 }] }],
+        },
+        {
+          _id: c!.id,
+          quantity: 0,
+          sizes: [{ size: ONE_SIZE, quantity: 0 }],
+          colours: [{ name: 'Default', sizes: [{ size: ONE_SIZE, quantity: 0 }] }],
+        },
       ]),
     );
     expect(res.body.products).toHaveLength(2);
@@ -204,8 +214,8 @@ describe('stock per size', () => {
   });
 });
 
-describe('migrateToSizes', () => {
-  it('makes products saved before sizes One size holding their quantity, once', async () => {
+describe('migrateToColours (products saved before sizes)', () => {
+  it('makes products saved before sizes one colour in One size holding their quantity, once', async () => {
     const { insertedId } = await Product.collection.insertOne({
       name: 'Old',
       slug: `old-${Date.now()}`,
@@ -221,11 +231,14 @@ describe('migrateToSizes', () => {
     const [before] = await findProductsByIds([String(insertedId)]);
     expect(before!.sizes).toEqual([{ size: ONE_SIZE, quantity: 6 }]);
 
-    expect(await migrateToSizes()).toBe(1);
+    expect(await migrateToColours()).toBe(1);
     const row = (await Product.findById(insertedId).lean())!;
     expect(row.sizes).toEqual([{ size: ONE_SIZE, quantity: 6 }]);
+    expect(row.colours?.map((c) => [c.name, c.sizes])).toEqual([
+      ['Default', [{ size: ONE_SIZE, quantity: 6 }]],
+    ]);
     expect(row.quantity).toBe(6);
-    expect(await migrateToSizes()).toBe(0);
+    expect(await migrateToColours()).toBe(0);
   });
 });
 

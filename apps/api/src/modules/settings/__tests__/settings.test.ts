@@ -36,6 +36,7 @@ describe('a shop that never saved its settings', () => {
       freeFromPaise: 49900,
     });
     expect(res.body.settings.cod.value).toEqual(codSettings.parse({}));
+    expect(res.body.settings.reviews.value).toEqual({ heldWords: [], requestDays: 7 });
 
     const pub = await t.request().get('/api/settings/public').expect(200);
     expect(publicSettingsResponse.parse(pub.body)).toBeTruthy();
@@ -45,6 +46,10 @@ describe('a shop that never saved its settings', () => {
       settings: {
         delivery: { feePaise: 4900, freeFromPaise: 49900 },
         cod: { enabled: true, feePaise: 4000, minOrderPaise: 0, maxOrderPaise: 500000 },
+        // The reviews' settings are the admin's alone.
+        reviews: {},
+        // The seller's GST details are printed on invoices, never shown to shoppers.
+        gst: {},
       },
     });
   });

@@ -296,4 +296,29 @@ describe('GET /api/all-user/adminpanel', () => {
       expect(res.body.success).toBe(false);
     }
   });
+
+  it('finds accounts by any part of the name or email (any case) or the phone however it is spaced', async () => {
+    const admin = await t.createAdmin();
+    const meera = await t.createUser({
+      name: 'Zoya Vishwanathan',
+      email: 'zoya.vish@example.com',
+      phone: '+91 98450 12345',
+    });
+    const found = async (q: string) =>
+      (await list(admin.auth, `?q=${encodeURIComponent(q)}`).expect(200)).body.users.map(
+        (u: { _id: string }) => u._id,
+      );
+    for (const q of [
+      'zoya',
+      'VISHWANATHAN',
+      'vish@exam',
+      '9845012345',
+      '98450 12345',
+      '091 98450 12345',
+    ])
+      expect(await found(q), q).toEqual([meera.id]);
+    expect(await found('.*')).toEqual([]);
+    const res = await list(admin.auth, '?q=zoya').expect(200);
+    expect(res.body.total).toBe(1);
+  });
 });

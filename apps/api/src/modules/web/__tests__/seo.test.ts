@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { Product } from '../../products/product.model.js';
 import { insertProducts, makeCategory, makeImage } from '../../products/__tests__/fixtures.js';
+import { orderOf } from '../../reviews/__tests__/helpers.js';
 import { setupTestApp } from '../../../test/harness.js';
 import { CatalogCache } from '../../../lib/catalog-cache.js';
 import { createSitemaps } from '../sitemap.js';
@@ -203,6 +204,66 @@ describe('page heads and statuses', () => {
     expect(attr(one, /<link rel="canonical" href="([^"]+)"/)).toBe(`${ORIGIN}${path}`);
   });
 
+  it('rates a reviewed product from its published reviews, naming the three most helpful', async () => {
+    const reviewed = sized;
+    const path = `/product-detail/${reviewed!.slug}`;
+    // Before any review: no rating at all (a rating of 0 would be a false statement).
+    expect(jsonLd((await t.request().get(path).expect(200)).text)[0]).not.toHaveProperty(
+      'aggregateRating',
+    );
+    const review = async (name: string, body: Record<string, unknown>) => {
+      const user = await t.createUser({ name });
+      await orderOf(user.id, [reviewed!], { size: 'L' });
+      const res = await t
+        .request()
+        .post(`/api/product/${reviewed!.id}/reviews`)
+        .set('Authorization', user.auth)
+        .send({ fit: 'true', ...body })
+        .expect(201);
+      return res.body.review as { _id: string; createdAt: string };
+    };
+    await review('Kabir Shah', { stars: 4 });
+    await review('Ravi Iyer', { stars: 4, text: '/ starts with a slash: still words, no link.' });
+    const helpful = await review('Meera Nair', { stars: 3, text: 'Runs a little long on me.' });
+    await review('Asha Kumar', { stars: 5, title: 'Lovely', text: 'Soft cotton, sharp print.' });
+    // Held for the admin (a link): neither counted nor named.
+    await review('Spam Bot', { stars: 1, text: 'Cheap tees at https://spam.example today' });
+    const voter = await t.createUser();
+    await t
+      .request()
+      .post(`/api/product/${reviewed!.id}/reviews/${helpful._id}/helpful`)
+      .set('Authorization', voter.auth)
+      .expect(200);
+
+    const [product] = jsonLd((await t.request().get(path).expect(200)).text);
+    expect(product!.aggregateRating).toEqual({
+      '@type': 'AggregateRating',
+      ratingValue: 4,
+      bestRating: 5,
+      worstRating: 1,
+      reviewCount: 4,
+    });
+    // The most helpful first, then the newest.
+    expect(product!.review).toEqual([
+      {
+        '@type': 'Review',
+        author: { '@type': 'Person', name: 'Meera N.' },
+        datePublished: helpful.createdAt.slice(0, 10),
+        reviewRating: { '@type': 'Rating', ratingValue: 3, bestRating: 5, worstRating: 1 },
+        reviewBody: 'Runs a little long on me.',
+      },
+      expect.objectContaining({
+        author: { '@type': 'Person', name: 'Asha K.' },
+        name: 'Lovely',
+        reviewBody: 'Soft cotton, sharp print.',
+      }),
+      expect.objectContaining({
+        author: { '@type': 'Person', name: 'Ravi I.' },
+        reviewBody: '/ starts with a slash: still words, no link.',
+      }),
+    ]);
+  });
+
   it('answers 404 with noindex for an unknown product and an unknown path, still the app page', async () => {
     for (const path of ['/product-detail/no-such-tee', '/no/such/page']) {
       const res = await t.request().get(path).expect(404);
@@ -221,6 +282,9 @@ describe('page heads and statuses', () => {
       '/forgotpassword',
       '/dashboard/user/orders',
       '/dashboard/admin/settings',
+      '/order-placed/0123456789abcdef01234567',
+      '/dashboard/user/addresses',
+      '/dashboard/admin/gst-report',
     ]) {
       const html = (await t.request().get(path).expect(200)).text;
       expect(meta(html, 'robots'), path).toBe('noindex');

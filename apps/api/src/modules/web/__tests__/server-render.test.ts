@@ -7,10 +7,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { JSDOM } from 'jsdom';
+import mongoose from 'mongoose';
 import { describe, expect, it } from 'vitest';
 import { inlinedAnswerKey, formatRupees } from '@repo/shared/rules';
 import { decrementStock } from '../../products/index.js';
 import { Product } from '../../products/product.model.js';
+import { Review } from '../../reviews/review.model.js';
+import { refreshSummary } from '../../reviews/summary.js';
 import { insertProducts, makeCategory } from '../../products/__tests__/fixtures.js';
 import { setupTestApp } from '../../../test/harness.js';
 import { SERVER_ENTRY } from '../server-render.js';
@@ -146,6 +149,39 @@ describe('server-rendered storefront pages', () => {
     });
   });
 
+  it('a reviewed product page: its rating under the name, its first reviews in the page', async () => {
+    const product = new mongoose.Types.ObjectId(retroTee!.id);
+    await Review.create(
+      [4, 5].map((stars, i) => ({
+        product,
+        user: new mongoose.Types.ObjectId(),
+        order: new mongoose.Types.ObjectId(),
+        size: 'M',
+        author: `Buyer ${i + 1}`,
+        stars,
+        title: `Loved it ${i + 1}`,
+        text: i ? 'The print is sharp after ten washes.' : 'Soft and true to size.',
+        fit: 'true' as const,
+        status: 'published' as const,
+      })),
+    );
+    await refreshSummary(product);
+    const { root, html } = await visit(`/product-detail/${retroTee!.slug}`);
+    const rating = root.querySelector('a[href="#reviews"]');
+    expect(rating?.querySelector('[role="img"]')?.getAttribute('aria-label')).toBe(
+      'Rated 4.5 out of 5 from 2 reviews',
+    );
+    expect(rating?.textContent).toBe('4.5 (2)');
+    // The reviews section as a signed-out shopper sees it, so it does not grow once taken over.
+    const section = root.querySelector('#reviews');
+    expect(section?.querySelector('h2')?.textContent).toBe('Reviews');
+    expect(section?.textContent).toContain('The print is sharp after ten washes.');
+    expect(section?.textContent).toContain('Soft and true to size.');
+    expect(section?.textContent).not.toContain('Loading reviews...');
+    // And the answer it was rendered from, for the app's first render in the browser.
+    expect(html).toContain(`"/product/${retroTee!.id}/reviews?page=1\u0026sort=newest"`);
+  });
+
   it('a product page with a size shows that size’s stock as it is now, after every sale', async () => {
     const first = await visit(`/product-detail/${sized!.slug}?size=M`);
     expect(
@@ -230,6 +266,10 @@ describe('server-rendered storefront pages', () => {
     // Only the photo is fetched up front: no script of the app's competes with it.
     expect(scripts(home.document)).toEqual([`/${manifest['src/take-over.ts']!.file}`]);
     expect(modulepreloads(home.document)).toBe(0);
+    // It blocks the first paint (where browsers know how): no tap comes before it keeps taps.
+    expect(home.document.querySelector('script[type="module"]')!.getAttribute('blocking')).toBe(
+      'render',
+    );
     expect(home.document.querySelector('link[rel="preload"][as="image"]')).not.toBeNull();
     // The app's chunks in the order they run (the take-over script runs them one per task):
     // each after the chunks it imports, the entry after all of its own, then the home page's.

@@ -9,7 +9,12 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CARD_IMAGE_SIZES, DETAIL_IMAGE_SIZES, ONE_SIZE } from '@repo/shared/constants';
+import {
+  CARD_IMAGE_SIZES,
+  DETAIL_IMAGE_SIZES,
+  ONE_SIZE,
+  PRICE_RANGES,
+} from '@repo/shared/constants';
 import { inlinedAnswerKey } from '@repo/shared/rules';
 import { decrementStock, restoreStock } from '../../products/index.js';
 import { Product } from '../../products/product.model.js';
@@ -135,7 +140,8 @@ describe('the home page', () => {
       '/product/productList/2',
     ]);
     // The newest tee costs 777 since the test above.
-    const filter = { checked: [category], radio: [700, 1000], page: 1 };
+    const { range } = PRICE_RANGES.find((r) => r.id === '700-1000')!;
+    const filter = { checked: [category], radio: range, page: 1 };
     const filtered = (await t.request().get(`/?category=${category}&price=700-1000`).expect(200))
       .text;
     const api = await t.request().post('/api/product/getFilter-product').send(filter).expect(200);
@@ -148,11 +154,20 @@ describe('the home page', () => {
 });
 
 describe('a product page', () => {
-  it("inlines the product as the API answers it, preloads its photo and the route's chunks", async () => {
+  /** What a product page inlines: the product and its first page of reviews, as the API answers them. */
+  async function productPageAnswers(product: { id: string; slug: string }) {
+    const paths = [
+      `/product/get-product/${encodeURIComponent(product.slug)}`,
+      `/product/${product.id}/reviews?page=1&sort=newest`,
+    ];
+    const answers = await Promise.all(paths.map((p) => t.request().get(`/api${p}`).expect(200)));
+    return Object.fromEntries(paths.map((p, i) => [p, answers[i]!.body as unknown]));
+  }
+
+  it("inlines the product and its first reviews as the API answers them, preloads its photo and the route's chunks", async () => {
     const older = products[0]!;
     const html = (await t.request().get(`/product-detail/${older.slug}`).expect(200)).text;
-    const path = `/product/get-product/${encodeURIComponent(older.slug)}`;
-    expect(initialData(html)).toEqual({ [path]: (await t.request().get(`/api${path}`)).body });
+    expect(initialData(html)).toEqual(await productPageAnswers(older));
     expect(html).toContain(`imagesizes="${DETAIL_IMAGE_SIZES}"`);
     expect(html).toContain(
       '<link rel="modulepreload" crossorigin href="/assets/product-detail-1.js">',
@@ -176,7 +191,7 @@ describe('a product page', () => {
     expect(after.Aproduct.quantity).toBe(before.Aproduct.quantity - 3);
     await restoreStock([{ productId: older.id, size: ONE_SIZE, quantity: 1 }]);
     const html = (await t.request().get(page).expect(200)).text;
-    expect(initialData(html)).toEqual({ [path]: (await t.request().get(`/api${path}`)).body });
+    expect(initialData(html)).toEqual(await productPageAnswers(older));
     expect((initialData(html)[path] as typeof before).Aproduct.quantity).toBe(
       before.Aproduct.quantity - 2,
     );

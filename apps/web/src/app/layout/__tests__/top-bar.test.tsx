@@ -99,6 +99,7 @@ describe('the phone menu for a signed-in customer', () => {
     expect(panel).toEqual([
       ['Overview', '/dashboard/user'],
       ['Profile', '/dashboard/user/profile'],
+      ['Addresses', '/dashboard/user/addresses'],
       ['Order', '/dashboard/user/orders'],
     ]);
 

@@ -2,11 +2,11 @@
 import { NavLink } from 'react-router-dom';
 import { CartIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
-import { useCart } from '@/features/cart/use-cart';
+import { cartCountText, useCart } from '@/features/cart/use-cart';
 import { cn } from '@/lib/cn';
 import { navLinkClass } from './nav-link-class';
 
-const cartLabel = (count: number) => `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;
+const cartLabel = (count: number) => `Cart, ${cartCountText(count)}`;
 
 /** "Cart" among the links (the wide bar and the phone menu). */
 export function CartLink({ onClick }: { onClick?: () => void }) {

@@ -26,6 +26,7 @@ function dashboardLinks(user: Session['user']): Array<[string, string]> {
         ['Products', paths.adminProducts],
         ['Orders', paths.adminOrders],
         ['Users', paths.adminUsers],
+        ['GST report', paths.adminGstReport],
         ['Settings', paths.adminSettings],
       ]
     : USER_DASHBOARD_SECTIONS.map(({ label, to }) => [label, to]);

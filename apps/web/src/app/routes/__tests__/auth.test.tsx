@@ -118,8 +118,8 @@ describe('register', () => {
     await u.type(screen.getByLabelText('Full Name'), 'Asha Verma');
     await u.type(screen.getByLabelText('Email Address'), 'asha@example.com');
     await u.type(screen.getByLabelText('Password'), 'password123');
-    await u.type(screen.getByLabelText('Phone Number'), '9876543210');
-    await u.type(screen.getByLabelText('Shipping Address'), '12 MG Road, Bengaluru 560001');
+    await u.type(screen.getByLabelText('Phone Number'), '091 98765 43210');
+    await u.type(screen.getByLabelText('Shipping Address'), '12 MG Road, Bengaluru 560 001');
     await u.click(screen.getByRole('button', { name: 'Register' }));
   }
 
@@ -136,6 +136,11 @@ describe('register', () => {
     expect(screen.getByLabelText('Email Address')).toHaveAttribute('type', 'email');
     expect(screen.getByLabelText('Phone Number')).toHaveAttribute('type', 'tel');
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    // Each stops at the limit its message states.
+    const limits = (label: string) => screen.getByLabelText(label).getAttribute('maxLength');
+    expect(
+      ['Full Name', 'Email Address', 'Password', 'Phone Number', 'Shipping Address'].map(limits),
+    ).toEqual(['80', '254', '72', '20', '500']);
   });
 
   it('signs in and goes home on success', async () => {
@@ -148,7 +153,8 @@ describe('register', () => {
       name: 'Asha Verma',
       email: 'asha@example.com',
       password: 'password123',
-      phone: '9876543210',
+      // As people write them, sent in the one form the shop keeps.
+      phone: '+91 98765 43210',
       address: '12 MG Road, Bengaluru 560001',
     });
     expect(userStore.get()).toEqual({ name: user.name, userId: user._id, role: 0 });

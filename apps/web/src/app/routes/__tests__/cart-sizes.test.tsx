@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CartItem, Product } from '@repo/shared';
 import { cartStore } from '@/lib/storage';
-import { makeCartItem, makeProduct } from '@/testing/data';
+import { makeCartItem, makeProduct, publicSettings } from '@/testing/data';
 import { mockApi } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/test-utils';
 import CartPage from '../cart';
@@ -29,6 +29,7 @@ function setup(items: CartItem[], today: Product = tee) {
     'GET /product/stock': () => ({
       products: [{ _id: today._id, quantity: today.quantity, sizes: today.sizes }],
     }),
+    'GET /settings/public': publicSettings,
   });
   return { api, ...renderRoute({ element: <CartPage />, path: '/cart' }, { url: '/cart' }) };
 }
@@ -54,6 +55,12 @@ describe('cart lines with sizes', () => {
     await user.click(more);
     expect(within(lineOf('S')).getByText('2')).toBeInTheDocument();
     expect(more).toBeDisabled(); // 2 of 2 in S
+    // …and says why.
+    expect(more).toHaveAccessibleDescription('Only 2 left');
+    expect(within(lineOf('S')).getByText('Only 2 left')).toBeInTheDocument();
+    expect(within(lineOf('M')).queryByText(/Only \d+ left/)).not.toBeInTheDocument();
+    // The page counts what the badge counts: two lines (three T-shirts).
+    expect(screen.getByText('2 items in your cart (3 T-shirts)')).toBeInTheDocument();
     expect(within(lineOf('M')).getByRole('button', { name: /Increase quantity/ })).toBeEnabled();
     expect(cartStore.get().map((l) => [l.size, l.cartQuantity])).toEqual([
       ['S', 2],

@@ -6,7 +6,7 @@ import { signIn, signOut } from '@/lib/session';
 import type { RazorpayOptions } from '@/features/checkout/razorpay';
 import { cartStore, searchStore } from '@/lib/storage';
 import { toast } from '@/lib/toast';
-import { makeCartItem, makeProduct, makeUser } from '@/testing/data';
+import { makeCartItem, makeProduct, makeUser, publicSettings } from '@/testing/data';
 import { mockApi, reply, type Handler } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/test-utils';
 import CartPage from '../cart';
@@ -63,6 +63,7 @@ function setup({
       return { success: true, message: 'ok', Aproduct: product };
     },
     'GET /user/user-detail/:userId': () => ({ success: true, user, message: 'ok' }),
+    'GET /settings/public': publicSettings,
     'GET /payment/config': () => ({
       provider: 'sandbox',
       keyId: 'rzp_test_sandbox',
@@ -111,17 +112,18 @@ describe('cart lines', () => {
     expect(screen.queryByRole('button', { name: 'Proceed to Checkout' })).not.toBeInTheDocument();
   });
 
-  it('lists lines whose name opens the detail, with subtotal, delivery ₹0 and total', () => {
+  it('lists lines whose name opens the detail, with subtotal, free delivery and total', async () => {
     setup();
     expect(screen.getByRole('link', { name: 'Bold Tee' })).toHaveAttribute(
       'href',
       `/product-detail/${tee.slug}`,
     );
     expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('₹2,297'); // 2 × 499 + 1299
-    expect(screen.getByText('Delivery').nextSibling).toHaveTextContent('₹0');
+    await waitFor(() => expect(screen.getByTestId('cart-delivery')).toHaveTextContent('Free'));
+    expect(screen.queryByText(/Free delivery on orders of/)).not.toBeInTheDocument();
     expect(screen.getByTestId('cart-total')).toHaveTextContent('₹2,297');
-    // Two lines holding three tees: the heading counts tees (the badge counts lines).
-    expect(screen.getByText('3 items in your cart')).toBeInTheDocument();
+    // Two lines holding three tees: counted as the badge counts them (lines), tees beside.
+    expect(screen.getByText('2 items in your cart (3 T-shirts)')).toBeInTheDocument();
   });
 
   it('writes a price with paise as the mails do: both digits ("₹599.50")', () => {
@@ -237,14 +239,40 @@ describe('shipping address', () => {
   });
 });
 
+describe('delivery fee', () => {
+  it('adds ₹49 below ₹499, says from when delivery is free, and checks out the total with it', async () => {
+    const cheap = makeCartItem({ name: 'Plain Tee', price: 300, cartQuantity: 1 });
+    const { user: u, api } = setup({
+      items: [cheap],
+      signedIn: true,
+      routes: {
+        'POST /payment/create-order': () => ({
+          order: { id: 'order_1', amount: 34900, currency: 'INR' },
+        }),
+      },
+    });
+    await waitFor(() => expect(screen.getByTestId('cart-delivery')).toHaveTextContent('₹49'));
+    expect(screen.getByText('Free delivery on orders of ₹499 or more.')).toBeInTheDocument();
+    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('₹300');
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('₹349');
+    expect(screen.getByTestId('checkout-bar')).toHaveTextContent('Total₹349');
+
+    await u.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
+    await waitFor(() => expect(checkoutDialog.opened).toBe(1));
+    expect(api.callsTo('POST /payment/create-order')[0]!.body).toMatchObject({ amount: 349 });
+  });
+});
+
 describe('checkout', () => {
   it('signed out: goes to /login and remembers the cart', async () => {
     const { user: u, router, api } = setup();
     await u.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
     expect(location()).toBe('/login');
     expect(router.state.location.state).toEqual({ from: '/cart' });
-    // Checking out sent nothing (the cart's stock check on opening aside).
-    expect(api.calls.filter((c) => c.path !== '/product/stock')).toEqual([]);
+    // Checking out sent nothing (the cart's stock check and fees read on opening aside).
+    expect(
+      api.calls.filter((c) => c.path !== '/product/stock' && c.path !== '/settings/public'),
+    ).toEqual([]);
   });
 
   it('creates the order, opens the prefilled dialog, verifies, clears the cart and shows the orders', async () => {
@@ -275,7 +303,8 @@ describe('checkout', () => {
       razorpay_order_id: 'order_1',
       razorpay_signature: 'sig',
     });
-    await waitFor(() => expect(location()).toBe('/dashboard/user/orders'));
+    // The order placed page for the order the payment became.
+    await waitFor(() => expect(location()).toBe('/order-placed/o1'));
     expect(api.callsTo('POST /payment/verify-payment')[0]!.body).toMatchObject({
       razorpay_payment_id: 'pay_1',
       razorpay_order_id: 'order_1',

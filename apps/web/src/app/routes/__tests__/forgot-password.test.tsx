@@ -87,6 +87,39 @@ describe('forgot password, step 2 (OTP)', () => {
     expect(otp).toHaveValue('123456');
   });
 
+  it('takes a pasted code with spaces (" 880 797") as its 6 digits', async () => {
+    const { user, api } = setup();
+    const otp = await toOtpStep(user);
+    await user.click(otp);
+    await user.paste(' 880 797');
+    expect(otp).toHaveValue('880797');
+    await user.click(screen.getByRole('button', { name: 'Verify OTP' }));
+    await screen.findByLabelText('New Password');
+    expect(api.callsTo('POST /auth/verify-otp')[0]!.body).toEqual({ email: EMAIL, otp: '880797' });
+  });
+
+  it('Resend code mails a new one and says so; a refusal shows the server message', async () => {
+    let refuse = false;
+    const { user, api } = setup({
+      'POST /auth/forgot-password': () =>
+        refuse
+          ? reply(429, { success: false, message: 'Please wait a minute before asking again.' })
+          : { message: 'OTP sent to your email' },
+    });
+    await toOtpStep(user);
+    await user.click(screen.getByRole('button', { name: 'Resend code' }));
+    expect(await screen.findByText(`A new code is on its way to ${EMAIL}.`)).toBeInTheDocument();
+    expect(api.callsTo('POST /auth/forgot-password')).toHaveLength(2);
+    expect(api.callsTo('POST /auth/forgot-password')[1]!.body).toEqual({ email: EMAIL });
+    expect(screen.getByLabelText('OTP')).toBeInTheDocument();
+
+    refuse = true;
+    await user.click(screen.getByRole('button', { name: 'Resend code' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Please wait a minute before asking again.',
+    );
+  });
+
   it('refuses a code shorter than 6 digits', async () => {
     const { user, api } = setup();
     const otp = await toOtpStep(user);
@@ -144,6 +177,15 @@ describe('forgot password, step 3 (new password)', () => {
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     expect(screen.getByRole('alert')).toHaveTextContent(message);
     expect(api.callsTo('POST /auth/reset-password')).toHaveLength(0);
+  });
+
+  it('offers Resend code on the reset step too: a new code, asked for on the OTP step', async () => {
+    const { user, api } = setup();
+    await toPasswordStep(user);
+    await user.click(screen.getByRole('button', { name: 'Resend code' }));
+    expect(await screen.findByLabelText('OTP')).toHaveValue('');
+    expect(screen.getByRole('status')).toHaveTextContent(`A new code is on its way to ${EMAIL}.`);
+    expect(api.callsTo('POST /auth/forgot-password')).toHaveLength(2);
   });
 
   it('shows the server message when the reset is refused', async () => {

@@ -116,11 +116,11 @@ describe('home: filters', () => {
         .getAllByRole('radio')
         .map((r) => r.closest('label')!.textContent);
     expect(radiosOf('Filter by price')).toEqual([
-      '₹100 to ₹400',
-      '₹500 to ₹700',
-      '₹700 to ₹1000',
-      '₹1000 to ₹1500',
-      'Above ₹1500',
+      'Under ₹500',
+      '₹500 to ₹699',
+      '₹700 to ₹999',
+      '₹1,000 to ₹1,499',
+      '₹1,500 and above',
     ]);
     expect(radiosOf('In stock in size')).toEqual([
       'Any size',
@@ -158,12 +158,12 @@ describe('home: filters', () => {
     await waitFor(() => expect(api.callsTo('POST /product/getFilter-product')).toHaveLength(1));
     expect(api.callsTo('POST /product/getFilter-product')[0]!.body).toEqual({
       checked: [anime._id],
-      radio: [500, 700],
+      radio: [500, 699.99],
       page: 2,
     });
     expect(api.callsTo('GET /product/productList/:page')).toHaveLength(0);
     expect(await screen.findByRole('checkbox', { name: 'Anime' })).toBeChecked();
-    expect(screen.getByRole('radio', { name: '₹500 to ₹700' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: '₹500 to ₹699' })).toBeChecked();
     expect(await screen.findByRole('navigation', { name: 'Pagination' })).toHaveTextContent(
       'Page 2 of 2',
     );
@@ -174,7 +174,7 @@ describe('home: filters', () => {
       'POST /product/getFilter-product': () => ({ filterProduct: makeProducts(12), total: 13 }),
     });
     await screen.findByText('P3-1');
-    await user.click(screen.getByRole('radio', { name: 'Above ₹1500' }));
+    await user.click(screen.getByRole('radio', { name: '₹1,500 and above' }));
     await waitFor(() => expect(api.callsTo('POST /product/getFilter-product')).toHaveLength(1));
     expect(api.callsTo('POST /product/getFilter-product')[0]!.body).toEqual({
       checked: [],
@@ -193,7 +193,7 @@ describe('home: filters', () => {
   });
 
   it('Reset filters goes back to the plain list', async () => {
-    const { user, api } = setup(`/?category=${graphic._id}&price=100-400`);
+    const { user, api } = setup(`/?category=${graphic._id}&price=under-500`);
     await waitFor(() => expect(api.callsTo('POST /product/getFilter-product')).toHaveLength(1));
     await user.click(screen.getByRole('button', { name: 'Reset filters' }));
     expect(location()).toBe('/');
@@ -219,7 +219,7 @@ describe('home: failures (SPEC §8 toasts)', () => {
     ['GET /category/all-category', 'Error on load category', '/'],
     ['GET /product/get-product-count', 'Error on load Total Product', '/'],
     ['GET /product/productList/:page', 'Failed on Load', '/'],
-    ['POST /product/getFilter-product', 'Error on Filter Product', '/?price=100-400'],
+    ['POST /product/getFilter-product', 'Error on Filter Product', '/?price=under-500'],
   ])('%s failing → "%s"', async (route, message, url) => {
     setup(url, { [route]: () => reply(500, { success: false, message: 'boom' }) });
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(message));
@@ -237,8 +237,8 @@ describe('home: wrong or stale URLs', () => {
   });
 
   it('turns a filtered page past the last into the last', async () => {
-    const { api } = setup('/?price=100-400&page=9');
-    await waitFor(() => expect(location()).toBe('/?price=100-400'));
+    const { api } = setup('/?price=under-500&page=9');
+    await waitFor(() => expect(location()).toBe('/?price=under-500'));
     expect(await screen.findByRole('navigation', { name: 'Pagination' })).toHaveTextContent(
       'Page 1 of 1',
     );
@@ -292,7 +292,7 @@ describe('home: wrong or stale URLs', () => {
   });
 
   it('offers Retry when the filtered call fails, and "Error on Filter Product" still shows', async () => {
-    setup('/?price=100-400', {
+    setup('/?price=under-500', {
       'POST /product/getFilter-product': () => reply(500, { success: false, message: 'boom' }),
     });
     expect(await screen.findByText("Couldn't load the products")).toBeInTheDocument();

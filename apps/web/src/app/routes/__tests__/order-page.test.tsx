@@ -55,7 +55,7 @@ const renderPage = () =>
   );
 
 // Role queries walk the whole page: generous per-test time for a busy machine (no clock is asserted).
-describe('the order page', { timeout: 20_000 }, () => {
+describe('the order page', () => {
   beforeEach(() => {
     tokenStore.set('token');
     userStore.set({ name: 'Asha', userId, role: 0 });
@@ -70,7 +70,7 @@ describe('the order page', { timeout: 20_000 }, () => {
     expect(api.callsTo('GET /orders/:orderId')[0]!.headers.get('Authorization')).toBe(
       'Bearer token',
     );
-    expect(screen.getByText('pending')).toBeInTheDocument();
+    expect(screen.getByText('Confirmed')).toBeInTheDocument();
 
     const items = within(screen.getByRole('region', { name: 'Items' }));
     const rows = items.getAllByRole('listitem');
@@ -81,7 +81,7 @@ describe('the order page', { timeout: 20_000 }, () => {
     expect(rows[0]!.querySelector('img')).toHaveAttribute('src', '/uploads/sunset.webp');
     expect(within(rows[1]!).getByText(/Qty/)).toHaveTextContent(/^One size · Qty 1 × ₹349$/);
     expect(items.getByText('Subtotal').nextSibling).toHaveTextContent('₹1,647');
-    expect(items.getByText('Delivery').nextSibling).toHaveTextContent('₹0');
+    expect(items.getByText('Delivery').nextSibling).toHaveTextContent('Free');
     expect(items.getByText('Total paid').nextSibling).toHaveTextContent('₹1,647');
 
     expect(screen.getByRole('region', { name: 'Shipping address' })).toHaveTextContent(
@@ -96,6 +96,62 @@ describe('the order page', { timeout: 20_000 }, () => {
     // The receipt's letterhead is there for paper.
     expect(screen.getByText('Receipt')).toBeInTheDocument();
     expect(screen.getByText('Bengaluru, Karnataka, India')).toBeInTheDocument();
+  });
+
+  it('shows the delivery fee the order was charged within its total', async () => {
+    mockApi({
+      'GET /orders/:orderId': () => ({
+        success: true,
+        order: makeOrder({ amount: 1696, shippingFee: 49, codFee: 0 }),
+      }),
+    });
+    renderPage();
+    const items = within(await screen.findByRole('region', { name: 'Items' }));
+    expect(items.getByText('Delivery').nextSibling).toHaveTextContent('₹49');
+    expect(items.getByText('Total paid').nextSibling).toHaveTextContent('₹1,696');
+  });
+
+  it('downloads the tax invoice and each credit note with the session, and says when one cannot be had', async () => {
+    const server = mockApi({
+      'GET /orders/:orderId': () => ({
+        success: true,
+        order: makeOrder({
+          status: 'cancelled',
+          invoice: { number: 'TS/26-27/000123', issuedAt: '2026-11-20T10:15:00.000Z' },
+          creditNotes: [{ number: 'CN/26-27/000007', issuedAt: '2026-11-21T09:00:00.000Z' }],
+        }),
+      }),
+      'GET /orders/:orderId/invoice': () => '%PDF-1.3',
+      'GET /orders/:orderId/credit-notes/:index': () =>
+        reply(404, { success: false, message: 'This order has no such credit note' }),
+    });
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: vi.fn(() => 'blob:invoice'),
+        revokeObjectURL: vi.fn(),
+      }),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Download invoice' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    const call = server.callsTo('GET /orders/:orderId/invoice')[0]!;
+    expect(call.headers.get('Authorization')).toBe('Bearer token');
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('TS-26-27-000123.pdf');
+
+    await user.click(screen.getByRole('button', { name: 'Download credit note CN/26-27/000007' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('This order has no such credit note'),
+    );
+    click.mockRestore();
+  });
+
+  it('offers no invoice download before the order has one', async () => {
+    mockApi({ 'GET /orders/:orderId': () => ({ success: true, order: makeOrder() }) });
+    renderPage();
+    await screen.findByRole('button', { name: 'Print receipt' });
+    expect(screen.queryByRole('button', { name: 'Download invoice' })).not.toBeInTheDocument();
   });
 
   it('prints the receipt', async () => {
@@ -145,7 +201,7 @@ describe('the order page', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel order' }));
     await waitFor(() => expect(api.callsTo('PUT /orders/cancel/:orderId')).toHaveLength(1));
     expect(api.callsTo('PUT /orders/cancel/:orderId')[0]!.params.orderId).toBe(ORDER_ID);
-    expect(await screen.findByText('cancelled')).toBeInTheDocument();
+    expect(await screen.findByText('Cancelled', { selector: 'span' })).toBeInTheDocument();
     expect(toast.success).toHaveBeenCalledWith(
       'Your order was cancelled. A refund of ₹1,647 is on its way.',
     );

@@ -39,11 +39,13 @@ describe('Update Profile', () => {
     await waitFor(() => expect(api.callsTo('PUT /user/profile/:userId')).toHaveLength(1));
     expect(api.callsTo('PUT /user/profile/:userId')[0]!.body).toEqual({
       name: 'Asha Verma',
-      phone: '9876543210',
+      phone: '+91 98765 43210',
       address: '1 Old Street, Pune 411001',
     });
     await waitFor(() => expect(userStore.get()?.name).toBe('Asha Verma'));
     expect(tokenStore.get()).toBe('old-token');
+    // The form shows what is stored now: the phone in its one form.
+    expect(screen.getByLabelText('Phone Number')).toHaveValue('+91 98765 43210');
   });
 
   it('sends a new password only when filled, keeps the fresh token it gets back, and explains a short one', async () => {
@@ -123,6 +125,10 @@ describe('Update Profile', () => {
     await ui.click(screen.getByRole('button', { name: 'Update Profile' }));
     expect(api.calls).toHaveLength(0);
 
+    // A message goes once its field is changed; the other stays until that one is too.
+    await ui.type(screen.getByLabelText('Phone Number'), '3');
+    expect(screen.queryByText(PHONE_MESSAGE)).not.toBeInTheDocument();
+    expect(screen.getByText(ADDRESS_MESSAGE)).toBeInTheDocument();
     await ui.clear(screen.getByLabelText('Phone Number'));
     await ui.type(screen.getByLabelText('Phone Number'), '+91 98765 43210');
     await ui.clear(screen.getByLabelText('Shipping Address'));

@@ -1,5 +1,5 @@
 /** /Search?q=…: says what was searched, keeps it in the box, and opens in a new tab too. */
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SearchForm } from '@/features/catalog/components/search-form';
 import { searchStore } from '@/lib/storage';
@@ -107,5 +107,42 @@ describe('/Search?q=', () => {
     withBox('/Search');
     expect(screen.getByRole('link', { name: 'Kept Tee' })).toBeInTheDocument();
     expect(screen.queryByText(/^Results for/)).not.toBeInTheDocument();
+  });
+
+  it('suggests the categories the shop names when nothing matches, each opening its products', async () => {
+    const anime = { _id: 'a'.repeat(24), name: 'Anime', slug: 'anime' };
+    const music = { _id: 'b'.repeat(24), name: 'Music', slug: 'music' };
+    mockApi({
+      'GET /product/search/:keyword': () => ({ data: [], suggestions: [anime, music] }),
+    });
+    const { user } = withBox('/Search?q=anmie');
+    const suggested = await screen.findByRole('navigation', { name: 'Suggested categories' });
+    expect(screen.getByText('No products found.')).toBeInTheDocument();
+    expect(
+      within(suggested)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Anime', 'Music']);
+    // Kept for the tab with the results: a reload shows them again.
+    expect(searchStore.get().suggestions).toEqual([anime, music]);
+    await user.click(within(suggested).getByRole('link', { name: 'Anime' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(`/?category=${anime._id}`);
+  });
+
+  it('does nothing for a blank search: no call, no navigation, the box keeps the focus', async () => {
+    searchStore.set({
+      keyword: '',
+      results: [makeProduct({ name: 'Chai Tee' })],
+      searched: 'chai',
+    });
+    const api = mockApi({});
+    const { user } = withBox('/Search?q=chai');
+    await user.clear(box());
+    await user.type(box(), '   ');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(api.calls).toHaveLength(0);
+    expect(screen.getByTestId('location')).toHaveTextContent('/Search?q=chai');
+    expect(box()).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'Chai Tee' })).toBeInTheDocument();
   });
 });

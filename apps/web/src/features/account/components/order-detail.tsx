@@ -5,7 +5,6 @@
  */
 import { useState } from 'react';
 import type { Order, OrderItem, OrderTimelineEntry } from '@repo/shared';
-import { DELIVERY_CHARGE } from '@repo/shared/constants';
 import { REFUND_ARRIVAL } from '@repo/shared/constants/orders';
 import { formatRupees, paiseToRupees, sizeLabel } from '@repo/shared/rules';
 import { orderNumber } from '@repo/shared/rules/orders';
@@ -13,7 +12,9 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { Notice } from '@/components/ui/notice';
 import { OrderStatusBadge } from '@/components/ui/order-status-badge';
+import { TaxDocumentButtons } from '@/components/download-button';
 import { RefundStatusBadge } from '@/components/ui/refund-status';
+import { ShipmentLine } from '@/components/ui/shipment-line';
 import { messageOf } from '@/lib/api-client';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
@@ -195,6 +196,7 @@ export function OrderDetail({
           Print receipt
         </Button>
         {order.status === 'pending' && <CancelOrder order={order} userId={userId} />}
+        <TaxDocumentButtons order={order} />
       </div>
 
       {order.stockShortage && (
@@ -221,8 +223,16 @@ export function OrderDetail({
             </div>
             <div className="flex justify-between">
               <dt className={mutedClass}>Delivery</dt>
-              <dd className="tabular-nums">{formatRupees(DELIVERY_CHARGE)}</dd>
+              <dd className="tabular-nums">
+                {order.shippingFee ? formatRupees(order.shippingFee) : 'Free'}
+              </dd>
             </div>
+            {Boolean(order.codFee) && (
+              <div className="flex justify-between">
+                <dt className={mutedClass}>Cash on delivery fee</dt>
+                <dd className="tabular-nums">{formatRupees(order.codFee!)}</dd>
+              </div>
+            )}
             <div className="flex justify-between text-base font-bold">
               <dt>Total paid</dt>
               <dd className="tabular-nums">{formatRupees(order.amount)}</dd>
@@ -239,6 +249,16 @@ export function OrderDetail({
               {order.shippingAddress || 'No shipping address provided.'}
             </p>
           </section>
+          {order.shipment && (
+            <section aria-labelledby="shipment-heading" className={sectionClass}>
+              <h2 id="shipment-heading" className={headingClass}>
+                Shipped with
+              </h2>
+              <div className="text-sm">
+                <ShipmentLine shipment={order.shipment} />
+              </div>
+            </section>
+          )}
           <section aria-labelledby="payment-heading" className={sectionClass}>
             <h2 id="payment-heading" className={headingClass}>
               Payment
@@ -262,6 +282,7 @@ export function OrderDetail({
                     }`}
                   />
                   <p className="font-medium">{timelineLabel(entry)}</p>
+                  {entry.reason && <p className="break-words">{entry.reason}</p>}
                   <p className={mutedClass}>
                     <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
                   </p>

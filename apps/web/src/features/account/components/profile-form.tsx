@@ -13,6 +13,7 @@ import {
   PHONE_HINT,
   PHONE_MESSAGE,
 } from '@repo/shared/constants/contact';
+import { TEXT_LIMITS } from '@repo/shared/constants/limits';
 import { isIndianMobile, isShippingAddress } from '@repo/shared/rules/contact';
 import { profileBody } from '@repo/shared/schemas';
 import { Button } from '@/components/ui/button';
@@ -60,8 +61,14 @@ export function ProfileForm({ user }: { user: PublicUser }) {
         return;
       }
       updateStoredUser(data.user, data.token);
-      form.setValue('password', '');
-      form.setValue('currentPassword', '');
+      // As stored: the phone and the PIN code in their one form ("+91 98765 43210", "560001").
+      form.reset({
+        name: data.user.name,
+        phone: data.user.phone,
+        address: data.user.address,
+        password: '',
+        currentPassword: '',
+      });
       toast.success(data.message);
     } catch (error) {
       toast.error(messageOf(error, 'Something went wrong'));
@@ -70,7 +77,13 @@ export function ProfileForm({ user }: { user: PublicUser }) {
 
   return (
     <form onSubmit={form.handleSubmit(submit)} className="max-w-xl space-y-4">
-      <TextField label="Full Name" autoComplete="name" required {...field('name')} />
+      <TextField
+        label="Full Name"
+        autoComplete="name"
+        required
+        maxLength={TEXT_LIMITS.personName}
+        {...field('name')}
+      />
       <TextField
         label="Email Address"
         type="email"
@@ -84,6 +97,7 @@ export function ProfileForm({ user }: { user: PublicUser }) {
         autoComplete="tel"
         inputMode="tel"
         required
+        maxLength={TEXT_LIMITS.phone}
         hint={PHONE_HINT}
         {...field('phone')}
       />
@@ -91,6 +105,7 @@ export function ProfileForm({ user }: { user: PublicUser }) {
         label="Shipping Address"
         autoComplete="street-address"
         required
+        maxLength={TEXT_LIMITS.address}
         hint={ADDRESS_HINT}
         {...field('address')}
       />
@@ -99,6 +114,7 @@ export function ProfileForm({ user }: { user: PublicUser }) {
         type="password"
         autoComplete="new-password"
         minLength={PASSWORD_MIN_LENGTH}
+        maxLength={TEXT_LIMITS.password}
         hint={`Optional. Leave empty to keep your password; at least ${PASSWORD_MIN_LENGTH} characters.`}
         {...field('password')}
       />
@@ -106,6 +122,7 @@ export function ProfileForm({ user }: { user: PublicUser }) {
         label="Current Password"
         type="password"
         autoComplete="current-password"
+        maxLength={TEXT_LIMITS.password}
         aria-required={Boolean(newPassword)}
         hint="Needed only to set a new password."
         {...field('currentPassword')}

@@ -3,19 +3,24 @@ import type { AdminOrdersResponse } from '@repo/shared';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-/** A page of every order, or of those matching `q` (an order number such as "#08D68A95"). */
-export const getOrders = (page: number, limit: number, q = '') =>
-  api.get<AdminOrdersResponse>(
-    `/orders/adminorders?page=${page}&limit=${limit}${q ? `&q=${encodeURIComponent(q)}` : ''}`,
-  );
+/**
+ * A page of every order, or of those matching `q` (an order number such as "#08D68A95", or any
+ * part of the buyer's name, email or phone) in `status` (pending: to ship).
+ */
+export const getOrders = (page: number, limit: number, q = '', status = '') => {
+  const query = new URLSearchParams({ page: String(page), limit: String(limit) });
+  if (q) query.set('q', q);
+  if (status) query.set('status', status);
+  return api.get<AdminOrdersResponse>(`/orders/adminorders?${query}`);
+};
 
-export const ordersQueryOptions = (page: number, limit: number, q = '') =>
+export const ordersQueryOptions = (page: number, limit: number, q = '', status = '') =>
   queryOptions({
-    queryKey: queryKeys.orders.adminPage(page, limit, q),
-    queryFn: () => getOrders(page, limit, q),
+    queryKey: queryKeys.orders.adminPage(page, limit, q, status),
+    queryFn: () => getOrders(page, limit, q, status),
     placeholderData: keepPreviousData,
   });
 
-export function useOrders(page: number, limit: number, q = '') {
-  return useQuery(ordersQueryOptions(page, limit, q));
+export function useOrders(page: number, limit: number, q = '', status = '') {
+  return useQuery(ordersQueryOptions(page, limit, q, status));
 }

@@ -3,16 +3,20 @@ import type { AllUsersResponse } from '@repo/shared';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-export const getUsers = (page: number, limit: number) =>
-  api.get<AllUsersResponse>(`/all-user/adminpanel?page=${page}&limit=${limit}`);
+/** A page of every account, or of those whose name, email or phone holds `q`. */
+export const getUsers = (page: number, limit: number, q = '') => {
+  const query = new URLSearchParams({ page: String(page), limit: String(limit) });
+  if (q) query.set('q', q);
+  return api.get<AllUsersResponse>(`/all-user/adminpanel?${query}`);
+};
 
-export const usersQueryOptions = (page: number, limit: number) =>
+export const usersQueryOptions = (page: number, limit: number, q = '') =>
   queryOptions({
-    queryKey: queryKeys.users.page(page, limit),
-    queryFn: () => getUsers(page, limit),
+    queryKey: queryKeys.users.page(page, limit, q),
+    queryFn: () => getUsers(page, limit, q),
     placeholderData: keepPreviousData,
   });
 
-export function useUsers(page: number, limit: number) {
-  return useQuery(usersQueryOptions(page, limit));
+export function useUsers(page: number, limit: number, q = '') {
+  return useQuery(usersQueryOptions(page, limit, q));
 }

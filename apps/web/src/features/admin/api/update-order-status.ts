@@ -1,10 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UpdateStatusBody, UpdateStatusResponse } from '@repo/shared';
+import type { updateStatusBody, UpdateStatusResponse } from '@repo/shared';
+import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-export const updateOrderStatus = ({ orderId, status }: UpdateStatusBody & { orderId: string }) =>
-  api.put<UpdateStatusResponse>(`/orders/update-status/${encodeURIComponent(orderId)}`, { status });
+/** SPEC's `status`, with the reason of a move back and the courier and AWB of shipping. */
+export type StatusChange = z.input<typeof updateStatusBody>;
+
+export const updateOrderStatus = ({ orderId, ...change }: StatusChange & { orderId: string }) =>
+  api.put<UpdateStatusResponse>(`/orders/update-status/${encodeURIComponent(orderId)}`, change);
 
 /** SPEC §4: after a change the order list (and with it the overview) reloads. */
 export function useUpdateOrderStatus() {

@@ -7,7 +7,9 @@ const sections = [
   { label: 'Create Product', to: paths.adminCreateProduct },
   { label: 'Products', to: paths.adminProducts },
   { label: 'Orders', to: paths.adminOrders },
+  { label: 'Reviews', to: paths.adminReviews },
   { label: 'Users', to: paths.adminUsers },
+  { label: 'GST report', to: paths.adminGstReport },
   { label: 'Settings', to: paths.adminSettings },
 ] as const;
 

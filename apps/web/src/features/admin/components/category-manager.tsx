@@ -35,24 +35,28 @@ export function CategoryManager() {
   const [deleting, setDeleting] = useState<Category | null>(null);
 
   async function handleCreate(name: string) {
-    const answer = await settle(create.mutateAsync({ name }), {
-      refused: INPUT_FORM_FAILED,
-      exception: INPUT_FORM_FAILED,
-    });
-    if (!answer) return false;
+    let why = INPUT_FORM_FAILED;
+    const answer = await settle(
+      create.mutateAsync({ name }),
+      { refused: INPUT_FORM_FAILED, exception: INPUT_FORM_FAILED },
+      (fields, refusal) => (why = fields.name ?? refusal ?? why),
+    );
+    if (!answer) return why;
     toast.success(`${answer.category?.name ?? name.trim()} is created`);
-    return true;
+    return true as const;
   }
 
   async function handleUpdate(category: Category, name: string) {
-    const answer = await settle(update.mutateAsync({ id: category._id, name }), {
-      refused: UPDATE_FORM_FAILED,
-      exception: UPDATE_FORM_FAILED,
-    });
-    if (!answer) return false;
+    let why = UPDATE_FORM_FAILED;
+    const answer = await settle(
+      update.mutateAsync({ id: category._id, name }),
+      { refused: UPDATE_FORM_FAILED, exception: UPDATE_FORM_FAILED },
+      (fields, refusal) => (why = fields.name ?? refusal ?? why),
+    );
+    if (!answer) return why;
     toast.success(`${answer.category?.name ?? name.trim()} is updated`);
     setEditing(null);
-    return true;
+    return true as const;
   }
 
   async function handleDelete(category: Category) {

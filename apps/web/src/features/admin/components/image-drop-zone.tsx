@@ -1,51 +1,36 @@
 /**
  * The product photo picker: one image, dropped or chosen (the zone is a <label> around a
  * visually hidden file input, so a click, Enter or Space opens the picker), with a preview.
- * Anything that is not one image of at most 5 MB is refused with a toast, and so is a file
- * whose content is no picture (a text file named "fake.png") or that does not decode, before
- * any preview is shown.
+ * Anything that is not one image of at most 5 MB is refused, and so is a file whose content is
+ * no picture (a text file named "fake.png") or that does not decode, before any preview is
+ * shown: why is said under the zone (with what the server said of a photo it refused), until
+ * another file is chosen.
  */
 import { useEffect, useId, useState, type DragEvent } from 'react';
+import { cn } from '@/lib/cn';
 import { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS } from '@repo/shared/constants';
 import { photoTypeOf } from '@repo/shared/rules/photo';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/lib/toast';
 import { labelClass } from '@/components/ui/styles';
 import { ImageIcon } from './admin-icons';
 
 const MAX_MB = MAX_PHOTO_BYTES / (1024 * 1024);
 
-/** The one acceptable image among `files`, or null after telling the admin why not. */
-export async function acceptImage(files: ArrayLike<File>): Promise<File | null> {
-  if (files.length === 0) return null;
-  if (files.length > 1) {
-    toast.error('Please choose only one image.');
-    return null;
-  }
+/** The one acceptable image among `files`, or why none is ("" for no file at all). */
+export async function acceptImage(files: ArrayLike<File>): Promise<File | string> {
+  if (files.length === 0) return '';
+  if (files.length > 1) return 'Please choose only one image.';
   const file = files[0]!;
-  if (!file.type.startsWith('image/')) {
-    toast.error('Only image files are allowed.');
-    return null;
-  }
-  if (file.size > MAX_PHOTO_BYTES) {
-    toast.error(`The image must be ${MAX_MB} MB or smaller.`);
-    return null;
-  }
+  if (!file.type.startsWith('image/')) return 'Only image files are allowed.';
+  if (file.size > MAX_PHOTO_BYTES) return `The image must be ${MAX_MB} MB or smaller.`;
   // The name and the type the browser guessed from it prove nothing: read what is inside.
   const head = await firstBytes(file, 32).catch(() => new Uint8Array());
-  if (!photoTypeOf(head)) {
-    toast.error(`${file.name} is not a picture: choose a JPEG, PNG, WebP, GIF or AVIF image.`);
-    return null;
-  }
+  if (!photoTypeOf(head))
+    return `${file.name} is not a picture: choose a JPEG, PNG, WebP, GIF or AVIF image.`;
   const size = await pictureSize(file);
-  if (size === null) {
-    toast.error(`${file.name} could not be opened as a picture.`);
-    return null;
-  }
-  if (size && size.width * size.height > MAX_PHOTO_PIXELS) {
-    toast.error(`The picture is too large: at most ${MAX_PHOTO_PIXELS / 1_000_000} megapixels.`);
-    return null;
-  }
+  if (size === null) return `${file.name} could not be opened as a picture.`;
+  if (size && size.width * size.height > MAX_PHOTO_PIXELS)
+    return `The picture is too large: at most ${MAX_PHOTO_PIXELS / 1_000_000} megapixels.`;
   return file;
 }
 
@@ -101,15 +86,22 @@ export function ImageDropZone({
   onChange,
   currentUrl,
   disabled,
+  error,
 }: {
   file: File | null;
   onChange: (file: File | null) => void;
   /** The product's present photo, shown until a new one is chosen (update form). */
   currentUrl?: string;
   disabled?: boolean;
+  /** What the server said of the photo it refused. */
+  error?: string | undefined;
 }) {
   const hintId = useId();
+  const errorId = useId();
   const [dragging, setDragging] = useState(false);
+  /** Why the last file chosen was refused here. */
+  const [refused, setRefused] = useState('');
+  const shownError = refused || error;
   const preview = usePreviewUrl(file);
   const shown = preview ?? currentUrl;
 
@@ -122,7 +114,12 @@ export function ImageDropZone({
 
   async function pick(files: ArrayLike<File>) {
     const picked = await acceptImage(files);
-    if (picked) onChange(picked);
+    if (typeof picked === 'string') {
+      if (picked) setRefused(picked);
+      return;
+    }
+    setRefused('');
+    onChange(picked);
   }
 
   return (
@@ -138,18 +135,22 @@ export function ImageDropZone({
         }}
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
-        className={`flex cursor-pointer flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed p-4 text-center text-sm transition-colors focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-500 ${
+        className={cn(
+          'flex cursor-pointer flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed p-4 text-center text-sm transition-colors focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-500',
           dragging
             ? 'border-brand-500 bg-brand-50 dark:bg-slate-800'
-            : 'border-slate-300 bg-slate-50 hover:border-brand-500 dark:border-slate-600 dark:bg-slate-800/60'
-        }`}
+            : shownError
+              ? 'border-red-500 bg-slate-50 dark:border-red-400 dark:bg-slate-800/60'
+              : 'border-slate-300 bg-slate-50 hover:border-brand-500 dark:border-slate-600 dark:bg-slate-800/60',
+        )}
       >
         <input
           type="file"
           name="photo"
           accept="image/*"
           aria-label="Photo"
-          aria-describedby={hintId}
+          aria-describedby={shownError ? `${hintId} ${errorId}` : hintId}
+          aria-invalid={shownError ? true : undefined}
           disabled={disabled}
           className="sr-only"
           onChange={(e) => {
@@ -179,6 +180,15 @@ export function ImageDropZone({
           </span>
         </span>
       </label>
+      {shownError && (
+        <p
+          id={errorId}
+          role="alert"
+          className="mt-1.5 text-xs font-medium text-red-700 dark:text-red-400"
+        >
+          {shownError}
+        </p>
+      )}
       {file && (
         <Button
           variant="ghost"

@@ -1,67 +1,19 @@
 /**
- * One order on the admin list: buyer, items, amount, address, date, and the status select
- * that saves at once and says so in a toast ("Order #08D68A95 is now shipped"). A failed change
- * is only logged (SPEC §8); the select then shows the saved status again.
+ * One order on the admin list: buyer, items, amount, address, date, how it was shipped, and
+ * the status dropdown (order-status-change.tsx: what it asks first, and its refusals).
  */
 import { useId } from 'react';
 import type { Order } from '@repo/shared';
-import { ORDER_STATUSES, type OrderStatus } from '@repo/shared/constants/orders';
 import { formatRupees, paiseToRupees, sizeLabel } from '@repo/shared/rules';
 import { orderNumber } from '@repo/shared/rules/orders';
-import { controlClasses } from '@/components/ui/form-field';
 import { Button } from '@/components/ui/button';
-import { OrderStatusBadge } from '@/components/ui/order-status-badge';
+import { TaxDocumentButtons } from '@/components/download-button';
 import { RefundStatusBadge } from '@/components/ui/refund-status';
-import { toast } from '@/lib/toast';
+import { ShipmentLine } from '@/components/ui/shipment-line';
 import { useUpdateOrderStatus } from '../api/update-order-status';
+import { StatusSelect } from './order-status-change';
 import { formatOrderDate } from '../lib/format';
 import { cardClass } from '@/components/ui/styles';
-
-const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
-const isOrderStatus = (s: string): s is OrderStatus =>
-  (ORDER_STATUSES as readonly string[]).includes(s);
-
-function StatusSelect({ order }: { order: Order }) {
-  const update = useUpdateOrderStatus();
-  const shown = update.isPending ? update.variables.status : order.status;
-  // A status outside the shared list (an old order) stays selectable as it is.
-  const options: string[] = isOrderStatus(order.status)
-    ? [...ORDER_STATUSES]
-    : [order.status, ...ORDER_STATUSES];
-
-  function change(status: string) {
-    if (status === order.status || !isOrderStatus(status)) return;
-    update.mutate(
-      { orderId: order._id, status },
-      {
-        onSuccess: (answer) => {
-          if (answer.success) toast.success(`Order #${orderNumber(order._id)} is now ${status}`);
-          else console.error('Status change refused', order._id, answer);
-        },
-        onError: (error) => console.error('Status change failed', order._id, error),
-      },
-    );
-  }
-
-  return (
-    <div className="flex items-center gap-2">
-      <OrderStatusBadge status={shown} />
-      <select
-        aria-label={`Status for order ${orderNumber(order._id)}`}
-        aria-busy={update.isPending}
-        value={shown}
-        onChange={(e) => change(e.target.value)}
-        className={`${controlClasses} w-auto py-1.5`}
-      >
-        {options.map((s) => (
-          <option key={s} value={s}>
-            {statusLabel(s)}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
 
 /**
  * A refund the provider refused, with what to do: refund by hand in the provider's dashboard,
@@ -171,6 +123,13 @@ export function OrderCard({ order }: { order: Order }) {
               {order.shippingAddress || 'No shipping address provided.'}
             </p>
           </section>
+          {order.shipment && (
+            <section>
+              <h4 className="font-semibold text-slate-700 dark:text-slate-200">Shipped with</h4>
+              <ShipmentLine shipment={order.shipment} />
+            </section>
+          )}
+          <TaxDocumentButtons order={order} />
         </div>
         <section>
           <h4 className="sr-only">Items</h4>

@@ -1,4 +1,7 @@
-/** Every order (or the one searched for), newest first, paged. Load failures are only logged (SPEC §8). */
+/**
+ * Every order (or those searched for, in one status), newest first, paged. Load failures are
+ * only logged (SPEC §8).
+ */
 import { useSearchParams } from 'react-router-dom';
 import type { Order } from '@repo/shared';
 import { PAGE_SIZE } from '@repo/shared/constants';
@@ -16,15 +19,17 @@ export function OrdersList() {
   const [page, setPage] = usePageParam();
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
-  const orders = useOrders(page, PAGE_SIZE, q);
+  const status = params.get('status') ?? '';
+  const orders = useOrders(page, PAGE_SIZE, q, status);
   useLoadFailure(orders, 'admin orders');
 
-  function search(next: string) {
+  /** A new search or filter starts again at page 1. */
+  function setParam(name: 'q' | 'status', next: string) {
     setParams((p) => {
       const copy = new URLSearchParams(p);
       copy.delete('page');
-      if (next) copy.set('q', next);
-      else copy.delete('q');
+      if (next) copy.set(name, next);
+      else copy.delete(name);
       return copy;
     });
   }
@@ -34,7 +39,13 @@ export function OrdersList() {
   // One frame for every state, so the search box keeps what is typed while the list loads.
   return (
     <div className="flex flex-col gap-4">
-      <OrderSearch key={q} q={q} onSearch={search} />
+      <OrderSearch
+        key={q}
+        q={q}
+        status={status}
+        onSearch={(next) => setParam('q', next)}
+        onStatus={(next) => setParam('status', next)}
+      />
       {orders.isPending ? (
         <Loading text="Loading orders..." />
       ) : list.length === 0 ? (

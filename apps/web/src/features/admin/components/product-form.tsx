@@ -3,8 +3,9 @@
  * (drop zone), name, description, price, quantity, shipping and the size grid. The page owns
  * the form (react-hook-form's useForm over ProductFormValues) and the buttons.
  */
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
+import { TEXT_LIMITS } from '@repo/shared/constants/limits';
 import {
   controlClasses,
   Field,
@@ -43,6 +44,25 @@ export function ProductForm({
   });
   const list = categories.data?.success ? categories.data.category : [];
   const { register } = form;
+
+  // A refused field's message goes once the field is changed: it no longer describes what is
+  // there (the next save is checked again).
+  const [edited, setEdited] = useState({ since: errors, fields: new Set<string>() });
+  const editedFields = edited.since === errors ? edited.fields : new Set<string>();
+  useEffect(() => {
+    const watching = form.watch((_values, { name }) => {
+      if (!name) return;
+      const field = name.split('.')[0]!;
+      setEdited((prev) => ({
+        since: errors,
+        fields: new Set([...(prev.since === errors ? prev.fields : []), field]),
+      }));
+    });
+    return () => watching.unsubscribe();
+  }, [form, errors]);
+  const shown: FieldErrors = Object.fromEntries(
+    Object.entries(errors).filter(([field]) => !editedFields.has(field)),
+  );
   const sizes = useWatch({ control: form.control, name: 'sizes' });
 
   // SPEC §5: no required, length or numeric checks in the browser (so no resolver): the
@@ -60,7 +80,7 @@ export function ProductForm({
           <CategoryCombobox categories={list} value={field.value} onChange={field.onChange} />
         )}
       />
-      <FieldError message={errors.category} />
+      <FieldError message={shown.category} />
       <Controller
         control={form.control}
         name="photo"
@@ -69,25 +89,27 @@ export function ProductForm({
             file={field.value}
             onChange={field.onChange}
             currentUrl={currentPhotoUrl}
+            error={shown.photo}
           />
         )}
       />
-      <FieldError message={errors.photo} />
       <TextField
         label="Name"
-        error={errors.name}
+        error={shown.name}
         placeholder="Product name"
+        maxLength={TEXT_LIMITS.productName}
         {...register('name')}
       />
       <TextAreaField
         label="Description"
-        error={errors.description}
+        error={shown.description}
+        maxLength={TEXT_LIMITS.productDescription}
         rows={4}
         placeholder="What makes this T-shirt special"
         {...register('description')}
       />
       <div className="grid gap-5 sm:grid-cols-3">
-        <Field label="Price" error={errors.price}>
+        <Field label="Price" error={shown.price}>
           {(control) => (
             <div className="relative">
               <span
@@ -112,7 +134,7 @@ export function ProductForm({
         {Object.keys(sizes).length === 0 ? (
           <TextField
             label="Quantity"
-            error={errors.quantity}
+            error={shown.quantity}
             type="number"
             inputMode="numeric"
             min={0}
@@ -123,13 +145,13 @@ export function ProductForm({
         ) : (
           <TextField
             label="Quantity"
-            error={errors.quantity}
+            error={shown.quantity}
             readOnly
             value={String(sizesTotal({ sizes }))}
             aria-describedby="size-grid-hint"
           />
         )}
-        <SelectField label="Shipping" error={errors.shipping} {...register('shipping')}>
+        <SelectField label="Shipping" error={shown.shipping} {...register('shipping')}>
           <option value="0">No</option>
           <option value="1">Yes</option>
         </SelectField>
@@ -141,7 +163,7 @@ export function ProductForm({
           <SizeGrid values={{ sizes: field.value }} onChange={field.onChange} />
         )}
       />
-      <FieldError message={errors.sizes} />
+      <FieldError message={shown.sizes} />
       <div className="flex flex-wrap gap-3">{actions}</div>
     </form>
   );

@@ -1,8 +1,12 @@
 /**
- * All users: a table on wide screens, cards on narrow ones (SPEC §2). Load failures are only
- * logged (SPEC §8).
+ * All users (or those found by name, email or phone): a table on wide screens, cards on narrow
+ * ones (SPEC §2). Load failures are only logged (SPEC §8).
  */
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { PublicUser } from '@repo/shared';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/form-field';
 import { PAGE_SIZE, ROLES } from '@repo/shared/constants';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Pagination } from '@/components/ui/pagination';
@@ -91,22 +95,73 @@ function UserCards({ users }: { users: PublicUser[] }) {
   );
 }
 
+/** Finds accounts by any part of the name, email or phone; the search lives in the URL (?q=). */
+function UserSearch({ q, onSearch }: { q: string; onSearch: (q: string) => void }) {
+  const [text, setText] = useState(q);
+  return (
+    <form
+      role="search"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSearch(text.trim());
+      }}
+      className="flex flex-wrap items-end gap-2"
+    >
+      <TextField
+        label="Find a user"
+        placeholder="Name, email or phone"
+        fieldClassName="w-full max-w-xs"
+        value={text}
+        maxLength={80}
+        autoComplete="off"
+        spellCheck={false}
+        onChange={(e) => setText(e.target.value)}
+      />
+      <Button type="submit" variant="secondary">
+        Find
+      </Button>
+      {q && (
+        <Button variant="ghost" onClick={() => onSearch('')}>
+          Show all users
+        </Button>
+      )}
+    </form>
+  );
+}
+
 export function UsersList() {
   const [page, setPage] = usePageParam();
-  const users = useUsers(page, PAGE_SIZE);
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const users = useUsers(page, PAGE_SIZE, q);
   useLoadFailure(users, 'users');
 
-  if (users.isPending) return <Loading text="Loading users..." />;
+  function search(next: string) {
+    setParams((p) => {
+      const copy = new URLSearchParams(p);
+      copy.delete('page');
+      if (next) copy.set('q', next);
+      else copy.delete('q');
+      return copy;
+    });
+  }
+
   const list = users.data?.success ? users.data.users : [];
   const total = users.data?.total ?? 0;
-  if (list.length === 0) {
-    return <EmptyState title="No users found." icon={<UsersIcon />} />;
-  }
   return (
     <div className="flex flex-col gap-4">
-      <UsersTable users={list} />
-      <UserCards users={list} />
-      {total > PAGE_SIZE && <Pagination page={page} total={total} onPageChange={setPage} />}
+      <UserSearch key={q} q={q} onSearch={search} />
+      {users.isPending ? (
+        <Loading text="Loading users..." />
+      ) : list.length === 0 ? (
+        <EmptyState title="No users found." icon={<UsersIcon />} />
+      ) : (
+        <>
+          <UsersTable users={list} />
+          <UserCards users={list} />
+          {total > PAGE_SIZE && <Pagination page={page} total={total} onPageChange={setPage} />}
+        </>
+      )}
     </div>
   );
 }

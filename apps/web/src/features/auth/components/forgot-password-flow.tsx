@@ -81,6 +81,7 @@ export function ForgotPasswordFlow() {
             setOtp('');
             setMessage(null);
           }}
+          onResent={(text) => setMessage({ tone: 'success', text })}
           {...messages}
         />
       )}
@@ -92,6 +93,10 @@ export function ForgotPasswordFlow() {
             setMessage({ tone: 'success', text });
             toast.success('Password reset successfully');
             redirectTimer.current = setTimeout(() => navigate(paths.login), RESET_REDIRECT_MS);
+          }}
+          onResent={(text) => {
+            setOtp('');
+            succeed(text, 'otp');
           }}
           {...messages}
         />

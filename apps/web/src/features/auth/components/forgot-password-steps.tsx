@@ -6,6 +6,7 @@
  */
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { OTP_LENGTH, PASSWORD_MIN_LENGTH } from '@repo/shared/constants';
+import { TEXT_LIMITS } from '@repo/shared/constants/limits';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
 import { messageOf } from '@/lib/api-client';
@@ -13,9 +14,36 @@ import { useForgotPassword } from '../api/forgot-password';
 import { useResetPassword } from '../api/reset-password';
 import { useVerifyOtp } from '../api/verify-otp';
 
-/** Keeps digits only, at most OTP_LENGTH of them. */
+/** Keeps digits only, at most OTP_LENGTH of them: a pasted " 880 797" is "880797". */
 export function cleanOtp(raw: string): string {
   return raw.replace(/\D/g, '').slice(0, OTP_LENGTH);
+}
+
+/**
+ * Resend code: mails a new code to `email` (the last one stops working); the flow says it was
+ * sent, or the server's refusal (one a minute, five a day).
+ */
+function ResendCode({
+  email,
+  onResent,
+  onFail,
+  onSend,
+}: StepProps & { email: string; onResent: (message: string) => void }) {
+  const resend = useForgotPassword();
+  async function send() {
+    onSend();
+    try {
+      await resend.mutateAsync({ email });
+      onResent(`A new code is on its way to ${email}.`);
+    } catch (error) {
+      onFail(messageOf(error, 'Error sending OTP'));
+    }
+  }
+  return (
+    <Button variant="ghost" className="w-full" loading={resend.isPending} onClick={send}>
+      Resend code
+    </Button>
+  );
 }
 
 /** The message of the first field refused (a step shows one message at a time). */
@@ -59,6 +87,7 @@ export function EmailStep({
         label="Email Address"
         type="email"
         autoComplete="email"
+        maxLength={TEXT_LIMITS.email}
         {...form.register('email', {
           validate: (value) => Boolean(value.trim()) || 'Please enter your email',
         })}
@@ -74,12 +103,15 @@ export function OtpStep({
   email,
   onVerified,
   onChangeEmail,
+  onResent,
   onFail,
   onSend,
 }: StepProps & {
   email: string;
   onVerified: (otp: string, message: string) => void;
   onChangeEmail: () => void;
+  /** A new code was sent: the flow says so. */
+  onResent: (message: string) => void;
 }) {
   const form = useForm({ defaultValues: { otp: '' } });
   const checkOtp = useVerifyOtp();
@@ -108,7 +140,8 @@ export function OtpStep({
         inputMode="numeric"
         autoComplete="one-time-code"
         pattern="[0-9]*"
-        maxLength={OTP_LENGTH}
+        // No maxLength: it would cut a pasted " 880 797" to " 880 7" before it is cleaned;
+        // cleanOtp keeps at most 6 digits of whatever arrives.
         placeholder="6-digit code"
         className="text-center font-mono text-lg tracking-[0.5em]"
         {...form.register('otp', {
@@ -121,6 +154,7 @@ export function OtpStep({
       <Button type="submit" size="lg" className="w-full" loading={checkOtp.isPending}>
         Verify OTP
       </Button>
+      <ResendCode email={email} onResent={onResent} onFail={onFail} onSend={onSend} />
       <Button variant="ghost" className="w-full" onClick={onChangeEmail}>
         Change Email
       </Button>
@@ -143,9 +177,16 @@ export function PasswordStep({
   email,
   otp,
   onReset,
+  onResent,
   onFail,
   onSend,
-}: StepProps & { email: string; otp: string; onReset: (message: string) => void }) {
+}: StepProps & {
+  email: string;
+  otp: string;
+  onReset: (message: string) => void;
+  /** A new code was sent (the one verified may have run out): the flow asks for it. */
+  onResent: (message: string) => void;
+}) {
   const form = useForm<Passwords>({ defaultValues: { newPassword: '', confirmPassword: '' } });
   const reset = useResetPassword();
   const done = reset.isSuccess;
@@ -170,6 +211,7 @@ export function PasswordStep({
         label="New Password"
         type="password"
         autoComplete="new-password"
+        maxLength={TEXT_LIMITS.password}
         hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
         {...form.register('newPassword', {
           validate: (_value, passwords) => passwordProblem(passwords),
@@ -179,15 +221,18 @@ export function PasswordStep({
         label="Confirm Password"
         type="password"
         autoComplete="new-password"
+        maxLength={TEXT_LIMITS.password}
         {...form.register('confirmPassword')}
       />
       <Button type="submit" size="lg" className="w-full" loading={reset.isPending} disabled={done}>
         Reset Password
       </Button>
-      {done && (
+      {done ? (
         <p className="text-center text-sm text-slate-600 dark:text-slate-400">
           Taking you to the login page...
         </p>
+      ) : (
+        <ResendCode email={email} onResent={onResent} onFail={onFail} onSend={onSend} />
       )}
     </form>
   );

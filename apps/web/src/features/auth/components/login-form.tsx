@@ -1,6 +1,7 @@
 /** Login (SPEC §2, §5, §8): email and password; on success back to where the visitor came from. */
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { TEXT_LIMITS } from '@repo/shared/constants/limits';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
@@ -46,6 +47,7 @@ export function LoginForm() {
         name="email"
         autoComplete="email"
         required
+        maxLength={TEXT_LIMITS.email}
         value={email}
         onChange={(e) => setEmail(e.target.value)}
       />
@@ -55,6 +57,7 @@ export function LoginForm() {
         name="password"
         autoComplete="current-password"
         required
+        maxLength={TEXT_LIMITS.password}
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />

@@ -6,6 +6,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import type { RegisterBody } from '@repo/shared';
 import { PASSWORD_MIN_LENGTH } from '@repo/shared/constants';
 import { ADDRESS_HINT, PHONE_HINT } from '@repo/shared/constants/contact';
+import { TEXT_LIMITS } from '@repo/shared/constants/limits';
 import { registerBody } from '@repo/shared/schemas';
 import { Button } from '@/components/ui/button';
 import { TextAreaField, TextField } from '@/components/ui/form-field';
@@ -18,6 +19,13 @@ import { signIn } from '@/lib/session';
 
 type Fields = Required<RegisterBody>;
 const empty: Fields = { name: '', email: '', password: '', phone: '', address: '' };
+const LIMITS: Record<keyof Fields, number> = {
+  name: TEXT_LIMITS.personName,
+  email: TEXT_LIMITS.email,
+  password: TEXT_LIMITS.password,
+  phone: TEXT_LIMITS.phone,
+  address: TEXT_LIMITS.address,
+};
 
 export function RegisterForm() {
   const { form, field: registered } = useSchemaForm({ schema: registerBody, defaultValues: empty });
@@ -25,8 +33,12 @@ export function RegisterForm() {
   const location = useLocation();
   const register = useRegister();
 
-  // Every field is required (SPEC §5, browser-level).
-  const field = (name: keyof Fields) => ({ ...registered(name), required: true });
+  // Every field is required (SPEC §5, browser-level), and stops at the schema's limit.
+  const field = (name: keyof Fields) => ({
+    ...registered(name),
+    required: true,
+    maxLength: LIMITS[name],
+  });
 
   async function submit(parsed: RegisterBody) {
     try {

@@ -3,13 +3,14 @@
  * stops at that size's stock); remove. A line without a size (saved before sizes) or whose
  * size sold out or fell short says so, and offers the sizes left.
  */
+import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import type { CartItem, ProductSize, ProductStockJson } from '@repo/shared';
 import { ONE_SIZE } from '@repo/shared/constants';
 import { cartLineProblem, formatRupees, sizeLabel, sizesOf, stockOfSize } from '@repo/shared/rules';
 import { ProductImage } from '@/components/ui/product-image';
 import { paths } from '@/config/paths';
-import { cart } from '../use-cart';
+import { cart } from '../cart-actions';
 
 // 40 px on phones, big enough for a thumb.
 const step =
@@ -49,12 +50,15 @@ export function CartLine({
   stock?: ProductStockJson | null | undefined;
 }) {
   const href = paths.productDetail(item.slug);
+  const limitId = useId();
   const problem = lineProblemText(item, stock);
   const current = stock ?? item;
   const left = item.size ? stockOfSize(current, item.size) : 0;
   const others = sizesOf(current).filter((s) => s.quantity > 0 && s.size !== item.size);
   const needsSize = !item.size || (stock && problem && !problem.startsWith('Only'));
   const label = `${item.name}${item.size && item.size !== ONE_SIZE ? `, size ${item.size}` : ''}`;
+  // + stops at the size's stock, and says why (a problem above says it already).
+  const atLimit = Boolean(item.size) && left > 0 && item.cartQuantity >= left && !problem;
   return (
     <li className="flex gap-3 py-4 sm:gap-4">
       <Link to={href} tabIndex={-1} aria-hidden="true" className="w-20 shrink-0 sm:w-24">
@@ -136,12 +140,21 @@ export function CartLine({
               type="button"
               className={step}
               aria-label={`Increase quantity of ${label}`}
-              // Capped at the size's stock (known once the stock has loaded).
+              // Capped at the size's stock (today's once it has loaded).
               disabled={!item.size || item.cartQuantity >= left}
+              aria-describedby={atLimit ? limitId : undefined}
               onClick={() => cart.increase(item)}
             >
               <span aria-hidden="true">+</span>
             </button>
+            {atLimit && (
+              <span
+                id={limitId}
+                className="text-xs font-semibold text-amber-700 dark:text-amber-300"
+              >
+                Only {left} left
+              </span>
+            )}
           </div>
           <p className="ml-auto font-bold text-slate-900 tabular-nums dark:text-white">
             <span className="sr-only">Line total </span>

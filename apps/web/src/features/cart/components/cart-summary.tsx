@@ -1,13 +1,25 @@
 /**
- * Subtotal, delivery (₹0) and total (shared subtotal/cartTotal), and the checkout bar: the
- * total and Proceed to Checkout, kept in sight on phones (sticky at the bottom of the screen
- * while the cart scrolls; see the cart page) and under the summary on wider screens.
+ * Subtotal, delivery and total (the shared orderCharges, from the shop's public settings), and
+ * the checkout bar: the total and Proceed to Checkout, kept in sight on phones (sticky at the
+ * bottom of the screen while the cart scrolls; see the cart page) and under the summary on wider
+ * screens.
  */
-import { DELIVERY_CHARGE } from '@repo/shared/constants';
 import { formatRupees } from '@repo/shared/rules';
 import { Button } from '@/components/ui/button';
 
-export function CartSummary({ subtotal, total }: { subtotal: number; total: number }) {
+export function CartSummary({
+  subtotal,
+  shippingFee,
+  freeDeliveryFrom,
+  total,
+}: {
+  subtotal: number;
+  /** Rupees; undefined while the shop's fees are loading. */
+  shippingFee: number | undefined;
+  /** Rupees: delivery is free from this subtotal on. */
+  freeDeliveryFrom: number | undefined;
+  total: number;
+}) {
   return (
     <section
       aria-labelledby="summary-heading"
@@ -25,8 +37,19 @@ export function CartSummary({ subtotal, total }: { subtotal: number; total: numb
         </div>
         <div className="flex justify-between">
           <dt className="text-slate-600 dark:text-slate-400">Delivery</dt>
-          <dd className="tabular-nums">{formatRupees(DELIVERY_CHARGE)}</dd>
+          <dd data-testid="cart-delivery" className="tabular-nums">
+            {shippingFee === undefined
+              ? '…'
+              : shippingFee === 0
+                ? 'Free'
+                : formatRupees(shippingFee)}
+          </dd>
         </div>
+        {shippingFee !== undefined && shippingFee > 0 && freeDeliveryFrom !== undefined && (
+          <p className="text-xs text-slate-600 dark:text-slate-400">
+            Free delivery on orders of {formatRupees(freeDeliveryFrom)} or more.
+          </p>
+        )}
         <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold dark:border-slate-700">
           <dt>Total</dt>
           <dd data-testid="cart-total" className="tabular-nums">

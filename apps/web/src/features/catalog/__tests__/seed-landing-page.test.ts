@@ -21,7 +21,7 @@ describe('seedLandingPage', () => {
     mockApi({});
     const queryClient = client();
     const category = 'a'.repeat(24);
-    const filter = { checked: [category], radio: [500, 700], page: 2, size: 'M' };
+    const filter = { checked: [category], radio: [500, 699.99], page: 2, size: 'M' };
     await seedLandingPage(
       queryClient,
       new URL(`http://shop.test/?category=${category}&price=500-700&size=M&page=2`),

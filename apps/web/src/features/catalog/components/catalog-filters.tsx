@@ -41,15 +41,22 @@ export function CatalogFilters({
   const [open, setOpen] = useState(false);
   const panelId = useId();
   // The URL holds the filters and the router applies it in a transition; until that renders,
-  // a controlled box would spring back unticked. The optimistic copies show the choice at once.
-  const [shownChecked, showChecked] = useOptimistic(checked);
+  // a controlled box would spring back unticked. The optimistic copies show the choice at once
+  // (each tick on the one before, however fast they come).
+  const [shownChecked, showChecked] = useOptimistic(
+    checked,
+    (current, change: { id: string; on: boolean } | 'none') =>
+      change === 'none'
+        ? []
+        : [...current.filter((c) => c !== change.id), ...(change.on ? [change.id] : [])],
+  );
   const [shownPriceId, showPriceId] = useOptimistic(priceId);
   const [shownSize, showSize] = useOptimistic(size);
   const active = shownChecked.length + (shownPriceId ? 1 : 0) + (shownSize ? 1 : 0);
 
   function toggleCategory(id: string, on: boolean) {
     startTransition(() => {
-      showChecked(on ? [...shownChecked, id] : shownChecked.filter((c) => c !== id));
+      showChecked({ id, on });
       onToggleCategory(id, on);
     });
   }
@@ -68,7 +75,7 @@ export function CatalogFilters({
 
   function reset() {
     startTransition(() => {
-      showChecked([]);
+      showChecked('none');
       showPriceId(undefined);
       showSize(undefined);
       onReset();
@@ -142,12 +149,8 @@ export function CatalogFilters({
               {[undefined, ...SIZES].map((s) => (
                 <label
                   key={s ?? 'any'}
-                  className={cn(
-                    'flex min-h-10 cursor-pointer items-center justify-center rounded-md border text-sm font-semibold has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500',
-                    shownSize === s
-                      ? 'border-brand-600 bg-brand-600 text-white'
-                      : 'border-slate-300 text-slate-800 hover:border-brand-500 dark:border-slate-600 dark:text-slate-200',
-                  )}
+                  // Chosen by the radio's own state (:checked): it shows before the app is in.
+                  className="flex min-h-10 cursor-pointer items-center justify-center rounded-md border border-slate-300 text-sm font-semibold text-slate-800 hover:border-brand-500 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-600 has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 dark:border-slate-600 dark:text-slate-200"
                 >
                   <input
                     type="radio"

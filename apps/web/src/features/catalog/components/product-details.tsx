@@ -1,12 +1,16 @@
-/** The detail of one product: large photo, name, category, price, sizes, stock and the add button. */
+/**
+ * The detail of one product: large photo, name, its rating (a link to the page's #reviews),
+ * category, price, sizes, stock and the add button.
+ */
 import { useId, useRef, useState, type ReactNode } from 'react';
 import type { Product, ProductSize } from '@repo/shared';
 import { DETAIL_IMAGE_SIZES, LOW_STOCK } from '@repo/shared/constants';
 import { isOneSize, isSoldOut, sizesOf, stockOfSize } from '@repo/shared/rules';
 import { Button } from '@/components/ui/button';
-import { CardIcon, TruckIcon } from './delivery-icons';
+import { CardIcon, TruckIcon } from '@/components/ui/delivery-icons';
 import { Price } from '@/components/ui/price';
 import { ProductImage } from '@/components/ui/product-image';
+import { RatingLine } from '@/components/ui/rating';
 import { SizePicker } from '@/components/ui/size-picker';
 import { SizeGuide } from './size-guide';
 
@@ -74,6 +78,7 @@ export function ProductDetails({
           </span>
         </p>
         <h1 className="text-2xl font-black tracking-tight sm:text-3xl">{product.name}</h1>
+        <RatingLine rating={product.rating} size="md" href="#reviews" />
         <Price value={product.price} size="lg" />
         {!oneSize && (
           <div ref={pickerRef} className="flex flex-col gap-1">

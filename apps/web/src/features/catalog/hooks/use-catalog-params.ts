@@ -5,7 +5,7 @@
  * price or size, a page below 1) are dropped as the URL is read; `correct` replaces the URL
  * when the page learns more (a category that no longer exists, a page past the last).
  */
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PRICE_RANGES, type Size } from '@repo/shared/constants';
 import { parseCatalogParams, type CatalogParams } from '@repo/shared/rules';
@@ -37,10 +37,20 @@ export function useCatalogParams() {
   const current = useMemo(() => parseCatalogParams(searchParams), [searchParams]);
   const priceRange = PRICE_RANGES.find((r) => r.id === current.priceId)?.range;
 
+  // The router applies a new URL in a transition: a second change before that renders (two
+  // ticks in a row, or taps kept from before the app took the page over) builds on the first.
+  const pending = useRef<{ on: URLSearchParams; params: CatalogParams }>(undefined);
+  const latest = useCallback(
+    () => (pending.current?.on === searchParams ? pending.current.params : current),
+    [current, searchParams],
+  );
   const update = useCallback(
-    (next: Partial<CatalogParams>, options?: { replace: boolean }) =>
-      setSearchParams(withCatalogParams(searchParams, { ...current, ...next }), options),
-    [current, searchParams, setSearchParams],
+    (next: Partial<CatalogParams>, options?: { replace: boolean }) => {
+      const params = { ...latest(), ...next };
+      pending.current = { on: searchParams, params };
+      setSearchParams(withCatalogParams(searchParams, params), options);
+    },
+    [latest, searchParams, setSearchParams],
   );
 
   // Values dropped as the URL was read leave it too (?page=0, ?price=cheap, ?category=x).
@@ -55,11 +65,10 @@ export function useCatalogParams() {
     priceRange,
     isFiltered:
       current.checked.length > 0 || priceRange !== undefined || current.size !== undefined,
-    toggleCategory: (id: string, on: boolean) =>
-      update({
-        checked: on ? [...current.checked, id] : current.checked.filter((c) => c !== id),
-        page: 1,
-      }),
+    toggleCategory: (id: string, on: boolean) => {
+      const checked = latest().checked.filter((c) => c !== id);
+      update({ checked: on ? [...checked, id] : checked, page: 1 });
+    },
     setPrice: (priceId: string | undefined) => update({ priceId, page: 1 }),
     setSize: (size: Size | undefined) => update({ size, page: 1 }),
     setPage: (page: number) => update({ page }),

@@ -8,6 +8,7 @@ import { Outlet } from 'react-router-dom';
 import { ResizableSidePanel } from '@/components/ui/resizable-side-panel';
 import { Loading } from '@/components/ui/spinner';
 import { AdminNav } from '@/features/admin/components/admin-nav';
+import { GstDetailsNotice } from '@/features/gst/components/gst-details-notice';
 
 export default function AdminLayout() {
   // As tall as <main> (min-h-screen), so the side panel reaches the footer.
@@ -26,6 +27,7 @@ export default function AdminLayout() {
         <div className="md:hidden">
           <AdminNav layout="horizontal" label="Admin sections" />
         </div>
+        <GstDetailsNotice />
         <Suspense fallback={<Loading text="Loading..." />}>
           <Outlet />
         </Suspense>

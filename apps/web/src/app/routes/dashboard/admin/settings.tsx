@@ -5,6 +5,8 @@
 import { AdminPage } from '@/features/admin/components/admin-page';
 import { CodSettingsForm } from '@/features/delivery/components/cod-settings-form';
 import { DeliverySettingsForm } from '@/features/delivery/components/delivery-settings-form';
+import { ReviewsSettingsForm } from '@/features/reviews/components/reviews-settings-form';
+import { GstSettingsForm } from '@/features/gst/components/gst-settings-form';
 import { Button } from '@/components/ui/button';
 import { Loading } from '@/components/ui/spinner';
 import { useAdminSettings } from '@/lib/api/settings';
@@ -17,6 +19,8 @@ export default function SettingsPage() {
         <div className="flex max-w-4xl flex-col gap-6">
           <DeliverySettingsForm record={settings.data.settings.delivery} />
           <CodSettingsForm record={settings.data.settings.cod} />
+          <ReviewsSettingsForm record={settings.data.settings.reviews} />
+          <GstSettingsForm record={settings.data.settings.gst} />
         </div>
       ) : settings.isError ? (
         <div

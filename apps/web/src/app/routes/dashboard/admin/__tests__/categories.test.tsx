@@ -99,6 +99,12 @@ describe('category page', () => {
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Category already exists'));
     expect(toast.success).not.toHaveBeenCalled();
     expect(screen.getByLabelText('Name')).toHaveValue('hoodies');
+    // Beside the field too, until the name is changed.
+    expect(screen.getByLabelText('Name')).toHaveAccessibleDescription('Category already exists');
+    expect(screen.getByLabelText('Name')).toBeInvalid();
+    await user.type(screen.getByLabelText('Name'), ' 2');
+    expect(screen.queryByText('Category already exists')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveAttribute('maxLength', '60');
   });
 
   it('shows the server message of a success:false answer, and the SPEC text when the call throws', async () => {
@@ -254,13 +260,20 @@ describe('category page', () => {
     const dialog = screen.getByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Category already exists'));
-    // A refused edit keeps the pop-up open for another try.
+    // A refused edit keeps the pop-up open for another try, and says why inside it (a toast
+    // sits behind the pop-up's backdrop).
     expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Name')).toHaveAccessibleDescription(
+      'Category already exists',
+    );
 
     answer = 'throw';
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     await waitFor(() =>
       expect(toast.error).toHaveBeenLastCalledWith('somthing went wrong in update form'),
+    );
+    expect(within(dialog).getByLabelText('Name')).toHaveAccessibleDescription(
+      'somthing went wrong in update form',
     );
   });
 

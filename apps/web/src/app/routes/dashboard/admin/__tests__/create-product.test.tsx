@@ -120,7 +120,12 @@ describe('create product form', () => {
     const zone = screen.getByTestId('photo-drop-zone');
     const text = new File(['hello'], 'notes.txt', { type: 'text/plain' });
     fireEvent.drop(zone, { dataTransfer: { files: [text] } });
-    expect(toast.error).toHaveBeenCalledWith('Only image files are allowed.');
+    // Said beside the photo, not in a toast that vanishes.
+    expect(await screen.findByRole('alert')).toHaveTextContent('Only image files are allowed.');
+    expect(screen.getByLabelText('Photo')).toHaveAccessibleDescription(
+      /Only image files are allowed\./,
+    );
+    expect(toast.error).not.toHaveBeenCalled();
     expect(screen.queryByRole('img', { name: /Preview/ })).not.toBeInTheDocument();
     expect(URL.createObjectURL).not.toHaveBeenCalled();
   });
@@ -130,10 +135,8 @@ describe('create product form', () => {
     const { user } = renderPage();
     const fake = new File(['just some text, no picture'], 'fake.png', { type: 'image/png' });
     await user.upload(screen.getByLabelText('Photo'), fake);
-    await waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith(
-        'fake.png is not a picture: choose a JPEG, PNG, WebP, GIF or AVIF image.',
-      ),
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'fake.png is not a picture: choose a JPEG, PNG, WebP, GIF or AVIF image.',
     );
     expect(screen.queryByRole('img', { name: /Preview/ })).not.toBeInTheDocument();
     expect(URL.createObjectURL).not.toHaveBeenCalled();
@@ -151,13 +154,13 @@ describe('create product form', () => {
     );
     const { user } = renderPage();
     await user.upload(screen.getByLabelText('Photo'), png());
-    await waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith('tee.png could not be opened as a picture.'),
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'tee.png could not be opened as a picture.',
     );
     decoded = { width: 10_000, height: 6_000 };
     await user.upload(screen.getByLabelText('Photo'), png());
     await waitFor(() =>
-      expect(toast.error).toHaveBeenLastCalledWith(
+      expect(screen.getByRole('alert')).toHaveTextContent(
         'The picture is too large: at most 50 megapixels.',
       ),
     );
@@ -166,6 +169,9 @@ describe('create product form', () => {
     decoded = { width: 1200, height: 1600 };
     await user.upload(screen.getByLabelText('Photo'), png());
     expect(await screen.findByRole('img', { name: 'Preview of tee.png' })).toBeInTheDocument();
+    // A good picture: the message is gone.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(toast.error).not.toHaveBeenCalled();
   });
 
   it('refuses two files at once, and accepts one dropped image with a preview', async () => {
@@ -173,7 +179,7 @@ describe('create product form', () => {
     renderPage();
     const zone = screen.getByTestId('photo-drop-zone');
     fireEvent.drop(zone, { dataTransfer: { files: [png(), png()] } });
-    expect(toast.error).toHaveBeenCalledWith('Please choose only one image.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please choose only one image.');
 
     fireEvent.drop(zone, { dataTransfer: { files: [png()] } });
     const preview = await screen.findByRole('img', { name: 'Preview of tee.png' });
@@ -294,6 +300,35 @@ describe('create product form', () => {
     );
     expect(screen.queryByText('Name is required')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Name')).toBeValid();
+  });
+
+  it("drops a refused field's message once the field is changed, and keeps the others", async () => {
+    api(() =>
+      reply(400, {
+        success: false,
+        message: 'name: Name is required',
+        issues: [
+          { path: 'name', message: 'Name is required' },
+          { path: 'price', message: 'Price must be more than 0' },
+        ],
+      }),
+    );
+    const { user } = renderPage();
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Name')).toHaveAccessibleDescription('Name is required'),
+    );
+    await user.type(screen.getByLabelText('Name'), 'Rocket Tee');
+    expect(screen.queryByText('Name is required')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toBeValid();
+    expect(screen.getByLabelText('Price')).toHaveAccessibleDescription('Price must be more than 0');
+  });
+
+  it('stops the name and description at their limits', () => {
+    api();
+    renderPage();
+    expect(screen.getByLabelText('Name')).toHaveAttribute('maxLength', '120');
+    expect(screen.getByLabelText('Description')).toHaveAttribute('maxLength', '5000');
   });
 
   it('falls back to "Something went wrong." and shows "Create product failed" on an exception', async () => {

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import AdminLayout from '@/app/routes/dashboard/admin/layout';
 import ProductsPage from '@/app/routes/dashboard/admin/products';
 import { toast } from '@/lib/toast';
+import { codSettings, deliverySettings, gstSettings } from '@repo/shared/schemas';
 import { mockApi } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/test-utils';
 import { ids, networkError } from './fixtures';
@@ -40,8 +41,24 @@ function renderLayoutAt(path: string) {
   );
 }
 
+/** GET /admin/settings with the seller's GST details as given (the layout reads them). */
+function settingsApi(gst: Record<string, string> = {}) {
+  const record = <T,>(value: T) => ({ value, updatedAt: null, updatedBy: null });
+  return mockApi({
+    'GET /admin/settings': () => ({
+      success: true,
+      settings: {
+        delivery: record(deliverySettings.parse({})),
+        cod: record(codSettings.parse({})),
+        gst: record(gstSettings.parse(gst)),
+      },
+    }),
+  });
+}
+
 describe('admin layout', () => {
   it('is titled "Admin Panel" and links every section, marking the current one', () => {
+    settingsApi();
     renderLayoutAt('/dashboard/admin/product/rocket-tee');
     expect(screen.getByRole('heading', { level: 1, name: 'Admin Panel' })).toBeInTheDocument();
     const [panelNav] = screen.getAllByRole('navigation', { name: 'Admin sections' });
@@ -51,7 +68,9 @@ describe('admin layout', () => {
       ['Create Product', '/dashboard/admin/create-product'],
       ['Products', '/dashboard/admin/product'],
       ['Orders', '/dashboard/admin/adminorder'],
+      ['Reviews', '/dashboard/admin/reviews'],
       ['Users', '/dashboard/admin/user'],
+      ['GST report', '/dashboard/admin/gst-report'],
       ['Settings', '/dashboard/admin/settings'],
     ]);
     expect(within(panelNav!).getByRole('link', { name: 'Products' })).toHaveAttribute(
@@ -64,7 +83,34 @@ describe('admin layout', () => {
     expect(screen.getByTestId('side-panel')).toBeInTheDocument();
   });
 
+  it('says no tax invoices are made while the seller’s GST details are missing', async () => {
+    settingsApi();
+    renderLayoutAt('/dashboard/admin');
+    const notice = await screen.findByRole('status');
+    expect(notice).toHaveTextContent(
+      "No tax invoices are being made: the seller's GST details (legal name, address, state and GSTIN) are not set.",
+    );
+    expect(within(notice).getByRole('link', { name: 'Set them in Settings' })).toHaveAttribute(
+      'href',
+      '/dashboard/admin/settings',
+    );
+  });
+
+  it('says nothing once they are set', async () => {
+    const server = settingsApi({
+      legalName: 'Bright Threads Private Limited',
+      address: '80 Feet Road, Bengaluru 560034',
+      state: 'Karnataka',
+      gstin: '29AAGCB7383J1Z4',
+    });
+    renderLayoutAt('/dashboard/admin');
+    await waitFor(() => expect(server.callsTo('GET /admin/settings')).toHaveLength(1));
+    await screen.findByText('index');
+    expect(screen.queryByText(/No tax invoices/)).not.toBeInTheDocument();
+  });
+
   it('marks Create Category on the dashboard index, which shows the category page', () => {
+    settingsApi();
     renderLayoutAt('/dashboard/admin');
     const [panelNav] = screen.getAllByRole('navigation', { name: 'Admin sections' });
     expect(within(panelNav!).getByRole('link', { name: 'Create Category' })).toHaveAttribute(

@@ -64,68 +64,64 @@ function renderOrders() {
 }
 
 describe('payments to settle', () => {
-  it(
-    'lists captured payments without an order and refunds one after asking',
-    { timeout: 20_000 },
-    async () => {
-      let refunded = false;
-      const api = mockApi({
-        'GET /payment/unsettled': () => ({
-          success: true,
-          checkouts: refunded ? [otherAmount] : [paidTwice, otherAmount],
-          total: refunded ? 1 : 2,
-        }),
-        'POST /payment/unsettled/:checkoutId/refund': () => {
-          refunded = true;
-          return { success: true, message: 'Refund of ₹499 processed', refund: null };
-        },
-        'GET /orders/adminorders': () => page,
-        'GET /orders/overview': () => overview,
-      });
-      const { user } = renderOrders();
-      const section = await screen.findByRole('region', { name: 'Payments to settle (2)' });
-      const asha = within(section).getByRole('article', { name: 'Asha Rao' });
-      expect(asha).toHaveTextContent('A second payment for the same checkout');
-      expect(asha).toHaveTextContent('pay_sandbox_second · ₹499');
-      expect(within(asha).getByRole('link', { name: '#000000F1' })).toHaveAttribute(
-        'href',
-        '/dashboard/admin/adminorder?q=%23000000F1',
-      );
-      const guest = within(section).getByRole('article', { name: 'Guest checkout' });
-      expect(guest).toHaveTextContent('Captured ₹700 for a checkout of ₹800');
-      expect(guest).toHaveTextContent('No order was made');
-      expect(guest).toHaveTextContent('Refund failed: The payment was not captured');
-      expect(within(guest).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  it('lists captured payments without an order and refunds one after asking', async () => {
+    let refunded = false;
+    const api = mockApi({
+      'GET /payment/unsettled': () => ({
+        success: true,
+        checkouts: refunded ? [otherAmount] : [paidTwice, otherAmount],
+        total: refunded ? 1 : 2,
+      }),
+      'POST /payment/unsettled/:checkoutId/refund': () => {
+        refunded = true;
+        return { success: true, message: 'Refund of ₹499 processed', refund: null };
+      },
+      'GET /orders/adminorders': () => page,
+      'GET /orders/overview': () => overview,
+    });
+    const { user } = renderOrders();
+    const section = await screen.findByRole('region', { name: 'Payments to settle (2)' });
+    const asha = within(section).getByRole('article', { name: 'Asha Rao' });
+    expect(asha).toHaveTextContent('A second payment for the same checkout');
+    expect(asha).toHaveTextContent('pay_sandbox_second · ₹499');
+    expect(within(asha).getByRole('link', { name: '#000000F1' })).toHaveAttribute(
+      'href',
+      '/dashboard/admin/adminorder?q=%23000000F1',
+    );
+    const guest = within(section).getByRole('article', { name: 'Guest checkout' });
+    expect(guest).toHaveTextContent('Captured ₹700 for a checkout of ₹800');
+    expect(guest).toHaveTextContent('No order was made');
+    expect(guest).toHaveTextContent('Refund failed: The payment was not captured');
+    expect(within(guest).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
 
-      // Nothing leaves before the admin confirms.
-      await user.click(within(asha).getByRole('button', { name: 'Refund ₹499' }));
-      const dialog = screen.getByRole('dialog', { name: 'Refund ₹499?' });
-      expect(dialog).toHaveTextContent('goes back to Asha Rao');
-      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-      expect(api.callsTo('POST /payment/unsettled/:checkoutId/refund')).toHaveLength(0);
+    // Nothing leaves before the admin confirms.
+    await user.click(within(asha).getByRole('button', { name: 'Refund ₹499' }));
+    const dialog = screen.getByRole('dialog', { name: 'Refund ₹499?' });
+    expect(dialog).toHaveTextContent('goes back to Asha Rao');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(api.callsTo('POST /payment/unsettled/:checkoutId/refund')).toHaveLength(0);
 
-      await user.click(within(asha).getByRole('button', { name: 'Refund ₹499' }));
-      await user.click(
-        within(screen.getByRole('dialog')).getByRole('button', { name: 'Refund ₹499' }),
-      );
-      await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Refund of ₹499 processed'));
-      const calls = api.callsTo('POST /payment/unsettled/:checkoutId/refund');
-      expect(calls).toHaveLength(1);
-      expect(calls[0]!.params).toEqual({ checkoutId: paidTwice._id });
-      expect(calls[0]!.body).toEqual({ paymentId: 'pay_sandbox_second' });
-      // The list reloads: the settled checkout is gone, and focus is back on the list.
-      const left = await screen.findByRole('region', { name: 'Payments to settle (1)' });
-      await waitFor(() =>
-        expect(document.activeElement).toBe(
-          within(left).getByRole('heading', { name: 'Payments to settle (1)' }),
-        ),
-      );
-      expect(screen.queryByRole('article', { name: 'Asha Rao' })).not.toBeInTheDocument();
-      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    },
-  );
+    await user.click(within(asha).getByRole('button', { name: 'Refund ₹499' }));
+    await user.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Refund ₹499' }),
+    );
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Refund of ₹499 processed'));
+    const calls = api.callsTo('POST /payment/unsettled/:checkoutId/refund');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.params).toEqual({ checkoutId: paidTwice._id });
+    expect(calls[0]!.body).toEqual({ paymentId: 'pay_sandbox_second' });
+    // The list reloads: the settled checkout is gone, and focus is back on the list.
+    const left = await screen.findByRole('region', { name: 'Payments to settle (1)' });
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(left).getByRole('heading', { name: 'Payments to settle (1)' }),
+      ),
+    );
+    expect(screen.queryByRole('article', { name: 'Asha Rao' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
 
-  it("shows the provider's refusal in a toast", { timeout: 20_000 }, async () => {
+  it("shows the provider's refusal in a toast", async () => {
     mockApi({
       'GET /payment/unsettled': () => ({ success: true, checkouts: [paidTwice], total: 1 }),
       'POST /payment/unsettled/:checkoutId/refund': () =>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminSettings } from '@repo/shared';
-import { codSettings, deliverySettings } from '@repo/shared/schemas';
+import { codSettings, deliverySettings, gstSettings, reviewsSettings } from '@repo/shared/schemas';
 import SettingsPage from '@/app/routes/dashboard/admin/settings';
 import { toast } from '@/lib/toast';
 import { mockApi, reply } from '@/testing/mock-api';
@@ -18,6 +18,8 @@ const defaults = (): AdminSettings => ({
     updatedAt: '2026-11-20T08:30:00.000Z',
     updatedBy: { _id: '6650f1c2a1b2c3d4e5f60001', name: 'Meera Admin' },
   },
+  reviews: { value: reviewsSettings.parse({}), updatedAt: null, updatedBy: null },
+  gst: { value: gstSettings.parse({}), updatedAt: null, updatedBy: null },
 });
 
 function api(
@@ -170,6 +172,80 @@ describe('admin settings page', () => {
       minDays: 3,
       maxDays: 4,
       cod: true,
+    });
+  });
+
+  it('saves the reviews section: held words as a list, the days after delivery; refusals beside their field', async () => {
+    const server = api(({ body }) =>
+      (body as { requestDays: number }).requestDays === 61
+        ? reply(400, {
+            success: false,
+            message: 'At most 60 days after delivery',
+            issues: [{ path: 'requestDays', message: 'At most 60 days after delivery' }],
+          })
+        : {
+            success: true,
+            message: 'Reviews settings saved',
+            section: 'reviews',
+            settings: { value: body, updatedAt: '2026-11-27T06:00:00.000Z', updatedBy: null },
+          },
+    );
+    const { user } = renderPage();
+    const reviews = await screen.findByRole('form', { name: 'Reviews' });
+    const days = within(reviews).getByLabelText('Review request: days after delivery');
+    expect(days).toHaveValue(7);
+    await user.type(within(reviews).getByLabelText('Held words'), 'scam, rubbish\nfake ');
+    await user.clear(days);
+    await user.type(days, '10');
+    await user.click(within(reviews).getByRole('button', { name: 'Save reviews settings' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Reviews settings saved'));
+    expect(server.callsTo('PUT /admin/settings/:section')[0]).toMatchObject({
+      path: '/admin/settings/reviews',
+      body: { heldWords: ['scam', 'rubbish', 'fake'], requestDays: 10 },
+    });
+
+    // The browser checks the shared schema first: 61 days never leaves the page.
+    await user.clear(days);
+    await user.type(days, '61');
+    await user.click(within(reviews).getByRole('button', { name: 'Save reviews settings' }));
+    expect(await within(reviews).findByText('At most 60 days after delivery')).toBeInTheDocument();
+    expect(server.callsTo('PUT /admin/settings/:section')).toHaveLength(1);
+  });
+
+  it('the seller’s GST details: a wrong GSTIN is refused beside its field, a right one is saved', async () => {
+    const server = api();
+    const { user } = renderPage();
+    const gst = await screen.findByRole('form', { name: 'GST and invoices' });
+    expect(within(gst).getByLabelText('Invoice number prefix')).toHaveValue('TS');
+    await user.type(within(gst).getByLabelText('Legal name'), 'Bright Threads Private Limited');
+    await user.type(
+      within(gst).getByLabelText('Address of the place of business'),
+      '80 Feet Road, Bengaluru 560034',
+    );
+    await user.selectOptions(within(gst).getByLabelText('State'), 'Karnataka');
+    const gstin = within(gst).getByLabelText('GSTIN');
+    await user.type(gstin, '29AAGCB7383J1Z5');
+    const save = within(gst).getByRole('button', { name: 'Save GST and invoice settings' });
+    await user.click(save);
+    expect(
+      await within(gst).findByText('This GSTIN’s check character is wrong'),
+    ).toBeInTheDocument();
+    expect(gstin).toHaveAttribute('aria-invalid', 'true');
+    expect(server.callsTo('PUT /admin/settings/:section')).toHaveLength(0);
+
+    await user.clear(gstin);
+    await user.type(gstin, '29aagcb7383j1z4');
+    await user.click(save);
+    await waitFor(() => expect(server.callsTo('PUT /admin/settings/:section')).toHaveLength(1));
+    const sent = server.callsTo('PUT /admin/settings/:section')[0]!;
+    expect(sent.params.section).toBe('gst');
+    expect(sent.body).toEqual({
+      legalName: 'Bright Threads Private Limited',
+      address: '80 Feet Road, Bengaluru 560034',
+      state: 'Karnataka',
+      gstin: '29AAGCB7383J1Z4',
+      invoicePrefix: 'TS',
+      creditNotePrefix: 'CN',
     });
   });
 });

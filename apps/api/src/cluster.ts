@@ -1,0 +1,164 @@
+/**
+ * The shop as `npm start` runs it: a primary process and WEB_CONCURRENCY identical workers
+ * (Node's cluster module, the way PM2 runs Node servers), each a whole copy of the app
+ * (server.ts) listening on the same port: the primary hands connections to them in turn.
+ *
+ * The primary answers no request. It
+ * - runs the embedded database when MONGODB_URI is not set (lib/db.ts): the workers reach it
+ *   over its private Unix socket in DATA_DIR/db;
+ * - runs the release steps (release.ts) in a worker of their own before any worker serves;
+ * - starts the workers; restarts one that exits, alone (after a pause that doubles while it
+ *   keeps failing soon after starting, up to 30 s); ends one that stops answering its heartbeat
+ *   for WORKER_TIMEOUT_MS (a stuck event loop), which is then restarted;
+ * - on SIGTERM or SIGINT tells every worker to stop (each finishes its requests in flight),
+ *   waits for them, then stops the database.
+ * Background work (reconciliation, the mail queue's poll) runs in whichever worker takes its
+ * lease (lib/jobs.ts), as it would across replicas.
+ */
+import cluster, { type Address, type Worker } from 'node:cluster';
+import type { Logger } from 'pino';
+import type { Config } from './config/index.js';
+import { EMBEDDED_DB_URI, startDatabaseServer } from './lib/db.js';
+import { endLogger } from './lib/logger.js';
+
+/** Why a worker was started: the release steps (then it exits), or serving. */
+export const WORKER_ROLE = 'SHOP_WORKER';
+
+/** Messages between the primary and a worker. */
+export type ToWorker = { type: 'ping'; at: number };
+export type FromWorker = { type: 'pong'; at: number };
+
+/** A worker that exits before it served, or within this of starting to serve, died young. */
+const DIED_YOUNG_MS = 10_000;
+const MAX_RESTART_PAUSE_MS = 30_000;
+
+interface Slot {
+  worker: Worker | undefined;
+  /** Exits in a row soon after starting: each doubles the pause before the next start. */
+  failures: number;
+  lastPong: number;
+  /** When it began to serve; the heartbeat is asked of it from then on. */
+  listeningAt: number | undefined;
+}
+
+export async function runPrimary(config: Config, logger: Logger): Promise<void> {
+  const database = config.mongoUri
+    ? undefined
+    : await startDatabaseServer({ dataDir: config.dataDir, logger });
+  const env: Record<string, string> = database ? { [EMBEDDED_DB_URI]: database.uri } : {};
+  let stopping = false;
+
+  const released = await runReleaseWorker(env);
+  if (released !== 0) {
+    logger.fatal({ code: released }, 'the release steps failed: the shop does not start');
+    await database?.stop();
+    await endLogger(logger);
+    process.exit(1);
+  }
+
+  const slots: Slot[] = Array.from({ length: config.webConcurrency }, () => ({
+    worker: undefined,
+    failures: 0,
+    lastPong: 0,
+    listeningAt: undefined,
+  }));
+  let opened = false;
+
+  const startWorker = (slot: Slot) => {
+    const worker = cluster.fork({ ...env, [WORKER_ROLE]: 'serve' });
+    slot.worker = worker;
+    slot.listeningAt = undefined;
+    logger.info({ worker: worker.process.pid }, 'a worker started');
+    worker.on('message', (message: FromWorker) => {
+      if (message?.type === 'pong') slot.lastPong = Date.now();
+    });
+    worker.once('listening', (address: Address) => {
+      slot.listeningAt = Date.now();
+      slot.lastPong = Date.now();
+      if (opened || !slots.every((s) => s.listeningAt)) return;
+      opened = true;
+      // The port the workers share, as bound (PORT=0: the one the system chose).
+      const port = address.port;
+      logger.info(
+        { port, workers: slots.length, db: database ? 'embedded' : 'mongodb' },
+        `the shop is open on http://localhost:${port}`,
+      );
+    });
+    worker.once('exit', (code, signal) => {
+      if (slot.worker === worker) slot.worker = undefined;
+      const served = slot.listeningAt === undefined ? 0 : Date.now() - slot.listeningAt;
+      slot.listeningAt = undefined;
+      if (stopping) return;
+      slot.failures = served < DIED_YOUNG_MS ? slot.failures + 1 : 0;
+      const pause = slot.failures
+        ? Math.min(1000 * 2 ** (slot.failures - 1), MAX_RESTART_PAUSE_MS)
+        : 0;
+      logger.error(
+        { worker: worker.process.pid, code, signal, restartInMs: pause },
+        'a worker stopped: starting another in its place',
+      );
+      setTimeout(() => {
+        if (!stopping) startWorker(slot);
+      }, pause).unref();
+    });
+  };
+  for (const slot of slots) startWorker(slot);
+
+  // The heartbeat: a worker whose event loop no longer answers is ended, and so replaced.
+  const heartbeat = setInterval(() => {
+    const now = Date.now();
+    for (const slot of slots) {
+      const { worker } = slot;
+      // Asked of serving workers only: a worker still loading the app answers nothing yet.
+      if (!worker?.isConnected() || slot.listeningAt === undefined) continue;
+      if (now - slot.lastPong > config.workerTimeoutMs) {
+        logger.error(
+          { worker: worker.process.pid, silentForMs: now - slot.lastPong },
+          'a worker stopped answering: ending it',
+        );
+        slot.lastPong = now; // once: its exit restarts it
+        worker.process.kill('SIGKILL');
+        continue;
+      }
+      worker.send({ type: 'ping', at: now } satisfies ToWorker);
+    }
+  }, config.workerTimeoutMs / 3);
+
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    clearInterval(heartbeat);
+    logger.info({ signal }, 'shutting down: each worker finishes its requests in flight');
+    const workers = slots.flatMap((s) => (s.worker ? [s.worker] : []));
+    await Promise.all(
+      workers.map(
+        (worker) =>
+          new Promise<void>((resolve) => {
+            if (worker.isDead()) return resolve();
+            worker.once('exit', () => resolve());
+            worker.process.kill('SIGTERM');
+          }),
+      ),
+    );
+    await database?.stop();
+    logger.info('stopped');
+    await endLogger(logger);
+    process.exit(0);
+  };
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void stop(signal));
+}
+
+/** Runs the release steps in a worker of their own; answers its exit code. */
+function runReleaseWorker(env: Record<string, string>): Promise<number> {
+  const worker = cluster.fork({ ...env, [WORKER_ROLE]: 'release' });
+  return new Promise((resolve) => {
+    worker.once('exit', (code, signal) => resolve(signal ? 1 : (code ?? 1)));
+  });
+}
+
+/** In a worker: answers the primary's heartbeat from this event loop. */
+export function answerHeartbeat(): void {
+  process.on('message', (message: ToWorker) => {
+    if (message?.type === 'ping') process.send?.({ type: 'pong', at: message.at } as FromWorker);
+  });
+}

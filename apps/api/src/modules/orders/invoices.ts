@@ -1,0 +1,200 @@
+/**
+ * An order's tax invoice and credit notes: issued by the gst module from what the order recorded
+ * (its items and the tax worked out when it was paid), noted on the order, and served as PDFs to
+ * the order's owner and admins (docs/behaviour/gst.md).
+ */
+import { ONE_SIZE, TSHIRT_HSN } from '@repo/shared';
+import { notFound } from '../../lib/errors.js';
+import type { Job } from '../../lib/jobs.js';
+import type { AppDeps } from '../../lib/types.js';
+import {
+  documentsOf,
+  finishPendingClaims,
+  gstSeller,
+  issueCreditNote,
+  issueInvoice,
+  taxDocumentPdf,
+  type InvoiceSubject,
+  type LeanTaxDocument,
+} from '../gst/index.js';
+import { userContact } from '../users/index.js';
+import { Order, type LeanOrder } from './order.model.js';
+import { ownOrder } from './order-reads.js';
+
+const CHARGE_NAMES: Record<string, string> = {
+  delivery: 'Delivery charges',
+  cod: 'Cash on delivery fee',
+};
+
+type StoredTax = NonNullable<LeanOrder['tax']>;
+
+/** What the order tells its invoice; null when its tax was never worked out. */
+async function invoiceSubject(order: LeanOrder): Promise<InvoiceSubject | null> {
+  const tax = order.tax as StoredTax | null | undefined;
+  if (!tax) return null;
+  const account = order.user ? await userContact({ id: String(order.user) }) : null;
+  return {
+    orderId: String(order._id),
+    orderNumber: order.number ?? String(order._id).slice(-8).toUpperCase(),
+    buyer: {
+      name: account?.name || order.contact?.email || 'Customer',
+      address: order.shippingAddress ?? '',
+      state: tax.placeOfSupply ?? '',
+      gstin: order.buyerGstin ?? '',
+    },
+    lines: [
+      ...order.items.map((item, i) => ({
+        description:
+          item.size && item.size !== ONE_SIZE ? `${item.name} (${item.size})` : item.name,
+        hsn: TSHIRT_HSN,
+        quantity: item.cartQuantity,
+        charge: false,
+        ...tax.lines[i]!,
+      })),
+      ...tax.charges.map((c) => ({
+        description: CHARGE_NAMES[c.kind] ?? c.kind,
+        hsn: TSHIRT_HSN,
+        quantity: 1,
+        charge: true,
+        rate: c.rate,
+        taxablePaise: c.taxablePaise,
+        taxPaise: c.taxPaise,
+      })),
+    ],
+  };
+}
+
+const refOf = (doc: LeanTaxDocument) => ({ number: doc.number, issuedAt: doc.issuedAt });
+
+/**
+ * Issues the order's invoice if it has none (once, however often or concurrently asked) and notes
+ * it on the order. Nothing while the seller's GST details are not set. A failure is logged, never
+ * thrown: a paid order stands without its invoice, and the tax-documents job catches up.
+ */
+export async function invoiceOrder(
+  deps: AppDeps,
+  orderId: string,
+  at = new Date(),
+): Promise<LeanTaxDocument | null> {
+  try {
+    const order = await Order.findById(orderId).lean<LeanOrder>();
+    if (!order) return null;
+    const subject = await invoiceSubject(order);
+    if (!subject) return null;
+    const invoice = await issueInvoice(await gstSeller(), subject, at);
+    if (invoice) await Order.updateOne({ _id: order._id }, { $set: { invoice: refOf(invoice) } });
+    return invoice;
+  } catch (err) {
+    deps.logger.error({ err, orderId }, 'the tax invoice of an order could not be issued');
+    return null;
+  }
+}
+
+/**
+ * A cancelled order's credit note against its invoice (once; none without an invoice), noted on
+ * the order. Logged, never thrown, like the invoice.
+ */
+export async function creditCancelledOrder(
+  deps: AppDeps,
+  orderId: string,
+  at = new Date(),
+): Promise<LeanTaxDocument | null> {
+  try {
+    const note = await issueCreditNote(
+      await gstSeller(),
+      { orderId, purpose: 'cancel', reason: 'Order cancelled' },
+      at,
+    );
+    if (note)
+      await Order.updateOne(
+        { _id: orderId, 'creditNotes.number': { $ne: note.number } },
+        { $push: { creditNotes: refOf(note) } },
+      );
+    return note;
+  } catch (err) {
+    deps.logger.error({ err, orderId }, 'the credit note of a cancelled order could not be issued');
+    return null;
+  }
+}
+
+/**
+ * The PDF of the order's invoice (`which` 0) or its `which`th credit note, for the owner or an
+ * admin. An order owed an invoice gets it now if it has none yet.
+ */
+export async function orderDocumentPdf(
+  deps: AppDeps,
+  orderId: string,
+  actor: { id: string; isAdmin: boolean },
+  which: { kind: 'invoice' } | { kind: 'credit-note'; index: number },
+): Promise<{ filename: string; pdf: Buffer }> {
+  const order = await ownOrder(orderId, actor);
+  let docs = await documentsOf(orderId);
+  if (!docs.some((d) => d.kind === 'invoice') && owedInvoice(order)) {
+    await invoiceOrder(deps, orderId);
+    docs = await documentsOf(orderId);
+  }
+  const doc =
+    which.kind === 'invoice'
+      ? docs.find((d) => d.kind === 'invoice')
+      : docs.filter((d) => d.kind === 'credit-note')[which.index - 1];
+  if (!doc)
+    throw notFound(
+      which.kind === 'invoice'
+        ? 'This order has no tax invoice yet'
+        : 'This order has no such credit note',
+    );
+  return { filename: `${doc.number.replace(/\//g, '-')}.pdf`, pdf: await taxDocumentPdf(doc) };
+}
+
+/** Paid online: invoiced once paid (every order recorded here was paid). */
+function owedInvoice(order: LeanOrder): boolean {
+  return !order.invoice && order.tax != null;
+}
+
+/** How often the tax documents owed are looked for (one copy at a time, lib/jobs.ts). */
+export const TAX_DOCUMENTS_EVERY_MS = 60_000;
+
+/**
+ * The background job that finishes a numbering claim a stopped process left and issues the
+ * documents owed, so orders paid before the seller's details were set get their invoice within a
+ * minute of the details being saved.
+ */
+export function taxDocumentsJob(deps: AppDeps): Job {
+  return {
+    name: 'tax-documents',
+    everyMs: TAX_DOCUMENTS_EVERY_MS,
+    async run() {
+      await finishPendingClaims();
+      const issued = await catchUpTaxDocuments(deps);
+      if (issued)
+        deps.logger.info({ documents: issued }, 'issued the tax documents orders were owed');
+    },
+  };
+}
+
+/**
+ * Issues the invoices owed (paid orders without one, e.g. paid before the seller's
+ * details were set) and the credit notes of cancelled invoiced orders without one, a few hundred
+ * at a time. Nothing to do while the seller's details are not set.
+ */
+export async function catchUpTaxDocuments(deps: AppDeps): Promise<number> {
+  const seller = await gstSeller();
+  if (!seller.gstin) return 0;
+  let done = 0;
+  for (;;) {
+    const owed = await Order.find({ invoice: null, tax: { $ne: null } }, { _id: 1 })
+      .sort({ createdAt: 1 })
+      .limit(200)
+      .lean();
+    let issued = 0;
+    for (const o of owed) if (await invoiceOrder(deps, String(o._id))) issued += 1;
+    done += issued;
+    if (issued < owed.length || owed.length < 200) break;
+  }
+  const cancelled = await Order.find(
+    { status: 'cancelled', invoice: { $ne: null }, creditNotes: { $size: 0 } },
+    { _id: 1 },
+  ).lean();
+  for (const o of cancelled) if (await creditCancelledOrder(deps, String(o._id))) done += 1;
+  return done;
+}

@@ -1,0 +1,39 @@
+/**
+ * The cart's delivery fee and total, from the shop's public settings with the shared
+ * orderCharges: the same sums the server charges. `totalToPay` waits for the settings, so a
+ * checkout started before they arrived still sends the total the server expects.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import type { PublicSettings } from '@repo/shared';
+import { paiseToRupees, toPaise } from '@repo/shared/rules';
+import { orderCharges } from '@repo/shared/rules/delivery';
+import { publicSettingsQueryOptions, usePublicSettings } from '@/lib/api/settings';
+
+function chargesOf(fees: PublicSettings | undefined, subtotal: number) {
+  if (!fees) return undefined;
+  const c = orderCharges(fees, toPaise(subtotal), 'online');
+  return {
+    shippingFee: paiseToRupees(c.shippingFeePaise),
+    total: paiseToRupees(c.totalPaise),
+    freeDeliveryFrom: paiseToRupees(fees.delivery.freeFromPaise),
+  };
+}
+
+export function useCartCharges(subtotal: number) {
+  const queryClient = useQueryClient();
+  const charges = chargesOf(usePublicSettings().data?.settings, subtotal);
+  return {
+    /** Undefined while the fees load. */
+    shippingFee: charges?.shippingFee,
+    freeDeliveryFrom: charges?.freeDeliveryFrom,
+    /** The subtotal until the fees are known. */
+    total: charges?.total ?? subtotal,
+    /** The total with the fees once loaded (the subtotal if they cannot be: the server's 409 then names it). */
+    async totalToPay(): Promise<number> {
+      const fees = await queryClient
+        .ensureQueryData(publicSettingsQueryOptions())
+        .catch(() => undefined);
+      return chargesOf(fees?.settings, subtotal)?.total ?? subtotal;
+    },
+  };
+}
