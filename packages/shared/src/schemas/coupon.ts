@@ -6,16 +6,11 @@
  * code and an offer combine, is in rules/discounts.ts.
  */
 import { z } from 'zod';
-import { objectId, requiredText } from './common.js';
+import { couponCode, objectId, optionalCouponCode, requiredText } from './common.js';
+
+import { PAYMENT_METHODS } from '../rules/delivery.js';
 import { checkoutItem } from './payment.js';
 import { isoDate, settingPaise } from './settings.js';
-
-/** A code as the shop stores it: 3 to 20 capital letters, digits or hyphens ("WELCOME10"). */
-export const couponCode = z
-  .string({ error: 'Enter a code' })
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z0-9][A-Z0-9-]{2,19}$/, 'A code is 3 to 20 letters, digits or hyphens');
 
 export const DISCOUNT_KINDS = ['percent', 'flat'] as const;
 export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
@@ -278,22 +273,13 @@ export type OfferMutationResponse = z.infer<typeof offerMutationResponse>;
 export const pauseBody = z.object({ paused: z.boolean() });
 export type PauseBody = z.infer<typeof pauseBody>;
 
-export const PAYMENT_METHODS = ['online', 'cod'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-
 /**
  * `POST /api/coupons/apply`: the cart's lines (as checkout sends them) and the code typed, if
  * any; without a code the answer is the automatic offer alone. `payment` says how the shopper
  * means to pay (a code may be for prepaid orders only).
  */
 export const applyCouponBody = z.object({
-  code: z
-    .string()
-    .trim()
-    .max(40, 'A code is at most 20 characters')
-    .transform((v) => v.toUpperCase())
-    .pipe(z.union([z.literal(''), couponCode]))
-    .optional(),
+  code: optionalCouponCode,
   items: z.array(checkoutItem).min(1, 'The cart is empty').max(100),
   payment: z.enum(PAYMENT_METHODS).default('online'),
 });

@@ -91,7 +91,10 @@ async function usesFor(coupon: LeanCoupon, userId: string) {
   return { others: (coupon.uses ?? 0) - (holding ? 1 : 0), redeemed };
 }
 
-export async function cartDiscount(deps: AppDeps, input: CartDiscountInput): Promise<CartDiscount> {
+export async function cartDiscount(
+  deps: Pick<AppDeps, 'now'>,
+  input: CartDiscountInput,
+): Promise<CartDiscount> {
   const code = input.code || undefined;
   const today = indiaDay(deps.now());
   const offers = await offersToday();
@@ -118,6 +121,41 @@ export async function cartDiscount(deps: AppDeps, input: CartDiscountInput): Pro
   return {
     ...discount,
     coupon: discount.code ? { id: String(coupon._id), code: coupon.code } : null,
+  };
+}
+
+/**
+ * What an order (and its checkout) keeps of a cart's discount: the code and the offer, what
+ * each took off, and each line's share (`lines[i]` off the cart's line i). Null: nothing off.
+ */
+export interface DiscountRecord {
+  code: string | null;
+  couponId: string | null;
+  offer: string | null;
+  offerId: string | null;
+  amount: number;
+  amountPaise: number;
+  codePaise: number;
+  offerPaise: number;
+  lines: Array<{ amountPaise: number; offerPaise: number; codePaise: number }>;
+}
+
+export function discountRecord(d: CartDiscount): DiscountRecord | null {
+  if (d.amountPaise === 0) return null;
+  return {
+    code: d.coupon?.code ?? null,
+    couponId: d.coupon?.id ?? null,
+    offer: d.offer?.headline ?? null,
+    offerId: d.offer?.id ?? null,
+    amount: paiseToRupees(d.amountPaise),
+    amountPaise: d.amountPaise,
+    codePaise: d.code?.amountPaise ?? 0,
+    offerPaise: d.offer?.amountPaise ?? 0,
+    lines: d.lines.map((l) => ({
+      amountPaise: l.paise,
+      offerPaise: l.offerPaise,
+      codePaise: l.codePaise,
+    })),
   };
 }
 

@@ -78,13 +78,13 @@ export function offerTerms(o: LeanOffer) {
 }
 
 export function toAdminOffer(o: LeanOffer, totals = NO_ORDERS): AdminOffer {
-  const terms = offerTerms(o);
+  const { id, ...terms } = offerTerms(o);
   return {
     ...terms,
-    _id: terms.id,
+    _id: id,
     name: o.name,
     version: o.version ?? 0,
-    headline: offerHeadline(terms),
+    headline: offerHeadline({ id, ...terms }),
     orders: totals.orders,
     givenAway: paiseToRupees(totals.givenAwayPaise),
     createdAt: o.createdAt.toISOString(),

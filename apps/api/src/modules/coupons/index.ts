@@ -6,7 +6,9 @@
 export { couponsRouter, adminCouponsRouter } from './coupons.router.js';
 export {
   cartDiscount,
+  discountRecord,
   type CartDiscount,
+  type DiscountRecord,
   type CartDiscountInput,
   type IsFirstOrder,
 } from './cart-discount.js';

@@ -1,6 +1,11 @@
 /** The orders module's public API (its model stays inside). */
 export { ordersRouter } from './orders.router.js';
-export { purchasedItemFields, type LeanOrder } from './order.model.js';
+export {
+  discountSchema,
+  purchasedItemFields,
+  type LeanOrder,
+  type StoredDiscount,
+} from './order.model.js';
 export { recordPaidOrder, backfillOrderNumbers, type PaidOrderInput } from './record-order.js';
 export { finishStockTakes, takeStock } from './order-stock.js';
 export { sendOrderConfirmation, statusMailsSent } from './notices.js';

@@ -12,7 +12,7 @@ import {
 import { forbidden, notFound } from '../../lib/errors.js';
 import { containsText } from '../../lib/literal-pattern.js';
 import { userContacts, userIdsMatching } from '../users/index.js';
-import { Order, refundOf, shipmentOf, type LeanOrder } from './order.model.js';
+import { discountOf, Order, refundOf, shipmentOf, type LeanOrder } from './order.model.js';
 
 /**
  * Whether any order shows this photo: its items keep the photo URL they were bought with, so
@@ -37,6 +37,7 @@ export function toOrderDto(o: LeanOrder, user?: PublicUserRef | null): OrderDto 
     amount: o.amount,
     shippingFee: paiseToRupees(o.shippingFeePaise ?? 0),
     codFee: paiseToRupees(o.codFeePaise ?? 0),
+    discount: discountDto(o),
     deliveryBy: o.deliveryBy ?? null,
     shippingAddress: o.shippingAddress ?? '',
     items: o.items.map((i) => ({
@@ -64,6 +65,19 @@ export function toOrderDto(o: LeanOrder, user?: PublicUserRef | null): OrderDto 
       issuedAt: c.issuedAt.toISOString(),
     })),
     ...(user !== undefined ? { user } : {}),
+  };
+}
+
+function discountDto(o: LeanOrder): OrderDto['discount'] {
+  const d = discountOf(o);
+  if (!d) return null;
+  return {
+    code: d.code,
+    offer: d.offer,
+    amount: paiseToRupees(d.amountPaise),
+    codeAmount: paiseToRupees(d.codePaise),
+    offerAmount: paiseToRupees(d.offerPaise),
+    lines: d.lines.map((l) => paiseToRupees(l.amountPaise)),
   };
 }
 

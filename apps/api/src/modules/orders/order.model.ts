@@ -76,12 +76,13 @@ const discountLineSchema = new mongoose.Schema(
 );
 
 /**
- * The discount the order was paid with, as checkout worked it out (coupons module): the code
+ * The discount the order was paid with, as checkout worked it out (coupons module; the
+ * checkout records the same): the code
  * and the automatic offer, and what each took off. `lines[i]` is what came off `items[i]`:
  * an item's price paid is `price × cartQuantity` in paise minus `lines[i].amountPaise` (tax
  * and refunds per line work from it); the lines add up to `amountPaise` exactly.
  */
-const discountSchema = new mongoose.Schema(
+export const discountSchema = new mongoose.Schema(
   {
     code: { type: String, default: null },
     couponId: { type: mongoose.Schema.Types.ObjectId, ref: 'Coupon', default: null },
