@@ -11,7 +11,6 @@ import {
   priceDiscount,
   toPaise,
   type ApplyCouponResponse,
-  type Code,
   type Discount,
   type DiscountLine,
   type Offer as OfferRule,
@@ -21,7 +20,7 @@ import { conflict } from '../../lib/errors.js';
 import type { AppDeps } from '../../lib/types.js';
 import { categoryNames } from '../categories/index.js';
 import { productsForSale } from '../products/index.js';
-import { offerTerms } from './coupons.admin.js';
+import { couponTerms, offerTerms } from './coupons.admin.js';
 import { Coupon, Offer, Redemption, type LeanCoupon, type LeanOffer } from './coupon.model.js';
 
 /** Whether a customer has no order yet (a cancelled one does not count): the orders module's. */
@@ -53,28 +52,6 @@ async function offersToday(): Promise<OfferRule[]> {
       categoryNames: terms.categories.map((id) => names.get(id)).filter((n) => n !== undefined),
     };
   });
-}
-
-function codeTerms(c: LeanCoupon): Code {
-  return {
-    code: c.code,
-    description: c.description ?? '',
-    kind: c.kind,
-    percentOff: c.percentOff ?? null,
-    amountOffPaise: c.amountOffPaise ?? null,
-    maxDiscountPaise: c.maxDiscountPaise ?? null,
-    minCartPaise: c.minCartPaise ?? 0,
-    startsOn: c.startsOn ?? null,
-    endsOn: c.endsOn ?? null,
-    maxUses: c.maxUses ?? null,
-    maxUsesPerCustomer: c.maxUsesPerCustomer ?? null,
-    firstOrderOnly: c.firstOrderOnly ?? false,
-    prepaidOnly: c.prepaidOnly ?? false,
-    combinable: c.combinable ?? true,
-    categories: (c.categories ?? []).map(String),
-    products: (c.products ?? []).map(String),
-    paused: c.paused ?? false,
-  };
 }
 
 /**
@@ -110,7 +87,7 @@ export async function cartDiscount(
   const coupon = await Coupon.findOne({ code }).lean<LeanCoupon>();
   if (!coupon) return without('unknown', COUPON_MESSAGES.unknown);
 
-  const terms = codeTerms(coupon);
+  const terms = couponTerms(coupon);
   const uses = await usesFor(coupon, input.userId);
   const firstOrder = terms.firstOrderOnly ? await input.isFirstOrder(input.userId) : false;
   const discount = priceDiscount({

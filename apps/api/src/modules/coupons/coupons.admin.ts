@@ -29,9 +29,9 @@ export type ReadDiscountTotals = () => Promise<DiscountTotals>;
 const NO_ORDERS = { orders: 0, givenAwayPaise: 0 };
 const ids = (list: readonly unknown[]) => list.map(String);
 
-export function toAdminCoupon(c: LeanCoupon, totals = NO_ORDERS): AdminCoupon {
+/** A code's terms as stored (older documents' missing fields read as their defaults). */
+export function couponTerms(c: LeanCoupon): CouponTerms {
   return {
-    _id: String(c._id),
     code: c.code,
     description: c.description ?? '',
     kind: c.kind,
@@ -49,6 +49,13 @@ export function toAdminCoupon(c: LeanCoupon, totals = NO_ORDERS): AdminCoupon {
     categories: ids(c.categories ?? []),
     products: ids(c.products ?? []),
     paused: c.paused ?? false,
+  };
+}
+
+export function toAdminCoupon(c: LeanCoupon, totals = NO_ORDERS): AdminCoupon {
+  return {
+    ...couponTerms(c),
+    _id: String(c._id),
     version: c.version ?? 0,
     uses: c.uses ?? 0,
     orders: totals.orders,

@@ -7,9 +7,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/harness.js';
+import { pdfText } from '../../../test/pdf-text.js';
 import { Category } from '../../categories/category.model.js';
 import { Order } from '../../orders/order.model.js';
-import { makeProduct, payInSandbox, recordingMailer } from '../../payments/__tests__/helpers.js';
+import { makeProduct, recordingMailer, sandboxCheckout } from '../../payments/__tests__/helpers.js';
 import { Coupon, Redemption } from '../coupon.model.js';
 import { HOLD_MS, releaseRunOutHolds } from '../uses.js';
 
@@ -52,23 +53,27 @@ function createOrder(auth: string, amount: number, items: Item[], coupon?: strin
     .send({ amount, items, shippingAddress: BENGALURU, ...(coupon ? { coupon } : {}) });
 }
 
-/** create-order → sandbox pay → verify: the new order's id. */
-async function checkout(
+/** create-order → sandbox pay → verify (the shopper's profile address): the order's id. */
+const checkout = (
   shopper: { auth: string; id: string },
   amount: number,
   items: Item[],
   coupon?: string,
-) {
-  const created = await createOrder(shopper.auth, amount, items, coupon).expect(200);
-  const paid = await payInSandbox(t, created.body.order.id);
-  const verified = await t
-    .request()
-    .post('/api/payment/verify-payment')
-    .set('Authorization', shopper.auth)
-    .send({ ...paid, userId: shopper.id })
-    .expect(200);
-  return verified.body.orderId as string;
-}
+) => sandboxCheckout(t, shopper, items, { amount, ...(coupon ? { coupon } : {}) });
+
+const SELLER = {
+  legalName: 'Bright Threads Private Limited',
+  address: '80 Feet Road, Koramangala, Bengaluru 560034',
+  state: 'Karnataka',
+  gstin: '29AAGCB7383J1Z4',
+};
+
+/** supertest's parser for a binary answer (a PDF): the body as one Buffer. */
+const binary = (res: NodeJS.ReadableStream, done: (err: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (c: Buffer) => chunks.push(c));
+  res.on('end', () => done(null, Buffer.concat(chunks)));
+};
 
 const usesOf = async (code: string) => (await Coupon.findOne({ code }).lean())!.uses;
 
@@ -309,10 +314,16 @@ describe('the bundle offer, 3 for ₹999', () => {
 
 describe('checkout with a code', () => {
   it('charges the discounted total, taxes each line on what it paid, and the order keeps the discount', async () => {
-    const a = await makeProduct({ price: 799 });
-    const b = await makeProduct({ price: 499 });
+    const a = await makeProduct({ name: 'Indigo Tee', price: 799 });
+    const b = await makeProduct({ name: 'Ochre Tee', price: 499 });
     const code = await makeCode({ percentOff: 10 });
     const shopper = await t.createUser({ address: BENGALURU });
+    await t
+      .request()
+      .put('/api/admin/settings/gst')
+      .set('Authorization', admin.auth)
+      .send(SELLER)
+      .expect(200);
 
     const listPrice = await createOrder(shopper.auth, 1298, [line(a), line(b)], code.code).expect(
       409,
@@ -358,6 +369,22 @@ describe('checkout with a code', () => {
     });
     expect(await usesOf(code.code)).toBe(1);
     expect(await Redemption.countDocuments({ order: orderId, status: 'redeemed' })).toBe(1);
+
+    const mail = mailer.sent.find((m) => m.to === shopper.user.email)!;
+    expect(mail.text).toContain(`Code ${code.code}: −₹130`);
+    expect(mail.text).toContain('Total: ₹1,168');
+    expect(mail.html).toContain(`Code ${code.code}`);
+
+    const invoice = await t
+      .request()
+      .get(`/api/orders/${orderId}/invoice`)
+      .set('Authorization', shopper.auth)
+      .buffer(true)
+      .parse(binary as never)
+      .expect(200);
+    const text = await pdfText(invoice.body as Buffer);
+    expect(text).toContain('Indigo Tee, less discount 80.02 6109 1 684.74');
+    expect(text).toContain('Ochre Tee, less discount 49.98 6109 1 427.64');
 
     const list = await t
       .request()
