@@ -1,4 +1,5 @@
 /** /cart (SPEC §2): lines, the shipping address, the summary and checkout. */
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Product } from '@repo/shared';
 import { itemCount } from '@repo/shared/rules';
@@ -10,7 +11,9 @@ import { paths } from '@/config/paths';
 import { userDetailQueryOptions, useUserDetail } from '@/features/account/api/get-user-detail';
 import { useSession } from '@/lib/session';
 import { useCartStock } from '@/features/cart/api/get-cart-stock';
+import { lineDiscount, useCartDiscount } from '@/features/cart/api/apply-coupon';
 import { CartLine, lineProblemText } from '@/features/cart/components/cart-line';
+import { CouponField } from '@/features/cart/components/coupon-field';
 import { CartSummary, CheckoutBar } from '@/features/cart/components/cart-summary';
 import { ADDRESS_HINT_ID, ShippingAddress } from '@/features/cart/components/shipping-address';
 import { cart } from '@/features/cart/cart-actions';
@@ -26,10 +29,14 @@ import { useTitle } from '@/lib/use-title';
 export default function CartPage() {
   useTitle('Cart');
   const { items, count, subtotal } = useCart();
-  const charges = useCartCharges(subtotal);
   const { isAuthenticated, user } = useSession();
   const queryClient = useQueryClient();
   const userId = isAuthenticated ? user?.userId : undefined;
+  // The code applied; the server's answer says what it and the automatic offer take off.
+  const [code, setCode] = useState('');
+  const discount = useCartDiscount(items, code, userId);
+  const answer = discount.data;
+  const charges = useCartCharges(subtotal, answer?.discount ?? 0);
   const detail = useUserDetail(userId);
   const stock = useCartStock(items.map((line) => line._id));
   // A line without a size, or short of stock in its size, must be changed before checkout.
@@ -62,8 +69,15 @@ export default function CartPage() {
   const checkout = useCheckout({
     loadUser: async () =>
       userId ? (await queryClient.ensureQueryData(userDetailQueryOptions(userId))).user : undefined,
-    onPaid: cart.clear,
-    onCartOutdated: refreshLines,
+    onPaid: () => {
+      cart.clear();
+      setCode('');
+    },
+    onCartOutdated: async () => {
+      await refreshLines();
+      // The discount too: a code refused at checkout then shows its reason beside the field.
+      await queryClient.invalidateQueries({ queryKey: ['cart', 'discount'] });
+    },
   });
 
   return (
@@ -93,6 +107,7 @@ export default function CartPage() {
                   key={`${item._id}:${item.size ?? ''}`}
                   item={item}
                   stock={stock?.get(item._id)}
+                  discount={lineDiscount(answer, item)}
                 />
               ))}
             </ul>
@@ -107,16 +122,32 @@ export default function CartPage() {
               />
               <CartSummary
                 subtotal={subtotal}
+                discount={answer}
                 shippingFee={charges.shippingFee}
                 freeDeliveryFrom={charges.freeDeliveryFrom}
                 total={charges.total}
-              />
+              >
+                <CouponField
+                  applied={code}
+                  answer={answer}
+                  checking={discount.isFetching}
+                  onApply={setCode}
+                  onRemove={() => setCode('')}
+                />
+              </CartSummary>
               <CheckoutBar
                 total={charges.total}
                 pending={checkout.pending}
                 blocked={blocked}
                 blockedBy={addressUsable ? undefined : ADDRESS_HINT_ID}
-                onCheckout={() => void checkout.start(items, charges.totalToPay)}
+                onCheckout={() =>
+                  void checkout.start(
+                    items,
+                    charges.totalToPay,
+                    // Only a code that applies is sent (a refused one would only be refused again).
+                    code && answer?.code ? code : undefined,
+                  )
+                }
               />
             </div>
           </div>

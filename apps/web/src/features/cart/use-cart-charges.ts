@@ -1,6 +1,7 @@
 /**
  * The cart's delivery fee and total, from the shop's public settings with the shared
- * orderCharges: the same sums the server charges. `totalToPay` waits for the settings, so a
+ * orderCharges on the T-shirts after the discount (`discount`, rupees, as the server answered):
+ * the same sums the server charges. `totalToPay` waits for the settings, so a
  * checkout started before they arrived still sends the total the server expects.
  */
 import { useQueryClient } from '@tanstack/react-query';
@@ -19,8 +20,9 @@ function chargesOf(fees: PublicSettings | undefined, subtotal: number) {
   };
 }
 
-export function useCartCharges(subtotal: number) {
+export function useCartCharges(listSubtotal: number, discount = 0) {
   const queryClient = useQueryClient();
+  const subtotal = paiseToRupees(toPaise(listSubtotal) - toPaise(discount));
   const charges = chargesOf(usePublicSettings().data?.settings, subtotal);
   return {
     /** Undefined while the fees load. */

@@ -47,7 +47,8 @@ export function useCheckout({ loadUser, onPaid, onCartOutdated }: CheckoutOption
   const [pending, setPending] = useState(false);
 
   /** `totalToPay`: the total with the delivery fee, as the cart works it out (read once started). */
-  async function start(items: CartItem[], totalToPay: () => Promise<number>) {
+  /** `coupon`: the code the cart applied (the server prices it again, 409 with the reason if refused). */
+  async function start(items: CartItem[], totalToPay: () => Promise<number>, coupon?: string) {
     if (!isAuthenticated) {
       navigate(paths.login, { state: { from: paths.cart } });
       return;
@@ -80,6 +81,7 @@ export function useCheckout({ loadUser, onPaid, onCartOutdated }: CheckoutOption
             ...(colour !== undefined && { colour }),
           })),
           ...(user ? { shippingAddress: user.address } : {}),
+          ...(coupon ? { coupon } : {}),
         }));
       } catch (error) {
         if (error instanceof ApiError && error.status === 409) {
