@@ -38,7 +38,7 @@ export function CouponField({
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Coupon code">
+    <form onSubmit={submit} noValidate aria-label="Apply a coupon code">
       <label htmlFor={id} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
         Coupon code
       </label>
