@@ -1,5 +1,12 @@
 /** Test data shaped like the API's answers. */
-import type { CartItem, Category, Product, PublicUser, ReviewSummary } from '@repo/shared';
+import type {
+  ApplyCouponResponse,
+  CartItem,
+  Category,
+  Product,
+  PublicUser,
+  ReviewSummary,
+} from '@repo/shared';
 import { sumOverColours } from '@repo/shared/rules';
 
 let seq = 0;
@@ -95,7 +102,7 @@ export const publicSettings = () => ({
 export function noDiscount(
   body: unknown,
   prices: Record<string, number> = {},
-): import('@repo/shared').ApplyCouponResponse {
+): ApplyCouponResponse {
   const { items } = body as { items: Array<{ _id: string; cartQuantity: number; size?: string }> };
   const subtotal = items.reduce((s, i) => s + (prices[i._id] ?? 0) * i.cartQuantity, 0);
   return {
