@@ -238,6 +238,8 @@ function OfferCard({ offer: o }: { offer: AdminOffer }) {
 const paiseOf = (value: string): number | null => (value.trim() ? toPaise(Number(value)) : null);
 const rupeesOf = (paise: number | null | undefined) =>
   paise === null || paise === undefined ? '' : String(paiseToRupees(paise));
+const wholeNumber = { type: 'number', inputMode: 'numeric' } as const;
+const rupeeAmount = { type: 'number', inputMode: 'decimal' } as const;
 const countOf = (value: string): number | null => (value.trim() ? Number(value) : null);
 
 function TextInput({
@@ -370,8 +372,7 @@ function CouponForm({ coupon, onDone }: { coupon?: AdminCoupon | undefined; onDo
       {percent ? (
         <TextInput
           label="Percent off"
-          type="number"
-          inputMode="numeric"
+          {...wholeNumber}
           min={1}
           max={90}
           value={f.percentOff}
@@ -381,8 +382,7 @@ function CouponForm({ coupon, onDone }: { coupon?: AdminCoupon | undefined; onDo
       ) : (
         <TextInput
           label="Amount off (₹)"
-          type="number"
-          inputMode="decimal"
+          {...rupeeAmount}
           min={1}
           value={f.amountOff}
           onChange={(e) => set({ amountOff: e.target.value })}
@@ -392,8 +392,7 @@ function CouponForm({ coupon, onDone }: { coupon?: AdminCoupon | undefined; onDo
       {percent && (
         <TextInput
           label="Maximum discount (₹, optional)"
-          type="number"
-          inputMode="decimal"
+          {...rupeeAmount}
           min={1}
           value={f.maxDiscount}
           onChange={(e) => set({ maxDiscount: e.target.value })}
@@ -538,8 +537,7 @@ function OfferForm({ onDone }: { onDone: () => void }) {
         <>
           <TextInput
             label="Pieces"
-            type="number"
-            inputMode="numeric"
+            {...wholeNumber}
             min={2}
             value={f.pieces}
             onChange={(e) => set({ pieces: e.target.value })}
@@ -547,8 +545,7 @@ function OfferForm({ onDone }: { onDone: () => void }) {
           />
           <TextInput
             label="Bundle price (₹)"
-            type="number"
-            inputMode="decimal"
+            {...rupeeAmount}
             min={1}
             value={f.bundlePrice}
             onChange={(e) => set({ bundlePrice: e.target.value })}
@@ -559,8 +556,7 @@ function OfferForm({ onDone }: { onDone: () => void }) {
         <>
           <TextInput
             label="Percent off"
-            type="number"
-            inputMode="numeric"
+            {...wholeNumber}
             min={1}
             max={90}
             value={f.percentOff}
@@ -569,8 +565,7 @@ function OfferForm({ onDone }: { onDone: () => void }) {
           />
           <TextInput
             label="From a cart of (₹)"
-            type="number"
-            inputMode="decimal"
+            {...rupeeAmount}
             min={0}
             value={f.minCart}
             onChange={(e) => set({ minCart: e.target.value })}
