@@ -404,6 +404,22 @@ describe('a code with the automatic offer', () => {
     expect(d.code!.amountPaise).toBe(82_400);
   });
 
+  it('a combining code whose minimum the offer takes it under, and that saves less alone, tells the minimum', () => {
+    // ₹1,647 → ₹999 with the bundle, under FLAT200's ₹1,499; alone it saves ₹200, the bundle ₹648.
+    const d = priceDiscount({
+      lines: [line('a', 549, 3)],
+      offers: [bundle()],
+      code: code({ kind: 'flat', percentOff: null, amountOffPaise: 20_000, minCartPaise: 149_900 }),
+      context: ctx(),
+    });
+    expect(d.code).toBeNull();
+    expect(d.amountPaise).toBe(64_800);
+    expect(d.refusal).toEqual({
+      reason: 'minimum',
+      message: 'Add ₹500 more to use this code (minimum cart value ₹1,499).',
+    });
+  });
+
   it('tells the minimum reached with the offer when the code cannot apply either way', () => {
     const d = priceDiscount({
       lines: [line('a', 549, 3)],

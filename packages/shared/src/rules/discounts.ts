@@ -412,6 +412,8 @@ export function priceDiscount(input: {
   type Way = { offer: OfferOutcome | null; code: number[] | null; codePaise: number };
   const ways: Way[] = [{ offer, code: null, codePaise: 0 }];
   let refusal: Refusal | null = null;
+  // Why the code could not apply one of the ways tried (on top of the offer first).
+  let firstRefusal: Refusal | null = null;
   const code = input.code ?? null;
   if (code) {
     refusal = codeRefusal(code, context);
@@ -420,7 +422,6 @@ export function priceDiscount(input: {
       const tries: Array<OfferOutcome | null> = [];
       if (offer && code.combinable) tries.push(offer);
       tries.push(null);
-      let firstRefusal: Refusal | null = null;
       for (const under of tries) {
         const got = codeOutcome(code, lines, under?.lines ?? zero);
         if ('reason' in got) firstRefusal ??= got;
@@ -434,15 +435,19 @@ export function priceDiscount(input: {
   const best = ways.reduce((a, b) => (total(b) > total(a) ? b : a));
   if (code && !refusal && !best.code) {
     const withCode = ways.filter((w) => w.code).reduce((a, b) => (total(b) > total(a) ? b : a));
-    refusal = refuse(
-      'offer-better',
-      COUPON_MESSAGES.offerBetter(
-        code.code,
-        total(withCode),
-        offerHeadline(best.offer!.offer),
-        total(best),
-      ),
-    );
+    // A code that combines but not on top of this offer (its minimum, once the offer is off)
+    // says that; one that does not combine says the offer saves more.
+    refusal =
+      firstRefusal ??
+      refuse(
+        'offer-better',
+        COUPON_MESSAGES.offerBetter(
+          code.code,
+          total(withCode),
+          offerHeadline(best.offer!.offer),
+          total(best),
+        ),
+      );
   }
 
   const offerLines = best.offer?.lines ?? zero;
