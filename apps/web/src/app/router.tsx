@@ -11,8 +11,9 @@ import { lazyWithRetry } from '@/lib/lazy-with-retry';
 import { RequireAdmin, RequireAuth } from './guards';
 import { Layout } from './layout/layout';
 
-type PageModule = { default: React.ComponentType };
-/** What a page's route carries beside its element: how to load its chunk ahead. */
+/** A page's module: its component, and how to load the lazy parts its first render shows. */
+type PageModule = { default: React.ComponentType; preload?: () => Promise<unknown> };
+/** What a page's route carries beside its element: how to load its chunks ahead. */
 interface PageHandle {
   preload: () => Promise<unknown>;
 }
@@ -22,7 +23,8 @@ interface PageHandle {
  */
 const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'element' | 'handle'> => {
   const Page = lazyWithRetry(load);
-  return { element: <Page />, handle: { preload: Page.preload } satisfies PageHandle };
+  const preload = () => Page.preload().then((module) => module.preload?.());
+  return { element: <Page />, handle: { preload } satisfies PageHandle };
 };
 
 export const routes: RouteObject[] = [

@@ -14,11 +14,11 @@ const RELOADED_KEY = 'chunk-reload';
 
 // any: React.lazy's own bound, so a component with props keeps them.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function lazyWithRetry<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
-  let loaded: { default: T } | undefined;
-  let loading: Promise<{ default: T }> | undefined;
+export function lazyWithRetry<M extends { default: ComponentType<any> }>(load: () => Promise<M>) {
+  let loaded: M | undefined;
+  let loading: Promise<M> | undefined;
 
-  async function loadOnce(): Promise<{ default: T }> {
+  async function loadOnce(): Promise<M> {
     // On the server the chunks are files beside the bundle: nothing to retry or reload.
     if (typeof window === 'undefined') return (loaded = await load());
     try {
@@ -34,14 +34,13 @@ export function lazyWithRetry<T extends ComponentType<any>>(load: () => Promise<
       return new Promise<never>(() => {}); // the page is going away
     }
   }
+  /** Loads the chunk (once) and answers its module. */
   const preload = () => (loading ??= loadOnce());
 
-  const Page = lazy(() =>
+  const Page = lazy<M['default']>(() =>
     loaded
       ? // A thenable that answers at once: React.lazy then renders without suspending.
-        ({ then: (resolve: (m: { default: T }) => void) => resolve(loaded!) } as Promise<{
-          default: T;
-        }>)
+        ({ then: (resolve: (m: M) => void) => resolve(loaded!) } as Promise<M>)
       : preload(),
   );
   return Object.assign(Page, { preload });

@@ -74,7 +74,7 @@ describe('lazyWithRetry', () => {
   it('reloads the page once when the chunk still fails, then shows the error screen instead of looping', async () => {
     const reload = vi.fn();
     vi.stubGlobal('location', { ...window.location, reload });
-    const load = vi.fn(() =>
+    const load = vi.fn((): Promise<{ default: () => null }> =>
       Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
     );
     const renderPage = () => {

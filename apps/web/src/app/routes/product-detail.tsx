@@ -28,6 +28,14 @@ import { useTitle } from '@/lib/use-title';
  */
 const ProductReviews = lazyWithRetry(() => import('@/features/reviews/components/product-reviews'));
 
+/**
+ * Loaded before a server-rendered product page is taken over (router's preloadPages): React
+ * hydrates a lazy part whose chunk is still on its way later, and an update reaching it first
+ * (the reviews asked for again) makes React drop the server's reviews for "Loading reviews...":
+ * the page shrank under a shopper who had scrolled down.
+ */
+export const preload = () => ProductReviews.preload();
+
 /** No similar products (one list, so the deferred value below does not change every render). */
 const NONE: Product[] = [];
 
