@@ -58,7 +58,7 @@ const API_MODULES = {
   orders: ['products', 'users', 'gst', 'coupons'],
   payments: ['orders', 'products', 'users', 'delivery', 'coupons'],
   reviews: ['orders', 'products', 'users', 'settings'],
-  web: ['categories', 'products', 'reviews'],
+  web: ['categories', 'products', 'reviews', 'settings'],
   gst: ['settings'],
 };
 const API_TESTS = ['apps/api/src/**/__tests__/**', 'apps/api/src/test/**'];

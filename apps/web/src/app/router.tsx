@@ -37,15 +37,12 @@ export const routes: RouteObject[] = [
       { path: PRODUCT_DETAIL_ROUTE.slice(1), ...page(() => import('./routes/product-detail')) },
       { path: 'about', ...page(() => import('./routes/about')) },
       { path: 'privacy', ...page(() => import('./routes/privacy')) },
-      {
-        path: 'contact',
-        element: (
-          <RequireAuth>
-            <Outlet />
-          </RequireAuth>
-        ),
-        children: [{ index: true, ...page(() => import('./routes/contact')) }],
-      },
+      // The launch pages: public (the issue's, against SPEC's protected Contact), so shoppers
+      // and a payment provider's review reach them signed out.
+      { path: 'contact', ...page(() => import('./routes/contact')) },
+      { path: 'terms', ...page(() => import('./routes/terms')) },
+      { path: 'shipping', ...page(() => import('./routes/shipping')) },
+      { path: 'returns', ...page(() => import('./routes/returns')) },
       { path: 'register', ...page(() => import('./routes/register')) },
       { path: 'login', ...page(() => import('./routes/login')) },
       { path: 'forgotpassword', ...page(() => import('./routes/forgot-password')) },

@@ -56,3 +56,15 @@ export function SettingsForm({
     </form>
   );
 }
+
+/** A group of a settings form's fields under its legend ("Customer care", "Zones"). */
+export function SettingsFieldset({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <fieldset className="flex flex-col gap-4 rounded-xl border border-slate-200 p-4 dark:border-slate-700">
+      <legend className="px-1 text-sm font-semibold text-slate-800 dark:text-slate-200">
+        {legend}
+      </legend>
+      {children}
+    </fieldset>
+  );
+}

@@ -19,6 +19,16 @@ export function isIndianMobile(value: string): boolean {
   return normalizeIndianMobile(value) !== undefined;
 }
 
+/**
+ * Any Indian phone number a shop can be called on: a mobile, a landline with its area code
+ * ("080 4567 8910", "+91 80 4567 8910": ten digits after +91 or 0) or a toll-free number
+ * ("1800 123 4567"), with spaces, hyphens, dots or brackets anywhere.
+ */
+export function isIndianPhone(value: string): boolean {
+  const digits = value.replace(/[\s\-.()]/g, '');
+  return /^(?:(?:\+|00|0)?91|0)?[1-9]\d{9}$/.test(digits) || /^1[89]00\d{6,7}$/.test(digits);
+}
+
 /** A 6-digit PIN code (first digit 1–9), also written "560 001" or "560-001", standing alone. */
 const PIN_CODE = /(^|\D)([1-9]\d{2})[ -]?(\d{3})(?=\D|$)/g;
 

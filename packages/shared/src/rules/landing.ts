@@ -5,6 +5,19 @@
  * with these rules.
  */
 
+/**
+ * The pages that show the shop's own details (Contact, Terms, Shipping and Delivery, Returns,
+ * the Privacy Policy's support address): they read the public settings (`GET /settings/public`),
+ * which the server inlines when it renders them.
+ */
+export const SHOP_DETAILS_PAGES: readonly string[] = [
+  '/contact',
+  '/terms',
+  '/shipping',
+  '/returns',
+  '/privacy',
+];
+
 /** The product page's route, as react-router writes it. */
 export const PRODUCT_DETAIL_ROUTE = '/product-detail/:slug';
 

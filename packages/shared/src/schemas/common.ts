@@ -26,7 +26,7 @@ export const optionalText = (label: string, max: number) =>
   z
     .string({ error: `${label} must be text` })
     .trim()
-    .max(max, `${label} must be at most ${max} characters`)
+    .max(max, tooLong(label, max))
     .refine((v) => !CONTROL_IN_TEXT.test(v), `${label} must not contain control characters`)
     .default('');
 

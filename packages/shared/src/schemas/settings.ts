@@ -10,8 +10,10 @@
  */
 import { z } from 'zod';
 import { INDIAN_STATE_NAMES } from '../constants/india.js';
+import { TEXT_LIMITS, tooLong } from '../constants/limits.js';
 import { DEFAULT_REVIEW_REQUEST_DAYS } from '../constants/reviews.js';
-import { objectId, requiredText } from './common.js';
+import { isIndianPhone } from '../rules/contact.js';
+import { objectId, optionalText, requiredText } from './common.js';
 import { gstSettings, gstSettingsFields } from './gst.js';
 
 /** ₹1,00,000: no fee or order limit of this shop is larger. */
@@ -228,6 +230,53 @@ const reviewsFields = {
 export const reviewsSettings = z.object(reviewsFields).meta({ id: 'ReviewsSettings' });
 export type ReviewsSettings = z.infer<typeof reviewsSettings>;
 
+/** An email address, or '' while it is not set. */
+const optionalEmail = (label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .toLowerCase()
+    .max(TEXT_LIMITS.email, tooLong(label, TEXT_LIMITS.email))
+    .refine((v) => v === '' || z.email().safeParse(v).success, 'Enter a valid email address');
+
+/** A phone number to call (rules/contact: isIndianPhone), or '' while it is not set. */
+const optionalPhone = (label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(TEXT_LIMITS.phone, tooLong(label, TEXT_LIMITS.phone))
+    .refine(
+      (v) => v === '' || isIndianPhone(v),
+      'Enter an Indian phone number: a mobile, a landline with its area code, or 1800…',
+    );
+
+/**
+ * The shop's own details, shown on the Contact, Terms, Shipping and Returns pages and in mails:
+ * how to reach the shop, the grievance officer India's e-commerce rules require, and the return
+ * window. Who sells (the legal name, address and GSTIN) is the GST section's, as its invoices
+ * name it. Every text starts empty: a page shows an empty one as "not set yet" until the admin
+ * fills it in.
+ */
+const shopFields = {
+  phone: optionalPhone('Phone').default(''),
+  email: optionalEmail('Email').default(''),
+  /** When the phone and email are answered: "Monday to Saturday, 10 am to 7 pm". */
+  supportHours: optionalText('Support hours', 120),
+  grievanceOfficerName: optionalText('Grievance officer', 80),
+  grievanceOfficerDesignation: optionalText('Designation', 80),
+  grievanceOfficerEmail: optionalEmail('Grievance officer email').default(''),
+  grievanceOfficerPhone: optionalPhone('Grievance officer phone').default(''),
+  /** Days after delivery a T-shirt may be sent back (0: no returns, only exchanges of faults). */
+  returnDays: z
+    .number({ error: 'Enter a number of days' })
+    .int('Enter a whole number of days')
+    .min(0, 'Enter 0 or more days')
+    .max(30, 'At most 30 days')
+    .default(7),
+};
+export const shopSettings = z.object(shopFields).meta({ id: 'ShopSettings' });
+export type ShopSettings = z.infer<typeof shopSettings>;
+
 /**
  * Every section: its title (the admin's page), its schema (full, with defaults), its fields
  * (the same, before the refinements across fields) and what of it the storefront may read
@@ -241,6 +290,11 @@ export const SETTINGS_SECTIONS = {
     public: z.object({
       feePaise: deliveryFields.feePaise,
       freeFromPaise: deliveryFields.freeFromPaise,
+      // The Shipping and Delivery page says when parcels leave and how long they take.
+      cutoff: deliveryFields.cutoff,
+      dispatchDays: deliveryFields.dispatchDays,
+      zones: deliveryFields.zones,
+      elsewhere: deliveryFields.elsewhere,
     }),
   },
   cod: {
@@ -260,11 +314,24 @@ export const SETTINGS_SECTIONS = {
     fields: reviewsFields,
     public: z.object({}),
   },
+  shop: {
+    title: 'Shop details',
+    schema: shopSettings,
+    fields: shopFields,
+    // Every detail is for shoppers: the launch pages and mails show them.
+    public: shopSettings,
+  },
   gst: {
     title: 'GST and invoices',
     schema: gstSettings,
     fields: gstSettingsFields,
-    public: z.object({}),
+    // Who sells, as on its invoices: the launch pages name the seller (India's e-commerce rules).
+    public: z.object({
+      legalName: gstSettingsFields.legalName,
+      address: gstSettingsFields.address,
+      state: gstSettingsFields.state,
+      gstin: gstSettingsFields.gstin,
+    }),
   },
 } as const;
 

@@ -7,6 +7,7 @@ export {
   getSettings,
   getSettingsOf,
   publicSettings,
+  publicSettingsAnswer,
   settingsValue,
   updateSettings,
   type SettingsAuthor,

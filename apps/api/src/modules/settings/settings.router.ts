@@ -20,7 +20,7 @@ export function settingsRouter(): Router {
   const router = Router();
   router.get('/public', async (_req, res) => {
     res.set('Cache-Control', `public, max-age=${PUBLIC_MAX_AGE_S}`);
-    res.json({ success: true, settings: await settings.publicSettings() });
+    res.json(await settings.publicSettingsAnswer());
   });
   return router;
 }

@@ -104,6 +104,11 @@ export async function publicSettings(): Promise<PublicSettings> {
   ) as PublicSettings;
 }
 
+/** `GET /api/settings/public`'s answer (the launch pages the server renders inline it too). */
+export async function publicSettingsAnswer(): Promise<{ success: true; settings: PublicSettings }> {
+  return { success: true, settings: await publicSettings() };
+}
+
 /** Saves raced by another admin's are read again and merged anew this many times. */
 const SAVE_ATTEMPTS = 5;
 

@@ -60,13 +60,12 @@ const SITE_DESCRIPTION =
   'Printed T-shirts for every mood, in rupees with free delivery: browse prints, pick a tee in your size and pay by card.';
 
 /** Pages a visitor may land on that search engines should not list. */
-const NOINDEX =
-  /^\/(search|cart|login|register|forgotpassword|dashboard|contact|order-placed)(\/|$)/i;
+const NOINDEX = /^\/(search|cart|login|register|forgotpassword|dashboard|order-placed)(\/|$)/i;
 
 /** The app's routes (apps/web/src/app/router.tsx): anything else is its not-found page, a 404. */
 const APP_ROUTES = [
   /^\/$/,
-  /^\/(search|about|privacy|contact|register|login|forgotpassword|cart)\/?$/i,
+  /^\/(search|about|privacy|contact|terms|shipping|returns|register|login|forgotpassword|cart)\/?$/i,
   /^\/product-detail\/[^/]+\/?$/i,
   /^\/order-placed\/[^/]+\/?$/i,
   /^\/dashboard\/user(\/(profile|addresses|orders(\/[^/]+)?))?\/?$/i,
@@ -80,7 +79,23 @@ const STATIC_PAGES: Record<string, { title: string; description: string }> = {
   },
   '/contact': {
     title: 'Contact',
-    description: 'Reach the shop by phone or email for orders, sizes and anything else.',
+    description:
+      'Reach the shop by phone or email for orders, sizes and anything else; who sells, and the grievance officer.',
+  },
+  '/terms': {
+    title: 'Terms and Conditions',
+    description:
+      'The terms you buy on: who sells, prices and payment, orders, delivery, returns and how disputes are settled.',
+  },
+  '/shipping': {
+    title: 'Shipping and Delivery',
+    description:
+      'What delivery costs, when your order leaves and how many days it takes to reach you, anywhere in India.',
+  },
+  '/returns': {
+    title: 'Returns, Refunds and Cancellation',
+    description:
+      'Cancelling an order, returning a T-shirt that does not fit, damaged or wrong items, and when refunds reach you.',
   },
   '/privacy': {
     title: 'Privacy Policy',

@@ -12,8 +12,8 @@ import { countProducts, sitemapProducts } from '../products/index.js';
 /** URLs per sitemap file (the protocol allows 50,000). */
 export const SITEMAP_LIMIT = 50_000;
 
-/** Contact needs a login (SPEC §2): not a page for search engines. */
-const STATIC_PATHS = ['/', '/about', '/privacy'];
+/** The pages of the shop itself: home, About, the launch pages and the Privacy Policy. */
+const STATIC_PATHS = ['/', '/about', '/contact', '/terms', '/shipping', '/returns', '/privacy'];
 
 const escapeXml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -1,7 +1,8 @@
 /**
  * The web app's page (the built index.html) as a visit gets it. The storefront's public pages
- * (home with its filters and page, a product page, search results, about, privacy) come
- * rendered on the server, and the browser takes them over:
+ * (home with its filters and page, a product page, search results, about, privacy, and the
+ * launch pages with the shop's details: contact, terms, shipping, returns) come rendered on the
+ * server, and the browser takes them over:
  * - the app's root holds the page's markup from the web app's own server renderer
  *   (server-render.ts), so names, prices, links and photos are there before any JavaScript
  *   runs; the root's `data-origin` tells the app that it is server markup to take over;
@@ -36,6 +37,7 @@ import {
   landingPageOf,
   parseCatalogParams,
   searchKeywordOf,
+  SHOP_DETAILS_PAGES,
   srcSetOf,
 } from '@repo/shared/rules';
 import type { CatalogRead, CatalogReader } from '../../lib/cached-read.js';
@@ -43,6 +45,7 @@ import { catalogVersion, type CatalogVersion } from '../../lib/catalog-version.j
 import { allCategoriesRead } from '../categories/index.js';
 import { productReads } from '../products/index.js';
 import { firstReviewsRead, topReviews } from '../reviews/index.js';
+import { publicSettingsAnswer } from '../settings/index.js';
 import { headTags, pageMeta, withHead, type Listing, type ProductForSeo } from './seo.js';
 import type { ServerRenderer } from './server-render.js';
 
@@ -54,6 +57,12 @@ interface Manifest {
 interface Inline {
   key: string;
   read: CatalogRead;
+  /**
+   * Not a catalog answer (the shop's settings): read afresh for every visit, so an admin's change
+   * shows on the next page; the page is never kept by catalog version (its markup is kept for
+   * the exact answers, as every page's is).
+   */
+  fresh?: true;
 }
 
 type Photo = { photo?: string; photos?: Array<{ url: string; width: number }> };
@@ -81,6 +90,17 @@ const CATEGORIES = '/category/all-category';
 const STATIC_PAGES: Record<string, string> = {
   '/about': 'src/app/routes/about.tsx',
   '/privacy': 'src/app/routes/privacy.tsx',
+  '/contact': 'src/app/routes/contact.tsx',
+  '/terms': 'src/app/routes/terms.tsx',
+  '/shipping': 'src/app/routes/shipping.tsx',
+  '/returns': 'src/app/routes/returns.tsx',
+};
+
+/** The shop's public settings, as `GET /api/settings/public` answers: the launch pages show them. */
+const SHOP_DETAILS: Inline = {
+  key: '/settings/public',
+  read: { key: 'settings public', compute: publicSettingsAnswer },
+  fresh: true,
 };
 
 /** The first product card's photo of a home page: the list's or the filter's answer. */
@@ -182,7 +202,12 @@ function renderedPage(pathname: string, search: string): RenderedPage | undefine
     };
   }
   const module = STATIC_PAGES[pathname];
-  return module ? { module, inline: [], render: true } : undefined;
+  if (!module) return undefined;
+  return {
+    module,
+    inline: SHOP_DETAILS_PAGES.includes(pathname) ? [SHOP_DETAILS] : [],
+    render: true,
+  };
 }
 
 /** How many reviews a product page's JSON-LD names. */
@@ -359,10 +384,14 @@ export function createWebPage(
   ): Promise<{ status: number; html: string }> {
     const texts = new Map<string, string>();
     const readAll = async (inline: Inline[]) => {
-      for (const { key, read } of inline) {
+      for (const { key, read, fresh } of inline) {
         // The API's own answer, from the catalog cache. A read that fails (e.g. no such
         // product) is left to the app, which shows it.
-        const text = await catalog.text(version, read).catch(() => undefined);
+        const text = await (
+          fresh
+            ? read.compute().then((answer) => JSON.stringify(answer))
+            : catalog.text(version, read)
+        ).catch(() => undefined);
         if (text !== undefined) texts.set(key, text);
       }
     };
@@ -426,6 +455,8 @@ export function createWebPage(
       // Without the database the page still works: the app fetches (and shows the error).
       const version = await catalogVersion().catch(() => undefined);
       if (version === undefined) return withMeta(origin, pathname, template);
+      // A page with the shop's settings is made for each visit (from markup kept per answer).
+      if (route.inline.some((i) => i.fresh)) return build(origin, pathname, search, route, version);
       const key = `${origin}${pathname}${search}`;
       // A page showing products is current for their stock too (inlined, rendered, in its head).
       const at = route.inline.length ? version.current : version.catalog;

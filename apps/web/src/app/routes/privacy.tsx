@@ -1,10 +1,13 @@
 import { env } from '@/config/env';
 import { StaticPage } from '@/features/static/components/static-page';
-import { CONTACT } from '@/features/static/contact-details';
+import { EmailLink } from '@/features/static/components/shop-details';
+import { usePublicSettings } from '@/lib/api/public-settings';
 import { useTitle } from '@/lib/use-title';
 
 export default function PrivacyPage() {
   useTitle('Privacy Policy');
+  // The shop's settings name its support address (the server renders the page with them).
+  const shop = usePublicSettings().data?.settings.shop;
   return (
     <StaticPage title="Privacy Policy" lead="Last updated April 2025">
       <p>
@@ -33,8 +36,8 @@ export default function PrivacyPage() {
       <h2>Your choices</h2>
       <p>
         You may ask us for access to your data, to update it, or to delete it. Write to our support
-        address, <a href={`mailto:${CONTACT.supportEmail}`}>{CONTACT.supportEmail}</a>, and we will
-        reply within 30 days.
+        address, {shop ? <EmailLink email={shop.email} missing="Email" /> : '…'}, and we will reply
+        within 30 days.
       </p>
     </StaticPage>
   );

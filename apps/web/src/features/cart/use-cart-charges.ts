@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { PublicSettings } from '@repo/shared';
 import { paiseToRupees, toPaise } from '@repo/shared/rules';
 import { orderCharges } from '@repo/shared/rules/delivery';
-import { publicSettingsQueryOptions, usePublicSettings } from '@/lib/api/settings';
+import { publicSettingsQueryOptions, usePublicSettings } from '@/lib/api/public-settings';
 
 function chargesOf(fees: PublicSettings | undefined, subtotal: number) {
   if (!fees) return undefined;

@@ -1,32 +1,16 @@
 /**
- * The shop's settings: the public part the storefront reads (delivery fee, COD), and every
- * section for the admin's settings page, where each feature's form saves its own section.
+ * The shop's settings: every section for the admin's settings page, where each feature's form
+ * saves its own section. The storefront's public part is in public-settings.ts.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AdminSettingsResponse,
-  PublicSettingsResponse,
   SettingsSection,
   SettingsValue,
   UpdateSettingsResponse,
 } from '@repo/shared';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import type { QueryConfig } from '@/lib/react-query';
-
-export const getPublicSettings = () => api.get<PublicSettingsResponse>('/settings/public');
-
-export const publicSettingsQueryOptions = () =>
-  queryOptions({
-    queryKey: queryKeys.settings.public,
-    queryFn: getPublicSettings,
-    // The server lets caches keep it for a minute; checkout prices on the server anyway.
-    staleTime: 60_000,
-  });
-
-export function usePublicSettings(config: QueryConfig<typeof publicSettingsQueryOptions> = {}) {
-  return useQuery({ ...publicSettingsQueryOptions(), ...config });
-}
 
 export const getAdminSettings = () => api.get<AdminSettingsResponse>('/admin/settings');
 

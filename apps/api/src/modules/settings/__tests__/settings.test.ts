@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   adminSettingsResponse,
   codSettings,
+  DEFAULT_DELIVERY_ZONES,
   deliverySettings,
   publicSettingsResponse,
   updateSettingsResponse,
@@ -44,12 +45,32 @@ describe('a shop that never saved its settings', () => {
     expect(pub.body).toEqual({
       success: true,
       settings: {
-        delivery: { feePaise: 4900, freeFromPaise: 49900 },
+        // The Shipping and Delivery page says when parcels leave and how long they take.
+        delivery: {
+          feePaise: 4900,
+          freeFromPaise: 49900,
+          cutoff: '14:00',
+          dispatchDays: [1, 2, 3, 4, 5, 6],
+          zones: DEFAULT_DELIVERY_ZONES,
+          elsewhere: { serviceable: true, minDays: 3, maxDays: 6, cod: true },
+        },
         cod: { enabled: true, feePaise: 4000, minOrderPaise: 0, maxOrderPaise: 500000 },
         // The reviews' settings are the admin's alone.
         reviews: {},
-        // The seller's GST details are printed on invoices, never shown to shoppers.
-        gst: {},
+        // The launch pages' details, every one empty (a page marks it "not set yet").
+        shop: {
+          phone: '',
+          email: '',
+          supportHours: '',
+          grievanceOfficerName: '',
+          grievanceOfficerDesignation: '',
+          grievanceOfficerEmail: '',
+          grievanceOfficerPhone: '',
+          returnDays: 7,
+        },
+        // The seller as its invoices name it, which the launch pages name too (India's
+        // e-commerce rules); the invoice numbering stays the admin's.
+        gst: { legalName: '', address: '', state: '', gstin: '' },
       },
     });
   });
@@ -74,7 +95,11 @@ describe('PUT /api/admin/settings/{section}', () => {
 
     expect(await getSettings('delivery')).toMatchObject({ feePaise: 5900, freeFromPaise: 49900 });
     const pub = await t.request().get('/api/settings/public').expect(200);
-    expect(pub.body.settings.delivery).toEqual({ feePaise: 5900, freeFromPaise: 49900 });
+    expect(pub.body.settings.delivery).toMatchObject({
+      feePaise: 5900,
+      freeFromPaise: 49900,
+      cutoff: '13:30',
+    });
 
     await put('delivery', { freeFromPaise: 99900 }).expect(200);
     expect(await getSettings('delivery')).toMatchObject({ feePaise: 5900, freeFromPaise: 99900 });

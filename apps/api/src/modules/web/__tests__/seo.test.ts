@@ -69,8 +69,13 @@ describe('page heads and statuses', () => {
       `/product-detail/${sized!.slug}`,
       '/about',
       '/privacy',
+      // The launch pages: public, and for search engines too.
+      '/contact',
+      '/terms',
+      '/shipping',
+      '/returns',
     ];
-    const hidden = ['/Search', '/cart', '/login', '/register', '/forgotpassword', '/contact'];
+    const hidden = ['/Search', '/cart', '/login', '/register', '/forgotpassword'];
     const titles = new Set<string>();
     const descriptions = new Set<string>();
     for (const path of [...indexed, ...hidden]) {
@@ -320,12 +325,16 @@ describe('robots.txt and the sitemap', () => {
       expect.arrayContaining([
         `${ORIGIN}/`,
         `${ORIGIN}/about`,
+        `${ORIGIN}/contact`,
+        `${ORIGIN}/terms`,
+        `${ORIGIN}/shipping`,
+        `${ORIGIN}/returns`,
         `${ORIGIN}/privacy`,
         `${ORIGIN}/?category=${anime}`,
         ...products.map((p) => `${ORIGIN}/product-detail/${p.slug}`),
       ]),
     );
-    expect(locs).toHaveLength(3 + 1 + products.length);
+    expect(locs).toHaveLength(7 + 1 + products.length);
     for (const p of products)
       expect(res.text).toContain(
         `<loc>${ORIGIN}/product-detail/${p.slug}</loc><lastmod>${p.updatedAt!.toISOString()}</lastmod>`,
@@ -338,19 +347,19 @@ describe('robots.txt and the sitemap', () => {
     const index = (await sitemaps.xml(ORIGIN, 'index'))!;
     expect(index).toContain('<sitemapindex');
     const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    // 3 pages, 1 category and 3 products: 7 URLs, three files of at most 3.
+    // 7 pages, 1 category and 3 products: 11 URLs, four files of at most 3.
     expect(await Product.countDocuments()).toBe(3);
-    expect(files).toEqual([1, 2, 3].map((n) => `${ORIGIN}/sitemap-${n}.xml`));
+    expect(files).toEqual([1, 2, 3, 4].map((n) => `${ORIGIN}/sitemap-${n}.xml`));
     const all: string[] = [];
     for (let n = 1; n <= files.length; n += 1) {
       const xml = (await sitemaps.xml(ORIGIN, n))!;
       const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
-      expect(locs).toHaveLength(n < 3 ? 3 : 1);
+      expect(locs).toHaveLength(n < 4 ? 3 : 2);
       all.push(...locs);
     }
     expect(new Set(all).size).toBe(all.length);
-    expect(all).toHaveLength(3 + 1 + 3);
-    expect(await sitemaps.xml(ORIGIN, 4)).toBeUndefined();
+    expect(all).toHaveLength(7 + 1 + 3);
+    expect(await sitemaps.xml(ORIGIN, 5)).toBeUndefined();
   });
 });
 

@@ -217,7 +217,7 @@ describe('server-rendered storefront pages', () => {
     expect(about.document.title).toBe('About | T-Shirt Shop');
     const privacy = await visit('/privacy');
     expect(privacy.root.querySelector('h1')?.textContent).toBe('Privacy Policy');
-    expect(privacy.root.querySelector('a[href="mailto:support@tshirtshop.in"]')).not.toBeNull();
+    expect(privacy.root.textContent).toContain('What we collect');
     expect(privacy.document.title).toBe('Privacy Policy | T-Shirt Shop');
   });
 
@@ -300,5 +300,129 @@ describe('server-rendered storefront pages', () => {
     const cart = await visit('/cart');
     expect(scripts(cart.document)).toEqual([app]);
     expect(cart.root.hasAttribute('data-app')).toBe(false);
+  });
+});
+
+describe('the launch pages (Contact, Terms, Shipping and Delivery, Returns)', () => {
+  const PAGES = [
+    ['/contact', 'Contact us', 'Contact'],
+    ['/terms', 'Terms and Conditions', 'Terms and Conditions'],
+    ['/shipping', 'Shipping and Delivery', 'Shipping and Delivery'],
+    ['/returns', 'Returns, Refunds and Cancellation', 'Returns, Refunds and Cancellation'],
+  ] as const;
+  const text = (root: Element) => root.textContent!.replace(/\s+/g, ' ');
+
+  it('each is rendered for a visitor signed out, with its own head, linked from the footer and in the sitemap', async () => {
+    const sitemap = (await t.request().get('/sitemap.xml').expect(200)).text;
+    for (const [path, heading, title] of PAGES) {
+      const { document, root } = await visit(path);
+      expect(root.getAttribute('data-origin'), path).toBe(ORIGIN);
+      expect(root.querySelector('h1')?.textContent, path).toBe(heading);
+      expect(document.title, path).toBe(`${title} | T-Shirt Shop`);
+      expect(meta(document, 'description')!.length, path).toBeGreaterThan(50);
+      expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href'), path).toBe(
+        `${ORIGIN}${path}`,
+      );
+      expect(meta(document, 'robots'), path).toBeUndefined();
+      expect(sitemap, path).toContain(`<loc>${ORIGIN}${path}</loc>`);
+      // Every launch page links to every other from the footer.
+      const footer = [...root.querySelectorAll('footer nav a')].map((a) => a.getAttribute('href'));
+      expect(footer, path).toEqual(expect.arrayContaining(PAGES.map(([p]) => p)));
+      // Rendered from the shop's settings, inlined for the app's first render.
+      expect(initialData(document)[inlinedAnswerKey('GET', '/settings/public')], path).toEqual({
+        success: true,
+        settings: expect.objectContaining({ shop: expect.any(Object), gst: expect.any(Object) }),
+      });
+    }
+  });
+
+  it('before the admin fills in the shop’s details, each says which is not set yet; the rest comes from the settings in force', async () => {
+    const contact = text((await visit('/contact')).root);
+    for (const missing of [
+      'Phone',
+      'Email',
+      'Support hours',
+      'Legal name',
+      'Address',
+      'Grievance officer',
+      'Grievance officer email',
+      'Grievance officer phone',
+    ])
+      expect(contact).toContain(`[${missing}: not set yet]`);
+    expect(text((await visit('/terms')).root)).toContain(
+      'The seller is [Legal name: not set yet], of [Address: not set yet].',
+    );
+    const shipping = text((await visit('/shipping')).root);
+    expect(shipping).toContain('Delivery is free on orders of ₹499 or more');
+    expect(shipping).toContain('smaller orders pay ₹49.');
+    expect(shipping).toContain('We dispatch on Monday to Saturday, except public holidays.');
+    expect(shipping).toContain('An order placed before 2 pm (India time)');
+    expect(shipping).toContain('Metro cities: 2–3 days');
+    expect(shipping).toContain('Islands: 7–12 days (no cash on delivery)');
+    expect(shipping).toContain('Everywhere else in India: 3–6 days');
+    const returns = text((await visit('/returns')).root);
+    expect(returns).toContain('You can return a T-shirt within 7 days of delivery');
+    expect(text((await visit('/privacy')).root)).toContain(
+      'Write to our support address, [Email: not set yet], and we will reply within 30 days.',
+    );
+  });
+
+  it('shows the details an admin saves on the next visit, on every page', async () => {
+    const admin = await t.createAdmin();
+    const put = (section: string, body: object) =>
+      t
+        .request()
+        .put(`/api/admin/settings/${section}`)
+        .set('Authorization', admin.auth)
+        .send(body)
+        .expect(200);
+    await put('shop', {
+      phone: '+91 80 4567 8910',
+      email: 'care@tshirtshop.in',
+      supportHours: 'Monday to Saturday, 10 am to 7 pm',
+      grievanceOfficerName: 'Anita Rao',
+      grievanceOfficerDesignation: 'Head of Customer Care',
+      grievanceOfficerEmail: 'grievance@tshirtshop.in',
+      grievanceOfficerPhone: '080 4567 8911',
+      returnDays: 10,
+    });
+    await put('gst', {
+      legalName: 'Tee Prints Private Limited',
+      address: '12, MG Road\nBengaluru 560001',
+      state: 'Karnataka',
+      gstin: '29AAGCB7383J1Z4',
+    });
+    await put('delivery', { feePaise: 5900, freeFromPaise: 79900, cutoff: '11:30' });
+
+    const contact = await visit('/contact');
+    const contactText = text(contact.root);
+    expect(contactText).not.toContain('not set yet');
+    expect(contactText).toContain('T-Shirt Shop is run by Tee Prints Private Limited.');
+    expect(contact.root.querySelector('address')?.textContent).toBe(
+      '12, MG Road\nBengaluru 560001\nKarnataka',
+    );
+    expect(contactText).toContain('GSTIN: 29AAGCB7383J1Z4');
+    expect(contactText).toContain('We answer Monday to Saturday, 10 am to 7 pm');
+    expect(contactText).toContain('Name: Anita Rao, Head of Customer Care');
+    expect(contact.root.querySelector('a[href="tel:+918045678910"]')?.textContent).toBe(
+      '+91 80 4567 8910',
+    );
+    expect(contact.root.querySelector('a[href="mailto:care@tshirtshop.in"]')).not.toBeNull();
+    expect(contact.root.querySelector('a[href="mailto:grievance@tshirtshop.in"]')).not.toBeNull();
+    expect(contact.root.querySelector('a[href="tel:08045678911"]')).not.toBeNull();
+
+    expect(text((await visit('/terms')).root)).toContain(
+      'The seller is Tee Prints Private Limited, of 12, MG Road, Bengaluru 560001, Karnataka (GSTIN 29AAGCB7383J1Z4).',
+    );
+    const shipping = text((await visit('/shipping')).root);
+    expect(shipping).toContain('Delivery is free on orders of ₹799 or more');
+    expect(shipping).toContain('smaller orders pay ₹59.');
+    expect(shipping).toContain('An order placed before 11:30 am (India time)');
+    expect(shipping).toContain('Sold by Tee Prints Private Limited.');
+    expect(text((await visit('/returns')).root)).toContain(
+      'You can return a T-shirt within 10 days of delivery',
+    );
+    const privacy = await visit('/privacy');
+    expect(privacy.root.querySelector('a[href="mailto:care@tshirtshop.in"]')).not.toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 /**
- * The catalog queries of the page a visitor lands on (home, a product page, search results),
+ * The catalog queries of the page a visitor lands on (home, a product page, search results; the
+ * public settings of the launch pages),
  * filled from the answers a server-rendered page was rendered with (`#initial-data`) before the
  * first render, on the server and in the browser alike, so both first renders are the same
  * (entry-server.tsx, main.tsx). A page the browser renders itself takes the inlined answers as
@@ -11,9 +12,11 @@ import {
   landingPageOf,
   parseCatalogParams,
   searchKeywordOf,
+  SHOP_DETAILS_PAGES,
 } from '@repo/shared/rules';
 import { answeredFrom } from '@/lib/api-client';
 import { categoriesQueryOptions } from '@/lib/api/get-categories';
+import { publicSettingsQueryOptions } from '@/lib/api/public-settings';
 import { filteredProductsQueryOptions } from './get-filtered-products';
 import { productQueryOptions } from '@/lib/api/get-product';
 import { productCountQueryOptions } from './get-product-count';
@@ -40,6 +43,8 @@ function landingQueries(url: URL): LandingQuery[] {
   // A slug that is not valid URL encoding: the page itself says the product was not found.
   if (landing?.page === 'product')
     return landing.slug === null ? [] : [productQueryOptions(landing.slug)];
+  // The launch pages show the shop's details from its public settings.
+  if (SHOP_DETAILS_PAGES.includes(url.pathname)) return [publicSettingsQueryOptions()];
   const keyword = searchKeywordOf(url.pathname, url.searchParams);
   return keyword === undefined ? [] : [searchQueryOptions(keyword)];
 }

@@ -5,15 +5,11 @@
  */
 import { useForm } from 'react-hook-form';
 import type { CodSettings, SettingsRecord } from '@repo/shared';
-import { SettingsForm } from '@/components/settings-form';
+import { SettingsFieldset, SettingsForm } from '@/components/settings-form';
 import { TextAreaField, TextField } from '@/components/ui/form-field';
 import { MoneyField } from '@/components/ui/money-field';
 import { showIssuesOn, useSettingsSection } from '@/lib/use-settings-section';
 import { codField, codForm, codSettingsOf, type CodForm } from '../lib/settings-form';
-
-const fieldsetClass =
-  'flex flex-col gap-4 rounded-xl border border-slate-200 p-4 dark:border-slate-700';
-const legendClass = 'px-1 text-sm font-semibold text-slate-800 dark:text-slate-200';
 
 export function CodSettingsForm({ record }: { record: SettingsRecord<CodSettings> }) {
   const { save, saving } = useSettingsSection('cod');
@@ -37,8 +33,7 @@ export function CodSettingsForm({ record }: { record: SettingsRecord<CodSettings
         <input type="checkbox" className="h-4 w-4 accent-brand-600" {...register('enabled')} />
         Offer cash on delivery
       </label>
-      <fieldset className={fieldsetClass}>
-        <legend className={legendClass}>Fee and order value</legend>
+      <SettingsFieldset legend="Fee and order value">
         <div className="grid gap-4 sm:grid-cols-3">
           <MoneyField
             label="COD fee"
@@ -58,7 +53,7 @@ export function CodSettingsForm({ record }: { record: SettingsRecord<CodSettings
             {...register('maxOrderPaise')}
           />
         </div>
-      </fieldset>
+      </SettingsFieldset>
       <TextAreaField
         label="PIN codes without COD"
         hint="Whole PIN codes or their first digits, separated by commas: 110001, 7440."
@@ -66,8 +61,7 @@ export function CodSettingsForm({ record }: { record: SettingsRecord<CodSettings
         error={errors.excludedPinPrefixes?.message}
         {...register('excludedPinPrefixes')}
       />
-      <fieldset className={fieldsetClass}>
-        <legend className={legendClass}>Per customer</legend>
+      <SettingsFieldset legend="Per customer">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label="Open COD orders at most"
@@ -89,7 +83,7 @@ export function CodSettingsForm({ record }: { record: SettingsRecord<CodSettings
             {...register('maxReturnedUnpaid')}
           />
         </div>
-      </fieldset>
+      </SettingsFieldset>
     </SettingsForm>
   );
 }

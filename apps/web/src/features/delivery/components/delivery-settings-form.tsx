@@ -8,7 +8,7 @@ import { get, useFieldArray, useForm, type FieldErrors } from 'react-hook-form';
 import type { SettingsRecord, DeliverySettings } from '@repo/shared';
 import { INDIAN_STATE_NAMES, WEEKDAYS } from '@repo/shared/constants/india';
 
-import { SettingsForm } from '@/components/settings-form';
+import { SettingsFieldset, SettingsForm } from '@/components/settings-form';
 import { Button } from '@/components/ui/button';
 import { controlClasses, TextAreaField, TextField } from '@/components/ui/form-field';
 import { MoneyField } from '@/components/ui/money-field';
@@ -25,9 +25,6 @@ import {
 /** Monday first, as a week is read in India. */
 const WEEK = [1, 2, 3, 4, 5, 6, 0];
 
-const fieldsetClass =
-  'flex flex-col gap-4 rounded-xl border border-slate-200 p-4 dark:border-slate-700';
-const legendClass = 'px-1 text-sm font-semibold text-slate-800 dark:text-slate-200';
 const checkboxLabel =
   'flex min-h-10 cursor-pointer items-center gap-2 text-sm text-slate-800 dark:text-slate-200';
 const checkbox = 'h-4 w-4 accent-brand-600';
@@ -55,8 +52,7 @@ export function DeliverySettingsForm({ record }: { record: SettingsRecord<Delive
       saving={saving}
       onSubmit={submit}
     >
-      <fieldset className={fieldsetClass}>
-        <legend className={legendClass}>Delivery fee</legend>
+      <SettingsFieldset legend="Delivery fee">
         <div className="grid gap-4 sm:grid-cols-2">
           <MoneyField
             label="Delivery fee"
@@ -70,10 +66,9 @@ export function DeliverySettingsForm({ record }: { record: SettingsRecord<Delive
             {...register('freeFromPaise')}
           />
         </div>
-      </fieldset>
+      </SettingsFieldset>
 
-      <fieldset className={fieldsetClass}>
-        <legend className={legendClass}>Dispatch</legend>
+      <SettingsFieldset legend="Dispatch">
         <TextField
           label="Cut-off time (India)"
           hint="Orders placed before this on a dispatch day leave that day."
@@ -110,10 +105,9 @@ export function DeliverySettingsForm({ record }: { record: SettingsRecord<Delive
           onChange={(holidays) => form.setValue('holidays', holidays, { shouldDirty: true })}
           error={messageAt(errors, 'holidays')}
         />
-      </fieldset>
+      </SettingsFieldset>
 
-      <fieldset className={fieldsetClass}>
-        <legend className={legendClass}>Zones</legend>
+      <SettingsFieldset legend="Zones">
         <p className="text-sm text-slate-600 dark:text-slate-400">
           A PIN is matched to the zone with the longest PIN prefix it starts with, else to the zone
           of its state, else to the rest of India. Days in transit count the days couriers deliver:
@@ -198,10 +192,9 @@ export function DeliverySettingsForm({ record }: { record: SettingsRecord<Delive
             Add a zone
           </Button>
         </div>
-      </fieldset>
+      </SettingsFieldset>
 
-      <fieldset className={fieldsetClass}>
-        <legend className={legendClass}>Rest of India</legend>
+      <SettingsFieldset legend="Rest of India">
         <label className={checkboxLabel}>
           <input type="checkbox" className={checkbox} {...register('elsewhere.serviceable')} />
           Deliver to every other PIN code in India
@@ -230,7 +223,7 @@ export function DeliverySettingsForm({ record }: { record: SettingsRecord<Delive
           <input type="checkbox" className={checkbox} {...register('elsewhere.cod')} />
           Cash on delivery there
         </label>
-      </fieldset>
+      </SettingsFieldset>
     </SettingsForm>
   );
 }

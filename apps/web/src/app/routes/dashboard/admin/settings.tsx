@@ -7,6 +7,7 @@ import { CodSettingsForm } from '@/features/delivery/components/cod-settings-for
 import { DeliverySettingsForm } from '@/features/delivery/components/delivery-settings-form';
 import { ReviewsSettingsForm } from '@/features/reviews/components/reviews-settings-form';
 import { GstSettingsForm } from '@/features/gst/components/gst-settings-form';
+import { ShopSettingsForm } from '@/features/static/components/shop-settings-form';
 import { Button } from '@/components/ui/button';
 import { Loading } from '@/components/ui/spinner';
 import { useAdminSettings } from '@/lib/api/settings';
@@ -17,6 +18,7 @@ export default function SettingsPage() {
     <AdminPage title="Settings">
       {settings.data ? (
         <div className="flex max-w-4xl flex-col gap-6">
+          <ShopSettingsForm record={settings.data.settings.shop} />
           <DeliverySettingsForm record={settings.data.settings.delivery} />
           <CodSettingsForm record={settings.data.settings.cod} />
           <ReviewsSettingsForm record={settings.data.settings.reviews} />

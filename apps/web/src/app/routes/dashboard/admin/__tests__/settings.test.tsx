@@ -1,7 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminSettings } from '@repo/shared';
-import { codSettings, deliverySettings, gstSettings, reviewsSettings } from '@repo/shared/schemas';
+import {
+  codSettings,
+  deliverySettings,
+  gstSettings,
+  reviewsSettings,
+  shopSettings,
+} from '@repo/shared/schemas';
 import SettingsPage from '@/app/routes/dashboard/admin/settings';
 import { toast } from '@/lib/toast';
 import { mockApi, reply } from '@/testing/mock-api';
@@ -20,6 +26,7 @@ const defaults = (): AdminSettings => ({
   },
   reviews: { value: reviewsSettings.parse({}), updatedAt: null, updatedBy: null },
   gst: { value: gstSettings.parse({}), updatedAt: null, updatedBy: null },
+  shop: { value: shopSettings.parse({}), updatedAt: null, updatedBy: null },
 });
 
 function api(
@@ -246,6 +253,51 @@ describe('admin settings page', () => {
       gstin: '29AAGCB7383J1Z4',
       invoicePrefix: 'TS',
       creditNotePrefix: 'CN',
+    });
+  });
+
+  it("saves the shop's details for the launch pages; a phone that is not one is refused beside it", async () => {
+    const server = api(({ body }) => ({
+      success: true,
+      message: 'Shop details settings saved',
+      section: 'shop',
+      settings: { value: body, updatedAt: '2026-11-27T06:00:00.000Z', updatedBy: null },
+    }));
+    const { user } = renderPage();
+    const shop = await screen.findByRole('form', { name: 'Shop details' });
+    const phone = within(shop).getByLabelText('Customer care phone');
+    await user.type(phone, '12345');
+    await user.type(within(shop).getByLabelText('Customer care email'), 'Care@TshirtShop.in');
+    await user.type(within(shop).getByLabelText('Grievance officer’s name'), 'Anita Rao');
+    const days = within(shop).getByLabelText('Return window (days after delivery)');
+    await user.clear(days);
+    await user.type(days, '10');
+    await user.click(within(shop).getByRole('button', { name: 'Save shop details settings' }));
+
+    await waitFor(() => expect(phone).toHaveAttribute('aria-invalid', 'true'));
+    expect(phone).toHaveAccessibleDescription(
+      expect.stringContaining(
+        'Enter an Indian phone number: a mobile, a landline with its area code, or 1800…',
+      ),
+    );
+    expect(server.callsTo('PUT /admin/settings/:section')).toHaveLength(0);
+
+    await user.clear(phone);
+    await user.type(phone, '080 4567 8910');
+    expect(phone).not.toHaveAttribute('aria-invalid', 'true');
+    await user.click(within(shop).getByRole('button', { name: 'Save shop details settings' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Shop details settings saved'));
+    const sent = server.callsTo('PUT /admin/settings/:section')[0]!;
+    expect(sent.params.section).toBe('shop');
+    expect(sent.body).toEqual({
+      phone: '080 4567 8910',
+      email: 'care@tshirtshop.in',
+      supportHours: '',
+      grievanceOfficerName: 'Anita Rao',
+      grievanceOfficerDesignation: '',
+      grievanceOfficerEmail: '',
+      grievanceOfficerPhone: '',
+      returnDays: 10,
     });
   });
 });
