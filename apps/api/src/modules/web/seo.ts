@@ -57,7 +57,8 @@ export interface PageMeta {
 
 /** The site's description; apps/web/index.html carries the same words. */
 const SITE_DESCRIPTION =
-  'Printed T-shirts for every mood, in rupees with free delivery: browse prints, pick a tee in your size and pay by card.';
+  // No "free delivery": orders under the threshold pay a fee (the delivery settings).
+  'Printed T-shirts for every mood, in rupees incl. of all taxes: browse prints, pick a tee in your size and have it delivered across India.';
 
 /** Pages a visitor may land on that search engines should not list. */
 const NOINDEX = /^\/(search|cart|login|register|forgotpassword|dashboard|order-placed)(\/|$)/i;
@@ -188,7 +189,7 @@ export function pageMeta(
       status: 200,
       title: `${category ? `${category.name} T-Shirts` : 'Printed T-Shirts'}${pageText} | ${shopName}`,
       description: category
-        ? `${category.name} printed T-shirts${pageText ? `, page ${page}` : ''}: browse the prints, pick a tee and pay by card, in rupees with free delivery.`
+        ? `${category.name} printed T-shirts${pageText ? `, page ${page}` : ''}: browse the prints and pick a tee, in rupees incl. of all taxes, delivered across India.`
         : `${SITE_DESCRIPTION.replace(/\.$/, '')} (page ${page}).`,
       canonical: `/?${query.toString()}`,
     };

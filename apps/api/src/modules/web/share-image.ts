@@ -100,7 +100,7 @@ export function createShareImages(opts: {
       if (cached) return cached;
       const png =
         'site' in which
-          ? await sharp(card(opts.shopName, 'Printed T-shirts for every mood', 'Free delivery', 0))
+          ? await sharp(card(opts.shopName, 'Printed T-shirts for every mood', 'Across India', 0))
               .png()
               .toBuffer()
           : await product(which.slug);

@@ -31,7 +31,7 @@ export default function AboutPage() {
           Water-based inks printed in small batches in Tiruppur, so nothing sits unsold in a
           warehouse.
         </li>
-        <li>Plastic-free packaging and free delivery across India.</li>
+        <li>Plastic-free packaging and delivery across India.</li>
       </ul>
       <h2>Who it’s for</h2>
       <p>

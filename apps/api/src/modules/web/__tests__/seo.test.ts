@@ -110,6 +110,14 @@ describe('page heads and statuses', () => {
     expect(descriptions.size).toBe(indexed.length);
   });
 
+  it('promises no free delivery: orders under the threshold pay a fee', async () => {
+    for (const path of ['/', `/?category=${anime}`, '/?page=2']) {
+      const description = meta((await t.request().get(path).expect(200)).text, 'description')!;
+      expect(description, path).not.toMatch(/free delivery/i);
+      expect(description, path).toContain('incl. of all taxes');
+    }
+  });
+
   it("names a category's listing and its page in the head; other filters point to the home page", async () => {
     const html = (await t.request().get(`/?category=${anime}&page=2`).expect(200)).text;
     expect(attr(html, /<title>([^<]*)<\/title>/)).toBe('Anime T-Shirts – Page 2 | T-Shirt Shop');

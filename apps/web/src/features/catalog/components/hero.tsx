@@ -16,7 +16,7 @@ export function Hero() {
         Wear your vibe. Printed tees for every mood.
       </h1>
       <p className="mt-1 max-w-xl text-sm opacity-95 sm:text-base">
-        Soft cotton, bold prints, free delivery across India.
+        Soft cotton, bold prints, delivered across India.
       </p>
     </section>
   );
