@@ -55,7 +55,7 @@ const API_MODULES = {
   delivery: ['settings'],
   products: ['categories'],
   coupons: ['categories', 'products'],
-  orders: ['products', 'users', 'gst', 'coupons'],
+  orders: ['products', 'users', 'gst', 'settings', 'coupons'],
   payments: ['orders', 'products', 'users', 'delivery', 'coupons'],
   reviews: ['orders', 'products', 'users', 'settings'],
   web: ['categories', 'products', 'reviews', 'settings'],

@@ -11,7 +11,7 @@
 import { ensureIndexes } from './lib/db.js';
 import { whileHolding } from './lib/lease.js';
 import type { AppDeps } from './lib/types.js';
-import { backfillOrderNumbers } from './modules/orders/index.js';
+import { backfillItemIds, backfillOrderNumbers } from './modules/orders/index.js';
 import { listOlderUnsettled } from './modules/payments/index.js';
 import { migrateToColours, refreshSearchTerms } from './modules/products/index.js';
 import { demoColourOf } from './seed/catalog-seed.js';
@@ -40,6 +40,9 @@ export async function runReleaseSteps(
       await seedIfEmpty(deps, options.demoProducts);
       const numbered = await backfillOrderNumbers();
       if (numbered) logger.info({ orders: numbered }, 'gave older orders their number');
+      // Lines of orders recorded before each line had its own id (returns name lines by it).
+      const named = await backfillItemIds();
+      if (named) logger.info({ orders: named }, "gave older orders' lines their itemId");
       const unsettled = await listOlderUnsettled();
       if (unsettled) logger.info({ checkouts: unsettled }, 'older payments to settle are listed');
     },

@@ -29,3 +29,6 @@ export * from './rules/gst.js';
 export * from './rules/gstin.js';
 export * from './rules/amount-in-words.js';
 export * from './schemas/gst.js';
+export * from './constants/returns.js';
+export * from './rules/returns.js';
+export * from './schemas/returns.js';

@@ -26,6 +26,12 @@ import {
   allUsersResponse,
   authResponse,
   cancelOrderResponse,
+  adminReturnsQuery,
+  adminReturnsResponse,
+  returnIdParams,
+  returnMoveBody,
+  returnRequestBody,
+  returnsResponse,
   categoryBody,
   categoryMutationResponse,
   createOrderBody,
@@ -128,7 +134,8 @@ export interface Operation {
     | 'Settings'
     | 'Reviews'
     | 'GST'
-    | 'Coupons';
+    | 'Coupons'
+    | 'Returns';
   summary: string;
   /** `bearer`: a token is required; `optional`: a token is read when sent. */
   auth?: 'bearer' | 'optional';
@@ -634,6 +641,53 @@ export const OPERATIONS: Operation[] = [
     params: orderIdParams,
     response: cancelOrderResponse,
     errors: [400, ...AUTH_ERRORS, 404, 409, 502],
+  },
+  {
+    method: 'get',
+    path: '/orders/returns',
+    tag: 'Returns',
+    summary:
+      "The admin's Returns page: exchange and return requests, newest first, `?status=` for one status",
+    auth: 'bearer',
+    query: adminReturnsQuery,
+    response: adminReturnsResponse,
+    errors: [400, ...AUTH_ERRORS],
+  },
+  {
+    method: 'post',
+    path: '/orders/{orderId}/returns',
+    tag: 'Returns',
+    summary:
+      'The shopper asks to exchange (another size or colour, held from stock at once) or return pieces of their delivered order, within the return window; one request per line',
+    auth: 'bearer',
+    params: orderIdParams,
+    body: returnRequestBody,
+    response: returnsResponse,
+    errors: [400, ...AUTH_ERRORS, 404, 409],
+    example: {
+      items: [
+        {
+          itemId: '6650f1c2a1b2c3d4e5f60789',
+          quantity: 1,
+          kind: 'exchange',
+          size: 'L',
+          reason: 'too_small',
+        },
+      ],
+    },
+  },
+  {
+    method: 'put',
+    path: '/orders/returns/{returnId}',
+    tag: 'Returns',
+    summary:
+      'Move a request (admin: approved, rejected with a note, picked_up, received, check_passed, check_failed with a note, refunded with the COD transfer `reference` or to ask a failed refund again; the shopper: cancelled while requested)',
+    auth: 'bearer',
+    params: returnIdParams,
+    body: returnMoveBody,
+    response: returnsResponse,
+    errors: [400, ...AUTH_ERRORS, 404, 409],
+    example: { status: 'approved' },
   },
   {
     method: 'get',

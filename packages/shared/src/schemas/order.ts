@@ -7,6 +7,7 @@ import {
 } from '../constants/orders.js';
 import { COURIERS } from '../rules/orders.js';
 import { objectId } from './common.js';
+import { orderReturn } from './returns.js';
 
 const COURIER_IDS = COURIERS.map((c) => c.id) as [string, ...string[]];
 
@@ -16,7 +17,10 @@ export const orderStatus = z.enum(ORDER_STATUSES, {
 
 export const orderItem = z
   .object({
+    /** The product's id (SPEC's `_id`). */
     _id: objectId,
+    /** The line's own id: two lines can be the same tee (returns name the line by it). */
+    itemId: objectId,
     name: z.string(),
     photo: z.string(),
     price: z.number(),
@@ -125,6 +129,10 @@ export const order = z
     invoice: taxDocumentRef.nullable().optional(),
     /** Credit notes against it, oldest first (PDFs: GET /orders/{orderId}/credit-notes/{n}). */
     creditNotes: z.array(taxDocumentRef).optional(),
+    /** Returns and exchanges asked for, oldest first. */
+    returns: z.array(orderReturn).optional(),
+    /** A replacement shipped at no charge for an exchange: the order and request it is for. */
+    exchangeFor: z.object({ orderId: objectId, returnId: objectId }).nullable().optional(),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof order>;
@@ -207,3 +215,23 @@ export const cancelOrderResponse = z.object({
   order,
 });
 export type CancelOrderResponse = z.infer<typeof cancelOrderResponse>;
+
+/** POST /orders/{orderId}/returns and PUT /orders/returns/{returnId}: the order as it stands now. */
+export const returnsResponse = z.object({ success: z.boolean(), order });
+export type ReturnsResponse = z.infer<typeof returnsResponse>;
+
+/** GET /orders/returns: the admin's Returns page, newest request first. */
+export const adminReturnsResponse = z.object({
+  success: z.boolean(),
+  returns: z.array(
+    z.object({
+      orderId: objectId,
+      orderNumber: z.string(),
+      customer: z.object({ name: z.string(), email: z.string(), phone: z.string() }),
+      createdAt: z.string(),
+      request: orderReturn,
+    }),
+  ),
+  total: z.number(),
+});
+export type AdminReturnsResponse = z.infer<typeof adminReturnsResponse>;

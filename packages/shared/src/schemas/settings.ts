@@ -277,6 +277,29 @@ const shopFields = {
 export const shopSettings = z.object(shopFields).meta({ id: 'ShopSettings' });
 export type ShopSettings = z.infer<typeof shopSettings>;
 
+const returnsFields = {
+  exchangesOffered: z.boolean().default(true),
+  returnsOffered: z.boolean().default(true),
+  /** Products that cannot be exchanged or returned (by id). */
+  nonReturnableProducts: z
+    .array(objectId)
+    .max(1000, 'At most 1,000 products')
+    .refine(unique, 'A product is listed twice')
+    .default([]),
+  /** Categories whose products cannot be exchanged or returned (by id). */
+  nonReturnableCategories: z
+    .array(objectId)
+    .max(200, 'At most 200 categories')
+    .refine(unique, 'A category is listed twice')
+    .default([]),
+};
+/**
+ * Returns and exchanges: what is offered and what cannot come back. The window is the shop
+ * section's `returnDays`, the one the Returns page states.
+ */
+export const returnsSettings = z.object(returnsFields).meta({ id: 'ReturnsSettings' });
+export type ReturnsSettings = z.infer<typeof returnsSettings>;
+
 /**
  * Every section: its title (the admin's page), its schema (full, with defaults), its fields
  * (the same, before the refinements across fields) and what of it the storefront may read
@@ -331,6 +354,15 @@ export const SETTINGS_SECTIONS = {
       address: gstSettingsFields.address,
       state: gstSettingsFields.state,
       gstin: gstSettingsFields.gstin,
+    }),
+  },
+  returns: {
+    title: 'Returns and exchanges',
+    schema: returnsSettings,
+    fields: returnsFields,
+    public: z.object({
+      exchangesOffered: returnsFields.exchangesOffered,
+      returnsOffered: returnsFields.returnsOffered,
     }),
   },
 } as const;

@@ -7,6 +7,7 @@ export {
   type StoredDiscount,
 } from './order.model.js';
 export { recordPaidOrder, backfillOrderNumbers, type PaidOrderInput } from './record-order.js';
+export { backfillItemIds } from './item-ids.js';
 export { finishStockTakes, takeStock } from './order-stock.js';
 export { sendOrderConfirmation, statusMailsSent } from './notices.js';
 export { ordersShowPhoto } from './order-reads.js';

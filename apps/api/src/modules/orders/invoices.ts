@@ -14,11 +14,12 @@ import {
   issueCreditNote,
   issueInvoice,
   taxDocumentPdf,
+  type CreditedPart,
   type InvoiceSubject,
   type LeanTaxDocument,
 } from '../gst/index.js';
 import { userContact } from '../users/index.js';
-import { discountOf, Order, type LeanOrder } from './order.model.js';
+import { discountOf, Order, type LeanOrder, type StoredReturn } from './order.model.js';
 import { ownOrder } from './order-reads.js';
 
 const CHARGE_NAMES: Record<string, string> = {
@@ -102,20 +103,17 @@ export async function invoiceOrder(
 }
 
 /**
- * A cancelled order's credit note against its invoice (once; none without an invoice), noted on
- * the order. Logged, never thrown, like the invoice.
+ * A credit note against the order's invoice (once per purpose; none without an invoice), noted
+ * on the order. Logged, never thrown, like the invoice.
  */
-export async function creditCancelledOrder(
+async function creditOrder(
   deps: AppDeps,
   orderId: string,
-  at = new Date(),
+  input: { purpose: string; reason: string; parts?: CreditedPart[] },
+  at: Date,
 ): Promise<LeanTaxDocument | null> {
   try {
-    const note = await issueCreditNote(
-      await gstSeller(),
-      { orderId, purpose: 'cancel', reason: 'Order cancelled' },
-      at,
-    );
+    const note = await issueCreditNote(await gstSeller(), { orderId, ...input }, at);
     if (note)
       await Order.updateOne(
         { _id: orderId, 'creditNotes.number': { $ne: note.number } },
@@ -123,9 +121,35 @@ export async function creditCancelledOrder(
       );
     return note;
   } catch (err) {
-    deps.logger.error({ err, orderId }, 'the credit note of a cancelled order could not be issued');
+    deps.logger.error(
+      { err, orderId, purpose: input.purpose },
+      'a credit note could not be issued',
+    );
     return null;
   }
+}
+
+/** A cancelled order's credit note: everything not credited already. */
+export const creditCancelledOrder = (deps: AppDeps, orderId: string, at = new Date()) =>
+  creditOrder(deps, orderId, { purpose: 'cancel', reason: 'Order cancelled' }, at);
+
+/** A return that passed its check: the pieces given back, each on its invoice line. */
+export function creditReturn(
+  deps: AppDeps,
+  order: LeanOrder,
+  r: StoredReturn,
+  at = new Date(),
+): Promise<LeanTaxDocument | null> {
+  const parts = r.items.flatMap((i) => {
+    const line = order.items.findIndex((l) => l.itemId === i.itemId);
+    return line < 0 ? [] : [{ line, quantity: i.quantity }];
+  });
+  return creditOrder(
+    deps,
+    String(order._id),
+    { purpose: `return:${String(r._id)}`, reason: 'Goods returned', parts },
+    at,
+  );
 }
 
 /**

@@ -7,12 +7,22 @@ import {
   paiseToRupees,
   parseOrderNumber,
   type Order as OrderDto,
+  type OrderReturn,
   type OrderTimelineEntry,
 } from '@repo/shared';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { containsText } from '../../lib/literal-pattern.js';
 import { userContacts, userIdsMatching } from '../users/index.js';
-import { discountOf, Order, refundOf, shipmentOf, type LeanOrder } from './order.model.js';
+import { withItemIds } from './item-ids.js';
+import {
+  discountOf,
+  Order,
+  refundOf,
+  returnRefundOf,
+  shipmentOf,
+  type LeanOrder,
+  type StoredReturn,
+} from './order.model.js';
 
 /**
  * Whether any order shows this photo: its items keep the photo URL they were bought with, so
@@ -42,6 +52,8 @@ export function toOrderDto(o: LeanOrder, user?: PublicUserRef | null): OrderDto 
     shippingAddress: o.shippingAddress ?? '',
     items: o.items.map((i) => ({
       _id: String(i.product),
+      // Every read names the lines first (withItemIds).
+      itemId: i.itemId ?? '',
       name: i.name,
       photo: i.photo ?? '',
       price: i.price,
@@ -64,6 +76,10 @@ export function toOrderDto(o: LeanOrder, user?: PublicUserRef | null): OrderDto 
       number: c.number,
       issuedAt: c.issuedAt.toISOString(),
     })),
+    returns: ((o.returns ?? []) as StoredReturn[]).map(returnDto),
+    exchangeFor: o.exchangeFor
+      ? { orderId: String(o.exchangeFor.orderId), returnId: String(o.exchangeFor.returnId) }
+      : null,
     ...(user !== undefined ? { user } : {}),
   };
 }
@@ -78,6 +94,48 @@ function discountDto(o: LeanOrder): OrderDto['discount'] {
     codeAmount: paiseToRupees(d.codePaise),
     offerAmount: paiseToRupees(d.offerPaise),
     lines: d.lines.map((l) => paiseToRupees(l.amountPaise)),
+  };
+}
+
+/** A return or exchange as the API shows it (shared `orderReturn`). */
+export function returnDto(r: StoredReturn): OrderReturn {
+  const refund = returnRefundOf(r);
+  return {
+    _id: String(r._id),
+    kind: r.kind as OrderReturn['kind'],
+    status: r.status as OrderReturn['status'],
+    items: r.items.map((i) => ({
+      itemId: i.itemId,
+      name: i.name,
+      quantity: i.quantity,
+      size: i.size,
+      ...(i.colour ? { colour: i.colour } : {}),
+      ...(i.wantedSize ? { wantedSize: i.wantedSize } : {}),
+      ...(i.wantedColour ? { wantedColour: i.wantedColour } : {}),
+    })),
+    reason: r.reason as OrderReturn['reason'],
+    ...(r.comment ? { comment: r.comment } : {}),
+    refund: refund
+      ? {
+          method: refund.method,
+          id: refund.id,
+          amount: refund.amount,
+          status: refund.status,
+          createdAt: refund.createdAt.toISOString(),
+          ...(refund.status === 'failed'
+            ? { failureReason: refund.failureReason || 'Unknown' }
+            : {}),
+        }
+      : null,
+    replacement: r.replacement
+      ? { orderId: String(r.replacement.orderId), number: r.replacement.number }
+      : null,
+    timeline: r.timeline.map((t) => ({
+      status: t.status as OrderReturn['status'],
+      at: t.at.toISOString(),
+      by: t.by as 'customer' | 'admin',
+      ...(t.note ? { note: t.note } : {}),
+    })),
   };
 }
 
@@ -109,9 +167,12 @@ function timelineOf(o: LeanOrder): OrderTimelineEntry[] {
   return [{ event: 'paid', at: o.createdAt.toISOString() }, ...history];
 }
 
-/** One page of the orders matching `filter`, newest first, and how many match in all. */
+/**
+ * One page of the orders matching `filter`, newest first, and how many match in all; lines not
+ * named yet get their itemId (no write for orders whose lines all have one).
+ */
 async function pageOfOrders(filter: Record<string, unknown>, page: number, limit: number) {
-  const [orders, total] = await Promise.all([
+  const [read, total] = await Promise.all([
     Order.find(filter)
       .sort({ createdAt: -1, _id: -1 })
       .skip((page - 1) * limit)
@@ -119,7 +180,7 @@ async function pageOfOrders(filter: Record<string, unknown>, page: number, limit
       .lean<LeanOrder[]>(),
     Order.countDocuments(filter),
   ]);
-  return { orders, total };
+  return { orders: await Promise.all(read.map(withItemIds)), total };
 }
 
 export async function listUserOrders(userId: string, page: number, limit: number) {
@@ -183,7 +244,42 @@ export async function ownOrder(orderId: string, actor: { id: string; isAdmin: bo
   return order;
 }
 
-/** GET /orders/{orderId}: the order page (owner or admin). */
+/** GET /orders/{orderId}: the order page (owner or admin); lines read first get their itemId. */
 export async function getOrder(orderId: string, actor: { id: string; isAdmin: boolean }) {
-  return { success: true, order: toOrderDto(await ownOrder(orderId, actor)) };
+  return { success: true, order: toOrderDto(await withItemIds(await ownOrder(orderId, actor))) };
+}
+
+/**
+ * GET /orders/returns: the admin's Returns page, the requests (of one status, or all) newest
+ * first, each with its order's number and buyer (one more query for the page).
+ */
+export async function listReturns(status: string | undefined, page: number, limit: number) {
+  const match: Record<string, unknown> = status
+    ? { 'returns.status': status }
+    : { 'returns.0': { $exists: true } };
+  const orders = await Order.find(match).lean<LeanOrder[]>();
+  const requests = orders
+    .flatMap((o) =>
+      ((o.returns ?? []) as StoredReturn[])
+        .filter((r) => !status || r.status === status)
+        .map((r) => ({ order: o, r })),
+    )
+    .sort((a, b) => b.r.createdAt.getTime() - a.r.createdAt.getTime());
+  const shown = requests.slice((page - 1) * limit, page * limit);
+  const buyers = await withBuyers(shown.map((x) => x.order));
+  return {
+    success: true,
+    returns: shown.map(({ order, r }, k) => ({
+      orderId: String(order._id),
+      orderNumber: order.number ?? String(order._id).slice(-8).toUpperCase(),
+      customer: {
+        name: buyers[k]!.user?.name ?? 'Guest',
+        email: buyers[k]!.user?.email ?? '',
+        phone: buyers[k]!.user?.phone ?? '',
+      },
+      createdAt: r.createdAt.toISOString(),
+      request: returnDto(r),
+    })),
+    total: requests.length,
+  };
 }

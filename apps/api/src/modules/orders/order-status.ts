@@ -93,7 +93,9 @@ export async function updateOrderStatus(
     const at = new Date();
     const set: Record<string, unknown> = { status };
     if (change.shipment) set.shipment = { ...change.shipment, at };
-    if (cancelling || retryingRefund) set.refund = refundClaim(current, at);
+    // A replacement shipped for an exchange was not paid for: nothing to refund.
+    const paid = current.amountPaise > 0;
+    if ((cancelling || retryingRefund) && paid) set.refund = refundClaim(current, at);
     if (reopening) set.refund = null;
     const held = heldStock(current);
     if (reopening) await takeStockToReopen(current, held);
@@ -117,7 +119,7 @@ export async function updateOrderStatus(
     // The refund's own mail ("processed") waits for the cancelled mail: the shopper hears
     // of things in the order they happened.
     let refunded: RefundMail | undefined;
-    if (cancelling || retryingRefund) {
+    if ((cancelling || retryingRefund) && paid) {
       const claimed = await Order.findById(orderId).lean<LeanOrder>();
       if (claimed) refunded = await requestRefund(deps, claimed, { mail: false });
     }

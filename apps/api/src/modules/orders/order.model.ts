@@ -5,6 +5,9 @@ import {
   ORDER_EVENTS,
   ORDER_STATUSES,
   REFUND_STATUSES,
+  RETURN_KINDS,
+  RETURN_REASONS,
+  RETURN_STATUSES,
 } from '@repo/shared';
 
 /**
@@ -40,6 +43,12 @@ export const purchasedItemFields = {
 const orderItemSchema = new mongoose.Schema(
   {
     ...purchasedItemFields,
+    /**
+     * The line's own id (an ObjectId's hex): returns name the line by it, since two lines can
+     * be the same tee. Orders recorded before it get theirs from a release step
+     * (backfillItemIds) or when first read (withItemIds).
+     */
+    itemId: { type: String },
     stock: { type: String, enum: STOCK_OUTCOMES, default: 'pending' },
   },
   { _id: false },
@@ -50,19 +59,17 @@ const orderItemSchema = new mongoose.Schema(
  * (status pending, id empty), so exactly one cancel starts it; the provider's answer, its
  * webhooks and reconciliation then fill in the id and move the status.
  */
-const refundSchema = new mongoose.Schema(
-  {
-    /** The provider's refund id; empty while the provider has not answered. */
-    id: { type: String, default: '' },
-    /** Paise: the whole payment. */
-    amount: { type: Number, required: true },
-    status: { type: String, enum: REFUND_STATUSES, required: true },
-    createdAt: { type: Date, required: true },
-    /** The provider's reason (or ours) when it failed: the admin acts on it. */
-    failureReason: { type: String, default: '' },
-  },
-  { _id: false },
-);
+const refundFields = {
+  /** The provider's refund id (a return's COD transfer: its reference); empty until answered. */
+  id: { type: String, default: '' },
+  /** Paise: the whole payment (a cancel), or the pieces returned (a return). */
+  amount: { type: Number, required: true },
+  status: { type: String, enum: REFUND_STATUSES, required: true },
+  createdAt: { type: Date, required: true },
+  /** The provider's reason (or ours) when it failed: the admin acts on it. */
+  failureReason: { type: String, default: '' },
+} as const;
+const refundSchema = new mongoose.Schema(refundFields, { _id: false });
 
 /** What the discount took off one item (the item at the same index), in paise. */
 const discountLineSchema = new mongoose.Schema(
@@ -160,6 +167,72 @@ const taxDocumentRefSchema = new mongoose.Schema(
   { _id: false },
 );
 
+/**
+ * A return or exchange of some pieces of one line (returns.ts). Its status moves only by
+ * conditional updates on the status read (return-moves.ts), so of two staff moving it at once
+ * one wins. `hold` is the exchange's stock: taken from the size wanted when asked for (held),
+ * given back if the request ends unused (released), or shipped as the replacement (shipped).
+ */
+const returnSchema = new mongoose.Schema({
+  kind: { type: String, enum: RETURN_KINDS, required: true },
+  status: { type: String, enum: RETURN_STATUSES, required: true },
+  items: {
+    type: [
+      new mongoose.Schema(
+        {
+          itemId: { type: String, required: true },
+          product: { type: mongoose.Schema.Types.ObjectId, required: true },
+          name: { type: String, required: true },
+          quantity: { type: Number, required: true, min: 1 },
+          size: { type: String, required: true },
+          colour: { type: String },
+          wantedSize: { type: String },
+          wantedColour: { type: String },
+        },
+        { _id: false },
+      ),
+    ],
+    required: true,
+  },
+  reason: { type: String, enum: RETURN_REASONS, required: true },
+  comment: { type: String },
+  hold: { type: String, enum: ['none', 'held', 'released', 'shipped'], default: 'none' },
+  /** The money back (returns that passed): written with the move, like a cancel's refund claim. */
+  refund: {
+    type: new mongoose.Schema(
+      { method: { type: String, enum: ['provider', 'transfer'], required: true }, ...refundFields },
+      { _id: false },
+    ),
+    default: null,
+  },
+  /** An exchange that passed: the replacement order. */
+  replacement: {
+    type: new mongoose.Schema(
+      {
+        orderId: { type: mongoose.Schema.Types.ObjectId, required: true },
+        number: { type: String, required: true },
+      },
+      { _id: false },
+    ),
+    default: null,
+  },
+  timeline: {
+    type: [
+      new mongoose.Schema(
+        {
+          status: { type: String, enum: RETURN_STATUSES, required: true },
+          at: { type: Date, required: true },
+          by: { type: String, enum: ORDER_ACTORS, required: true },
+          note: { type: String },
+        },
+        { _id: false },
+      ),
+    ],
+    default: [],
+  },
+  createdAt: { type: Date, required: true },
+});
+
 const orderSchema = new mongoose.Schema(
   {
     /** The number people quote (shared orderNumber of the id), indexed so the admin can find it. */
@@ -209,6 +282,19 @@ const orderSchema = new mongoose.Schema(
     creditNotes: { type: [taxDocumentRefSchema], default: [] },
     /** What a code or an offer took off (null: paid at list prices). */
     discount: { type: discountSchema, default: null },
+    /** Returns and exchanges asked for, oldest first (only ever appended to). */
+    returns: { type: [returnSchema], default: [] },
+    /** A replacement shipped at no charge: the order and the exchange it is for. */
+    exchangeFor: {
+      type: new mongoose.Schema(
+        {
+          orderId: { type: mongoose.Schema.Types.ObjectId, required: true },
+          returnId: { type: mongoose.Schema.Types.ObjectId, required: true },
+        },
+        { _id: false },
+      ),
+      default: null,
+    },
   },
   { timestamps: true },
 );
@@ -229,6 +315,13 @@ orderSchema.index({ 'history.event': 1, 'history.at': 1 });
 orderSchema.index({ 'discount.amountPaise': 1 }, { sparse: true });
 // Reconciliation reads the oldest refunds still pending.
 orderSchema.index({ 'refund.status': 1, 'refund.createdAt': 1 });
+
+// A return is moved by its id; the admin's Returns page filters by status; reconciliation reads
+// return refunds still pending; older orders' lines get their itemId.
+orderSchema.index({ 'returns._id': 1 });
+orderSchema.index({ 'returns.status': 1, 'returns.createdAt': -1 });
+orderSchema.index({ 'returns.refund.status': 1, 'returns.refund.createdAt': 1 });
+orderSchema.index({ 'items.itemId': 1 });
 
 // Orders still owed their invoice or credit note (the tax-documents job issues them).
 orderSchema.index({ invoice: 1, status: 1 });
@@ -272,3 +365,8 @@ export const shipmentOf = (order: Pick<LeanOrder, 'shipment'>): StoredShipment |
 
 export const refundOf = (order: Pick<LeanOrder, 'refund'>): StoredRefund | null =>
   (order.refund as StoredRefund | null | undefined) ?? null;
+
+export type StoredReturn = NonNullable<LeanOrder['returns']>[number] & { _id: Types.ObjectId };
+export type StoredReturnRefund = StoredRefund & { method: 'provider' | 'transfer' };
+export const returnRefundOf = (r: Pick<StoredReturn, 'refund'>): StoredReturnRefund | null =>
+  (r.refund as StoredReturnRefund | null | undefined) ?? null;

@@ -8,13 +8,22 @@ import {
   type CreditNoteParams,
   updateStatusBody,
   userOrdersQuery,
+  adminReturnsQuery,
+  returnIdParams,
+  returnMoveBody,
+  returnRequestBody,
   type AdminOrdersQuery,
+  type AdminReturnsQuery,
+  type ReturnMoveBody,
+  type ReturnRequestBody,
   type OrdersPageQuery,
 } from '@repo/shared';
 import type { Auth } from '../../lib/auth.js';
 import type { AppDeps } from '../../lib/types.js';
 import { validate } from '../../lib/validate.js';
-import { getOrder, listAllOrders, listUserOrders } from './order-reads.js';
+import { getOrder, listAllOrders, listReturns, listUserOrders } from './order-reads.js';
+import { moveReturn } from './return-moves.js';
+import { requestReturns } from './returns.js';
 import { cancelOwnOrder, setOrderStatus } from './order-status.js';
 import { orderOverview } from './overview.js';
 import { orderDocumentPdf } from './invoices.js';
@@ -69,6 +78,37 @@ export function ordersRouter(deps: AppDeps, auth: Auth): Router {
     async (req, res) => {
       const { orderId } = res.locals.params as { orderId: string };
       res.json(await cancelOwnOrder(deps, orderId, req.user!.id));
+    },
+  );
+
+  // Returns and size exchanges (docs/behaviour/returns.md): the admin's list, a move (the admin's,
+  // or the shopper's cancel), and the shopper's request on a delivered order.
+  router.get(
+    '/returns',
+    auth.requireAdmin,
+    validate({ query: adminReturnsQuery }),
+    async (_req, res) => {
+      const { status, page, limit } = res.locals.query as AdminReturnsQuery;
+      res.json(await listReturns(status, page, limit));
+    },
+  );
+  router.put(
+    '/returns/:returnId',
+    auth.requireAuth,
+    validate({ params: returnIdParams, body: returnMoveBody }),
+    async (req, res) => {
+      const { returnId } = res.locals.params as { returnId: string };
+      const actor = { id: req.user!.id, isAdmin: req.user!.role === ROLES.admin };
+      res.json(await moveReturn(deps, returnId, actor, req.body as ReturnMoveBody));
+    },
+  );
+  router.post(
+    '/:orderId/returns',
+    auth.requireAuth,
+    validate({ params: orderIdParams, body: returnRequestBody }),
+    async (req, res) => {
+      const { orderId } = res.locals.params as { orderId: string };
+      res.json(await requestReturns(deps, orderId, req.user!.id, req.body as ReturnRequestBody));
     },
   );
 

@@ -123,6 +123,7 @@ export async function recordPaidOrder(
       contact: { email: input.contact?.email ?? '', phone: input.contact?.phone ?? '' },
       items: input.items.map((i) => ({
         ...i,
+        itemId: new Types.ObjectId().toHexString(),
         size: i.size ?? ONE_SIZE,
         ...(i.colour ? { colour: i.colour } : {}),
         photo: photoNow(i) ?? i.photo,

@@ -20,6 +20,7 @@ import type { AppDeps } from '../../lib/types.js';
 import { refundProcessedMail } from './order-mail.js';
 import { Order, refundOf, type LeanOrder, type StoredRefund } from './order.model.js';
 import { sendOrderMail } from './notices.js';
+import { reconcileReturnRefunds, recordReturnRefundState } from './return-refunds.js';
 
 /** A new refund claim of the whole payment, written with the cancel. */
 export function refundClaim(order: Pick<LeanOrder, 'amountPaise'>, at: Date): StoredRefund {
@@ -119,11 +120,13 @@ export async function recordRefundState(
 ): Promise<boolean> {
   const order = await Order.findOne({ paymentId }).lean<LeanOrder>();
   const current = order ? refundOf(order) : null;
-  if (!order || !current) return false;
+  // Not the order's own refund: perhaps a return's (part of the payment).
+  if (!order || !current) return recordReturnRefundState(deps, paymentId, refund);
   const ours = current.id
     ? current.id === refund.id && current.status === 'pending'
     : current.status !== 'processed' && current.amount === refund.amount;
-  if (!ours || (current.id && refund.status === 'pending')) return false;
+  if (!ours) return recordReturnRefundState(deps, paymentId, refund);
+  if (current.id && refund.status === 'pending') return false;
 
   const moved = current.status !== refund.status && refund.status !== 'pending';
   const written = await Order.updateOne(
@@ -213,5 +216,11 @@ export async function reconcileRefunds(
       deps.logger.error({ err, orderId: String(order._id) }, 'reconciling a refund failed');
     }
   }
+  // Refunds of returns (part of a payment) the same way.
+  const returns = await reconcileReturnRefunds(deps, new Date(now.getTime() - olderThanMs), limit);
+  summary.checked += returns.checked;
+  summary.moved += returns.moved;
+  summary.requested += returns.requested;
+  summary.errors += returns.errors;
   return summary;
 }

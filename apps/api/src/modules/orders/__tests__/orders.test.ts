@@ -39,6 +39,7 @@ describe('GET /api/orders/user-orders', () => {
       items: [
         {
           _id: expect.any(String),
+          itemId: expect.stringMatching(/^[a-f\d]{24}$/),
           name: 'New Tee',
           photo: '/p.webp',
           price: 500,
@@ -57,6 +58,8 @@ describe('GET /api/orders/user-orders', () => {
       shipment: null,
       invoice: null,
       creditNotes: [],
+      returns: [],
+      exchangeFor: null,
     });
     const other = await t
       .request()

@@ -298,6 +298,7 @@ describe('GET /api/orders/{orderId}: the order page', () => {
         items: [
           {
             _id: String(tee._id),
+            itemId: stored.items[0]!.itemId,
             name: 'Sunset Tee',
             photo: tee.colours![0]!.images[0]!.url,
             price: 649,
@@ -317,6 +318,8 @@ describe('GET /api/orders/{orderId}: the order page', () => {
         // No tax invoice: this shop's seller details are not set (tax-invoices.test.ts).
         invoice: null,
         creditNotes: [],
+        returns: [],
+        exchangeFor: null,
       },
     });
   });

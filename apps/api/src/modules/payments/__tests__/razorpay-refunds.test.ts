@@ -31,15 +31,15 @@ const t = await setupTestApp({
 const admin = await t.createAdmin();
 const later = () => new Date(Date.now() + 20 * 60_000);
 
-/** A shopper pays ₹price in Razorpay's dialog and the payment is verified. */
-async function paidOrder(price = 750) {
-  const shopper = await t.createUser({ name: 'Meera' });
+/** A shopper pays ₹price × quantity in Razorpay's dialog and the payment is verified. */
+async function paidOrder(price = 750, quantity = 1, email?: string) {
+  const shopper = await t.createUser({ name: 'Meera', ...(email ? { email } : {}) });
   const p = await makeProduct({ price, quantity: 3 });
   const created = await t
     .request()
     .post('/api/payment/create-order')
     .set('Authorization', shopper.auth)
-    .send({ amount: price, items: [{ _id: String(p._id), cartQuantity: 1 }] })
+    .send({ amount: price * quantity, items: [{ _id: String(p._id), cartQuantity: quantity }] })
     .expect(200);
   const paid = razorpay.capture(created.body.order.id);
   const verified = await t
@@ -326,5 +326,57 @@ describe('refunds through Razorpay', () => {
     expect(checkout!.paymentRefunds).toEqual([
       expect.objectContaining({ id: asked[0]!.id, status: 'processed', amountPaise: 56_000 }),
     ]);
+  });
+});
+
+describe('a return refunded through Razorpay', () => {
+  it('asks for part of the payment, keeps it pending, and moves it on the refund.processed webhook', async () => {
+    const email = 'kavya.return@example.com';
+    const { orderId, paymentId, shopper } = await paidOrder(600, 2, email);
+    for (const status of ['shipped', 'delivered'])
+      await t
+        .request()
+        .put(`/api/orders/update-status/${orderId}`)
+        .set('Authorization', admin.auth)
+        .send({ status })
+        .expect(200);
+    const itemId = (await Order.findById(orderId).lean())!.items[0]!.itemId!;
+    const asked = await t
+      .request()
+      .post(`/api/orders/${orderId}/returns`)
+      .set('Authorization', shopper.auth)
+      .send({ items: [{ itemId, quantity: 1, kind: 'return', reason: 'too_big' }] })
+      .expect(200);
+    const returnId = asked.body.order.returns[0]._id as string;
+    let res;
+    for (const status of ['approved', 'picked_up', 'received', 'check_passed'])
+      res = await t
+        .request()
+        .put(`/api/orders/returns/${returnId}`)
+        .set('Authorization', admin.auth)
+        .send({ status })
+        .expect(200);
+
+    const [refund] = [...razorpay.refunds.values()].filter((r) => r.payment_id === paymentId);
+    expect(refund).toMatchObject({
+      amount: 60_000,
+      status: 'pending',
+      receipt: `return_${returnId}`,
+    });
+    expect(res!.body.order.returns[0]).toMatchObject({
+      status: 'refunded',
+      refund: { method: 'provider', id: refund!.id, amount: 60_000, status: 'pending' },
+    });
+
+    const body = refundEvent('refund.processed', razorpay.settleRefund(refund!.id, 'processed'));
+    await deliver(body, 'evt_return_refund_1').expect(200);
+    const order = (await Order.findById(orderId).lean())!;
+    expect(order.returns[0]!.refund).toMatchObject({ id: refund!.id, status: 'processed' });
+    expect(order.refund).toBeNull();
+    const mails = mailer.sent.filter(
+      (m) => m.to === email && m.subject.includes('refund for the return'),
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('Your refund of ₹600');
   });
 });

@@ -71,6 +71,8 @@ describe('a shop that never saved its settings', () => {
         // The seller as its invoices name it, which the launch pages name too (India's
         // e-commerce rules); the invoice numbering stays the admin's.
         gst: { legalName: '', address: '', state: '', gstin: '' },
+        // What the order page offers; which products are not returnable stays the server's.
+        returns: { exchangesOffered: true, returnsOffered: true },
       },
     });
   });

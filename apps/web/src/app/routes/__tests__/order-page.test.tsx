@@ -24,6 +24,7 @@ function makeOrder(overrides: Partial<Order> = {}): Order {
     items: [
       {
         _id: '665f000000000000000000a1',
+        itemId: '665f0000000000000000b0a1',
         name: 'Sunset Tee',
         photo: '/uploads/sunset.webp',
         price: 649,
@@ -32,6 +33,7 @@ function makeOrder(overrides: Partial<Order> = {}): Order {
       },
       {
         _id: '665f000000000000000000a2',
+        itemId: '665f0000000000000000b0a2',
         name: 'Plain Polo',
         photo: '/uploads/polo.webp',
         price: 349,

@@ -5,6 +5,7 @@ import {
   codSettings,
   deliverySettings,
   gstSettings,
+  returnsSettings,
   reviewsSettings,
   shopSettings,
 } from '@repo/shared/schemas';
@@ -27,6 +28,7 @@ const defaults = (): AdminSettings => ({
   reviews: { value: reviewsSettings.parse({}), updatedAt: null, updatedBy: null },
   gst: { value: gstSettings.parse({}), updatedAt: null, updatedBy: null },
   shop: { value: shopSettings.parse({}), updatedAt: null, updatedBy: null },
+  returns: { value: returnsSettings.parse({}), updatedAt: null, updatedBy: null },
 });
 
 function api(

@@ -1,0 +1,265 @@
+/**
+ * Moving a return or exchange (PUT /orders/returns/{returnId}): the admin approves or rejects
+ * it, marks it picked up and received, passes or fails the check, and records a
+ * cash-on-delivery refund's transfer; the shopper may cancel it while it is still requested.
+ *
+ * Every move is one conditional update on the status read (RETURN_MOVE_FROM says which), so of
+ * two staff approving at once, or a shopper cancelling while staff approve, exactly one moves
+ * it and the other is told where it stands now. What follows a move is done only by the caller
+ * whose write won: held stock given back (rejected, cancelled), the returned piece back in
+ * stock and the replacement order made (an exchange that passed), the refund asked of the
+ * provider and the credit note issued (a return that passed).
+ */
+import {
+  colourKey,
+  orderNumber,
+  RETURN_MOVE_FROM,
+  RETURN_STATUS_LABELS,
+  returnPassedStatus,
+  toPaise,
+  type ReturnMoveBody,
+  type ReturnStatus,
+} from '@repo/shared';
+import { Types } from 'mongoose';
+import { badRequest, conflict, forbidden, isDuplicateKey, notFound } from '../../lib/errors.js';
+import { insertDocument } from '../../lib/insert-document.js';
+import type { AppDeps } from '../../lib/types.js';
+import { currentPhotos, restoreStock, type StockLine } from '../products/index.js';
+import { creditReturn } from './invoices.js';
+import { Order, returnRefundOf, type LeanOrder, type StoredReturn } from './order.model.js';
+import { toOrderDto } from './order-reads.js';
+import { mailReturnStep } from './return-mail.js';
+import { requestReturnRefund } from './return-refunds.js';
+
+/** A cash-on-delivery order is paid at the door; every other is paid online through a provider. */
+export const paidOnline = (order: Pick<LeanOrder, 'provider'>) => order.provider !== 'cod';
+
+export const returnOf = (order: LeanOrder, returnId: string): StoredReturn | undefined =>
+  ((order.returns ?? []) as StoredReturn[]).find((r) => String(r._id) === returnId);
+
+/** The pieces the request sends back, as stock lines in the size and colour bought. */
+const returnedPieces = (r: StoredReturn): StockLine[] =>
+  r.items.map((i) => ({
+    productId: String(i.product),
+    ...(i.colour ? { colour: i.colour } : {}),
+    size: i.size,
+    quantity: i.quantity,
+  }));
+
+/** The pieces an exchange holds: the size and colour wanted. */
+const heldPieces = (r: StoredReturn): StockLine[] =>
+  r.items.map((i) => ({
+    productId: String(i.product),
+    ...(i.wantedColour ? { colour: i.wantedColour } : {}),
+    size: i.wantedSize ?? i.size,
+    quantity: i.quantity,
+  }));
+
+/** The money a return gives back: each line's price for the pieces returned (fees stay paid). */
+export function returnAmountPaise(order: LeanOrder, r: StoredReturn): number {
+  return r.items.reduce((sum, i) => {
+    const line = order.items.find((l) => l.itemId === i.itemId);
+    return sum + (line ? toPaise(line.price) * i.quantity : 0);
+  }, 0);
+}
+
+const MOVE_WORDS: Record<ReturnMoveBody['status'], string> = {
+  approved: 'approved',
+  rejected: 'rejected',
+  cancelled: 'cancelled',
+  picked_up: 'marked picked up',
+  received: 'marked received',
+  check_passed: 'passed',
+  check_failed: 'failed',
+  refunded: 'refunded',
+};
+
+/** 409: where the request stands, and why the move cannot be made from there. */
+function refusal(r: StoredReturn, move: ReturnMoveBody['status']): string {
+  const now = (RETURN_STATUS_LABELS[r.status as ReturnStatus] ?? r.status).toLowerCase();
+  return r.status === move
+    ? `This request is already ${now}.`
+    : `This request is ${now}, so it cannot be ${MOVE_WORDS[move]} now.`;
+}
+
+/**
+ * PUT /orders/returns/{returnId}: the move asked for, if the caller may make it from where the
+ * request stands; answers the order as it is after the move.
+ */
+export async function moveReturn(
+  deps: AppDeps,
+  returnId: string,
+  actor: { id: string; isAdmin: boolean },
+  body: ReturnMoveBody,
+) {
+  const move = body.status;
+  for (let attempt = 1; attempt <= 5; attempt += 1) {
+    const order = await Order.findOne({ 'returns._id': returnId }).lean<LeanOrder>();
+    const r = order && returnOf(order, returnId);
+    if (!order || !r) throw notFound('Return not found');
+    const owner = String(order.user) === actor.id;
+    if (move === 'cancelled') {
+      if (!owner) throw forbidden('Only the shopper who asked can cancel this request');
+    } else if (!actor.isAdmin) {
+      throw forbidden(
+        owner ? 'Only the shop can move this request' : 'This order belongs to another account',
+      );
+    }
+    const online = paidOnline(order);
+    const refund = returnRefundOf(r);
+    // A finished exchange whose replacement was not made (a process stopped): make it now.
+    if (move === 'check_passed' && r.status === 'exchanged' && !r.replacement) {
+      await finishExchange(deps, order, r);
+      return answer(order._id);
+    }
+    if (!RETURN_MOVE_FROM[move].includes(r.status as ReturnStatus))
+      throw conflict(refusal(r, move));
+    if (move === 'refunded') {
+      if (r.status === 'check_passed' && !body.reference) {
+        const message = 'Enter the reference of the bank or UPI transfer';
+        throw badRequest(message, { issues: [{ path: 'reference', message }] });
+      }
+      if (r.status === 'refunded' && refund?.status !== 'failed')
+        throw conflict('This refund has not failed: there is nothing to ask again.');
+    }
+
+    const at = deps.now();
+    const to: ReturnStatus =
+      move === 'check_passed' ? returnPassedStatus(r.kind as never, online) : move;
+    const set: Record<string, unknown> = { 'returns.$[r].status': to };
+    if ((move === 'rejected' || move === 'cancelled') && r.hold === 'held')
+      set['returns.$[r].hold'] = 'released';
+    if (to === 'exchanged') set['returns.$[r].hold'] = 'shipped';
+    const amount = returnAmountPaise(order, r);
+    if (to === 'refunded' && online)
+      set['returns.$[r].refund'] = {
+        method: 'provider',
+        id: '',
+        amount,
+        status: 'pending',
+        createdAt: at,
+        failureReason: '',
+      };
+    if (to === 'refunded' && !online)
+      set['returns.$[r].refund'] = {
+        method: 'transfer',
+        id: body.reference,
+        amount,
+        status: 'processed',
+        createdAt: at,
+        failureReason: '',
+      };
+    const entry = {
+      status: to,
+      at,
+      by: actor.isAdmin && move !== 'cancelled' ? 'admin' : 'customer',
+      ...(body.note ? { note: body.note } : {}),
+      ...(to === 'refunded' && !online ? { note: `Transfer reference ${body.reference}` } : {}),
+    };
+    const written = await Order.updateOne(
+      {
+        _id: order._id,
+        returns: {
+          $elemMatch: { _id: r._id, status: r.status, 'refund.status': refund?.status ?? null },
+        },
+      },
+      { $set: set, $push: { 'returns.$[r].timeline': entry } },
+      { arrayFilters: [{ 'r._id': r._id }] },
+    );
+    if (written.matchedCount !== 1) continue;
+
+    // Only the move that won gets here.
+    if (set['returns.$[r].hold'] === 'released') await giveBack(deps, order, heldPieces(r));
+    if (move === 'check_passed') {
+      await giveBack(deps, order, returnedPieces(r));
+      if (r.kind === 'return') await creditReturn(deps, order, r, at);
+    }
+    const after = (await Order.findById(order._id).lean<LeanOrder>())!;
+    if (to === 'exchanged') await finishExchange(deps, after, returnOf(after, returnId)!);
+    else await mailReturnStep(deps, after, returnId);
+    if (to === 'refunded' && online) await requestReturnRefund(deps, String(order._id), returnId);
+    return answer(order._id);
+  }
+  throw conflict('This request is being changed by someone else. Please try again.');
+}
+
+async function answer(orderId: unknown) {
+  const order = (await Order.findById(orderId).lean<LeanOrder>())!;
+  return { success: true, order: toOrderDto(order) };
+}
+
+async function giveBack(deps: AppDeps, order: LeanOrder, lines: StockLine[]) {
+  const lost = await restoreStock(lines);
+  if (lost.length)
+    deps.logger.warn(
+      { orderId: String(order._id), lost },
+      'stock of a return not given back: the colour or size is gone',
+    );
+}
+
+/**
+ * An exchange that passed: the replacement order (no charge, linked to the original order and
+ * the request, its line's stock the one held since the request), made once however often this
+ * runs (its payment id is the request's), then named on the request and mailed.
+ */
+async function finishExchange(deps: AppDeps, order: LeanOrder, r: StoredReturn): Promise<void> {
+  const returnId = String(r._id);
+  const key = `exchange_${returnId}`;
+  const photos = await currentPhotos(r.items.map((i) => String(i.product)));
+  const _id = new Types.ObjectId();
+  let replacement: LeanOrder;
+  try {
+    replacement = await insertDocument<LeanOrder>(Order, {
+      _id,
+      number: orderNumber(String(_id)),
+      user: order.user,
+      contact: order.contact,
+      items: r.items.map((i) => {
+        const line = order.items.find((l) => l.itemId === i.itemId);
+        const product = photos.get(String(i.product));
+        const photo = i.wantedColour
+          ? product?.byColour.get(colourKey(i.wantedColour))
+          : product?.main;
+        return {
+          itemId: new Types.ObjectId().toHexString(),
+          product: i.product,
+          name: i.name,
+          photo: photo ?? line?.photo ?? '',
+          price: 0,
+          cartQuantity: i.quantity,
+          size: i.wantedSize ?? i.size,
+          ...(i.wantedColour ? { colour: i.wantedColour } : {}),
+          // Taken from stock when the exchange was asked for.
+          stock: 'taken',
+        };
+      }),
+      amount: 0,
+      amountPaise: 0,
+      currency: order.currency ?? 'INR',
+      shippingAddress: order.shippingAddress ?? '',
+      provider: 'exchange',
+      paymentId: key,
+      providerOrderId: key,
+      tax: null,
+      exchangeFor: { orderId: order._id, returnId: r._id },
+    });
+  } catch (err) {
+    if (!isDuplicateKey(err)) throw err;
+    replacement = (await Order.findOne({ paymentId: key }).lean<LeanOrder>())!;
+  }
+  const named = await Order.updateOne(
+    { _id: order._id, returns: { $elemMatch: { _id: r._id, replacement: null } } },
+    {
+      $set: {
+        'returns.$[r].replacement': {
+          orderId: replacement._id,
+          number: replacement.number ?? orderNumber(String(replacement._id)),
+        },
+      },
+    },
+    { arrayFilters: [{ 'r._id': r._id }] },
+  );
+  if (named.modifiedCount !== 1) return;
+  const after = (await Order.findById(order._id).lean<LeanOrder>())!;
+  await mailReturnStep(deps, after, returnId);
+}

@@ -1,0 +1,217 @@
+/**
+ * Returns and size exchanges asked for by the shopper on a delivered order
+ * (docs/behaviour/returns.md). Each line of a request becomes a return of its own, so staff
+ * move each on its own. Everything is checked on the server: the order is the shopper's and
+ * delivered, the window (counted from delivery, with the app's clock) is open, the kind is
+ * offered and the product returnable, the pieces were bought and not sent back already, one
+ * exchange per line, and the size wanted is in stock: it is taken from stock (held) before the
+ * request is written, so nobody else can buy it meanwhile.
+ *
+ * Two requests at once cannot both count the same pieces: the write matches only while the
+ * order has as many returns as were read (returns are only appended), and a request that lost
+ * gives its held stock back and checks again.
+ */
+import { Types } from 'mongoose';
+import {
+  colourOfLine,
+  describeLine,
+  ONE_SIZE,
+  RETURN_CLOSED_UNUSED,
+  returnWindowEnd,
+  type ReturnRequestBody,
+} from '@repo/shared';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import type { AppDeps } from '../../lib/types.js';
+import {
+  decrementStock,
+  findProductsByIds,
+  restoreStock,
+  type StockLine,
+} from '../products/index.js';
+import { getSettingsOf } from '../settings/index.js';
+import { withItemIds } from './item-ids.js';
+import { Order, type LeanOrder, type StoredReturn } from './order.model.js';
+import { toOrderDto } from './order-reads.js';
+import { mailReturnStep } from './return-mail.js';
+
+/** A 400 beside one line's field. */
+const fieldError = (k: number, field: string, message: string) =>
+  badRequest(message, { issues: [{ path: `items.${k}.${field}`, message }] });
+
+/** When the order was delivered: its latest move to delivered (older orders: when paid). */
+export function deliveredAt(order: LeanOrder): Date {
+  const moves = (order.history ?? []).filter((h) => h.event === 'delivered');
+  return moves.at(-1)?.at ?? order.createdAt;
+}
+
+/** A day as India reads it: "4 December 2026". */
+export const indiaDay = (at: Date) =>
+  at.toLocaleDateString('en-IN', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Asia/Kolkata',
+  });
+
+/** The returns of the order that still count against its lines (not rejected or cancelled). */
+const counting = (order: LeanOrder) =>
+  ((order.returns ?? []) as StoredReturn[]).filter(
+    (r) => !RETURN_CLOSED_UNUSED.includes(r.status as never),
+  );
+
+/** The order may be exchanged or returned now, or a 409 saying why not. */
+async function checkOrderOpen(deps: AppDeps, order: LeanOrder, windowDays: number) {
+  if (order.exchangeFor)
+    throw conflict(
+      'This order is the replacement of an exchange: it cannot be exchanged or returned again.',
+    );
+  if (order.status !== 'delivered')
+    throw conflict('Only a delivered order can be exchanged or returned.');
+  const end = returnWindowEnd(deliveredAt(order), windowDays);
+  if (deps.now().getTime() > end.getTime())
+    throw conflict(
+      `The window to exchange or return this order closed on ${indiaDay(end)} (${windowDays} days after delivery).`,
+    );
+}
+
+/**
+ * POST /orders/{orderId}/returns: the shopper asks to exchange or return pieces of a delivered
+ * order. Answers the order with its returns; refused as a whole (nothing held, nothing written)
+ * when any line is refused.
+ */
+export async function requestReturns(
+  deps: AppDeps,
+  orderId: string,
+  userId: string,
+  body: ReturnRequestBody,
+) {
+  for (let attempt = 1; attempt <= 5; attempt += 1) {
+    const found = await Order.findById(orderId).lean<LeanOrder>();
+    if (!found) throw notFound('Order not found');
+    if (String(found.user) !== userId) throw forbidden('This order belongs to another account');
+    const order = await withItemIds(found);
+    // The window is the one the Returns page states (the shop section's returnDays).
+    const { returns: settings, shop } = await getSettingsOf(['returns', 'shop']);
+    await checkOrderOpen(deps, order, shop.returnDays);
+    const products = new Map(
+      (await findProductsByIds(order.items.map((i) => String(i.product)))).map((p) => [p._id, p]),
+    );
+
+    const open = counting(order);
+    const at = deps.now();
+    const created: Array<Record<string, unknown>> = [];
+    const holds: StockLine[] = [];
+    for (const [k, wanted] of body.items.entries()) {
+      const line = order.items.find((i) => i.itemId === wanted.itemId);
+      if (!line) throw fieldError(k, 'itemId', 'This order has no such item');
+      const name = line.name;
+      if (wanted.kind === 'exchange' && !settings.exchangesOffered)
+        throw conflict('This shop does not offer exchanges at the moment.');
+      if (wanted.kind === 'return' && !settings.returnsOffered)
+        throw conflict('This shop does not take returns at the moment.');
+      const product = products.get(String(line.product));
+      if (
+        settings.nonReturnableProducts.includes(String(line.product)) ||
+        (product && settings.nonReturnableCategories.includes(product.category._id))
+      )
+        throw conflict(`${name} cannot be exchanged or returned.`);
+      if (wanted.quantity > line.cartQuantity)
+        throw fieldError(
+          k,
+          'quantity',
+          `You bought ${line.cartQuantity} of ${name}: you can send back at most that many`,
+        );
+      const sameLine = [
+        ...open.flatMap((r) => r.items.map((i) => ({ kind: r.kind, ...i }))),
+        ...created.flatMap((r) =>
+          (r.items as Array<{ itemId: string; quantity: number }>).map((i) => ({
+            kind: r.kind,
+            ...i,
+          })),
+        ),
+      ].filter((i) => i.itemId === wanted.itemId);
+      const sent = sameLine.reduce((s, i) => s + i.quantity, 0);
+      if (sent + wanted.quantity > line.cartQuantity)
+        throw conflict(
+          sent >= line.cartQuantity
+            ? `${name} has already been sent back.`
+            : `Only ${line.cartQuantity - sent} of ${name} can still be sent back.`,
+        );
+      const size = line.size ?? ONE_SIZE;
+      const item: Record<string, unknown> = {
+        itemId: wanted.itemId,
+        product: line.product,
+        name,
+        quantity: wanted.quantity,
+        size,
+        ...(line.colour ? { colour: line.colour } : {}),
+      };
+      if (wanted.kind === 'exchange') {
+        if (sameLine.some((i) => i.kind === 'exchange'))
+          throw conflict(`${name} has been exchanged once already: one exchange per item.`);
+        if (!product) throw conflict(`${name} is no longer sold, so it cannot be exchanged.`);
+        const colour = colourOfLine(product, wanted.colour ?? line.colour ?? undefined);
+        if (!colour)
+          throw fieldError(
+            k,
+            'colour',
+            `${name} does not come in ${wanted.colour ?? 'that colour'}`,
+          );
+        const wantedSize = wanted.size ?? size;
+        if (!colour.sizes.some((s) => s.size === wantedSize))
+          throw fieldError(k, 'size', `${name} does not come in size ${wantedSize}`);
+        const boughtColour = colourOfLine(product, line.colour ?? undefined)?.name;
+        if (wantedSize === size && colour.name === boughtColour)
+          throw fieldError(k, 'size', 'Choose another size or colour than the one you have');
+        item.wantedSize = wantedSize;
+        item.wantedColour = colour.name;
+        holds.push({
+          productId: String(line.product),
+          colour: colour.name,
+          size: wantedSize,
+          quantity: wanted.quantity,
+        });
+      }
+      created.push({
+        _id: new Types.ObjectId(),
+        kind: wanted.kind,
+        status: 'requested',
+        items: [item],
+        reason: wanted.reason,
+        ...(wanted.comment ? { comment: wanted.comment } : {}),
+        hold: wanted.kind === 'exchange' ? 'held' : 'none',
+        refund: null,
+        replacement: null,
+        timeline: [{ status: 'requested', at, by: 'customer' }],
+        createdAt: at,
+      });
+    }
+
+    const held = holds.length ? await decrementStock(holds) : ({ ok: true } as const);
+    if (!held.ok) {
+      const what = describeLine(
+        products.get(held.productId)?.name ?? 'This tee',
+        held.colour,
+        held.size,
+      );
+      throw conflict(
+        held.available > 0
+          ? `Only ${held.available} left of ${what}: choose fewer or another size.`
+          : `${what} is out of stock: choose another size or colour.`,
+      );
+    }
+    const written = await Order.updateOne(
+      { _id: order._id, status: 'delivered', returns: { $size: (order.returns ?? []).length } },
+      { $push: { returns: { $each: created } } },
+    );
+    if (written.matchedCount !== 1) {
+      // Another request (or a status change) came first: give the stock back and look again.
+      await restoreStock(holds);
+      continue;
+    }
+    const after = (await Order.findById(order._id).lean<LeanOrder>())!;
+    for (const r of created) await mailReturnStep(deps, after, String(r._id));
+    return { success: true, order: toOrderDto(after) };
+  }
+  throw conflict('This order is being changed by someone else. Please try again.');
+}

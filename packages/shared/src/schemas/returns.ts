@@ -1,0 +1,143 @@
+/** Returns and size exchanges: what the shopper and the admin send, and a request as the API shows it. */
+import { z } from 'zod';
+import {
+  RETURN_KINDS,
+  RETURN_MOVES,
+  RETURN_REASONS,
+  RETURN_STATUSES,
+} from '../constants/returns.js';
+import { REFUND_STATUSES } from '../constants/orders.js';
+import { RETURN_MOVES_NEEDING_NOTE } from '../rules/returns.js';
+import { objectId } from './common.js';
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} can be at most ${max} characters`)
+    .optional()
+    .transform((v) => v || undefined);
+
+/** One line of a request: which piece(s), exchanged for which size and colour, or returned. */
+export const returnRequestItem = z
+  .object({
+    itemId: objectId,
+    quantity: z
+      .number({ error: 'Enter how many pieces' })
+      .int('Enter a whole number of pieces')
+      .min(1, 'Send back at least 1 piece')
+      .max(100, 'At most 100 pieces'),
+    kind: z.enum(RETURN_KINDS, { error: 'Choose exchange or return' }),
+    /** The size wanted (exchanges; the bought one when left out). */
+    size: optionalText('Size', 20),
+    /** The colour wanted (exchanges; the bought one when left out). */
+    colour: optionalText('Colour', 40),
+    reason: z.enum(RETURN_REASONS, { error: 'Choose a reason' }),
+    /** The shopper's words: needed with the reason "other". */
+    comment: optionalText('Your note', 500),
+  })
+  .superRefine((item, ctx) => {
+    if (item.reason === 'other' && !item.comment)
+      ctx.addIssue({ code: 'custom', path: ['comment'], message: 'Tell us what is wrong' });
+    if (item.kind === 'return' && (item.size || item.colour))
+      ctx.addIssue({
+        code: 'custom',
+        path: [item.size ? 'size' : 'colour'],
+        message: 'A size or colour goes only with an exchange',
+      });
+    if (item.kind === 'exchange' && !item.size && !item.colour)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['size'],
+        message: 'Choose the size (or colour) you want instead',
+      });
+  });
+export type ReturnRequestItem = z.infer<typeof returnRequestItem>;
+
+export const returnRequestBody = z
+  .object({
+    items: z
+      .array(returnRequestItem, { error: 'Choose what to send back' })
+      .min(1, 'Choose what to send back')
+      .max(50, 'At most 50 lines at once'),
+  })
+  .meta({ id: 'ReturnRequest' });
+export type ReturnRequestBody = z.infer<typeof returnRequestBody>;
+
+/** The admin's move (or the shopper's cancel); `reference` records a COD refund's transfer. */
+export const returnMoveBody = z
+  .object({
+    status: z.enum(RETURN_MOVES, { error: `Status must be one of: ${RETURN_MOVES.join(', ')}` }),
+    note: optionalText('The note', 500),
+    reference: optionalText('The transfer reference', 60),
+  })
+  .superRefine((b, ctx) => {
+    if ((RETURN_MOVES_NEEDING_NOTE as readonly string[]).includes(b.status) && !b.note)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['note'],
+        message:
+          b.status === 'rejected'
+            ? 'Say why the request is rejected'
+            : 'Say why the piece failed the check',
+      });
+  })
+  .meta({ id: 'ReturnMove' });
+export type ReturnMoveBody = z.infer<typeof returnMoveBody>;
+export const returnIdParams = z.object({ returnId: objectId });
+
+/** A request's line: the piece sent back, and for an exchange the size and colour wanted. */
+export const returnItem = z.object({
+  itemId: z.string(),
+  name: z.string(),
+  quantity: z.number(),
+  /** The size and colour bought. */
+  size: z.string(),
+  colour: z.string().optional(),
+  /** Exchanges: the size and colour wanted. */
+  wantedSize: z.string().optional(),
+  wantedColour: z.string().optional(),
+});
+
+/** The money back: through the provider (online payments) or a bank/UPI transfer (COD). */
+export const returnRefund = z.object({
+  method: z.enum(['provider', 'transfer']),
+  /** The provider's refund id, or the transfer's reference. */
+  id: z.string(),
+  /** Paise: the line's price for the pieces returned. */
+  amount: z.number(),
+  status: z.enum(REFUND_STATUSES),
+  createdAt: z.string(),
+  failureReason: z.string().optional(),
+});
+
+export const returnTimelineEntry = z.object({
+  status: z.enum(RETURN_STATUSES),
+  at: z.string(),
+  by: z.enum(['customer', 'admin']),
+  note: z.string().optional(),
+});
+
+export const orderReturn = z
+  .object({
+    _id: objectId,
+    kind: z.enum(RETURN_KINDS),
+    status: z.enum(RETURN_STATUSES),
+    items: z.array(returnItem),
+    reason: z.enum(RETURN_REASONS),
+    comment: z.string().optional(),
+    refund: returnRefund.nullable(),
+    /** An exchange that passed: the order that ships the replacement at no charge. */
+    replacement: z.object({ orderId: objectId, number: z.string() }).nullable(),
+    timeline: z.array(returnTimelineEntry),
+  })
+  .meta({ id: 'OrderReturn' });
+export type OrderReturn = z.infer<typeof orderReturn>;
+
+/** The admin's Returns page: `?status=` keeps one status. */
+export const adminReturnsQuery = z.object({
+  status: z.enum(RETURN_STATUSES, { error: 'No such return status' }).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type AdminReturnsQuery = z.infer<typeof adminReturnsQuery>;
