@@ -35,7 +35,14 @@ import {
   layStock,
   productsRouter,
 } from './modules/products/index.js';
-import { codStanding, ordersRouter, ordersShowPhoto } from './modules/orders/index.js';
+import {
+  codStanding,
+  discountTotals,
+  isFirstOrder,
+  ordersRouter,
+  ordersShowPhoto,
+} from './modules/orders/index.js';
+import { adminCouponsRouter, couponsRouter } from './modules/coupons/index.js';
 import { codRouter, paymentsRouter } from './modules/payments/index.js';
 import { adminSettingsRouter, settingsRouter } from './modules/settings/index.js';
 import { adminReviewsRouter, reviewsRouter } from './modules/reviews/index.js';
@@ -192,6 +199,8 @@ function createExpressApp(
   api.use('/admin/reviews', adminReviewsRouter(auth));
   api.use('/orders/cod', noStore, codRouter(deps, auth));
   api.use('/orders', noStore, ordersRouter(deps, auth));
+  api.use('/coupons', couponsRouter(deps, auth, isFirstOrder));
+  api.use('/admin', noStore, adminCouponsRouter(auth, discountTotals));
   api.use('/settings', settingsRouter());
   api.use('/delivery', deliveryRouter(deps, auth, codStanding));
   api.use('/admin/settings', noStore, adminSettingsRouter(auth));

@@ -21,6 +21,7 @@ import { MAIL_POLL_MS } from './lib/mailer/queue.js';
 import { ensurePrivateDirSync } from './lib/private-files.js';
 import { statusMailsSent, taxDocumentsJob } from './modules/orders/index.js';
 import { reconcileJobs } from './modules/payments/index.js';
+import { couponJobs } from './modules/coupons/index.js';
 import { reviewRequestJob } from './modules/reviews/index.js';
 import { runReleaseSteps } from './release.js';
 
@@ -51,7 +52,7 @@ export async function start(
   // (RECONCILE_INTERVAL_MS; off when 0) and the mail queue's poll (retries, and mail a stopped
   // process left).
   const jobs = new Jobs({ logger });
-  for (const job of reconcileJobs(deps)) jobs.add(job);
+  for (const job of [...reconcileJobs(deps), ...couponJobs(deps)]) jobs.add(job);
   jobs.add({ name: 'mail-queue', everyMs: MAIL_POLL_MS, run: () => deps.mailer.runDue() });
   // Asks buyers for a review some days after delivery (each order once).
   jobs.add(reviewRequestJob(deps));

@@ -39,6 +39,8 @@ const TAGS: Record<Operation['tag'], string> = {
   Reviews:
     'Reviews with fit from verified buyers: a product’s published reviews and summary, the buyer’s own review, “Helpful”; the admin’s moderation',
   GST: 'Tax invoices and credit notes as PDFs, and the month’s GST report for the accountant',
+  Coupons:
+    'Codes and automatic offers (a bundle “3 for ₹999”, a cart-value discount): the cart’s “Apply code”, and the admin’s codes and offers with their uses',
   Returns:
     'Size exchanges and returns of delivered orders: the shopper’s request, the admin’s moves and Returns page',
 };

@@ -107,6 +107,16 @@ import {
   reviewsQuery,
   reviewsResponse,
   reviewStatusBody,
+  adminCouponsResponse,
+  applyCouponBody,
+  applyCouponResponse,
+  couponBody,
+  couponMutationResponse,
+  offerBody,
+  offerMutationResponse,
+  pauseBody,
+  updateCouponBody,
+  updateOfferBody,
 } from '@repo/shared';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -128,6 +138,7 @@ export interface Operation {
     | 'Settings'
     | 'Reviews'
     | 'GST'
+    | 'Coupons'
     | 'Returns';
   summary: string;
   /** `bearer`: a token is required; `optional`: a token is read when sent. */
@@ -742,7 +753,8 @@ export const OPERATIONS: Operation[] = [
     method: 'post',
     path: '/payment/create-order',
     tag: 'Payments',
-    summary: "Price the cart on the server and open the provider's order",
+    summary:
+      "Price the cart on the server (the automatic offer, and the `coupon` if sent: 409 with `reason` when refused), hold the code's use and open the provider's order",
     auth: 'optional',
     body: createOrderBody,
     response: createOrderResponse,
@@ -828,6 +840,104 @@ export const OPERATIONS: Operation[] = [
     body: sandboxPayBody,
     response: sandboxPayResponse,
     errors: [400, 404],
+  },
+
+  // Coupons
+  {
+    method: 'post',
+    path: '/coupons/apply',
+    tag: 'Coupons',
+    summary:
+      'What the automatic offer and a code take off the cart, per line and in all (rupees), or why the code gives nothing (`reason`); a code needs a signed-in shopper',
+    auth: 'optional',
+    body: applyCouponBody,
+    response: applyCouponResponse,
+    errors: [400, 401, 409, 429],
+    example: {
+      code: 'WELCOME10',
+      items: [{ _id: '6650f1c2a1b2c3d4e5f60789', cartQuantity: 2, size: 'M', colour: 'Black' }],
+    },
+  },
+  {
+    method: 'get',
+    path: '/admin/coupons',
+    tag: 'Coupons',
+    summary:
+      'Every code and automatic offer with its uses, the orders placed with it and what it gave away (admin)',
+    auth: 'bearer',
+    response: adminCouponsResponse,
+    errors: AUTH_ERRORS,
+  },
+  {
+    method: 'post',
+    path: '/admin/coupons',
+    tag: 'Coupons',
+    summary:
+      'A new code (amounts in paise); 400 beside each field, 409 when the code exists (admin)',
+    auth: 'bearer',
+    body: couponBody,
+    status: 201,
+    response: couponMutationResponse,
+    errors: [400, ...AUTH_ERRORS, 409],
+    example: { code: 'WELCOME10', kind: 'percent', percentOff: 10, maxDiscountPaise: 30000 },
+  },
+  {
+    method: 'put',
+    path: '/admin/coupons/{id}',
+    tag: 'Coupons',
+    summary:
+      'Edit a code: its whole terms with the version read (409 when another save came first) (admin)',
+    auth: 'bearer',
+    params: idParams,
+    body: updateCouponBody,
+    response: couponMutationResponse,
+    errors: [400, ...AUTH_ERRORS, 404, 409],
+  },
+  {
+    method: 'patch',
+    path: '/admin/coupons/{id}',
+    tag: 'Coupons',
+    summary: 'Pause or resume a code (admin)',
+    auth: 'bearer',
+    params: idParams,
+    body: pauseBody,
+    response: couponMutationResponse,
+    errors: [400, ...AUTH_ERRORS, 404],
+  },
+  {
+    method: 'post',
+    path: '/admin/offers',
+    tag: 'Coupons',
+    summary:
+      'A new automatic offer: a bundle ("3 for ₹999", repeating per 3) or a cart-value discount (admin)',
+    auth: 'bearer',
+    body: offerBody,
+    status: 201,
+    response: offerMutationResponse,
+    errors: [400, ...AUTH_ERRORS],
+    example: { name: 'Any 3 for ₹999', kind: 'bundle', bundlePieces: 3, bundlePricePaise: 99900 },
+  },
+  {
+    method: 'put',
+    path: '/admin/offers/{id}',
+    tag: 'Coupons',
+    summary: 'Edit an automatic offer with the version read (409 when stale) (admin)',
+    auth: 'bearer',
+    params: idParams,
+    body: updateOfferBody,
+    response: offerMutationResponse,
+    errors: [400, ...AUTH_ERRORS, 404, 409],
+  },
+  {
+    method: 'patch',
+    path: '/admin/offers/{id}',
+    tag: 'Coupons',
+    summary: 'Pause or resume an automatic offer (admin)',
+    auth: 'bearer',
+    params: idParams,
+    body: pauseBody,
+    response: offerMutationResponse,
+    errors: [400, ...AUTH_ERRORS, 404],
   },
 
   // Delivery

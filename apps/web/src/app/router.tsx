@@ -105,6 +105,7 @@ export const routes: RouteObject[] = [
               { path: 'adminorder', ...page(() => import('./routes/dashboard/admin/orders')) },
               { path: 'settings', ...page(() => import('./routes/dashboard/admin/settings')) },
               { path: 'reviews', ...page(() => import('./routes/dashboard/admin/reviews')) },
+              { path: 'coupons', ...page(() => import('./routes/dashboard/admin/coupons')) },
               {
                 path: 'gst-report',
                 ...page(() => import('./routes/dashboard/admin/gst-report')),

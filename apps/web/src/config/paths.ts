@@ -35,5 +35,6 @@ export const paths = {
   adminOrders: '/dashboard/admin/adminorder',
   adminSettings: '/dashboard/admin/settings',
   adminReviews: '/dashboard/admin/reviews',
+  adminCoupons: '/dashboard/admin/coupons',
   adminGstReport: '/dashboard/admin/gst-report',
 } as const;

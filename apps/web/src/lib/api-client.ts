@@ -162,5 +162,7 @@ export const api = {
   post: <T>(path: string, body?: unknown, init?: RequestInit) =>
     request<T>('POST', path, body, init),
   put: <T>(path: string, body?: unknown, init?: RequestInit) => request<T>('PUT', path, body, init),
+  patch: <T>(path: string, body?: unknown, init?: RequestInit) =>
+    request<T>('PATCH', path, body, init),
   delete: <T>(path: string, init?: RequestInit) => request<T>('DELETE', path, undefined, init),
 };

@@ -51,6 +51,10 @@ export const queryKeys = {
     unsettledPage: (page: number) => ['orders', 'admin', 'unsettled', page] as const,
   },
   paymentConfig: ['payment', 'config'] as const,
+  /** What the automatic offer and a code take off the cart (the server's answer). */
+  cartDiscount: (body: object) => ['cart', 'discount', body] as const,
+  /** The admin's codes and offers with their uses. */
+  coupons: ['coupons'] as const,
   settings: {
     root: ['settings'] as const,
     /** What the storefront reads (fees, COD on or off). */

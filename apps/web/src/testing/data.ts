@@ -1,5 +1,12 @@
 /** Test data shaped like the API's answers. */
-import type { CartItem, Category, Product, PublicUser, ReviewSummary } from '@repo/shared';
+import type {
+  ApplyCouponResponse,
+  CartItem,
+  Category,
+  Product,
+  PublicUser,
+  ReviewSummary,
+} from '@repo/shared';
 import { sumOverColours } from '@repo/shared/rules';
 
 let seq = 0;
@@ -87,3 +94,32 @@ export const publicSettings = () => ({
     cod: { enabled: true, feePaise: 4000, minOrderPaise: 0, maxOrderPaise: 500000 },
   },
 });
+
+/**
+ * POST /coupons/apply's answer with nothing off (no offer, no code): the cart's subtotal as
+ * the request's lines and `prices` (rupees by product id) make it.
+ */
+export function noDiscount(
+  body: unknown,
+  prices: Record<string, number> = {},
+): ApplyCouponResponse {
+  const { items } = body as { items: Array<{ _id: string; cartQuantity: number; size?: string }> };
+  const subtotal = items.reduce((s, i) => s + (prices[i._id] ?? 0) * i.cartQuantity, 0);
+  return {
+    success: true,
+    discount: 0,
+    lines: items.map((i) => ({
+      _id: i._id,
+      ...(i.size ? { size: i.size } : {}),
+      offer: 0,
+      code: 0,
+      discount: 0,
+    })),
+    message: '',
+    code: null,
+    offer: null,
+    nudge: null,
+    subtotal,
+    total: subtotal,
+  };
+}

@@ -1,6 +1,6 @@
 /** Cash on delivery: placing an order paid in cash to the courier (`POST /api/orders/cod`). */
 import { z } from 'zod';
-import { objectId } from './common.js';
+import { objectId, optionalCouponCode } from './common.js';
 import { order } from './order.js';
 import { checkoutItem } from './payment.js';
 
@@ -10,6 +10,8 @@ export const codOrderBody = z.object({
   items: z.array(checkoutItem).min(1, 'The cart is empty').max(100),
   /** One of the customer's saved addresses. */
   addressId: objectId,
+  /** A coupon code, judged as at checkout with cash on delivery (a prepaid-only one: 409 `cod`). */
+  coupon: optionalCouponCode,
 });
 export type CodOrderBody = z.infer<typeof codOrderBody>;
 

@@ -82,3 +82,19 @@ export type SuccessMessage = z.infer<typeof successMessage>;
 export const healthResponse = z.object({ status: z.literal('ok'), db: z.string() });
 export const readyResponse = z.object({ status: z.literal('ready') });
 export type HealthResponse = z.infer<typeof healthResponse>;
+
+/** A code as the shop stores it: 3 to 20 capital letters, digits or hyphens ("WELCOME10"). */
+export const couponCode = z
+  .string({ error: 'Enter a code' })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9][A-Z0-9-]{2,19}$/, 'A code is 3 to 20 letters, digits or hyphens');
+
+/** A code the shopper typed, in any case ('' or absent: none). */
+export const optionalCouponCode = z
+  .string()
+  .trim()
+  .max(40, 'A code is at most 20 characters')
+  .transform((v) => v.toUpperCase())
+  .pipe(z.union([z.literal(''), couponCode]))
+  .optional();

@@ -77,6 +77,24 @@ export type OrderShipment = z.infer<typeof orderShipment>;
 export const taxDocumentRef = z.object({ number: z.string(), issuedAt: z.string() });
 export type TaxDocumentRef = z.infer<typeof taxDocumentRef>;
 
+/**
+ * What a code and the automatic offer took off the order (issue 36), in rupees: `lines[i]` is
+ * what came off `items[i]` (the item paid its price × quantity less that).
+ */
+export const orderDiscount = z
+  .object({
+    code: z.string().nullable(),
+    /** The offer's headline ("3 for ₹999"). */
+    offer: z.string().nullable(),
+    amount: z.number(),
+    /** Of which the code's and the offer's. */
+    codeAmount: z.number(),
+    offerAmount: z.number(),
+    lines: z.array(z.number()),
+  })
+  .meta({ id: 'OrderDiscount' });
+export type OrderDiscount = z.infer<typeof orderDiscount>;
+
 /** SPEC §3 Order; `user` is filled on the admin list. */
 export const order = z
   .object({
@@ -87,6 +105,8 @@ export const order = z
     /** Of which the delivery fee and the cash-on-delivery fee, in rupees. */
     shippingFee: z.number().optional(),
     codFee: z.number().optional(),
+    /** What a code or an offer took off (absent or null: paid at list prices). */
+    discount: orderDiscount.nullable().optional(),
     /** The latest day it should arrive, as estimated when it was ordered (YYYY-MM-DD, India's calendar). */
     deliveryBy: z.string().nullable().optional(),
     shippingAddress: z.string(),

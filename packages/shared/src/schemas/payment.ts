@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { REFUND_STATUSES } from '../constants/orders.js';
 import { COLOUR_NAME_MAX } from '../constants/index.js';
-import { objectId, queryText } from './common.js';
+import { objectId, optionalCouponCode, queryText } from './common.js';
 import { ordersPageQuery } from './order.js';
 import { productSize } from './product.js';
 import { address } from './user.js';
@@ -28,6 +28,11 @@ export const createOrderBody = z.object({
   shippingAddress: address.optional(),
   /** A business buyer's GSTIN, printed on the tax invoice ("" or absent: none). */
   gstin: optionalGstin.optional(),
+  /**
+   * A coupon code: the server applies it with the automatic offer (409 with `reason` when it
+   * is refused: the shopper's cart shows why).
+   */
+  coupon: optionalCouponCode,
 });
 export type CreateOrderBody = z.input<typeof createOrderBody>;
 

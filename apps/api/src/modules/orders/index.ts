@@ -1,6 +1,11 @@
 /** The orders module's public API (its model stays inside). */
 export { ordersRouter } from './orders.router.js';
-export { purchasedItemFields, type LeanOrder } from './order.model.js';
+export {
+  discountSchema,
+  purchasedItemFields,
+  type LeanOrder,
+  type StoredDiscount,
+} from './order.model.js';
 export { recordPaidOrder, backfillOrderNumbers, type PaidOrderInput } from './record-order.js';
 export { backfillItemIds } from './item-ids.js';
 export { finishStockTakes, takeStock } from './order-stock.js';
@@ -16,3 +21,4 @@ export {
   type DeliveredPurchase,
 } from './purchases.js';
 export { invoiceOrder, taxDocumentsJob } from './invoices.js';
+export { discountTotals, isFirstOrder } from './order-discounts.js';

@@ -3,7 +3,7 @@
  * (its items and the tax worked out when it was paid), noted on the order, and served as PDFs to
  * the order's owner and admins (docs/behaviour/gst.md).
  */
-import { ONE_SIZE, TSHIRT_HSN } from '@repo/shared';
+import { ONE_SIZE, paiseToRupees, TSHIRT_HSN } from '@repo/shared';
 import { notFound } from '../../lib/errors.js';
 import type { Job } from '../../lib/jobs.js';
 import type { AppDeps } from '../../lib/types.js';
@@ -19,7 +19,7 @@ import {
   type LeanTaxDocument,
 } from '../gst/index.js';
 import { userContact } from '../users/index.js';
-import { Order, type LeanOrder, type StoredReturn } from './order.model.js';
+import { discountOf, Order, type LeanOrder, type StoredReturn } from './order.model.js';
 import { ownOrder } from './order-reads.js';
 
 const CHARGE_NAMES: Record<string, string> = {
@@ -30,10 +30,22 @@ const CHARGE_NAMES: Record<string, string> = {
 type StoredTax = NonNullable<LeanOrder['tax']>;
 
 /** What the order tells its invoice; null when its tax was never worked out. */
+/**
+ * A piece line's description: the T-shirt and its size, and what a code or offer took off it
+ * (its taxable value is already the price less that).
+ */
+function describeItem(item: { name: string; size?: string | null }, offPaise: number): string {
+  const name = item.size && item.size !== ONE_SIZE ? `${item.name} (${item.size})` : item.name;
+  // Figures as the invoice prints them (its font has no rupee sign: "Amounts in INR").
+  const figures = paiseToRupees(offPaise).toLocaleString('en-IN', { minimumFractionDigits: 2 });
+  return offPaise > 0 ? `${name}, less discount ${figures}` : name;
+}
+
 async function invoiceSubject(order: LeanOrder): Promise<InvoiceSubject | null> {
   const tax = order.tax as StoredTax | null | undefined;
   if (!tax) return null;
   const account = order.user ? await userContact({ id: String(order.user) }) : null;
+  const off = discountOf(order)?.lines ?? [];
   return {
     orderId: String(order._id),
     orderNumber: order.number ?? String(order._id).slice(-8).toUpperCase(),
@@ -45,8 +57,7 @@ async function invoiceSubject(order: LeanOrder): Promise<InvoiceSubject | null> 
     },
     lines: [
       ...order.items.map((item, i) => ({
-        description:
-          item.size && item.size !== ONE_SIZE ? `${item.name} (${item.size})` : item.name,
+        description: describeItem(item, off[i]?.amountPaise ?? 0),
         hsn: TSHIRT_HSN,
         quantity: item.cartQuantity,
         charge: false,

@@ -29,6 +29,13 @@ interface MailOrder {
   amount: number;
   shippingFeePaise?: number | null;
   codFeePaise?: number | null;
+  /** What a code and the offer took off the items (issue 36). */
+  discount?: {
+    code?: string | null;
+    offer?: string | null;
+    codePaise?: number | null;
+    offerPaise?: number | null;
+  } | null;
   /** YYYY-MM-DD: the latest day it should arrive, as estimated when ordered. */
   deliveryBy?: string | null;
   /** A COD order (`due`): the mail says what to pay the courier instead of "payment received". */
@@ -56,9 +63,13 @@ function invoiceText(invoice: InvoiceLink): string {
     : `Your tax invoice ${invoice.number}: download it from the order's page under Orders in your account.`;
 }
 
-/** The order's fees as the mail lists them under the items: [label, amount]. */
+/** The order's discount and fees as the mail lists them under the items: [label, amount]. */
 function feeLines(order: MailOrder): Array<[string, string]> {
   const fees: Array<[string, string]> = [];
+  const off = (paise: number) => `−${formatRupees(paiseToRupees(paise))}`;
+  const d = order.discount;
+  if (d?.offer && d.offerPaise) fees.push([`Offer: ${d.offer}`, off(d.offerPaise)]);
+  if (d?.code && d.codePaise) fees.push([`Code ${d.code}`, off(d.codePaise)]);
   if (order.shippingFeePaise)
     fees.push(['Delivery', formatRupees(paiseToRupees(order.shippingFeePaise))]);
   if (order.codFeePaise)

@@ -15,6 +15,7 @@ import { containsText } from '../../lib/literal-pattern.js';
 import { userContacts, userIdsMatching } from '../users/index.js';
 import { withItemIds } from './item-ids.js';
 import {
+  discountOf,
   Order,
   paymentOf,
   refundOf,
@@ -47,6 +48,7 @@ export function toOrderDto(o: LeanOrder, user?: PublicUserRef | null): OrderDto 
     amount: o.amount,
     shippingFee: paiseToRupees(o.shippingFeePaise ?? 0),
     codFee: paiseToRupees(o.codFeePaise ?? 0),
+    discount: discountDto(o),
     deliveryBy: o.deliveryBy ?? null,
     shippingAddress: o.shippingAddress ?? '',
     items: o.items.map((i) => ({
@@ -81,6 +83,19 @@ export function toOrderDto(o: LeanOrder, user?: PublicUserRef | null): OrderDto 
       ? { orderId: String(o.exchangeFor.orderId), returnId: String(o.exchangeFor.returnId) }
       : null,
     ...(user !== undefined ? { user } : {}),
+  };
+}
+
+function discountDto(o: LeanOrder): OrderDto['discount'] {
+  const d = discountOf(o);
+  if (!d) return null;
+  return {
+    code: d.code,
+    offer: d.offer,
+    amount: paiseToRupees(d.amountPaise),
+    codeAmount: paiseToRupees(d.codePaise),
+    offerAmount: paiseToRupees(d.offerPaise),
+    lines: d.lines.map((l) => paiseToRupees(l.amountPaise)),
   };
 }
 

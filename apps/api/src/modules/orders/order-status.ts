@@ -9,6 +9,7 @@ import {
 } from '@repo/shared';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { AppDeps } from '../../lib/types.js';
+import { giveBackUse } from '../coupons/index.js';
 import { creditCancelledOrder, invoiceOrder } from './invoices.js';
 import { notifyStatus } from './notices.js';
 import { Order, paymentOf, refundOf, type LeanOrder } from './order.model.js';
@@ -114,6 +115,8 @@ export async function updateOrderStatus(
       continue;
     }
     if (cancelling) await giveBack(deps.logger, orderId, held);
+    // A cancelled order's use of a code goes back (a reopened one keeps its price, uncounted).
+    if (cancelling && current.discount?.couponId) await giveBackUse(orderId);
     // The refund's own mail ("processed") waits for the cancelled mail: the shopper hears
     // of things in the order they happened.
     let refunded: RefundMail | undefined;

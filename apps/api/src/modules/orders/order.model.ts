@@ -75,6 +75,41 @@ const refundFields = {
 } as const;
 const refundSchema = new mongoose.Schema(refundFields, { _id: false });
 
+/** What the discount took off one item (the item at the same index), in paise. */
+const discountLineSchema = new mongoose.Schema(
+  {
+    /** offerPaise + codePaise. */
+    amountPaise: { type: Number, required: true },
+    offerPaise: { type: Number, default: 0 },
+    codePaise: { type: Number, default: 0 },
+  },
+  { _id: false },
+);
+
+/**
+ * The discount the order was paid with, as checkout worked it out (coupons module; the
+ * checkout records the same): the code
+ * and the automatic offer, and what each took off. `lines[i]` is what came off `items[i]`:
+ * an item's price paid is `price × cartQuantity` in paise minus `lines[i].amountPaise` (tax
+ * and refunds per line work from it); the lines add up to `amountPaise` exactly.
+ */
+export const discountSchema = new mongoose.Schema(
+  {
+    code: { type: String, default: null },
+    couponId: { type: mongoose.Schema.Types.ObjectId, ref: 'Coupon', default: null },
+    /** The offer's headline as the shopper read it ("3 for ₹999"). */
+    offer: { type: String, default: null },
+    offerId: { type: mongoose.Schema.Types.ObjectId, ref: 'Offer', default: null },
+    /** Rupees (amountPaise / 100). */
+    amount: { type: Number, required: true },
+    amountPaise: { type: Number, required: true },
+    codePaise: { type: Number, default: 0 },
+    offerPaise: { type: Number, default: 0 },
+    lines: { type: [discountLineSchema], default: [] },
+  },
+  { _id: false },
+);
+
 /** One dated change of the order, for the shopper's timeline ("paid" is the order's createdAt). */
 const historySchema = new mongoose.Schema(
   {
@@ -264,6 +299,8 @@ const orderSchema = new mongoose.Schema(
     /** The tax invoice, once issued; then the credit notes against it. */
     invoice: { type: taxDocumentRefSchema, default: null },
     creditNotes: { type: [taxDocumentRefSchema], default: [] },
+    /** What a code or an offer took off (null: paid at list prices). */
+    discount: { type: discountSchema, default: null },
     /** Returns and exchanges asked for, oldest first (only ever appended to). */
     returns: { type: [returnSchema], default: [] },
     /** A replacement shipped at no charge: the order and the exchange it is for. */
@@ -295,6 +332,8 @@ orderSchema.index({ 'items.photo': 1 });
 orderSchema.index({ 'items.stock': 1, createdAt: 1 });
 // Follow-up mails (the review request) read the orders delivered in a window of days.
 orderSchema.index({ 'history.event': 1, 'history.at': 1 });
+// The admin's coupons page sums what each code and offer gave (orders with a discount only).
+orderSchema.index({ 'discount.amountPaise': 1 }, { sparse: true });
 // Reconciliation reads the oldest refunds still pending.
 orderSchema.index({ 'refund.status': 1, 'refund.createdAt': 1 });
 
@@ -320,6 +359,22 @@ export interface StoredRefund {
   createdAt: Date;
   failureReason?: string | null;
 }
+
+/** The discount as the order stores it (Mongoose's inferred subdocument, made concrete). */
+export interface StoredDiscount {
+  code: string | null;
+  couponId: Types.ObjectId | null;
+  offer: string | null;
+  offerId: Types.ObjectId | null;
+  amount: number;
+  amountPaise: number;
+  codePaise: number;
+  offerPaise: number;
+  lines: Array<{ amountPaise: number; offerPaise: number; codePaise: number }>;
+}
+
+export const discountOf = (order: Pick<LeanOrder, 'discount'>): StoredDiscount | null =>
+  (order.discount as StoredDiscount | null | undefined) ?? null;
 
 export interface StoredShipment {
   courier: string;

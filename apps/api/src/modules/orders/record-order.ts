@@ -19,7 +19,7 @@ import type { Logger } from 'pino';
 import { isDuplicateKey } from '../../lib/errors.js';
 import { insertDocument } from '../../lib/insert-document.js';
 import { currentPhotos } from '../products/index.js';
-import { Order, type LeanOrder } from './order.model.js';
+import { Order, type LeanOrder, type StoredDiscount } from './order.model.js';
 
 type Id = Types.ObjectId | string;
 
@@ -51,7 +51,15 @@ export interface PaidOrderInput {
   providerOrderId: string;
   /** The GSTIN a business buyer gave at checkout ("" for none). */
   buyerGstin?: string | undefined;
+  /** What a code and the offer took off, `lines[i]` off `items[i]` (none: list prices). */
+  discount?: DiscountInput | null | undefined;
 }
+
+/** The discount as the checkout recorded it (its ids as ObjectIds or strings). */
+type DiscountInput = Omit<StoredDiscount, 'couponId' | 'offerId'> & {
+  couponId: Id | null;
+  offerId: Id | null;
+};
 
 /**
  * The order's GST from its lines (unit price × quantity, in paise) and its charges (the delivery
@@ -61,8 +69,10 @@ export interface PaidOrderInput {
  */
 function taxOf(input: PaidOrderInput, at: Date, logger?: Logger) {
   try {
-    const lines = input.items.map((i) => ({
-      paidPaise: toPaise(i.price) * i.cartQuantity,
+    // Each line is taxed on what it was paid: its price less its share of the discount.
+    const off = input.discount?.lines ?? [];
+    const lines = input.items.map((i, k) => ({
+      paidPaise: toPaise(i.price) * i.cartQuantity - (off[k]?.amountPaise ?? 0),
       quantity: i.cartQuantity,
     }));
     const charges = [
@@ -137,6 +147,7 @@ export async function recordPaidOrder(
       providerOrderId: input.providerOrderId,
       tax: taxOf(input, paidAt, logger),
       buyerGstin: input.buyerGstin ?? '',
+      discount: input.discount ?? null,
       createdAt: paidAt,
     });
     return { order, created: true };

@@ -26,7 +26,13 @@ import { insertDocument } from '../../lib/insert-document.js';
 import type { AppDeps } from '../../lib/types.js';
 import { currentPhotos, restoreStock, type StockLine } from '../products/index.js';
 import { creditReturn } from './invoices.js';
-import { Order, returnRefundOf, type LeanOrder, type StoredReturn } from './order.model.js';
+import {
+  discountOf,
+  Order,
+  returnRefundOf,
+  type LeanOrder,
+  type StoredReturn,
+} from './order.model.js';
 import { toOrderDto } from './order-reads.js';
 import { mailReturnStep } from './return-mail.js';
 import { requestReturnRefund } from './return-refunds.js';
@@ -55,11 +61,19 @@ const heldPieces = (r: StoredReturn): StockLine[] =>
     quantity: i.quantity,
   }));
 
-/** The money a return gives back: each line's price for the pieces returned (fees stay paid). */
+/**
+ * The money a return gives back: each line's price for the pieces returned, less their share of
+ * what a code or offer took off the line (rounded so a refund never exceeds what was paid; fees
+ * stay paid).
+ */
 export function returnAmountPaise(order: LeanOrder, r: StoredReturn): number {
+  const off = discountOf(order)?.lines ?? [];
   return r.items.reduce((sum, i) => {
-    const line = order.items.find((l) => l.itemId === i.itemId);
-    return sum + (line ? toPaise(line.price) * i.quantity : 0);
+    const k = order.items.findIndex((l) => l.itemId === i.itemId);
+    const line = order.items[k];
+    if (!line) return sum;
+    const share = Math.ceil(((off[k]?.amountPaise ?? 0) * i.quantity) / line.cartQuantity);
+    return sum + toPaise(line.price) * i.quantity - share;
   }, 0);
 }
 

@@ -1,6 +1,6 @@
 import mongoose, { type InferSchemaType } from 'mongoose';
 import { REFUND_STATUSES } from '@repo/shared';
-import { purchasedItemFields } from '../orders/index.js';
+import { discountSchema, purchasedItemFields } from '../orders/index.js';
 
 /**
  * A checkout: the cart as the server priced it when the provider's order was created. The
@@ -61,6 +61,8 @@ const checkoutSchema = new mongoose.Schema(
     shippingAddress: { type: String, default: '' },
     /** A business buyer's GSTIN for the tax invoice ("" for none). */
     buyerGstin: { type: String, default: '' },
+    /** What a code and the offer took off (`lines[i]` off `items[i]`); the order keeps it. */
+    discount: { type: discountSchema, default: null },
     status: { type: String, enum: CHECKOUT_STATUSES, default: 'pending' },
     /**
      * While pending: when reconciliation next asks the provider about it (reconcile.ts): 15

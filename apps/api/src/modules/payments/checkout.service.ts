@@ -1,8 +1,9 @@
 /**
  * POST /payment/create-order: the server prices the order (order-pricing.ts: the cart from the
- * database in whole paise, what cannot be sold refused per product, colour and size, the delivery fee,
- * the shopper's total compared), creates the provider's order and records the checkout the
- * order will later be built from.
+ * database in whole paise, what cannot be sold refused per product, colour and size, the
+ * automatic offer and the code, the delivery fee, the shopper's total compared), holds the
+ * code's use, creates the provider's order and records the checkout the order will later be
+ * built from.
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -15,6 +16,7 @@ import {
 import { AppError, badRequest, conflict } from '../../lib/errors.js';
 import { insertDocument } from '../../lib/insert-document.js';
 import type { AppDeps } from '../../lib/types.js';
+import { holdUse, releaseHold } from '../coupons/index.js';
 import { Checkout, FIRST_CHECK_MS } from './checkout.model.js';
 import { priceOrder, type OrderToPrice } from './order-pricing.js';
 
@@ -41,11 +43,12 @@ export async function createCheckout(
   const place = isShippingAddress(shippingAddress) ? parseAddressLine(shippingAddress) : null;
   if (!place) throw badRequest(SHIPPING_ADDRESS_NEEDED);
 
-  const { items, charges, deliveryBy } = await priceOrder(
+  const { items, charges, deliveryBy, discount, couponId } = await priceOrder(
     deps,
     cart,
     { pin: place.pin, state: place.state },
     'online',
+    userId,
   );
   const amountPaise = charges.totalPaise;
   const total = paiseToRupees(amountPaise);
@@ -53,6 +56,9 @@ export async function createCheckout(
   if (amountPaise < 100) throw conflict('The order total must be at least ₹1.', { total });
 
   const receipt = `rcpt_${randomBytes(12).toString('hex')}`;
+  // The code's use is held before the shopper can pay (409 with the reason when none is left):
+  // of many shoppers racing for its last use, one pays with it.
+  if (couponId && userId) await holdUse(deps, { couponId, userId, checkout: receipt });
   let providerOrder;
   try {
     providerOrder = await deps.payments.createOrder({
@@ -62,6 +68,7 @@ export async function createCheckout(
     });
   } catch (err) {
     deps.logger.error({ err }, 'the payment provider could not create an order');
+    if (couponId) await releaseHold(receipt);
     throw new AppError(502, PROVIDER_UNAVAILABLE);
   }
   // Only now is anything written: a provider failure leaves nothing behind.
@@ -79,6 +86,7 @@ export async function createCheckout(
     shippingAddress,
     checkAt: new Date(Date.now() + FIRST_CHECK_MS),
     buyerGstin: cart.gstin ?? '',
+    discount,
   });
   return {
     order: { id: providerOrder.id, amount: providerOrder.amount, currency: providerOrder.currency },

@@ -16,6 +16,7 @@ import {
   sendOrderConfirmation,
   toOrderDto,
 } from '../orders/index.js';
+import { holdUse, redeemUse, releaseHold } from '../coupons/index.js';
 import { findAddress } from '../users/index.js';
 import { priceOrder } from './order-pricing.js';
 
@@ -53,6 +54,7 @@ async function placeInTurn(
     body,
     { pin: address.pin, state: address.state },
     'cod',
+    shopper.id,
     await codStanding(shopper.id),
   );
   if (priced.quote.codRefusal)
@@ -60,18 +62,37 @@ async function placeInTurn(
       reason: priced.quote.codRefusal,
     });
 
-  const { order, created } = await placeCodOrder(deps, {
-    user: shopper.id,
-    items: priced.items,
-    amountPaise: priced.charges.totalPaise,
-    shippingFeePaise: priced.charges.shippingFeePaise,
-    codFeePaise: priced.charges.codFeePaise,
-    deliveryBy: priced.deliveryBy,
-    currency: 'INR',
-    shippingAddress: addressLine(address),
-    paymentId: key,
-    providerOrderId: key,
-  });
+  // The code's use is held under the order's key, then redeemed by the order placed (as an online
+  // checkout holds it under its receipt until paid); given back if the order is not placed.
+  if (priced.couponId)
+    await holdUse(deps, { couponId: priced.couponId, userId: shopper.id, checkout: key });
+  let placed: Awaited<ReturnType<typeof placeCodOrder>>;
+  try {
+    placed = await placeCodOrder(deps, {
+      user: shopper.id,
+      items: priced.items,
+      amountPaise: priced.charges.totalPaise,
+      shippingFeePaise: priced.charges.shippingFeePaise,
+      codFeePaise: priced.charges.codFeePaise,
+      deliveryBy: priced.deliveryBy,
+      currency: 'INR',
+      shippingAddress: addressLine(address),
+      paymentId: key,
+      providerOrderId: key,
+      discount: priced.discount,
+    });
+  } catch (err) {
+    if (priced.couponId) await releaseHold(key);
+    throw err;
+  }
+  const { order, created } = placed;
+  if (priced.couponId)
+    await redeemUse(deps, {
+      couponId: priced.couponId,
+      userId: shopper.id,
+      checkout: key,
+      orderId: String(order._id),
+    });
   if (created) {
     deps.logger.info({ orderId: String(order._id) }, 'cash-on-delivery order placed');
     void sendOrderConfirmation(deps, order, { name: shopper.name, email: shopper.email });

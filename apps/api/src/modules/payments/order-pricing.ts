@@ -16,6 +16,7 @@ import {
   toPaise,
   type CodStanding,
   type Destination,
+  type DiscountLine,
   type OrderCharges,
   type PaymentMethod,
 } from '@repo/shared';
@@ -27,6 +28,8 @@ import {
   type DeliveryQuote,
   type DeliveryRules,
 } from '../delivery/index.js';
+import { cartDiscount, discountRecord, type DiscountRecord } from '../coupons/index.js';
+import { isFirstOrder } from '../orders/index.js';
 import { productsForSale, type ProductForSale } from '../products/index.js';
 
 type CartLines = ReadonlyArray<{
@@ -135,22 +138,33 @@ export async function priceCart(items: CartLines) {
       size,
     };
   });
-  const amountPaise = priced.reduce(
-    (sum, line) => sum + toPaise(line.price) * line.cartQuantity,
-    0,
-  );
-  return { items: priced, amountPaise };
+  // The same lines as the discount rules read them (a code or an offer may be for some
+  // categories or products only).
+  const discountLines: DiscountLine[] = priced.map((item) => ({
+    product: item.product,
+    category: byId.get(item.product)!.category,
+    unitPaise: toPaise(item.price),
+    quantity: item.cartQuantity,
+  }));
+  const amountPaise = discountLines.reduce((sum, l) => sum + l.unitPaise * l.quantity, 0);
+  return { items: priced, lines: discountLines, amountPaise };
 }
 
 export interface OrderToPrice {
   /** What the shopper saw, in rupees: compared with the server's total, never trusted. */
   amount: number;
   items: CartLines;
+  /** The code typed ('' or absent: none); the automatic offer applies either way. */
+  coupon?: string | undefined;
 }
 
 export interface PricedOrder {
   items: Awaited<ReturnType<typeof priceCart>>['items'];
   charges: OrderCharges;
+  /** What the code and the offer took off the items (`lines[i]` off `items[i]`), or null. */
+  discount: DiscountRecord | null;
+  /** The code applied, whose use the caller holds before the order is made. */
+  couponId: string | null;
   /** The latest day it should arrive (YYYY-MM-DD, India's calendar) as estimated now. */
   deliveryBy: string;
   quote: DeliveryQuote;
@@ -158,18 +172,35 @@ export interface PricedOrder {
 }
 
 /**
- * Prices an order for `destination` paid by `method`: 400 for a PIN the shop does not serve,
- * the cart's 400s and 409s, and a 409 with today's total when the shopper's differs.
+ * Prices an order for `destination` paid by `method`, for the shopper `userId` (a code needs
+ * one): the cart's 400s and 409s, then the automatic offer and the code (shared
+ * priceDiscount; a refused code is a 409 with its `reason`, except one the offer beats, which
+ * is simply not used), then the fees on the T-shirts as discounted (400 for a PIN the shop
+ * does not serve), and a 409 with today's total when the shopper's differs.
  * `standing` (COD only) lets the quote judge the customer's COD limits too.
+ *
+ * Online checkout and the cash-on-delivery order both price here, so a code is judged the same
+ * way on both (a prepaid-only code is refused with cash on delivery: reason "cod").
  */
 export async function priceOrder(
   deps: Pick<AppDeps, 'now'>,
   order: OrderToPrice,
   destination: Destination,
   method: PaymentMethod,
+  userId: string | undefined,
   standing?: CodStanding,
 ): Promise<PricedOrder> {
-  const { items, amountPaise: itemsPaise } = await priceCart(order.items);
+  const { items, lines, amountPaise: listPaise } = await priceCart(order.items);
+  const off = await cartDiscount(deps, {
+    lines,
+    code: order.coupon,
+    payment: method,
+    userId,
+    isFirstOrder,
+  });
+  if (off.refusal && off.refusal.reason !== 'offer-better')
+    throw conflict(off.refusal.message, { coupon: order.coupon, reason: off.refusal.reason });
+  const itemsPaise = listPaise - off.amountPaise;
   const rules = await deliveryRules();
   const quote = quoteDelivery(rules, destination, deps.now(), itemsPaise, standing);
   if (!quote.zone || !quote.dates)
@@ -183,8 +214,17 @@ export async function priceOrder(
         total,
         shippingFee: paiseToRupees(charges.shippingFeePaise),
         codFee: paiseToRupees(charges.codFeePaise),
+        discount: paiseToRupees(off.amountPaise),
       },
     );
   }
-  return { items, charges, deliveryBy: quote.dates.by, quote, rules };
+  return {
+    items,
+    charges,
+    discount: discountRecord(off),
+    couponId: off.coupon?.id ?? null,
+    deliveryBy: quote.dates.by,
+    quote,
+    rules,
+  };
 }

@@ -15,9 +15,11 @@ import type { AppDeps } from '../../lib/types.js';
 import {
   invoiceOrder,
   recordPaidOrder,
+  type StoredDiscount,
   sendOrderConfirmation,
   takeStock,
 } from '../orders/index.js';
+import { redeemUse } from '../coupons/index.js';
 import { profileAddress } from '../users/index.js';
 import { Checkout, type CheckoutFields } from './checkout.model.js';
 import { recordPaymentToSettle } from './unsettled.js';
@@ -96,6 +98,9 @@ export async function captureMatchesCheckout(
   return false;
 }
 
+const discountOfCheckout = (checkout: LeanCheckout) =>
+  (checkout.discount as StoredDiscount | null | undefined) ?? null;
+
 export async function completeCheckout(deps: AppDeps, input: Completion): Promise<Completed> {
   const { checkout, paymentId } = input;
   const userId = input.userId ?? (checkout.user ? String(checkout.user) : null);
@@ -118,10 +123,20 @@ export async function completeCheckout(deps: AppDeps, input: Completion): Promis
       paymentId,
       providerOrderId: checkout.providerOrderId,
       buyerGstin: checkout.buyerGstin ?? '',
+      discount: discountOfCheckout(checkout),
     },
     deps.logger,
   );
   const orderId = String(order._id);
+  // The code's use, held at checkout, becomes the order's (once, however often this runs).
+  const couponId = order.discount?.couponId;
+  if (couponId && order.user)
+    await redeemUse(deps, {
+      couponId: String(couponId),
+      userId: String(order.user),
+      checkout: checkout.receipt,
+      orderId,
+    });
 
   if (order.paymentId !== paymentId) {
     // A second payment for a checkout that already became an order: keep it for a refund.

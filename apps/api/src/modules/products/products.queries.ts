@@ -287,6 +287,8 @@ export async function findProductsByIds(ids: string[]): Promise<ProductJson[]> {
 export interface ProductForSale {
   name: string;
   price: number;
+  /** Its category's id (a code or an offer may be for some categories only). */
+  category: string;
   stock: ProductStock;
   /** Each colour's photo URL, in the order of `stock.colours`. */
   colourPhotos: string[];
@@ -307,6 +309,7 @@ export async function productsForSale(ids: string[]): Promise<Map<string, Produc
       'colours.sizes': 1,
       'colours.images.url': 1,
       'photo.url': 1,
+      category: 1,
     },
   ).lean<ProductRow[]>();
   return new Map(
@@ -317,6 +320,7 @@ export async function productsForSale(ids: string[]): Promise<Map<string, Produc
         {
           name: r.name,
           price: r.price,
+          category: String(r.category),
           stock: stockOfRow({ ...r, colours }),
           colourPhotos: colourPhotosOf(colours),
         },

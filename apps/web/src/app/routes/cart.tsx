@@ -13,7 +13,9 @@ import { paths } from '@/config/paths';
 import { userDetailQueryOptions, useUserDetail } from '@/features/account/api/get-user-detail';
 import { useSession } from '@/lib/session';
 import { useCartStock } from '@/features/cart/api/get-cart-stock';
+import { lineDiscount, useCartDiscount } from '@/features/cart/api/apply-coupon';
 import { CartLine, lineProblemText } from '@/features/cart/components/cart-line';
+import { CouponField } from '@/features/cart/components/coupon-field';
 import {
   CartSummary,
   CheckoutBar,
@@ -53,7 +55,11 @@ export default function CartPage() {
   ).data;
   const codOffered = Boolean(address) && estimate?.cod === true;
   const payBy: PaymentMethod = codOffered ? method : 'online';
-  const charges = useCartCharges(subtotal, payBy);
+  // The code applied; the server's answer says what it and the automatic offer take off.
+  const [code, setCode] = useState('');
+  const discount = useCartDiscount(items, code, userId);
+  const answer = discount.data;
+  const charges = useCartCharges(subtotal, answer?.discount ?? 0, payBy);
   const notServed = estimate?.serviceable === false ? estimate.message : undefined;
   const deliveryText =
     notServed ??
@@ -99,8 +105,15 @@ export default function CartPage() {
   const checkout = useCheckout({
     loadUser: async () =>
       userId ? (await queryClient.ensureQueryData(userDetailQueryOptions(userId))).user : undefined,
-    onPaid: cart.clear,
-    onCartOutdated: refreshLines,
+    onPaid: () => {
+      cart.clear();
+      setCode('');
+    },
+    onCartOutdated: async () => {
+      await refreshLines();
+      // The discount too: a code refused at checkout then shows its reason beside the field.
+      await queryClient.invalidateQueries({ queryKey: ['cart', 'discount'] });
+    },
   });
 
   return (
@@ -130,6 +143,7 @@ export default function CartPage() {
                   key={`${item._id}:${item.colour ?? ''}:${item.size ?? ''}`}
                   item={item}
                   stock={stock?.get(item._id)}
+                  discount={lineDiscount(answer, item)}
                 />
               ))}
             </ul>
@@ -154,12 +168,21 @@ export default function CartPage() {
               />
               <CartSummary
                 subtotal={subtotal}
+                discount={answer}
                 shippingFee={charges.shippingFee}
                 codFee={charges.codFee}
                 freeDeliveryFrom={charges.freeDeliveryFrom}
                 deliveryText={deliveryText}
                 total={charges.total}
-              />
+              >
+                <CouponField
+                  applied={code}
+                  answer={answer}
+                  checking={discount.isFetching}
+                  onApply={setCode}
+                  onRemove={() => setCode('')}
+                />
+              </CartSummary>
               <PaymentChoice
                 method={payBy}
                 onChange={setMethod}
@@ -175,16 +198,19 @@ export default function CartPage() {
                 blockedBy={
                   !addressUsable ? ADDRESS_HINT_ID : notServed ? DELIVERY_TEXT_ID : undefined
                 }
-                onCheckout={() =>
+                onCheckout={() => {
+                  // Only a code that applies is sent (a refused one would only be refused again).
+                  const coupon = code && answer?.code ? code : undefined;
                   void (payBy === 'cod' && address
-                    ? checkout.placeCod(items, address._id, charges.totalToPay)
+                    ? checkout.placeCod(items, address._id, charges.totalToPay, coupon)
                     : checkout.start(
                         items,
                         charges.totalToPay,
                         // The default ships to the profile's line as typed (SPEC); another, its own.
                         address && !address.isDefault ? addressLine(address) : undefined,
-                      ))
-                }
+                        coupon,
+                      ));
+                }}
               />
             </div>
           </div>

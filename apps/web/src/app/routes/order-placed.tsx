@@ -58,6 +58,16 @@ function Placed({ order }: { order: Order }) {
           {order.payment?.status === 'due'
             ? `is confirmed. Pay ${formatRupees(order.amount)} in cash on delivery.`
             : `is confirmed and paid: ${formatRupees(order.amount)}.`}
+          {order.discount && order.discount.amount > 0 && (
+            <span className="font-semibold text-emerald-700 dark:text-emerald-400">
+              {' '}
+              You saved {formatRupees(order.discount.amount)}
+              {order.discount.code && order.discount.codeAmount > 0
+                ? ` with ${order.discount.code}`
+                : ''}
+              .
+            </span>
+          )}
         </p>
       </header>
 

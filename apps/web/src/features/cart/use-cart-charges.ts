@@ -1,6 +1,7 @@
 /**
  * The cart's delivery fee and total, from the shop's public settings with the shared
- * orderCharges: the same sums the server charges. `totalToPay` waits for the settings, so a
+ * orderCharges on the T-shirts after the discount (`discount`, rupees, as the server answered):
+ * the same sums the server charges. `totalToPay` waits for the settings, so a
  * checkout started before they arrived still sends the total the server expects.
  */
 import { useQueryClient } from '@tanstack/react-query';
@@ -20,9 +21,14 @@ function chargesOf(fees: PublicSettings | undefined, subtotal: number, method: P
   };
 }
 
-/** `method`: paid online, or in cash on delivery (its fee added). */
-export function useCartCharges(subtotal: number, method: PaymentMethod = 'online') {
+/** `discount`: rupees off the T-shirts; `method`: paid online, or in cash on delivery (its fee added). */
+export function useCartCharges(
+  listSubtotal: number,
+  discount = 0,
+  method: PaymentMethod = 'online',
+) {
   const queryClient = useQueryClient();
+  const subtotal = paiseToRupees(toPaise(listSubtotal) - toPaise(discount));
   const fees = usePublicSettings().data?.settings;
   const charges = chargesOf(fees, subtotal, method);
   return {

@@ -51,8 +51,14 @@ export function useCheckout({ loadUser, onPaid, onCartOutdated }: CheckoutOption
   /**
    * `totalToPay`: the total with the delivery fee, as the cart works it out (read once started).
    * `shipTo`: the saved address chosen in the cart, on one line (else the profile's address).
+   * `coupon`: the code the cart applied (the server prices it again, 409 with the reason if refused).
    */
-  async function start(items: CartItem[], totalToPay: () => Promise<number>, shipTo?: string) {
+  async function start(
+    items: CartItem[],
+    totalToPay: () => Promise<number>,
+    shipTo?: string,
+    coupon?: string,
+  ) {
     if (!isAuthenticated) {
       navigate(paths.login, { state: { from: paths.cart } });
       return;
@@ -86,6 +92,7 @@ export function useCheckout({ loadUser, onPaid, onCartOutdated }: CheckoutOption
             ...(colour !== undefined && { colour }),
           })),
           ...(shippingAddress ? { shippingAddress } : {}),
+          ...(coupon ? { coupon } : {}),
         }));
       } catch (error) {
         if (error instanceof ApiError && error.status === 409) {
@@ -161,7 +168,13 @@ export function useCheckout({ loadUser, onPaid, onCartOutdated }: CheckoutOption
   const codKey = useRef<string | null>(null);
 
   /** Cash on delivery: the order is placed at once to the saved address, nothing to pay now. */
-  async function placeCod(items: CartItem[], addressId: string, totalToPay: () => Promise<number>) {
+  /** `coupon`: as `start`'s (a prepaid-only code is refused with cash on delivery). */
+  async function placeCod(
+    items: CartItem[],
+    addressId: string,
+    totalToPay: () => Promise<number>,
+    coupon?: string,
+  ) {
     if (!isAuthenticated) {
       navigate(paths.login, { state: { from: paths.cart } });
       return;
@@ -173,7 +186,13 @@ export function useCheckout({ loadUser, onPaid, onCartOutdated }: CheckoutOption
         {
           amount: await totalToPay(),
           addressId,
-          items: items.map(({ _id, cartQuantity, size }) => ({ _id, cartQuantity, size })),
+          items: items.map(({ _id, cartQuantity, size, colour }) => ({
+            _id,
+            cartQuantity,
+            size,
+            ...(colour !== undefined && { colour }),
+          })),
+          ...(coupon ? { coupon } : {}),
         },
         codKey.current,
       );

@@ -33,6 +33,7 @@ describe('GET /api/orders/user-orders', () => {
       amount: 500,
       shippingFee: 0,
       codFee: 0,
+      discount: null,
       deliveryBy: null,
       shippingAddress: '7 Seed Street, Pune 411001',
       items: [

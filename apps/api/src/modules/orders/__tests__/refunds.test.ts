@@ -292,6 +292,7 @@ describe('GET /api/orders/{orderId}: the order page', () => {
         amount: 1298,
         shippingFee: 0,
         codFee: 0,
+        discount: null,
         deliveryBy: stored.deliveryBy,
         shippingAddress: '7 Lake Road, Pune 411001',
         items: [

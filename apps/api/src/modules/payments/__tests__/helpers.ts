@@ -115,13 +115,22 @@ export async function sandboxCheckout(
   t: TestApp,
   shopper: { auth: string; id: string },
   items: Array<{ _id: string; cartQuantity: number; size?: string; colour?: string }>,
-  options: { amount: number; shippingAddress?: string; beforePay?: () => Promise<unknown> },
+  options: {
+    amount: number;
+    shippingAddress?: string;
+    beforePay?: () => Promise<unknown>;
+    coupon?: string;
+  },
 ): Promise<string> {
   const created = await t
     .request()
     .post('/api/payment/create-order')
     .set('Authorization', shopper.auth)
-    .send({ amount: options.amount, items })
+    .send({
+      amount: options.amount,
+      items,
+      ...(options.coupon ? { coupon: options.coupon } : {}),
+    })
     .expect(200);
   await options.beforePay?.();
   const paid = await payInSandbox(t, created.body.order.id);

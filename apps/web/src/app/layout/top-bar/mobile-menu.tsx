@@ -25,6 +25,7 @@ function dashboardLinks(user: Session['user']): Array<[string, string]> {
         ['Create Product', paths.adminCreateProduct],
         ['Products', paths.adminProducts],
         ['Orders', paths.adminOrders],
+        ['Coupons', paths.adminCoupons],
         ['Users', paths.adminUsers],
         ['GST report', paths.adminGstReport],
         ['Settings', paths.adminSettings],

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CartItem, Product } from '@repo/shared';
 import { cartStore } from '@/lib/storage';
-import { makeCartItem, makeProduct, publicSettings } from '@/testing/data';
+import { makeCartItem, makeProduct, noDiscount, publicSettings } from '@/testing/data';
 import { mockApi } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/test-utils';
 import CartPage from '../cart';
@@ -42,6 +42,7 @@ function setup(items: CartItem[], today: Product = tee) {
       ],
     }),
     'GET /settings/public': publicSettings,
+    'POST /coupons/apply': ({ body }) => noDiscount(body),
   });
   return { api, ...renderRoute({ element: <CartPage />, path: '/cart' }, { url: '/cart' }) };
 }

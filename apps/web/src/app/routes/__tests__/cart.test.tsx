@@ -6,7 +6,7 @@ import { signIn, signOut } from '@/lib/session';
 import type { RazorpayOptions } from '@/features/checkout/razorpay';
 import { cartStore, searchStore } from '@/lib/storage';
 import { toast } from '@/lib/toast';
-import { makeCartItem, makeProduct, makeUser, publicSettings } from '@/testing/data';
+import { makeCartItem, makeProduct, makeUser, noDiscount, publicSettings } from '@/testing/data';
 import { mockApi, reply, type Handler } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/test-utils';
 import CartPage from '../cart';
@@ -66,6 +66,7 @@ function setup({
     'GET /settings/public': publicSettings,
     // No saved address: no estimate is asked for.
     'GET /user/addresses': () => ({ success: true, addresses: [] }),
+    'POST /coupons/apply': ({ body }) => noDiscount(body),
     'GET /payment/config': () => ({
       provider: 'sandbox',
       keyId: 'rzp_test_sandbox',
@@ -404,10 +405,9 @@ describe('checkout', () => {
     await u.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
     expect(location()).toBe('/login');
     expect(router.state.location.state).toEqual({ from: '/cart' });
-    // Checking out sent nothing (the cart's stock check and fees read on opening aside).
-    expect(
-      api.calls.filter((c) => c.path !== '/product/stock' && c.path !== '/settings/public'),
-    ).toEqual([]);
+    // Checking out sent nothing (the cart's stock, fees and discount read on opening aside).
+    const onOpening = ['/product/stock', '/settings/public', '/coupons/apply'];
+    expect(api.calls.filter((c) => !onOpening.includes(c.path))).toEqual([]);
   });
 
   it('creates the order, opens the prefilled dialog, verifies, clears the cart and shows the orders', async () => {

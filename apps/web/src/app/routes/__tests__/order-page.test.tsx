@@ -134,6 +134,36 @@ describe('the order page', () => {
     expect(payment.queryByText('cod_u1_key-123456')).not.toBeInTheDocument();
   });
 
+  it('shows what the offer and the code took off, per line and in the totals', async () => {
+    mockApi({
+      'GET /orders/:orderId': () => ({
+        success: true,
+        order: makeOrder({
+          amount: 1000,
+          shippingFee: 0,
+          discount: {
+            code: 'WELCOME10',
+            offer: '3 for ₹999',
+            amount: 647,
+            codeAmount: 0,
+            offerAmount: 647,
+            lines: [509.72, 137.28],
+          },
+        }),
+      }),
+    });
+    renderPage();
+    const region = await screen.findByRole('region', { name: 'Items' });
+    const rows = within(region).getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('₹509.72 off');
+    expect(rows[1]).toHaveTextContent('₹137.28 off');
+    const items = within(region);
+    expect(items.getByText('Offer: 3 for ₹999').nextSibling).toHaveTextContent('−₹647');
+    // A code that ended up taking nothing off is not listed.
+    expect(items.queryByText('Code WELCOME10')).not.toBeInTheDocument();
+    expect(items.getByText('Total paid').nextSibling).toHaveTextContent('₹1,000');
+  });
+
   it('downloads the tax invoice and each credit note with the session, and says when one cannot be had', async () => {
     const server = mockApi({
       'GET /orders/:orderId': () => ({

@@ -66,6 +66,27 @@ describe('/order-placed/{orderId}', () => {
     );
   });
 
+  it('says what the code saved', async () => {
+    const discount = {
+      code: 'WELCOME10',
+      offer: null,
+      amount: 130,
+      codeAmount: 130,
+      offerAmount: 0,
+      lines: [130],
+    };
+    mockApi({
+      'GET /orders/:orderId': () => ({
+        success: true,
+        order: { ...order, amount: 1168, discount },
+      }),
+    });
+    renderPage();
+    expect(await screen.findByText(/^Order/)).toHaveTextContent(
+      'Order #A0B9C8D7 is confirmed and paid: ₹1,168. You saved ₹130 with WELCOME10.',
+    );
+  });
+
   it('says the payment went through and links to Your Orders when the order cannot be loaded', async () => {
     mockApi({ 'GET /orders/:orderId': () => reply(500, { success: false, message: 'down' }) });
     renderPage();

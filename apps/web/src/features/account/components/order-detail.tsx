@@ -92,7 +92,8 @@ function RefundNotice({ order }: { order: Order }) {
   );
 }
 
-function ItemRow({ item }: { item: OrderItem }) {
+/** `discount`: what the order's code and offer took off this line (rupees). */
+function ItemRow({ item, discount = 0 }: { item: OrderItem; discount?: number | undefined }) {
   return (
     <li className="flex items-center gap-3 py-3">
       <img
@@ -110,7 +111,14 @@ function ItemRow({ item }: { item: OrderItem }) {
           {variantLabel(item) || ONE_SIZE} · Qty {item.cartQuantity} × {formatRupees(item.price)}
         </p>
       </div>
-      <p className="font-semibold tabular-nums">{formatRupees(item.price * item.cartQuantity)}</p>
+      <p className="text-right font-semibold tabular-nums">
+        {formatRupees(item.price * item.cartQuantity)}
+        {discount > 0 && (
+          <span className="block text-xs font-medium text-emerald-700 dark:text-emerald-400">
+            {formatRupees(discount)} off
+          </span>
+        )}
+      </p>
     </li>
   );
 }
@@ -215,8 +223,12 @@ export function OrderDetail({
             Items
           </h2>
           <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-            {order.items.map((item) => (
-              <ItemRow key={item._id} item={item} />
+            {order.items.map((item, i) => (
+              <ItemRow
+                key={`${item._id}:${item.size}:${item.colour ?? ''}`}
+                item={item}
+                discount={order.discount?.lines[i]}
+              />
             ))}
           </ul>
           <dl className="mt-2 space-y-1 border-t border-slate-200 pt-3 text-sm dark:border-slate-800">
@@ -224,6 +236,18 @@ export function OrderDetail({
               <dt className={mutedClass}>Subtotal</dt>
               <dd className="tabular-nums">{formatRupees(subtotal)}</dd>
             </div>
+            {order.discount?.offer && order.discount.offerAmount > 0 && (
+              <div className="flex justify-between text-emerald-700 dark:text-emerald-400">
+                <dt>Offer: {order.discount.offer}</dt>
+                <dd className="tabular-nums">−{formatRupees(order.discount.offerAmount)}</dd>
+              </div>
+            )}
+            {order.discount?.code && order.discount.codeAmount > 0 && (
+              <div className="flex justify-between text-emerald-700 dark:text-emerald-400">
+                <dt>Code {order.discount.code}</dt>
+                <dd className="tabular-nums">−{formatRupees(order.discount.codeAmount)}</dd>
+              </div>
+            )}
             <div className="flex justify-between">
               <dt className={mutedClass}>Delivery</dt>
               <dd className="tabular-nums">

@@ -8,6 +8,7 @@ const sections = [
   { label: 'Products', to: paths.adminProducts },
   { label: 'Orders', to: paths.adminOrders },
   { label: 'Reviews', to: paths.adminReviews },
+  { label: 'Coupons', to: paths.adminCoupons },
   { label: 'Users', to: paths.adminUsers },
   { label: 'GST report', to: paths.adminGstReport },
   { label: 'Settings', to: paths.adminSettings },

@@ -60,8 +60,11 @@ export function lineProblemText(
 export function CartLine({
   item,
   stock,
+  discount = 0,
 }: {
   item: CartItem;
+  /** What the offer and the code take off this line, in rupees (the server's answer). */
+  discount?: number;
   /** Today's stock of the product (undefined while loading, null when it is gone). */
   stock?: ProductStockJson | null | undefined;
 }) {
@@ -199,10 +202,28 @@ export function CartLine({
               </span>
             )}
           </div>
-          <p className="ml-auto font-bold text-slate-900 tabular-nums dark:text-white">
-            <span className="sr-only">Line total </span>
-            {formatRupees(item.price * item.cartQuantity)}
-          </p>
+          {discount > 0 ? (
+            <p className="ml-auto text-right tabular-nums">
+              <span className="sr-only">Line total </span>
+              <s className="text-sm text-slate-500 dark:text-slate-400">
+                {formatRupees(item.price * item.cartQuantity)}
+              </s>{' '}
+              <span className="font-bold text-slate-900 dark:text-white">
+                {formatRupees(item.price * item.cartQuantity - discount)}
+              </span>
+              <span
+                data-testid="line-discount"
+                className="block text-xs font-semibold text-emerald-700 dark:text-emerald-400"
+              >
+                {formatRupees(discount)} off
+              </span>
+            </p>
+          ) : (
+            <p className="ml-auto font-bold text-slate-900 tabular-nums dark:text-white">
+              <span className="sr-only">Line total </span>
+              {formatRupees(item.price * item.cartQuantity)}
+            </p>
+          )}
         </div>
       </div>
     </li>

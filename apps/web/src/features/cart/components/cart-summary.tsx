@@ -1,34 +1,46 @@
 /**
- * Subtotal, delivery and total (the shared orderCharges, from the shop's public settings), and
+ * Subtotal, the automatic offer and the code (as the server answered), delivery and total (the
+ * shared orderCharges on the T-shirts after the discount, from the shop's public settings), and
  * the checkout bar: the total and Proceed to Checkout, kept in sight on phones (sticky at the
  * bottom of the screen while the cart scrolls; see the cart page) and under the summary on wider
  * screens.
  */
+import type { ReactNode } from 'react';
+import type { ApplyCouponResponse } from '@repo/shared';
 import { formatRupees } from '@repo/shared/rules';
 import { Button } from '@/components/ui/button';
 
 /** The delivery line's id: checkout names it while the address is not served. */
 export const DELIVERY_TEXT_ID = 'cart-delivery-date';
+const off = (rupees: number) => `−${formatRupees(rupees)}`;
 
 export function CartSummary({
   subtotal,
+  discount,
   shippingFee,
   codFee = 0,
   freeDeliveryFrom,
   deliveryText,
   total,
+  children,
 }: {
   subtotal: number;
   /** Rupees, paid in cash on delivery (0: paying online). */
   codFee?: number | undefined;
   /** When it should arrive ("Delivery by Fri, 4 Dec"), or why it cannot be delivered. */
   deliveryText?: string | undefined;
+  /** The server's answer: the offer, the code, the nudge (undefined while it loads). */
+  discount?: ApplyCouponResponse | undefined;
   /** Rupees; undefined while the shop's fees are loading. */
   shippingFee: number | undefined;
   /** Rupees: delivery is free from this subtotal on. */
   freeDeliveryFrom: number | undefined;
   total: number;
+  /** The coupon field, under the heading. */
+  children?: ReactNode;
 }) {
+  const offer = discount?.offer;
+  const code = discount?.code;
   return (
     <section
       aria-labelledby="summary-heading"
@@ -37,13 +49,46 @@ export function CartSummary({
       <h2 id="summary-heading" className="text-base font-bold">
         Order Summary
       </h2>
-      <dl className="mt-3 space-y-2 text-sm">
+      {offer && (
+        <p
+          data-testid="cart-offer"
+          className="mt-3 rounded-lg bg-emerald-50 px-3 py-2 text-sm font-semibold text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200"
+        >
+          {offer.label}
+        </p>
+      )}
+      {discount?.nudge && (
+        <p
+          data-testid="cart-nudge"
+          className="mt-3 rounded-lg bg-brand-50 px-3 py-2 text-sm font-medium text-brand-700 dark:bg-slate-800 dark:text-brand-100"
+        >
+          {discount.nudge}
+        </p>
+      )}
+      {children && <div className="mt-4">{children}</div>}
+      <dl className="mt-4 space-y-2 text-sm">
         <div className="flex justify-between">
           <dt className="text-slate-600 dark:text-slate-400">Subtotal</dt>
           <dd data-testid="cart-subtotal" className="tabular-nums">
             {formatRupees(subtotal)}
           </dd>
         </div>
+        {offer && (
+          <div className="flex justify-between gap-3 text-emerald-700 dark:text-emerald-400">
+            <dt>Offer: {offer.headline}</dt>
+            <dd data-testid="cart-offer-amount" className="tabular-nums">
+              {off(offer.amount)}
+            </dd>
+          </div>
+        )}
+        {code && (
+          <div className="flex justify-between gap-3 text-emerald-700 dark:text-emerald-400">
+            <dt>Code {code.code}</dt>
+            <dd data-testid="cart-code-amount" className="tabular-nums">
+              {off(code.amount)}
+            </dd>
+          </div>
+        )}
         <div className="flex justify-between">
           <dt className="text-slate-600 dark:text-slate-400">Delivery</dt>
           <dd data-testid="cart-delivery" className="tabular-nums">

@@ -69,6 +69,7 @@ describe('admin layout', () => {
       ['Products', '/dashboard/admin/product'],
       ['Orders', '/dashboard/admin/adminorder'],
       ['Reviews', '/dashboard/admin/reviews'],
+      ['Coupons', '/dashboard/admin/coupons'],
       ['Users', '/dashboard/admin/user'],
       ['GST report', '/dashboard/admin/gst-report'],
       ['Settings', '/dashboard/admin/settings'],
