@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { couponCode, objectId, optionalCouponCode, requiredText } from './common.js';
 
-import { PAYMENT_METHODS } from '../rules/delivery.js';
+import { PAYMENT_METHODS } from '../constants/orders.js';
 import { checkoutItem } from './payment.js';
 import { isoDate, settingPaise } from './settings.js';
 

@@ -228,6 +228,94 @@ describe('POST /api/orders/cod', () => {
   });
 });
 
+describe('POST /api/orders/cod with a coupon', () => {
+  let codes = 0;
+  async function makeCode(terms: Record<string, unknown> = {}) {
+    codes += 1;
+    const res = await t
+      .request()
+      .post('/api/admin/coupons')
+      .set('Authorization', admin.auth)
+      .send({ code: `COD${codes}`, kind: 'percent', percentOff: 10, ...terms })
+      .expect(201);
+    return res.body.coupon as { code: string };
+  }
+  const usesOf = async (code: string) => {
+    const res = await t
+      .request()
+      .get('/api/admin/coupons')
+      .set('Authorization', admin.auth)
+      .expect(200);
+    return (res.body.coupons as Array<{ code: string; uses: number }>).find((c) => c.code === code)!
+      .uses;
+  };
+  const placeWith = (
+    shopper: Shopper & { addressId: string },
+    amount: number,
+    product: { _id: unknown },
+    coupon: string,
+  ) =>
+    t
+      .request()
+      .post('/api/orders/cod')
+      .set('Authorization', shopper.auth)
+      .set('Idempotency-Key', newKey())
+      .send({
+        amount,
+        addressId: shopper.addressId,
+        items: [{ _id: String(product._id), cartQuantity: 1 }],
+        coupon,
+      });
+
+  it('prices the code in, records the discount on the order and counts its use once', async () => {
+    const code = await makeCode({ maxUses: 1 });
+    const tee = await makeProduct({ price: 600, quantity: 5 });
+    const shopper = await shopperAt();
+    // ₹600 less 10% = ₹540, free delivery (₹499 or more), ₹40 COD fee.
+    const res = await placeWith(shopper, 580, tee, code.code).expect(201);
+    expect(res.body.order).toMatchObject({
+      amount: 580,
+      codFee: 40,
+      discount: { code: code.code, amount: 60 },
+      payment: { method: 'cod', status: 'due' },
+    });
+    expect(await usesOf(code.code)).toBe(1);
+
+    // Its one use is taken: another shopper is refused with the reason, and nothing is placed.
+    const other = await shopperAt();
+    const refused = await placeWith(other, 580, tee, code.code).expect(409);
+    expect(refused.body.reason).toBe('used-up');
+    expect(await Order.countDocuments({ user: other.id })).toBe(0);
+    expect(await usesOf(code.code)).toBe(1);
+  });
+
+  it('refuses a prepaid-only code with cash on delivery, saying why', async () => {
+    const code = await makeCode({ prepaidOnly: true });
+    const tee = await makeProduct({ price: 600, quantity: 5 });
+    const shopper = await shopperAt();
+    const res = await placeWith(shopper, 580, tee, code.code).expect(409);
+    expect(res.body).toMatchObject({
+      reason: 'cod',
+      message: "This code can't be used with cash on delivery. Pay online to use it.",
+    });
+    expect(await Order.countDocuments({ user: shopper.id })).toBe(0);
+    expect(await usesOf(code.code)).toBe(0);
+  });
+
+  it('gives the use back when the order cannot be placed (its tee sold out meanwhile)', async () => {
+    const code = await makeCode();
+    const tee = await makeProduct({ price: 600, quantity: 1 });
+    const first = await shopperAt();
+    const second = await shopperAt();
+    const [a, b] = await Promise.all([
+      placeWith(first, 580, tee, code.code),
+      placeWith(second, 580, tee, code.code),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([201, 409]);
+    expect(await usesOf(code.code)).toBe(1);
+  });
+});
+
 describe('PUT /api/orders/{orderId}/cod: the admin settles the cash', () => {
   const setStatus = (orderId: string, status: string, reason?: string) =>
     t
