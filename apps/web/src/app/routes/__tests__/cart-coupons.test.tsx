@@ -66,6 +66,8 @@ function setup(apply: Handler, routes: Record<string, Handler> = {}) {
     },
     'GET /user/user-detail/:userId': () => ({ success: true, user, message: 'ok' }),
     'GET /settings/public': publicSettings,
+    // No saved address: no estimate is asked for.
+    'GET /user/addresses': () => ({ success: true, addresses: [] }),
     'GET /payment/config': () => ({
       provider: 'sandbox',
       keyId: 'rzp_test_sandbox',
