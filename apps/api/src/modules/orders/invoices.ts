@@ -19,7 +19,7 @@ import {
   type LeanTaxDocument,
 } from '../gst/index.js';
 import { userContact } from '../users/index.js';
-import { discountOf, Order, type LeanOrder, type StoredReturn } from './order.model.js';
+import { discountOf, Order, paymentOf, type LeanOrder, type StoredReturn } from './order.model.js';
 import { ownOrder } from './order-reads.js';
 
 const CHARGE_NAMES: Record<string, string> = {
@@ -181,9 +181,13 @@ export async function orderDocumentPdf(
   return { filename: `${doc.number.replace(/\//g, '-')}.pdf`, pdf: await taxDocumentPdf(doc) };
 }
 
-/** Paid online: invoiced once paid (every order recorded here was paid). */
+/**
+ * Owed its invoice: an order paid online once paid; a cash-on-delivery order once it has shipped
+ * (the sale is made when it goes out: one cancelled before that was never sold).
+ */
 function owedInvoice(order: LeanOrder): boolean {
-  return !order.invoice && order.tax != null;
+  if (order.invoice || order.tax == null) return false;
+  return paymentOf(order).method !== 'cod' || ['shipped', 'delivered'].includes(order.status);
 }
 
 /** How often the tax documents owed are looked for (one copy at a time, lib/jobs.ts). */
@@ -217,7 +221,15 @@ export async function catchUpTaxDocuments(deps: AppDeps): Promise<number> {
   if (!seller.gstin) return 0;
   let done = 0;
   for (;;) {
-    const owed = await Order.find({ invoice: null, tax: { $ne: null } }, { _id: 1 })
+    // owedInvoice as a query.
+    const owed = await Order.find(
+      {
+        invoice: null,
+        tax: { $ne: null },
+        $or: [{ 'payment.method': { $ne: 'cod' } }, { status: { $in: ['shipped', 'delivered'] } }],
+      },
+      { _id: 1 },
+    )
       .sort({ createdAt: 1 })
       .limit(200)
       .lean();

@@ -376,3 +376,51 @@ describe('the fees on the invoice', () => {
     expect(wrong.tax).toBeNull();
   });
 });
+
+describe('a cash-on-delivery order', () => {
+  it('is invoiced when it ships, not before: the background job leaves it until then', async () => {
+    const shopper = await t.createUser({ address: '12 MG Road, Bengaluru, Karnataka 560001' });
+    const book = await t
+      .request()
+      .get('/api/user/addresses')
+      .set('Authorization', shopper.auth)
+      .expect(200);
+    const tee = await makeProduct({ name: 'Cash Tee', price: 600, quantity: 5 });
+    // ₹600, free delivery from ₹499, ₹40 for cash on delivery.
+    const placed = await t
+      .request()
+      .post('/api/orders/cod')
+      .set('Authorization', shopper.auth)
+      .set('Idempotency-Key', 'tax-invoices-cod-1')
+      .send({
+        amount: 640,
+        addressId: book.body.addresses[0]._id,
+        items: [{ _id: String(tee._id), cartQuantity: 1 }],
+      })
+      .expect(201);
+    const id = placed.body.order._id as string;
+
+    await new Jobs({ logger: createLogger('silent') }).add(taxDocumentsJob(t.deps)).tick();
+    expect((await Order.findById(id).lean())!.invoice).toBeNull();
+    const none = await t
+      .request()
+      .get(`/api/orders/${id}/invoice`)
+      .set('Authorization', shopper.auth)
+      .expect(404);
+    expect(none.body.message).toBe('This order has no tax invoice yet');
+
+    await t
+      .request()
+      .put(`/api/orders/update-status/${id}`)
+      .set('Authorization', admin.auth)
+      .send({ status: 'shipped' })
+      .expect(200);
+    const shipped = await Order.findById(id).lean();
+    expect(shipped!.invoice?.number).toMatch(/^TS\/\d\d-\d\d\/\d{6}$/);
+    const text = await pdfText(
+      (await download(`/api/orders/${id}/invoice`, shopper).expect(200)).body as Buffer,
+    );
+    expect(text).toContain(shipped!.invoice!.number);
+    expect(text).toContain('640.00');
+  });
+});
