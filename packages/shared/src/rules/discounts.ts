@@ -20,7 +20,7 @@
  * Zod-free (types only): the cart page imports it.
  */
 import type { CouponRefusal, CouponTerms, DiscountKind, OfferTerms } from '../schemas/coupon.js';
-import type { PaymentMethod } from './delivery.js';
+import type { PaymentMethod } from '../constants/orders.js';
 import { formatRupees, paiseToRupees } from './index.js';
 
 /** A cart line priced by the server. */
