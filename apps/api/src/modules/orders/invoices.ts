@@ -29,7 +29,6 @@ const CHARGE_NAMES: Record<string, string> = {
 
 type StoredTax = NonNullable<LeanOrder['tax']>;
 
-/** What the order tells its invoice; null when its tax was never worked out. */
 /**
  * A piece line's description: the T-shirt and its size, and what a code or offer took off it
  * (its taxable value is already the price less that).
@@ -41,6 +40,7 @@ function describeItem(item: { name: string; size?: string | null }, offPaise: nu
   return offPaise > 0 ? `${name}, less discount ${figures}` : name;
 }
 
+/** What the order tells its invoice; null when its tax was never worked out. */
 async function invoiceSubject(order: LeanOrder): Promise<InvoiceSubject | null> {
   const tax = order.tax as StoredTax | null | undefined;
   if (!tax) return null;
