@@ -11,7 +11,7 @@ import { SEARCH_WORD } from './catalog.mjs';
 import { call } from './http.mjs';
 import { startNode } from './processes.mjs';
 
-/** The catalog reads a shopper's browsing makes (SPEC §7). */
+/** The catalog reads a shopper's browsing makes. */
 export function catalogReads({ categoryIds, slug }) {
   return [
     { name: 'product list, page 1', method: 'GET', path: '/api/product/productList/1' },

@@ -56,7 +56,7 @@ export async function loginViaApi(
   return { token: body.token, user: body.user, password };
 }
 
-/** Stores the session the way the web app does (SPEC §3), then opens `path`. */
+/** Stores the session the way the web app does (token and user summary), then opens `path`. */
 export async function signInAs(page: Page, session: Session, path = '/'): Promise<void> {
   await page.goto('/about');
   await page.evaluate((s) => {

@@ -68,7 +68,7 @@ const notTakenOver = (page: Page) =>
 /** A size's button in the picker: the label wrapping its (visually hidden) radio. */
 const buttonOf = (radio: Locator) => radio.locator('xpath=..');
 
-/** The cart as the browser keeps it (SPEC §3). */
+/** The cart as the browser keeps it (localStorage). */
 const storedCart = (page: Page) =>
   page.evaluate(
     () => JSON.parse(localStorage.getItem('cart') ?? '[]') as Array<{ slug: string; size: string }>,

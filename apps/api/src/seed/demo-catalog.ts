@@ -1,6 +1,6 @@
 /**
- * The demo catalog: 7 categories and 41 T-shirts with prices over every price filter of
- * SPEC §9 (a few exactly on a bound: 400, 700, 1500), each made in realistic sizes with stock
+ * The demo catalog: 7 categories and 41 T-shirts with prices over every price filter
+ * (PRICE_RANGES; a few exactly on a bound: 400, 700, 1500), each made in realistic sizes with stock
  * per size (a few sizes sold out, a few low, one T-shirt sold out in every size), and a
  * generated picture each (tshirt-art.ts).
  */

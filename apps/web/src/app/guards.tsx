@@ -1,5 +1,5 @@
 /**
- * SPEC §2: a guard sends signed-out visitors to /login, keeping the origin and replacing
+ * A guard sends signed-out visitors to /login, keeping the origin and replacing
  * history. The admin guard also sends a customer to their own dashboard. (The server
  * enforces roles on every call; this only keeps people on pages they can use.)
  */

@@ -1,5 +1,5 @@
 /**
- * Every route of SPEC §2. Pages are loaded lazily (route-level code splitting); routes stay
+ * Every route of the web app. Pages are loaded lazily (route-level code splitting); routes stay
  * thin and compose features. The declarative <BrowserRouter> is used rather than a data
  * router: nothing here needs loaders or actions, and it keeps about 18 KB (gzip) of router
  * code off the first page load.
@@ -37,8 +37,8 @@ export const routes: RouteObject[] = [
       { path: PRODUCT_DETAIL_ROUTE.slice(1), ...page(() => import('./routes/product-detail')) },
       { path: 'about', ...page(() => import('./routes/about')) },
       { path: 'privacy', ...page(() => import('./routes/privacy')) },
-      // The launch pages: public (the issue's, against SPEC's protected Contact), so shoppers
-      // and a payment provider's review reach them signed out.
+      // The launch pages are public (the first design kept Contact for signed-in visitors), so
+      // shoppers and a payment provider's review reach them signed out.
       { path: 'contact', ...page(() => import('./routes/contact')) },
       { path: 'terms', ...page(() => import('./routes/terms')) },
       { path: 'shipping', ...page(() => import('./routes/shipping')) },

@@ -1,6 +1,6 @@
 import { productDetailPath } from '@repo/shared/rules';
 
-/** Every route path of SPEC §2, in one place. */
+/** Every route path of the web app, in one place. */
 export const paths = {
   home: '/',
   /** The home page showing one category's products. */

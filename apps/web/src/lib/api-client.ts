@@ -1,6 +1,6 @@
 /**
  * The one API client. It adds the bearer token, unwraps JSON and turns every refusal into
- * an ApiError carrying the server's message; screens choose the toast text (SPEC §8).
+ * an ApiError carrying the server's message; screens choose the toast text.
  */
 import { inlinedAnswerKey } from '@repo/shared/rules';
 import { env } from '@/config/env';
@@ -19,7 +19,7 @@ export class ApiError extends Error {
   }
 }
 
-/** The server's message when it sent one, else the fallback (SPEC §8's texts). */
+/** The server's message when it sent one, else the screen's own text. */
 export function messageOf(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.body.message ? String(error.body.message) : fallback;
 }

@@ -1,5 +1,5 @@
 /**
- * SPEC §8 tells apart a call the server refused (it answered "no", often with a message)
+ * Screens tell apart a call the server refused (it answered "no", often with a message)
  * from an exception (no answer at all, or a bug). These helpers turn either into the
  * right toast, in one place for every screen.
  */
@@ -67,8 +67,8 @@ export async function settle<T extends { success: boolean; message?: string }>(
 
 /**
  * Report a failed load once per failure: `refused` when the answer says `success: false`,
- * `error` when the call failed. Without texts the failure is only logged (SPEC §8: users,
- * admin orders).
+ * `error` when the call failed. Without texts the failure is only logged (users,
+ * admin orders: docs/behaviour/storefront-and-seo.md).
  */
 export function useLoadFailure(
   query: Pick<UseQueryResult, 'data' | 'error' | 'dataUpdatedAt' | 'errorUpdatedAt'>,

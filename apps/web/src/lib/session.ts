@@ -1,4 +1,4 @@
-/** The auth session (SPEC §3): authenticated when a token is stored; the user summary may be null. */
+/** The auth session: authenticated when a token is stored; the user summary may be null. */
 import type { PublicUser, StoredUser } from '@repo/shared';
 import { ROLES } from '@repo/shared/constants';
 import { onUnauthorized } from '@/lib/api-client';
@@ -42,7 +42,7 @@ export function isAdmin(user: StoredUser | null): boolean {
   return user?.role === ROLES.admin;
 }
 
-/** SPEC §2: /dashboard/user when role is 0, otherwise /dashboard/admin. */
+/** /dashboard/user when role is 0, otherwise /dashboard/admin. */
 export function dashboardPath(user: StoredUser | null): string {
   return user?.role === ROLES.customer || !user ? paths.userDashboard : paths.adminDashboard;
 }

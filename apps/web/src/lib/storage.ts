@@ -1,6 +1,6 @@
 /**
  * Browser storage behind small subscribable stores: the session (token + user summary),
- * the cart, the theme and the last search results. Every change is persisted (SPEC §3, §4),
+ * the cart, the theme and the last search results. Every change is persisted at once,
  * and other tabs' changes flow in through the storage event.
  */
 import { useSyncExternalStore } from 'react';
@@ -101,7 +101,7 @@ export const tokenStore = createStore<string | null>({
   write: (v) => v,
 });
 
-/** The stored user summary; null when missing or unreadable (SPEC §3). */
+/** The stored user summary; null when missing or unreadable (the session: token and summary). */
 export const userStore = createStore<StoredUser | null>({
   key: STORAGE_KEYS.user,
   read: (raw) => {
@@ -143,7 +143,7 @@ export const darkThemeStore = createStore<boolean>({
 /* ---- search ---- */
 
 export interface SearchState {
-  /** SPEC §3/§4: starts empty and is empty again after a search. */
+  /** Starts empty and is empty again after a search. */
   keyword: string;
   results: Product[];
   /** The keyword `results` were found for (shown as "Results for …", and in /Search?q=). */

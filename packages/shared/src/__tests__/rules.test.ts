@@ -134,7 +134,7 @@ describe('prices', () => {
     ]);
     const rangesOf = (price: number) =>
       PRICE_RANGES.filter(({ range: [min, max] }) => price >= min && price <= max).map((r) => r.id);
-    // The spec's gap (₹449) and overlaps (₹700, ₹1,000, ₹1,500), the edges, and every paisa
+    // The first design's gap (₹449) and overlaps (₹700, ₹1,000, ₹1,500), the edges, and every paisa
     // around them.
     for (const price of [0.01, 100, 399, 400, 449, 499.99, 500, 699.99, 700, 999.99, 1000]) {
       expect(rangesOf(price), String(price)).toHaveLength(1);

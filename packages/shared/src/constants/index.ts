@@ -1,7 +1,8 @@
 /**
- * Business constants of SPEC §9, in one place for the API and the web app; those of orders,
- * contact details and the size guide in files of their own (`@repo/shared/constants/orders`,
- * `/contact`, `/size-guide`), for the reason rules/index.ts gives.
+ * The shop's business constants (page size, price filters, OTP and password lengths, storage keys),
+ * in one place for the API and the web app; those of orders, contact details and the size guide in
+ * files of their own (`@repo/shared/constants/orders`, `/contact`, `/size-guide`), for the reason
+ * rules/index.ts gives.
  */
 
 export const PAGE_SIZE = 12;
@@ -34,11 +35,12 @@ export const SIDE_PANEL = { min: 180, max: 400, default: 280 } as const;
 export type PriceRange = readonly [number, number];
 
 /**
- * The price filters: SPEC §9's five ranges made contiguous, so every price is in exactly one (the
- * spec's left ₹401–499 in none and ₹700 in two). Each is an inclusive [min, max] pair, its max a
- * paisa below the next one's min (prices are whole paise); labels name whole rupees and write
- * amounts as everywhere else (formatRupees: "₹1,000"). The last has no upper bound: the largest
- * safe integer stands for it. The web app's filters and the API's filter both read this list.
+ * The price filters: five ranges made contiguous, so every price is in exactly one (the first
+ * design's 100–400, 500–700, … left ₹401–499 in none and ₹700 in two). Each is an inclusive [min,
+ * max] pair, its max a paisa below the next one's min (prices are whole paise); labels name whole
+ * rupees and write amounts as everywhere else (formatRupees: "₹1,000"). The last has no upper
+ * bound: the largest safe integer stands for it. The web app's filters and the API's filter both
+ * read this list.
  */
 export const PRICE_RANGES: ReadonlyArray<{ id: string; label: string; range: PriceRange }> = [
   { id: 'under-500', label: 'Under ₹500', range: [0, 499.99] },
@@ -58,7 +60,7 @@ export const TOAST_DEFAULTS = {
   theme: 'light',
 } as const;
 
-/** Browser storage keys (SPEC §3). */
+/** Browser storage keys (docs/behaviour/storefront-and-seo.md#in-the-browsers-storage). */
 export const STORAGE_KEYS = {
   user: 'user',
   token: 'authToken',

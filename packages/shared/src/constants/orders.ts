@@ -31,7 +31,7 @@ export type OrderEvent = (typeof ORDER_EVENTS)[number];
 export const ORDER_ACTORS = ['customer', 'admin'] as const;
 
 /**
- * SPEC §4's colours (shipped blue, delivered green, anything else grey), except that a paid
+ * Status colours: shipped blue, delivered green, anything else grey, except that a paid
  * order waiting to ship reads "Confirmed" in violet, not a warning's yellow.
  */
 type StatusColor = 'violet' | 'blue' | 'green' | 'grey';

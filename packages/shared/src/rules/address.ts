@@ -1,6 +1,6 @@
 /**
- * Saved addresses on one line, and one line read back into an address: SPEC's `address` on the
- * user is the default address on one line, and an order keeps the line beside the structured
+ * Saved addresses on one line, and one line read back into an address: the original `address` on
+ * the user is the default address on one line, and an order keeps the line beside the structured
  * address it was shipped to.
  */
 import { INDIAN_STATE_NAMES } from '../constants/india.js';
@@ -27,11 +27,11 @@ export function addressLine(a: AddressParts): string {
 const PIN_IN_TEXT = /(^|\D)([1-9]\d{2})\s?(\d{3})(?!\d)/g;
 
 /**
- * An address typed on one line (SPEC's register and profile field) read into parts: the PIN is
- * its last 6-digit code; a state written out is taken, else the state the PIN most likely lies
- * in; of the comma-separated rest, the last part is the city, the first the street, any between
- * the second line. With no comma the whole text is the street and the city stays empty. Null
- * when the text holds no PIN code.
+ * An address typed on one line (the original register and profile field) read into parts: the PIN
+ * is its last 6-digit code; a state written out is taken, else the state the PIN most likely lies
+ * in; of the comma-separated rest, the last part is the city, the first the street, any between the
+ * second line. With no comma the whole text is the street and the city stays empty. Null when the
+ * text holds no PIN code.
  */
 export function parseAddressLine(text: string): AddressParts | null {
   const matches = [...text.matchAll(PIN_IN_TEXT)];

@@ -193,7 +193,7 @@ export function hasPreviousPage(page: number): boolean {
   return page > 1;
 }
 
-/** SPEC §9: Next is disabled when page × 12 (or another list's page size) is at least the total. */
+/** Next is disabled when page × 12 (or another list's page size) is at least the total. */
 export function hasNextPage(page: number, total: number, pageSize: number = PAGE_SIZE): boolean {
   return page * pageSize < total;
 }

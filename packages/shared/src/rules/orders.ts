@@ -14,7 +14,7 @@ export function parseOrderNumber(text: string): string | null {
 
 /**
  * What a status reads as to people: a paid order waiting to ship is **Confirmed** (the stored
- * value stays `pending`, SPEC's); other statuses read as their name, capitalised.
+ * value stays `pending`); other statuses read as their name, capitalised.
  */
 export function orderStatusLabel(status: string): string {
   if (status === 'pending') return 'Confirmed';

@@ -19,7 +19,7 @@ export const orderStatus = z.enum(ORDER_STATUSES, {
 
 export const orderItem = z
   .object({
-    /** The product's id (SPEC's `_id`). */
+    /** The product's id (the original `_id`). */
     _id: objectId,
     /** The line's own id: two lines can be the same tee (returns name the line by it). */
     itemId: objectId,
@@ -95,7 +95,7 @@ export const orderDiscount = z
   .meta({ id: 'OrderDiscount' });
 export type OrderDiscount = z.infer<typeof orderDiscount>;
 
-/** SPEC §3 Order; `user` is filled on the admin list. */
+/** An order as the API returns it; `user` is filled on the admin list. */
 export const order = z
   .object({
     _id: objectId,
@@ -187,7 +187,7 @@ export const creditNoteParams = orderIdParams.extend({
 });
 export type CreditNoteParams = z.infer<typeof creditNoteParams>;
 /**
- * SPEC's `status`, with what some changes need: `shipment` when marking an order shipped (the
+ * The original `status`, with what some changes need: `shipment` when marking an order shipped (the
  * admin's page always sends it; refused with any other status), and `reason` for a move back
  * (isBackwardMove: the server refuses one without it).
  */

@@ -36,7 +36,7 @@ export const createOrderBody = z.object({
 });
 export type CreateOrderBody = z.input<typeof createOrderBody>;
 
-/** The provider's order (SPEC §3): amount in paise. */
+/** The payment provider's order: amount in paise. */
 export const paymentOrder = z
   .object({ id: z.string(), amount: z.number(), currency: z.string() })
   .meta({ id: 'PaymentOrder' });

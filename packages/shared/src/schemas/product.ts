@@ -77,7 +77,7 @@ export const productCategory = z
   .object({ _id: objectId, name: z.string() })
   .meta({ id: 'ProductCategory' });
 
-/** A product as the API returns it (SPEC §3). */
+/** A product as the API returns it. */
 export const product = z
   .object({
     _id: objectId,
@@ -159,14 +159,14 @@ export const filterProductsResponse = z.object({
 export type FilterProductsResponse = z.infer<typeof filterProductsResponse>;
 export const searchResponse = z.object({
   data: z.array(product),
-  /** Added beside SPEC's `data` when nothing matched: categories to browse instead. */
+  /** Added beside the original `data` when nothing matched: categories to browse instead. */
   suggestions: z.array(category).optional(),
 });
 export type SearchResponse = z.infer<typeof searchResponse>;
 export const allProductsResponse = z.object({
   success: z.boolean(),
   AllProducts: z.array(product),
-  /** Every product, for paging (500 a page); added beside SPEC's fields. */
+  /** Every product, for paging (500 a page); added beside the original fields. */
   total: z.number().optional(),
 });
 export type AllProductsResponse = z.infer<typeof allProductsResponse>;

@@ -29,7 +29,7 @@ export const publicUser = z
   .meta({ id: 'User' });
 export type PublicUser = z.infer<typeof publicUser>;
 
-/** What the browser keeps under "user" (SPEC §3). */
+/** The user summary the browser keeps under "user" (name, id, role). */
 export const storedUser = z.object({ name: z.string(), userId: z.string(), role: z.number() });
 export type StoredUser = z.infer<typeof storedUser>;
 
@@ -162,7 +162,7 @@ export type AdminUsersQuery = z.input<typeof adminUsersQuery>;
 export const allUsersResponse = z.object({
   success: z.boolean(),
   users: z.array(publicUser),
-  /** All users, for paging; added beside SPEC's fields. */
+  /** All users, for paging; added beside the original fields. */
   total: z.number().optional(),
   page: z.number().optional(),
   limit: z.number().optional(),

@@ -65,7 +65,7 @@ export function authRouter(deps: AppDeps, auth: Auth): Router {
     try {
       await accounts.resetPassword(authDeps, parseResetBody(req.body), clientOf(req));
     } catch (err) {
-      // This call's client reads `error` as well as `message` (SPEC: "message or error").
+      // This call's client reads `error` as well as `message`.
       if (err instanceof AppError && err.status === 400)
         throw badRequest(err.message, { ...err.extra, error: err.message });
       throw err;

@@ -59,9 +59,9 @@ export function coloursToCreate(input: ProductInput): StoredColour[] {
  * - `colours` sent: each keeps the photos of the colour it names by `_id`, else by name (so a
  *   renamed colour keeps its photos); colours left out go, with their photos;
  * - `sizes` alone: the stock of a product in one colour;
- * - neither (SPEC's form sends only `quantity`): a product in one colour and One size takes the
- *   new quantity; any other keeps its stock when the quantity is unchanged and is refused
- *   otherwise (a total cannot be split between colours and sizes by guessing).
+ * - neither (the original form sends only `quantity`): a product in one colour and One size
+ *   takes the new quantity; any other keeps its stock when the quantity is unchanged and is
+ *   refused otherwise (a total cannot be split between colours and sizes by guessing).
  */
 export function coloursToUpdate(input: ProductInput, current: StoredColour[]): StoredColour[] {
   if (input.colours) {

@@ -1,10 +1,10 @@
 /**
  * A customer's saved addresses. Exactly one is the default while there are any, and the
- * account's one-line `address` (SPEC's field) is the default address on one line: each change
+ * account's one-line `address` (the original field) is the default address on one line: each change
  * of the book writes both in one update, written only over the book it read (`addressesRev`),
  * so two changes at once never lose one another.
  *
- * An account made with a one-line address (SPEC's register, or before saved addresses) gets
+ * An account made with a one-line address (the original register, or before saved addresses) gets
  * that line as its first saved address, read for its PIN, the first time its book is read.
  */
 import { Types } from 'mongoose';

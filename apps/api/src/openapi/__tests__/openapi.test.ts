@@ -34,7 +34,7 @@ describe('the OpenAPI document', () => {
         op.auth === 'bearer' ? [{ bearer: [] }] : expect.any(Array),
       );
     }
-    // SPEC §7's product, with the fields both apps rely on.
+    // The product, with the fields both apps rely on.
     expect(doc.components.schemas.Product).toMatchObject({
       required: expect.arrayContaining([
         '_id',

@@ -1,7 +1,6 @@
 /**
  * The customer dashboard's sections, named alike in its side panel (and its phone tabs) and in
- * the phone menu's Dashboard list. SPEC §2 names the side panel's links "Profile, Order"; the
- * overview and the saved addresses sit beside them.
+ * the phone menu's Dashboard list: Overview, Profile, Order and the saved addresses.
  */
 import { paths } from '@/config/paths';
 

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 
-/** SPEC's /about, /contact and /privacy, and the launch pages a payment provider asks for. */
+/** The original /about, /contact and /privacy, and the launch pages a payment provider asks for. */
 const FOOTER_LINKS = [
   [paths.about, 'About'],
   [paths.contact, 'Contact'],

@@ -18,7 +18,7 @@ function MarkHydrated() {
   return null;
 }
 
-/** SPEC §2: top bar, page outlet, footer. */
+/** Every page: top bar, page outlet, footer. */
 export function Layout() {
   useScrollRestoration();
   const { pathname } = useLocation();

@@ -1,4 +1,4 @@
-/** /cart (SPEC §2): lines, the shipping address, the summary and checkout. */
+/** /cart: lines, the shipping address, the summary and checkout. */
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PaymentMethod, Product } from '@repo/shared';
@@ -80,7 +80,7 @@ export default function CartPage() {
     ? isShippingAddress(addressLine(address))
     : !detail.data || isShippingAddress(detail.data.user?.address);
 
-  useLogOnError(detail.error, 'Failed to load user detail'); // SPEC §8: only logged
+  useLogOnError(detail.error, 'Failed to load user detail'); // only logged
 
   /** After a 409 from create-order: fetch each line again so the cart shows today's prices. */
   async function refreshLines() {
@@ -156,7 +156,7 @@ export default function CartPage() {
                 loading={detail.isLoading}
                 usable={addressUsable}
                 choice={
-                  // One address: SPEC's box (the profile's line as typed, Update Address).
+                  // One address: the original box (the profile's line as typed, Update Address).
                   saved.length > 1 ? (
                     <AddressChoice
                       addresses={saved}
@@ -206,7 +206,7 @@ export default function CartPage() {
                     : checkout.start(
                         items,
                         charges.totalToPay,
-                        // The default ships to the profile's line as typed (SPEC); another, its own.
+                        // The default ships to the profile's line as typed; another, its own.
                         address && !address.isDefault ? addressLine(address) : undefined,
                         coupon,
                       ));

@@ -1,9 +1,9 @@
 /**
- * Home (SPEC §2, §4): filters, a grid of 12 products and pagination. With no filter it shows
+ * Home: filters, a grid of 12 products and pagination. With no filter it shows
  * the plain paged list (productList + get-product-count); with any filter, the filtered call,
  * whose total drives Next. Filters and page live in the query string; a category that no
  * longer exists is dropped and a page past the last becomes the last. When the products cannot
- * be loaded the grid says so with a Retry button (SPEC §8's toasts still appear).
+ * be loaded the grid says so with a Retry button (the error toasts still appear).
  */
 import { useEffect } from 'react';
 import { Button } from '@/components/ui/button';

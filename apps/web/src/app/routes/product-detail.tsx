@@ -1,5 +1,5 @@
 /**
- * /product-detail/{slug} (SPEC §2): the product, its reviews (issue 37) and a "Similar Products"
+ * /product-detail/{slug}: the product, its reviews (issue 37) and a "Similar Products"
  * grid.
  */
 import { startTransition, Suspense, useDeferredValue, useOptimistic } from 'react';
@@ -73,7 +73,7 @@ export default function ProductDetailPage() {
   // The same title the server gives the page (the API's modules/web/seo.ts).
   useTitle(item ? `${item.name} – ${formatRupees(item.price)}` : 'Product');
 
-  useLogOnError(related.error, 'Failed to load similar products'); // SPEC §8: only logged
+  useLogOnError(related.error, 'Failed to load similar products'); // only logged
 
   if (product.isPending) return <Loading text="Loading product..." />;
 

@@ -1,5 +1,5 @@
 /**
- * /Search?q=… (SPEC §2): the stored results of the last search, under "Results for "…"".
+ * /Search?q=…: the stored results of the last search, under "Results for "…"".
  * Opened on a keyword it has no results for (a new tab, a shared link, back to an older
  * search), it searches for it itself and stores what it finds.
  */
@@ -47,7 +47,7 @@ export default function SearchPage() {
       });
   }, [fetched.data, keyword]);
   useEffect(() => {
-    // SPEC §8: a search failure is only logged.
+    // A search failure is only logged (docs/behaviour/storefront-and-seo.md#messages-and-failures).
     if (fetched.error) console.error('Search failed', fetched.error);
   }, [fetched.error]);
   // A new search from the box on this page (the same path, which the layout's scroll

@@ -1,5 +1,5 @@
 /**
- * An order status in SPEC §4's colours (shipped blue, delivered green, else grey), read as
+ * An order status in its colour (shipped blue, delivered green, else grey), read as
  * people say it: a paid order waiting to ship is "Confirmed" (orderStatusLabel), in violet
  * rather than a warning's yellow.
  */

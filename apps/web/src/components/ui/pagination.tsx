@@ -1,4 +1,4 @@
-/** Previous / page number / Next, enabled as SPEC §9 says (shared hasNextPage/hasPreviousPage). */
+/** Previous / page number / Next, enabled by the shared hasNextPage/hasPreviousPage. */
 import { PAGE_SIZE } from '@repo/shared/constants';
 import { hasNextPage, hasPreviousPage } from '@repo/shared/rules';
 import { Button } from './button';

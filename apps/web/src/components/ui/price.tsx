@@ -1,4 +1,4 @@
-/** A price in rupees, optionally with the struck-through "was" price (price × 1.2, SPEC §9). */
+/** A price in rupees, optionally with the struck-through "was" price (price × 1.2, rounded). */
 import { formatRupees, struckPrice } from '@repo/shared/rules';
 import { cn } from '@/lib/cn';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
-/** SPEC §9: 2 columns on phones, 3 on tablets, 4 on desktops. */
+/** 2 columns on phones, 3 on tablets, 4 on desktops. */
 export function ProductGrid({
   children,
   className,

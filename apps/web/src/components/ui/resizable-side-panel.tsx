@@ -1,6 +1,6 @@
 /**
  * A side panel resizable by dragging its edge (or with the arrow keys on the handle)
- * between 180 and 400 px, default 280; hidden on small screens (SPEC §2, §9).
+ * between 180 and 400 px, default 280; hidden on small screens.
  */
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { SIDE_PANEL } from '@repo/shared/constants';

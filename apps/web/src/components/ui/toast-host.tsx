@@ -1,7 +1,7 @@
 /**
- * The toast container with SPEC §9's defaults, loaded after the page itself: at the first
- * toast, or once the page has loaded and the browser is idle, so it never competes with the
- * page's own code and photos.
+ * The toast container (top right, 5 s, paused on hover and focus loss), loaded after the page
+ * itself: at the first toast, or once the page has loaded and the browser is idle, so it never
+ * competes with the page's own code and photos.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { TOAST_DEFAULTS } from '@repo/shared/constants';

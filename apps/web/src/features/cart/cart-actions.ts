@@ -1,5 +1,5 @@
 /**
- * What the cart page does to its lines (SPEC §4): every change goes through the shared rules and
+ * What the cart page does to its lines: every change goes through the shared rules and
  * is persisted. Adding is use-cart.ts's (every page adds; only the cart page changes lines).
  */
 import type { CartItem, Product, ProductSize } from '@repo/shared';

@@ -1,5 +1,5 @@
 /**
- * The cart (SPEC §4): adding, and what it holds. Every change goes through the shared rules and is
+ * The cart: adding, and what it holds. Every change goes through the shared rules and is
  * persisted; the cart page's changes to its lines are in cart-actions.ts.
  */
 import type { CartItem, Product, ProductSize } from '@repo/shared';
@@ -21,8 +21,8 @@ export const sameLine = (a: LineKey, b: LineKey) =>
 
 /**
  * What every "ADD TO CART" button does: add the product in a colour and a size, then say so
- * (SPEC §8). A colour and size whose stock is all in the cart already is not added again.
- * `colour` is left out only for a product in one colour (its only one is added).
+ * ("Successfully Added"). A colour and size whose stock is all in the cart already is not added
+ * again. `colour` is left out only for a product in one colour (its only one is added).
  */
 export function addToCartWithToast(
   product: Product,
@@ -49,7 +49,7 @@ export function addToCartWithToast(
 }
 
 /**
- * What the cart holds, counted as the badge counts it (SPEC §2: its distinct lines, a T-shirt
+ * What the cart holds, counted as the badge counts it (its distinct lines, a T-shirt
  * in one size each): "Cart, 2 items" in the bar, "2 items in your cart" on the cart page.
  */
 export const cartCountText = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`;

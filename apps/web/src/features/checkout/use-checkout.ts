@@ -1,9 +1,9 @@
 /**
- * Checkout (SPEC §4): load the provider's script, create an order, open the payment dialog
- * prefilled with the user's name, email and phone; on success verify and save the order,
- * clear the cart, say "Payment Completed" and show the order placed (else the orders). A cancelled or failed payment
- * leaves the cart as it was. SPEC §8's "Checkout alerts" are shown as error toasts (not the
- * browser's alert box). No payment starts without a shipping address: the server refuses it
+ * Checkout: load the provider's script, create an order, open the payment dialog prefilled with the
+ * user's name, email and phone; on success verify and save the order, clear the cart, say "Payment
+ * Completed" and show the order placed (else the orders). A cancelled or failed payment leaves the
+ * cart as it was. Its failures (the script, creating the order, saving it) are error toasts (not
+ * the browser's alert box). No payment starts without a shipping address: the server refuses it
  * too, before the provider is asked.
  */
 import { useRef, useState } from 'react';

@@ -175,7 +175,7 @@ describe('the multipart field colours', () => {
     expect(total.body.message).toBe(
       'This product comes in 2 colours: send the stock of each in "colours"',
     );
-    // SPEC's form (no colours, the quantity unchanged) keeps the colours as they are.
+    // The original form (no colours, the quantity unchanged) keeps the colours as they are.
     const kept = (await update(created._id, { quantity: '7', price: '599' }).expect(200)).body
       .product;
     expect(coloursOf(kept)).toEqual(coloursOf(created));

@@ -465,7 +465,7 @@ describe('the multipart field sizes', () => {
       ],
     });
 
-    // SPEC's form (quantity only): kept when it is the total, refused when it would be guessed.
+    // The original form (quantity only): kept when it is the total, refused when guessed.
     await update(id, { ...fields, name: 'Regrid', quantity: '4' }).expect(200);
     expect((await sizesOfRow(id)).sizes).toHaveLength(2);
     const refused = await update(id, { ...fields, name: 'Regrid', quantity: '9' }).expect(400);

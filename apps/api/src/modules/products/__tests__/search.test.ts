@@ -69,7 +69,7 @@ describe('search', () => {
     expect(names[0]).toBe('Anime');
     expect(names).toEqual(expect.arrayContaining(['Anime', 'Music', 'Pop Culture']));
     expect(names).not.toContain('Empty Shelf');
-    // A match needs no suggestions: SPEC's answer alone.
+    // A match needs no suggestions: the original answer alone.
     expect(Object.keys((await search('sakura')).body)).toEqual(['data']);
   });
 

@@ -56,7 +56,7 @@ describe('registering with a one-line address', () => {
         isDefault: true,
       },
     ]);
-    // SPEC's field stays as the shopper wrote it, its PIN kept in one form (560 001 as 560001).
+    // The one-line field stays as the shopper wrote it, its PIN in one form (560 001 as 560001).
     expect(res.body.user.address).toBe('Flat 7, Lake View Apartments, Kochi 682001');
   });
 

@@ -76,7 +76,7 @@ describe('top bar cart', () => {
 });
 
 describe('the phone menu for a signed-in customer', () => {
-  it('names the dashboard sections as the side panel does: Overview, Profile, Order (SPEC §2)', async () => {
+  it('names the dashboard sections as the side panel does: Overview, Profile, Order', async () => {
     mockApi({});
     signIn('token-1', makeUser({ role: 0 }));
     const { user } = renderRoute(

@@ -1,5 +1,5 @@
 /**
- * SPEC §2 top bar: brand, search, Home, About, Cart (badge = distinct lines, none when the
+ * The top bar: brand, search, Home, About, Cart (badge = distinct lines, none when the
  * cart is empty), Login or the profile menu (Dashboard, Logout), the theme toggle; on phones a
  * cart icon with its badge and a slide-out menu. The bar's height is published as
  * --top-bar-height so toasts start below it and never cover its controls.

@@ -209,7 +209,7 @@ describe('home: filters', () => {
   });
 });
 
-describe('home: failures (SPEC §8 toasts)', () => {
+describe('home: failures (toasts)', () => {
   it('"Failed to load Category" when the category answer says success: false', async () => {
     setup('/', { 'GET /category/all-category': () => ({ success: false, category: [] }) });
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to load Category'));
@@ -280,7 +280,7 @@ describe('home: wrong or stale URLs', () => {
     expect(await screen.findByText("Couldn't load the products")).toBeInTheDocument();
     expect(screen.queryByText('No products found.')).not.toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
-    // SPEC §8's toasts still appear.
+    // The error toasts still appear.
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed on Load'));
     expect(toast.error).toHaveBeenCalledWith('Error on load Total Product');
 

@@ -1,5 +1,5 @@
 /**
- * Your Orders: date, status (SPEC §4 colours), refund, items, amount and shipping address of
+ * Your Orders: date, status (in its colour), refund, items, amount and shipping address of
  * each order, and a link to its page.
  */
 import { Link } from 'react-router-dom';

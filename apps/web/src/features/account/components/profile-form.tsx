@@ -1,5 +1,5 @@
 /**
- * Update Profile (SPEC §2, §5): name, phone and address required, email read-only, password
+ * Update Profile: name, phone and address required, email read-only, password
  * optional and sent only when filled, with the current password (the server requires it, so a
  * stolen session alone cannot change the password). Saving refreshes the stored user summary.
  * An account saved before phone and address were checked shows its values as stored, each one

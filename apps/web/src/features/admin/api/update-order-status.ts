@@ -4,13 +4,13 @@ import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-/** SPEC's `status`, with the reason of a move back and the courier and AWB of shipping. */
+/** The original `status`, with the reason of a move back and the courier and AWB of shipping. */
 export type StatusChange = z.input<typeof updateStatusBody>;
 
 export const updateOrderStatus = ({ orderId, ...change }: StatusChange & { orderId: string }) =>
   api.put<UpdateStatusResponse>(`/orders/update-status/${encodeURIComponent(orderId)}`, change);
 
-/** SPEC §4: after a change the order list (and with it the overview) reloads. */
+/** After a change the order list (and with it the overview) reloads. */
 export function useUpdateOrderStatus() {
   const qc = useQueryClient();
   return useMutation({

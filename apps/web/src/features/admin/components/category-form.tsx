@@ -33,7 +33,7 @@ export function CategoryForm({
     } else setError(saved);
   }
 
-  // SPEC §5: no client-side rule for an empty name; the server answers.
+  // No client-side rule for an empty name; the server answers.
   return (
     <form
       onSubmit={form.handleSubmit(submit)}

@@ -1,6 +1,6 @@
 /**
  * The category page: the create form, the list with Edit and Delete, the edit pop-up and the
- * delete confirmation (the shop's own dialog), with SPEC §8's toasts. Every change refreshes
+ * delete confirmation (the shop's own dialog), each with its toast. Every change refreshes
  * the list (the mutations invalidate it).
  */
 import { useState } from 'react';

@@ -1,6 +1,6 @@
 /**
  * Every order (or those searched for, in one status), newest first, paged. Load failures are
- * only logged (SPEC §8).
+ * only logged.
  */
 import { useSearchParams } from 'react-router-dom';
 import type { Order } from '@repo/shared';

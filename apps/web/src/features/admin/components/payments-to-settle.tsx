@@ -3,7 +3,7 @@
  * own (a checkout paid twice, or a capture of another amount than the checkout's). Shown only
  * while there are any; each payment has a Refund button that asks first, and a refusal shows
  * the provider's reason. A load failure says so with Try again: unlike the order list's (only
- * logged, SPEC §8), money waits on this one.
+ * logged), money waits on this one.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';

@@ -67,7 +67,7 @@ export function ProductForm({
   const sizes = useWatch({ control: form.control, name: 'sizes' });
   const colours = useWatch({ control: form.control, name: 'colours' });
 
-  // SPEC §5: no required, length or numeric checks in the browser (so no resolver): the
+  // No required, length or numeric checks in the browser (so no resolver): the
   // server's message is shown.
   return (
     <form

@@ -1,4 +1,4 @@
-/** Every product as a card linking to its update page (SPEC: 2 to 4 columns by width). */
+/** Every product as a card linking to its update page (2 to 4 columns by width). */
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ProductCard } from '@/components/ui/product-card';

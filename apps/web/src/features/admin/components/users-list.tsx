@@ -1,6 +1,6 @@
 /**
  * All users (or those found by name, email or phone): a table on wide screens, cards on narrow
- * ones (SPEC §2). Load failures are only logged (SPEC §8).
+ * ones. Load failures are only logged.
  */
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';

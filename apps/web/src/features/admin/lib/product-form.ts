@@ -1,4 +1,4 @@
-/** The product form's values, and how they travel: multipart fields the API parses (SPEC §7). */
+/** The product form's values, and how they travel: multipart fields the API parses. */
 import type { Product } from '@repo/shared';
 import { ONE_SIZE, SIZES, type Size } from '@repo/shared/constants';
 import { isOneSize } from '@repo/shared/rules';
@@ -23,7 +23,7 @@ export interface ProductFormValues {
   sizes: Size[];
   /** The colours in the order shoppers see them, each with its stock per size. */
   colours: ColourRow[];
-  /** "1" Yes, "0" No (SPEC: default No). */
+  /** "1" Yes, "0" No (default No). */
   shipping: '0' | '1';
   /** The category's id, '' for none. */
   category: string;

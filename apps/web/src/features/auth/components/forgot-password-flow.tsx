@@ -1,7 +1,7 @@
 /**
- * Forgot password (SPEC §4, §5, §8): email → OTP → new password, then back to /login after
+ * Forgot password: email → OTP → new password, then back to /login after
  * 2 seconds. Validation and server messages show in a red box, successes in a green one.
- * Forms are noValidate so the spec's own messages are the ones shown.
+ * Forms are noValidate so the flow's own messages are the ones shown.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';

@@ -1,8 +1,8 @@
 /**
- * The three forms of the forgot-password flow (react-hook-form), each checked before its call
- * with SPEC §5's messages, which the flow shows in its red box: the email, the emailed code,
- * the new password twice. The rules are react-hook-form's own, not a zod schema: zod would
- * add about 38 kB gzipped to a page that never needed it.
+ * The three forms of the forgot-password flow (react-hook-form), each checked before its call with
+ * the shop's messages (docs/behaviour/storefront-and-seo.md), which the flow shows in its red box:
+ * the email, the emailed code, the new password twice. The rules are react-hook-form's own, not a
+ * zod schema: zod would add about 38 kB gzipped to a page that never needed it.
  */
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { OTP_LENGTH, PASSWORD_MIN_LENGTH } from '@repo/shared/constants';
@@ -164,7 +164,7 @@ export function OtpStep({
 
 type Passwords = { newPassword: string; confirmPassword: string };
 
-/** SPEC §5's checks, in its order: both filled, the same, long enough. */
+/** The checks, in this order: both filled, the same, long enough. */
 function passwordProblem({ newPassword, confirmPassword }: Passwords): string | true {
   if (!newPassword || !confirmPassword) return 'All fields are required';
   if (newPassword !== confirmPassword) return 'Passwords do not match';

@@ -1,4 +1,4 @@
-/** Login (SPEC §2, §5, §8): email and password; on success back to where the visitor came from. */
+/** Login: email and password; on success back to where the visitor came from. */
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { TEXT_LIMITS } from '@repo/shared/constants/limits';

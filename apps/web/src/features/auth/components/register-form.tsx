@@ -1,5 +1,5 @@
 /**
- * Register (SPEC §2, §5, §8): every field required (browser-level), then checked with the
+ * Register: every field required (browser-level), then checked with the
  * shared schema so a bad phone or a short password is explained next to its field.
  */
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -33,7 +33,7 @@ export function RegisterForm() {
   const location = useLocation();
   const register = useRegister();
 
-  // Every field is required (SPEC §5, browser-level), and stops at the schema's limit.
+  // Every field is required (browser-level), and stops at the schema's limit.
   const field = (name: keyof Fields) => ({
     ...registered(name),
     required: true,

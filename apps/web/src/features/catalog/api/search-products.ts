@@ -3,7 +3,7 @@ import type { SearchResponse } from '@repo/shared';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-/** SPEC §5: the keyword is URL-encoded; no minimum length. */
+/** The keyword is URL-encoded; no minimum length (the form sends any that is not blank). */
 export const searchProducts = (keyword: string) =>
   api.get<SearchResponse>(`/product/search/${encodeURIComponent(keyword)}`);
 

@@ -1,7 +1,7 @@
 /**
- * SPEC §2/§4: search → results stored, go to /Search. The keyword stays in the box and goes in
+ * Search → results stored, go to /Search. The keyword stays in the box and goes in
  * the URL (/Search?q=…), so the results say what was searched and a link or a new tab shows
- * them again. A failure is only logged (§8). A blank search does nothing.
+ * them again. A failure is only logged. A blank search does nothing.
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';

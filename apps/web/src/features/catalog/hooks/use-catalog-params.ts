@@ -1,7 +1,7 @@
 /**
  * The home page's filters and page live in the URL (?category=id1,id2&price=500-700&size=M&page=2),
  * so a reload, the back button or a shared link keep them. Changing a filter goes back to
- * page 1 (SPEC §4). Values that cannot be right (a category id that is not an id, an unknown
+ * page 1. Values that cannot be right (a category id that is not an id, an unknown
  * price or size, a page below 1) are dropped as the URL is read; `correct` replaces the URL
  * when the page learns more (a category that no longer exists, a page past the last).
  */

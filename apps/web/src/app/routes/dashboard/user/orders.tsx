@@ -1,4 +1,4 @@
-/** Your Orders (SPEC §2). A failed load is only logged (SPEC §8). */
+/** Your Orders. A failed load is only logged (docs/behaviour/storefront-and-seo.md). */
 import { ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { BoxIcon } from '@/components/ui/icons';

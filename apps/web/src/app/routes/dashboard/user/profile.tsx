@@ -1,4 +1,4 @@
-/** Update Profile (SPEC §2). */
+/** Update Profile. */
 import { Loading } from '@/components/ui/spinner';
 import { useUserDetail } from '@/features/account/api/get-user-detail';
 import { ProfileForm } from '@/features/account/components/profile-form';
@@ -11,7 +11,7 @@ export default function ProfilePage() {
   const { user } = useSession();
   const detail = useUserDetail(user?.userId);
 
-  useLogOnError(detail.error, 'Failed to load profile'); // SPEC §8: only logged
+  useLogOnError(detail.error, 'Failed to load profile'); // only logged
 
   return (
     <section aria-labelledby="profile-heading">

@@ -1,4 +1,4 @@
-/** The dashboard's welcome page (SPEC §2): the user's details from GET /user/user-detail. */
+/** The dashboard's welcome page: the user's details from GET /user/user-detail. */
 import { ButtonLink } from '@/components/ui/button';
 import { Loading } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -13,7 +13,7 @@ export default function WelcomePage() {
   const { user: stored } = useSession();
   const detail = useUserDetail(stored?.userId);
 
-  useLogOnError(detail.error, 'Failed to load profile'); // SPEC §8: only logged
+  useLogOnError(detail.error, 'Failed to load profile'); // only logged
 
   if (detail.isLoading) return <Loading text="Loading profile..." />;
   const user = detail.data?.user ?? { name: stored?.name, role: stored?.role };

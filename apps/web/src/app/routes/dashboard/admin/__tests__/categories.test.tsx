@@ -107,7 +107,7 @@ describe('category page', () => {
     expect(screen.getByLabelText('Name')).toHaveAttribute('maxLength', '60');
   });
 
-  it('shows the server message of a success:false answer, and the SPEC text when the call throws', async () => {
+  it('shows the server message of a success:false answer, and the fallback text when the call throws', async () => {
     let answer: 'refuse' | 'throw' = 'refuse';
     api({
       'POST /category/create-category': () =>
@@ -165,7 +165,7 @@ describe('category page', () => {
     expect(server.calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
   });
 
-  it('shows why a delete was refused (still in use), or the SPEC text when it throws', async () => {
+  it('shows why a delete was refused (still in use), or the fallback text when it throws', async () => {
     let answer: 'refuse' | 'throw' = 'refuse';
     api({
       'DELETE /category/delete-category/:id': () =>
@@ -246,7 +246,7 @@ describe('category page', () => {
     }
   });
 
-  it('shows the server message when an edit is refused, and the SPEC text when it throws', async () => {
+  it('shows the server message when an edit is refused, and the fallback text when it throws', async () => {
     let answer: 'refuse' | 'throw' = 'refuse';
     api({
       'PUT /category/update-category/:id': () =>

@@ -140,7 +140,7 @@ describe('update product page', () => {
     expect(toast.error).not.toHaveBeenCalled();
   });
 
-  it('reports a refused delete with the server message or "Failed to delete product.", an exception with the SPEC text', async () => {
+  it('reports a refused delete with the server message or "Failed to delete product.", an exception with the fallback text', async () => {
     let answer: Handler = () => reply(404, { success: false, message: 'Product not found' });
     api({ 'DELETE /product/delete-product/:id': (call) => answer(call) });
     const { user } = renderPage();
