@@ -4,7 +4,8 @@
  */
 import { useState, type ReactNode } from 'react';
 import { Button, type ButtonSize, type ButtonVariant } from '@/components/ui/button';
-import { downloadFile, messageOf } from '@/lib/api-client';
+import { messageOf } from '@/lib/api-client';
+import { downloadFile } from '@/lib/download-file';
 import { toast } from '@/lib/toast';
 
 export function DownloadButton({

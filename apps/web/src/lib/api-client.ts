@@ -50,6 +50,23 @@ export function inlinedAnswers(): Record<string, unknown> {
   return pageAnswers;
 }
 
+/**
+ * The ApiError for a refused call (its answer's body), with the server's message; a 401 to a
+ * call that carried a token ends the session (onUnauthorized).
+ */
+export function refusal(
+  res: Response,
+  body: Record<string, unknown>,
+  sentToken: string | null,
+): ApiError {
+  if (res.status === 401 && sentToken) unauthorizedListeners.forEach((l) => l());
+  return new ApiError(
+    res.status,
+    typeof body.message === 'string' ? body.message : res.statusText,
+    body,
+  );
+}
+
 /** While set, calls are answered from these answers only, never from the network. */
 let answersOnly: Record<string, unknown> | undefined;
 
@@ -112,49 +129,13 @@ async function request<T>(
       data = undefined;
     }
   }
-  if (!res.ok) {
-    const obj = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
-    if (res.status === 401 && token) unauthorizedListeners.forEach((l) => l());
-    throw new ApiError(
-      res.status,
-      typeof obj.message === 'string' ? obj.message : res.statusText,
-      obj,
+  if (!res.ok)
+    throw refusal(
+      res,
+      (data && typeof data === 'object' ? data : {}) as Record<string, unknown>,
+      token,
     );
-  }
   return data as T;
-}
-
-/**
- * Downloads a file the API answers (a PDF, a CSV) with the session's token, and hands it to the
- * browser as a download named `filename`. Throws ApiError with the server's message on refusal.
- */
-export async function downloadFile(path: string, filename: string): Promise<void> {
-  const headers = new Headers();
-  const token = tokenStore.get();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  let res: Response;
-  try {
-    res = await fetch(`${API_BASE}${path}`, { headers });
-  } catch {
-    throw new ApiError(0, 'Network error: please check your connection.');
-  }
-  if (!res.ok) {
-    const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
-    if (res.status === 401 && token) unauthorizedListeners.forEach((l) => l());
-    throw new ApiError(
-      res.status,
-      typeof body.message === 'string' ? body.message : res.statusText,
-      body,
-    );
-  }
-  const url = URL.createObjectURL(await res.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 export const api = {
