@@ -3,7 +3,9 @@
  * at the same 2,000 products and with the same budgets: catalog reads idle, beside shoppers
  * paying, the shop's memory across distinct URLs, and the idle reads
  * with LOG_LEVEL=warn beside the default. Prints its tables, writes bench/busy-results.json,
- * exits 1 when a budget fails. Options: --quick (shorter steps, 20,000 URLs), --no-build.
+ * exits 1 when a budget fails. Options: --quick (shorter steps, 20,000 URLs), --no-build,
+ * --workers N (the shop's WEB_CONCURRENCY, as `npm start` reads it; default: its own, the number
+ * of cores).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,10 +23,14 @@ const { values: args } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
+    workers: { type: 'string' },
   },
 });
 const PRODUCTS = 2_000;
 const SETTINGS = args.quick ? TRAFFIC_SETTINGS.quick : TRAFFIC_SETTINGS.full;
+
+/** The shop's own setting when not given (server.ts: the number of cores). */
+const shopEnv = args.workers ? { WEB_CONCURRENCY: args.workers } : {};
 
 const log = (msg) => console.log(`[busy] ${msg}`);
 const warning = busyWarning('at the start');
@@ -43,19 +49,20 @@ try {
   const database = await startDatabase(join(tmp, 'db'));
   const mongoUri = `${database.uri}shop`;
   log('first start: seeding the demo catalog…');
-  await (await startShop({ mongoUri, dataDir })).stop();
+  await (await startShop({ mongoUri, dataDir, env: shopEnv })).stop();
   ({ client } = await openDatabase(mongoUri));
   const db = client.db();
   const reads = catalogReads(await workload(db));
   await growCatalog(db, PRODUCTS);
-  const shop = await startShop({ mongoUri, dataDir });
+  const shop = await startShop({ mongoUri, dataDir, env: shopEnv });
   traffic = await measureBusyShop({
     shop,
     db,
     reads,
     settings: SETTINGS,
-    startQuietShop: () => startShop({ mongoUri, dataDir, env: { LOG_LEVEL: 'warn' } }),
+    startQuietShop: () => startShop({ mongoUri, dataDir, env: { ...shopEnv, LOG_LEVEL: 'warn' } }),
     log,
+    databasePid: database.child.pid,
   });
   printTraffic(traffic, PRODUCTS);
 } catch (err) {

@@ -227,6 +227,7 @@ try {
               settings: TRAFFIC,
               startQuietShop: () => startShop({ mongoUri, dataDir, env: { LOG_LEVEL: 'warn' } }),
               log,
+              databasePid: database.child.pid,
             }),
           );
           if (results.traffic) printTraffic(results.traffic, BUDGETS.products);

@@ -3,7 +3,7 @@
  * kept for error messages, and stopped by their own pid when the run ends, however it ends.
  */
 import { spawn } from 'node:child_process';
-import { closeSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 /** Live children and their handles. */
@@ -109,6 +109,46 @@ export function startNode(
     child.stderr.on('data', check);
     exited.then(onExit);
   });
+}
+
+/** The resident memory of a process, in bytes (Linux). */
+export function rssBytes(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)[1]) * 1024;
+}
+
+/** The pids of a process's children (Linux: each process's parent is in /proc/<pid>/stat). */
+export function childPids(pid) {
+  const children = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // "pid (name) state ppid …": the name may hold spaces, so read after its last ")".
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) children.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return children.sort((a, b) => a - b);
+}
+
+/**
+ * Every process of a shop started by startShop, with its resident memory: with cluster
+ * workers (WEB_CONCURRENCY above 1) the primary and each worker, else the one process; and the
+ * database's process when given.
+ */
+export function shopProcesses(shopPid, databasePid) {
+  const workers = childPids(shopPid);
+  const list = workers.length
+    ? [
+        { process: 'primary', pid: shopPid },
+        ...workers.map((pid, i) => ({ process: `worker ${i + 1}`, pid })),
+      ]
+    : [{ process: 'shop (one process)', pid: shopPid }];
+  if (databasePid) list.push({ process: 'database', pid: databasePid });
+  return list.map((p) => ({ ...p, rss: rssBytes(p.pid) }));
 }
 
 export async function stopAll() {

@@ -4,10 +4,10 @@
  * - shoppers checking out with the sandbox provider (create-order → sandbox pay → verify),
  * - and many distinct URLs (GET and the filter POST), with the shop's memory before and after.
  */
-import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { bumpCatalogVersion, stockSizes } from './catalog.mjs';
 import { call } from './http.mjs';
+import { shopProcesses } from './processes.mjs';
 import { fixed, int, printTable } from './report.mjs';
 import { hasWrk, wrkReads } from './wrk.mjs';
 
@@ -24,6 +24,8 @@ export const TRAFFIC_BUDGETS = {
   checkoutsPerSecond: 20,
   p99Ms: 50,
   distinctUrlsRssGrowthBytes: 192 * 2 ** 20,
+  /** Each process that answers requests (a worker, or the one process) at idle. */
+  workerIdleRssBytes: 200 * 2 ** 20,
 };
 
 /**
@@ -192,10 +194,10 @@ export async function checkouts(url, shoppers, products, until, { perSecond } = 
   return counts;
 }
 
-/** The resident memory of a process, in bytes (Linux). */
-export function rssBytes(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)[1]) * 1024;
+/** What the shop's processes that answer requests hold: the workers, or the one process. */
+function servingRss(pid) {
+  const serving = shopProcesses(pid).filter((p) => p.process !== 'primary');
+  return serving.reduce((sum, p) => sum + p.rss, 0);
 }
 
 /** `count` requests, each to a URL no other used (numbered from `first`); see distinctUrls. */
@@ -244,12 +246,12 @@ function distinctRun(url, { first, count, connections, filterBody }) {
  * with the shop's resident memory before, between and after: bounded structures stop growing.
  */
 export async function distinctUrls(url, pid, { count, connections, filterBody }) {
-  const before = rssBytes(pid);
+  const before = servingRss(pid);
   const half = Math.floor(count / 2);
   const a = await distinctRun(url, { first: 0, count: half, connections, filterBody });
-  const middle = rssBytes(pid);
+  const middle = servingRss(pid);
   const b = await distinctRun(url, { first: half, count: count - half, connections, filterBody });
-  const after = rssBytes(pid);
+  const after = servingRss(pid);
   // Unknown slugs answer 404 by design; only 5xx and socket errors count.
   const errors = (r) =>
     r.errors +
@@ -274,10 +276,21 @@ export async function distinctUrls(url, pid, { count, connections, filterBody })
  * shoppers, checkoutsPerSecond, rounds, distinctUrls. (Reads during a login burst:
  * lib/login-burst.mjs.)
  */
-export async function measureBusyShop({ shop, db, reads, settings: opts, startQuietShop, log }) {
+export async function measureBusyShop({
+  shop,
+  db,
+  reads,
+  settings: opts,
+  startQuietShop,
+  log,
+  databasePid,
+}) {
   const { connections, duration } = opts;
   const settings = { connections, duration };
   const out = { settings: opts, readsSentWith: READS_SENT_WITH };
+  // Every process of the shop at idle: started, the catalog in place, nothing asked yet.
+  out.idleMemory = shopProcesses(shop.child.pid, databasePid);
+  out.workers = out.idleMemory.filter((p) => p.process.startsWith('worker')).length || 1;
   log(
     `busy shop: mixed reads at ${connections} connections, ${duration} s a step, sent with ${READS_SENT_WITH}…`,
   );
@@ -355,6 +368,8 @@ export async function measureBusyShop({ shop, db, reads, settings: opts, startQu
   });
 
   // The same idle reads with the request log off (LOG_LEVEL=warn), on the same build.
+  // The same processes idle again, after every step: what the run left them holding.
+  out.afterMemory = shopProcesses(shop.child.pid, databasePid);
   const quiet = await startQuietShop();
   try {
     await mixedReads(quiet.url, reads, { connections, duration: opts.warmup });
@@ -389,10 +404,22 @@ export function printTraffic(t, products) {
       ),
     ],
   );
-  const m = t.memory;
   const mib = (bytes) => fixed(bytes / 2 ** 20);
+  if (t.idleMemory) {
+    const after = new Map((t.afterMemory ?? []).map((p) => [p.process, p.rss]));
+    printTable(
+      `The shop's processes at idle (resident set; ${t.workers} worker${t.workers === 1 ? '' : 's'})`,
+      ['process', 'started, idle MiB', 'after the run, idle MiB'],
+      t.idleMemory.map((p) => [
+        p.process,
+        mib(p.rss),
+        after.has(p.process) ? mib(after.get(p.process)) : '',
+      ]),
+    );
+  }
+  const m = t.memory;
   printTable(
-    'Memory across distinct URLs (resident set of the shop)',
+    'Memory across distinct URLs (resident set of the processes that answer: the workers)',
     [
       'requests',
       'req/s',
@@ -446,6 +473,16 @@ export function trafficChecks(t, distinctUrlCount, notMeasured) {
         : notMeasured,
     },
   ];
+  const serving = (t?.idleMemory ?? []).filter(
+    (p) => p.process !== 'primary' && p.process !== 'database',
+  );
+  checks.push({
+    name: `each worker at idle ≤ ${B.workerIdleRssBytes / 2 ** 20} MiB resident`,
+    pass: serving.length > 0 && serving.every((p) => p.rss <= B.workerIdleRssBytes),
+    measured: serving.length
+      ? serving.map((p) => `${p.process} ${fixed(p.rss / 2 ** 20)} MiB`).join(', ')
+      : notMeasured,
+  });
   const m = t?.memory;
   checks.push({
     name: `memory across ${int(distinctUrlCount)} distinct URLs: growth ≤ ${B.distinctUrlsRssGrowthBytes / 2 ** 20} MiB, no errors`,

@@ -4,7 +4,8 @@
  * database, and requests alternating between them. The release steps run once (one admin, one
  * demo catalog); a token from one copy works on the other; 12 shoppers for the last 3 of a size,
  * each ordering on one copy and paying on the other, buy 3 and 9 are flagged short; a payment
- * whose shopper never came back is made an order once, by one copy's sweep, with one mail.
+ * whose shopper never came back is made an order once, by one copy's sweep, with one mail; a
+ * photo uploaded through one copy is served by the other (the folder both mount).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
@@ -14,6 +15,7 @@ import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Order } from '../modules/orders/order.model.js';
 import { makeProduct, sizeStockOf } from '../modules/payments/__tests__/helpers.js';
+import { makeImage } from '../modules/products/__tests__/fixtures.js';
 import { findRepoRoot } from '../config/index.js';
 import { startShopProcess, type ShopProcess } from '../test/shop-process.js';
 
@@ -238,4 +240,47 @@ describe('two copies of the shop on one database', () => {
       expect(passes() - before).toBe(1);
     },
   );
+
+  it('serve on one copy the photo an admin uploaded through the other (a folder both mount)', async () => {
+    const admin = await call(0, 'POST', '/api/auth/login', {
+      email: 'admin@tshirt.shop',
+      password: 'admin12345',
+    });
+    expect(admin.status).toBe(200);
+    const categories = await call(1, 'GET', '/api/category/all-category');
+    const category = (categories.body.category[0] as unknown as { _id: string })._id;
+    const form = new FormData();
+    for (const [field, value] of Object.entries({
+      name: 'Shared Folder Tee',
+      description: 'Uploaded through one copy.',
+      price: '899',
+      quantity: '5',
+      shipping: 'Yes',
+      category,
+    }))
+      form.set(field, value);
+    form.set(
+      'photo',
+      new Blob([new Uint8Array(await makeImage('jpeg'))], { type: 'image/jpeg' }),
+      'tee.jpg',
+    );
+    const created = await fetch(`http://127.0.0.1:${ports[0]}/api/product/create-product`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin.body.token}` },
+      body: form,
+    });
+    expect(created.status).toBe(201);
+    const product = await mongoose.connection
+      .db!.collection<{ photo: string }>('products')
+      .findOne({ name: 'Shared Folder Tee' });
+    expect(product!.photo).toMatch(/^\/uploads\//);
+    const [fromA, fromB] = await Promise.all(
+      [0, 1].map((k) => fetch(`http://127.0.0.1:${ports[k]}${product!.photo}`)),
+    );
+    expect(fromB!.status).toBe(200);
+    expect(fromB!.headers.get('content-type')).toBe('image/webp');
+    expect(Buffer.from(await fromB!.arrayBuffer())).toEqual(
+      Buffer.from(await fromA!.arrayBuffer()),
+    );
+  });
 });

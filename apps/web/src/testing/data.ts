@@ -5,6 +5,7 @@ import type {
   Category,
   Product,
   PublicUser,
+  Review,
   ReviewSummary,
 } from '@repo/shared';
 import { sumOverColours } from '@repo/shared/rules';
@@ -79,6 +80,27 @@ export function makeUser(overrides: Partial<PublicUser> = {}): PublicUser {
 }
 
 /** A product's review summary before any review. */
+/** A published review of `product` (give it in the overrides), five stars, true to size. */
+export function makeReview(overrides: Partial<Review> & Pick<Review, 'product'>): Review {
+  seq += 1;
+  return {
+    _id: hex(seq),
+    stars: 5,
+    title: 'Fits like a dream',
+    text: 'Soft cotton, true to size.',
+    fit: 'true',
+    size: 'L',
+    photos: [],
+    author: 'Asha K.',
+    helpful: 0,
+    votedHelpful: false,
+    reply: null,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
 export const noReviews: ReviewSummary = {
   average: 0,
   count: 0,

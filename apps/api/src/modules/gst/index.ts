@@ -5,12 +5,14 @@
  */
 export {
   documentsOf,
+  invoiceLines,
   invoiceOf,
   issueCreditNote,
   issueInvoice,
   type CreditedPart,
   type InvoiceLine,
   type InvoiceSubject,
+  type RecordedTax,
 } from './tax-documents.js';
 export { finishPendingClaims } from './numbering.js';
 export { taxDocumentPdf } from './tax-document-pdf.js';

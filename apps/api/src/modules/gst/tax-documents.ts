@@ -8,6 +8,7 @@ import {
   gstStateCode,
   splitTax,
   taxDocumentSeries,
+  TSHIRT_HSN,
   type GstSettings,
 } from '@repo/shared';
 import { Types } from 'mongoose';
@@ -33,6 +34,42 @@ export interface InvoiceSubject {
   orderNumber: string;
   buyer: { name: string; address: string; state: string; gstin: string };
   lines: readonly InvoiceLine[];
+}
+
+/** How an invoice names a charge by its kind. */
+const CHARGE_NAMES: Record<string, string> = {
+  delivery: 'Delivery charges',
+  cod: 'Cash on delivery fee',
+};
+
+/** The tax an order recorded when it was paid: per piece line, in order, and per charge. */
+export interface RecordedTax {
+  lines: ReadonlyArray<Pick<InvoiceLine, 'rate' | 'taxablePaise' | 'taxPaise'>>;
+  charges: ReadonlyArray<{ kind: string; rate: number; taxablePaise: number; taxPaise: number }>;
+}
+
+/** An order's invoice lines: its pieces (each with its tax line), then its charges. */
+export function invoiceLines(
+  pieces: ReadonlyArray<{ description: string; quantity: number }>,
+  tax: RecordedTax,
+): InvoiceLine[] {
+  return [
+    ...pieces.map((piece, i) => ({
+      ...piece,
+      hsn: TSHIRT_HSN,
+      charge: false,
+      ...tax.lines[i]!,
+    })),
+    ...tax.charges.map((c) => ({
+      description: CHARGE_NAMES[c.kind] ?? c.kind,
+      hsn: TSHIRT_HSN,
+      quantity: 1,
+      charge: true,
+      rate: c.rate,
+      taxablePaise: c.taxablePaise,
+      taxPaise: c.taxPaise,
+    })),
+  ];
 }
 
 const party = (p: { name: string; address: string; state: string; gstin: string }) => ({

@@ -3,7 +3,7 @@
  * (its items and the tax worked out when it was paid), noted on the order, and served as PDFs to
  * the order's owner and admins (docs/behaviour/gst.md).
  */
-import { ONE_SIZE, paiseToRupees, TSHIRT_HSN } from '@repo/shared';
+import { ONE_SIZE, paiseToRupees } from '@repo/shared';
 import { notFound } from '../../lib/errors.js';
 import type { Job } from '../../lib/jobs.js';
 import type { AppDeps } from '../../lib/types.js';
@@ -11,6 +11,7 @@ import {
   documentsOf,
   finishPendingClaims,
   gstSeller,
+  invoiceLines,
   issueCreditNote,
   issueInvoice,
   taxDocumentPdf,
@@ -21,11 +22,6 @@ import {
 import { userContact } from '../users/index.js';
 import { discountOf, Order, paymentOf, type LeanOrder, type StoredReturn } from './order.model.js';
 import { ownOrder } from './order-reads.js';
-
-const CHARGE_NAMES: Record<string, string> = {
-  delivery: 'Delivery charges',
-  cod: 'Cash on delivery fee',
-};
 
 type StoredTax = NonNullable<LeanOrder['tax']>;
 
@@ -55,24 +51,13 @@ async function invoiceSubject(order: LeanOrder): Promise<InvoiceSubject | null> 
       state: tax.placeOfSupply ?? '',
       gstin: order.buyerGstin ?? '',
     },
-    lines: [
-      ...order.items.map((item, i) => ({
+    lines: invoiceLines(
+      order.items.map((item, i) => ({
         description: describeItem(item, off[i]?.amountPaise ?? 0),
-        hsn: TSHIRT_HSN,
         quantity: item.cartQuantity,
-        charge: false,
-        ...tax.lines[i]!,
       })),
-      ...tax.charges.map((c) => ({
-        description: CHARGE_NAMES[c.kind] ?? c.kind,
-        hsn: TSHIRT_HSN,
-        quantity: 1,
-        charge: true,
-        rate: c.rate,
-        taxablePaise: c.taxablePaise,
-        taxPaise: c.taxPaise,
-      })),
-    ],
+      tax,
+    ),
   };
 }
 
@@ -182,13 +167,20 @@ export async function orderDocumentPdf(
 }
 
 /**
- * Owed its invoice: an order paid online once paid; a cash-on-delivery order once it has shipped
- * (the sale is made when it goes out: one cancelled before that was never sold).
+ * Owed its invoice: an order with its tax recorded and no invoice yet, paid online, or paid cash
+ * on delivery once it has shipped (the sale is made when it goes out: one cancelled before that
+ * was never sold). One rule, as a test of one order and as a query for the job.
  */
+const COD_SOLD: Array<LeanOrder['status']> = ['shipped', 'delivered'];
 function owedInvoice(order: LeanOrder): boolean {
   if (order.invoice || order.tax == null) return false;
-  return paymentOf(order).method !== 'cod' || ['shipped', 'delivered'].includes(order.status);
+  return paymentOf(order).method !== 'cod' || COD_SOLD.includes(order.status);
 }
+const OWED_INVOICE = {
+  invoice: null,
+  tax: { $ne: null },
+  $or: [{ 'payment.method': { $ne: 'cod' as const } }, { status: { $in: COD_SOLD } }],
+};
 
 /** How often the tax documents owed are looked for (one copy at a time, lib/jobs.ts). */
 export const TAX_DOCUMENTS_EVERY_MS = 60_000;
@@ -221,15 +213,7 @@ export async function catchUpTaxDocuments(deps: AppDeps): Promise<number> {
   if (!seller.gstin) return 0;
   let done = 0;
   for (;;) {
-    // owedInvoice as a query.
-    const owed = await Order.find(
-      {
-        invoice: null,
-        tax: { $ne: null },
-        $or: [{ 'payment.method': { $ne: 'cod' } }, { status: { $in: ['shipped', 'delivered'] } }],
-      },
-      { _id: 1 },
-    )
+    const owed = await Order.find(OWED_INVOICE, { _id: 1 })
       .sort({ createdAt: 1 })
       .limit(200)
       .lean();

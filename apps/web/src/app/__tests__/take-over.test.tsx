@@ -8,8 +8,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { expect, it } from 'vitest';
-import type { Review } from '@repo/shared';
-import { makeProduct } from '@/testing/data';
+import { makeProduct, makeReview } from '@/testing/data';
 import { mockApi } from '@/testing/mock-api';
 import { createTestQueryClient } from '@/testing/test-utils';
 import { preloadPages } from '../router';
@@ -17,22 +16,7 @@ import ProductDetailPage from '../routes/product-detail';
 import { seedPage } from '../seed-page';
 
 const product = makeProduct({ _id: 'a'.repeat(24), name: 'Monsoon Tee', slug: 'monsoon-tee' });
-const review: Review = {
-  _id: 'b'.repeat(24),
-  product: product._id,
-  stars: 5,
-  title: 'Fits like a dream',
-  text: 'Soft cotton, true to size.',
-  fit: 'true',
-  size: 'L',
-  photos: [],
-  author: 'Asha K.',
-  helpful: 0,
-  votedHelpful: false,
-  reply: null,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  updatedAt: '2026-11-20T10:00:00.000Z',
-};
+const review = makeReview({ _id: 'b'.repeat(24), product: product._id });
 const reviews = {
   success: true,
   reviews: [review],

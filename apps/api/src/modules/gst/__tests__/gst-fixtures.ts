@@ -1,7 +1,7 @@
 /** Test helpers: a seller whose details are filled in, and orders' invoice subjects. */
 import { Types } from 'mongoose';
-import { gstSettings, orderTax, TSHIRT_HSN, type GstSettings } from '@repo/shared';
-import type { InvoiceSubject } from '../index.js';
+import { gstSettings, orderTax, type GstSettings } from '@repo/shared';
+import { invoiceLines, type InvoiceSubject } from '../index.js';
 
 /** A Karnataka seller (GSTIN with a valid check character). */
 export const seller: GstSettings = gstSettings.parse({
@@ -35,23 +35,9 @@ export function subject(
       gstin: '',
       ...buyer,
     },
-    lines: [
-      ...lines.map((l, i) => ({
-        description: `${l.name}`,
-        hsn: TSHIRT_HSN,
-        quantity: l.quantity,
-        charge: false,
-        ...tax.lines[i]!,
-      })),
-      ...tax.charges.map((c) => ({
-        description: 'Delivery charges',
-        hsn: TSHIRT_HSN,
-        quantity: 1,
-        charge: true,
-        rate: c.rate,
-        taxablePaise: c.taxablePaise,
-        taxPaise: c.taxPaise,
-      })),
-    ],
+    lines: invoiceLines(
+      lines.map((l) => ({ description: l.name, quantity: l.quantity })),
+      tax,
+    ),
   };
 }

@@ -7,7 +7,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Product, Review } from '@repo/shared';
 import { ProductCard } from '@/components/ui/product-card';
-import { makeProduct, noReviews } from '@/testing/data';
+import { makeProduct, makeReview, noReviews } from '@/testing/data';
 import { mockApi } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/test-utils';
 import ProductDetailPage from '../product-detail';
@@ -17,22 +17,7 @@ const rated = makeProduct({
   slug: 'monsoon-tee',
   rating: { average: 4.5, count: 2 },
 });
-const review: Review = {
-  _id: '64b0000000000000000000f1',
-  product: rated._id,
-  stars: 5,
-  title: 'Fits like a dream',
-  text: 'Soft cotton, true to size.',
-  fit: 'true',
-  size: 'L',
-  photos: [],
-  author: 'Asha K.',
-  helpful: 0,
-  votedHelpful: false,
-  reply: null,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  updatedAt: '2026-11-20T10:00:00.000Z',
-};
+const review = makeReview({ _id: '64b0000000000000000000f1', product: rated._id });
 const summary = {
   average: 4.5,
   count: 2,
