@@ -63,6 +63,8 @@ export const returnRequestBody = z
   })
   .meta({ id: 'ReturnRequest' });
 export type ReturnRequestBody = z.infer<typeof returnRequestBody>;
+/** What a client sends (fields it leaves out stay out). */
+export type ReturnRequestInput = z.input<typeof returnRequestBody>;
 
 /** The admin's move (or the shopper's cancel); `reference` records a COD refund's transfer. */
 export const returnMoveBody = z
