@@ -103,7 +103,10 @@ export const notReturnable = (
 
 /** The pieces of a line the counting requests already send back, and whether one exchanges it. */
 export function sentBackOf(
-  requests: ReadonlyArray<{ kind: unknown; items: ReadonlyArray<{ itemId: string; quantity: number }> }>,
+  requests: ReadonlyArray<{
+    kind: unknown;
+    items: ReadonlyArray<{ itemId: string; quantity: number }>;
+  }>,
   itemId: string,
 ) {
   const lines = requests.flatMap((r) =>
@@ -159,10 +162,7 @@ export async function requestReturns(
           'quantity',
           `You bought ${line.cartQuantity} of ${name}: you can send back at most that many`,
         );
-      const { sent, exchanged } = sentBackOf(
-        [...open, ...created],
-        wanted.itemId,
-      );
+      const { sent, exchanged } = sentBackOf([...open, ...created], wanted.itemId);
       if (sent + wanted.quantity > line.cartQuantity)
         throw conflict(
           sent >= line.cartQuantity

@@ -155,9 +155,17 @@ describe('exchanges and returns on the order page', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Exchange Sunset Tee' }));
     // Only what is in stock is offered: Black L and XL, White M.
     const size = dialog.getByLabelText('Size you want');
-    expect(within(size).getAllByRole('option').map((o) => o.textContent)).toEqual(['L', 'XL']);
+    expect(
+      within(size)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['L', 'XL']);
     await user.selectOptions(dialog.getByLabelText('Colour you want'), 'White');
-    expect(within(size).getAllByRole('option').map((o) => o.textContent)).toEqual(['M']);
+    expect(
+      within(size)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['M']);
     await user.selectOptions(dialog.getByLabelText('Colour you want'), 'Black');
     await user.selectOptions(size, 'XL');
     await user.selectOptions(dialog.getByLabelText('How many'), '2');
@@ -211,9 +219,7 @@ describe('exchanges and returns on the order page', () => {
     });
     const { user } = renderPage();
     const returns = await section();
-    await user.click(
-      await returns.findByRole('button', { name: 'Return Sunset Tee (Black · M)' }),
-    );
+    await user.click(await returns.findByRole('button', { name: 'Return Sunset Tee (Black · M)' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Return Sunset Tee' }));
     expect(dialog.queryByLabelText('Size you want')).not.toBeInTheDocument();
     await user.selectOptions(dialog.getByLabelText('Reason'), 'damaged');
@@ -281,7 +287,9 @@ describe('exchanges and returns on the order page', () => {
     const line = (
       await returns.findByText('Sunset Tee has been exchanged once already: one exchange per item.')
     ).closest('li')!;
-    expect(within(line).getByRole('button', { name: 'Return Sunset Tee (Black · M)' })).toBeVisible();
+    expect(
+      within(line).getByRole('button', { name: 'Return Sunset Tee (Black · M)' }),
+    ).toBeVisible();
     expect(within(line).queryByRole('button', { name: /^Exchange/ })).not.toBeInTheDocument();
   });
 
@@ -325,7 +333,12 @@ describe('exchanges and returns on the order page', () => {
       items: [{ itemId: POLO, name: 'Plain Polo', quantity: 1, size: 'One size' }],
       timeline: [
         { status: 'requested', at: '2026-11-24T05:00:00.000Z', by: 'customer' },
-        { status: 'rejected', at: '2026-11-24T05:30:00.000Z', by: 'admin', note: 'Worn and washed' },
+        {
+          status: 'rejected',
+          at: '2026-11-24T05:30:00.000Z',
+          by: 'admin',
+          note: 'Worn and washed',
+        },
       ],
     });
     mockApi({
@@ -368,7 +381,10 @@ describe('exchanges and returns on the order page', () => {
 
   it('cancels a request not yet approved', async () => {
     const api = mockApi({
-      'GET /orders/:orderId': () => ({ success: true, order: makeOrder({ returns: [requested()] }) }),
+      'GET /orders/:orderId': () => ({
+        success: true,
+        order: makeOrder({ returns: [requested()] }),
+      }),
       'GET /orders/:orderId/returns/options': () => OPTIONS,
       'PUT /orders/returns/:returnId': () => ({
         success: true,

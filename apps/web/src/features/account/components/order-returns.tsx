@@ -283,7 +283,13 @@ function LineControls({
 }
 
 /** The replacement of an exchange: its order and, once shipped, its courier and tracking. */
-function Replacement({ userId, replacement }: { userId: string; replacement: OrderReturn['replacement'] }) {
+function Replacement({
+  userId,
+  replacement,
+}: {
+  userId: string;
+  replacement: OrderReturn['replacement'];
+}) {
   const order = useOrder(userId, replacement?.orderId ?? '', { enabled: Boolean(replacement) });
   if (!replacement) return null;
   const shipment = order.data?.order.shipment;
@@ -337,7 +343,9 @@ function RequestCard({
             cancel.mutate(request._id, {
               onSuccess: () => toast.success('Your request is cancelled.'),
               onError: (error) =>
-                toast.error(messageOf(error, 'The request could not be cancelled. Please try again.')),
+                toast.error(
+                  messageOf(error, 'The request could not be cancelled. Please try again.'),
+                ),
             })
           }
         >
