@@ -10,7 +10,14 @@ import { signIn, signOut } from '@/lib/session';
 import type { RazorpayOptions } from '@/features/checkout/razorpay';
 import { cartStore } from '@/lib/storage';
 import { toast } from '@/lib/toast';
-import { makeCartItem, makeUser, noDiscount, publicSettings } from '@/testing/data';
+import {
+  deliveryEstimate,
+  makeCartItem,
+  makeSavedAddress,
+  makeUser,
+  noDiscount,
+  publicSettings,
+} from '@/testing/data';
 import { mockApi, reply, type Handler } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/test-utils';
 import CartPage from '../cart';
@@ -212,31 +219,10 @@ describe('Apply code', () => {
 });
 
 describe('a prepaid-only code and cash on delivery', () => {
-  const home = {
-    _id: 'a'.repeat(24),
-    name: user.name,
-    phone: user.phone,
-    line1: '12 MG Road',
-    line2: '',
-    city: 'Bengaluru',
-    state: 'Karnataka',
-    pin: '560001',
-    isDefault: true,
-  };
+  const home = makeSavedAddress({ name: user.name, phone: user.phone });
   const codRoutes = {
     'GET /user/addresses': () => ({ success: true, addresses: [home] }),
-    'GET /delivery/estimate': () => ({
-      success: true,
-      serviceable: true,
-      cod: true,
-      shippingFee: 0,
-      codFee: 40,
-      deliveryFrom: '2026-12-03',
-      deliveryBy: '2026-12-04',
-      pin: '560001',
-      zone: 'Metro cities',
-      freeDeliveryFrom: 499,
-    }),
+    'GET /delivery/estimate': () => deliveryEstimate(),
     'POST /orders/cod': () => reply(201, { success: true, order: { _id: 'o9' } }),
   };
   /** PREPAID10 applies when paying online and is refused, with its reason, with COD. */

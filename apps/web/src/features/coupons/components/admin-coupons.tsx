@@ -26,6 +26,7 @@ import {
   CategoryChoice,
   CheckRow,
   ProductChoice,
+  type FormState,
   Row,
   rupeeAmount,
   useFormState,
@@ -280,6 +281,34 @@ function FormButtons({
   );
 }
 
+type AmountOffValues = { percentOff: string; amountOff: string; maxDiscount: string };
+
+/** How much comes off: the percent with its maximum, or the flat amount (codes and cart offers). */
+function AmountOffRows({ form, percent }: { form: FormState<AmountOffValues>; percent: boolean }) {
+  return percent ? (
+    <>
+      <Row form={form} name="percentOff" label="Percent off" {...wholeNumber} min={1} max={90} />
+      <Row
+        form={form}
+        name="maxDiscount"
+        error="maxDiscountPaise"
+        label="Maximum discount (₹, optional)"
+        {...rupeeAmount}
+        min={1}
+      />
+    </>
+  ) : (
+    <Row
+      form={form}
+      name="amountOff"
+      error="amountOffPaise"
+      label="Amount off (₹)"
+      {...rupeeAmount}
+      min={1}
+    />
+  );
+}
+
 const DISCOUNT_OPTIONS = [
   ['percent', 'Percent off'],
   ['flat', 'Flat amount off'],
@@ -362,28 +391,7 @@ function CouponForm({ coupon, onDone }: { coupon?: AdminCoupon | undefined; onDo
       </Field>
       <Row form={form} name="description" label="Description (shoppers read it)" />
       <Row form={form} name="kind" label="Discount" options={DISCOUNT_OPTIONS} />
-      {percent ? (
-        <Row form={form} name="percentOff" label="Percent off" {...wholeNumber} min={1} max={90} />
-      ) : (
-        <Row
-          form={form}
-          name="amountOff"
-          error="amountOffPaise"
-          label="Amount off (₹)"
-          {...rupeeAmount}
-          min={1}
-        />
-      )}
-      {percent && (
-        <Row
-          form={form}
-          name="maxDiscount"
-          error="maxDiscountPaise"
-          label="Maximum discount (₹, optional)"
-          {...rupeeAmount}
-          min={1}
-        />
-      )}
+      <AmountOffRows form={form} percent={percent} />
       <Row
         form={form}
         name="minCart"
@@ -517,35 +525,7 @@ function OfferForm({ offer, onDone }: { offer?: AdminOffer | undefined; onDone: 
       ) : (
         <>
           <Row form={form} name="discountKind" label="Discount" options={DISCOUNT_OPTIONS} />
-          {percent ? (
-            <Row
-              form={form}
-              name="percentOff"
-              label="Percent off"
-              {...wholeNumber}
-              min={1}
-              max={90}
-            />
-          ) : (
-            <Row
-              form={form}
-              name="amountOff"
-              error="amountOffPaise"
-              label="Amount off (₹)"
-              {...rupeeAmount}
-              min={1}
-            />
-          )}
-          {percent && (
-            <Row
-              form={form}
-              name="maxDiscount"
-              error="maxDiscountPaise"
-              label="Maximum discount (₹, optional)"
-              {...rupeeAmount}
-              min={1}
-            />
-          )}
+          <AmountOffRows form={form} percent={percent} />
           <Row
             form={form}
             name="minCart"
