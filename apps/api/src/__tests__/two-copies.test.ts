@@ -270,12 +270,14 @@ describe('two copies of the shop on one database', () => {
       body: form,
     });
     expect(created.status).toBe(201);
-    const product = await mongoose.connection
-      .db!.collection<{ photo: string }>('products')
+    const saved = await mongoose.connection
+      .db!.collection<{ slug: string }>('products')
       .findOne({ name: 'Shared Folder Tee' });
-    expect(product!.photo).toMatch(/^\/uploads\//);
+    const read = await call(1, 'GET', `/api/product/get-product/${saved!.slug}`);
+    const product = read.body.Aproduct as { photo: string };
+    expect(product.photo).toMatch(/^\/uploads\//);
     const [fromA, fromB] = await Promise.all(
-      [0, 1].map((k) => fetch(`http://127.0.0.1:${ports[k]}${product!.photo}`)),
+      [0, 1].map((k) => fetch(`http://127.0.0.1:${ports[k]}${product.photo}`)),
     );
     expect(fromB!.status).toBe(200);
     expect(fromB!.headers.get('content-type')).toBe('image/webp');
