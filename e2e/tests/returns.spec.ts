@@ -88,3 +88,58 @@ test('a shopper exchanges a delivered tee for another size and sees it on the or
   await page.reload();
   await expect(card.locator('[data-return-status]')).toHaveText('Requested');
 });
+
+test('the admin approves a return, marks it picked up and received, passes it: the shopper’s page shows Refunded', async ({
+  page,
+  request,
+}) => {
+  const stamp = Date.now().toString().slice(-6);
+  const admin = await loginViaApi(request, ADMIN.email, ADMIN.password);
+  const tee = await makeTee(request, admin, `Return Tee ${stamp}`);
+  const shopper = await registerViaApi(request, {
+    name: 'Arjun Rao',
+    email: uniqueEmail('return'),
+  });
+  const orderId = await placeOrder(request, shopper, { product: tee, size: 'M' });
+  await deliver(request, admin, orderId);
+  const { order } = await (
+    await request.get(`/api/orders/${orderId}`, {
+      headers: { Authorization: `Bearer ${shopper.token}` },
+    })
+  ).json();
+  const asked = await request.post(`/api/orders/${orderId}/returns`, {
+    headers: { Authorization: `Bearer ${shopper.token}` },
+    data: {
+      items: [{ itemId: order.items[0].itemId, quantity: 1, kind: 'return', reason: 'damaged' }],
+    },
+  });
+  expect(asked.ok(), await asked.text()).toBe(true);
+
+  await signInAs(page, admin, '/dashboard/admin/returns');
+  await expect(page.getByRole('link', { name: 'Returns', exact: true }).first()).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  const card = page.getByRole('article', { name: `Return: ${tee.name} (Size M) × 1` });
+  await expect(card.getByText('Reason: Damaged')).toBeVisible();
+  for (const [button, toastText] of [
+    ['Approve', 'Request approved'],
+    ['Mark picked up', 'Marked picked up'],
+    ['Mark received', 'Marked received'],
+    ['Pass check', 'Check passed'],
+  ] as const) {
+    await card.getByRole('button', { name: button }).click();
+    await expect(page.getByText(toastText).first()).toBeVisible();
+  }
+  await expect(card.locator('[data-return-status]')).toHaveText('Refunded');
+  await expect(card.getByText(/₹699/)).toBeVisible();
+
+  await signInAs(page, shopper, `/dashboard/user/orders/${orderId}`);
+  const mine = page
+    .getByRole('region', { name: 'Exchanges and returns' })
+    .getByRole('listitem')
+    .filter({ hasText: `Return: ${tee.name} (Size M) × 1` });
+  await expect(mine.locator('[data-return-status]')).toHaveText('Refunded');
+  for (const step of ['Requested', 'Approved', 'Picked up', 'Received', 'Refunded'])
+    await expect(mine.getByText(step, { exact: true }).first()).toBeVisible();
+});

@@ -57,6 +57,7 @@ export const dashboardRoutes: RouteObject[] = [
           },
           { path: 'user', ...page(() => import('./routes/dashboard/admin/users')) },
           { path: 'adminorder', ...page(() => import('./routes/dashboard/admin/orders')) },
+          { path: 'returns', ...page(() => import('./routes/dashboard/admin/returns')) },
           { path: 'settings', ...page(() => import('./routes/dashboard/admin/settings')) },
           { path: 'reviews', ...page(() => import('./routes/dashboard/admin/reviews')) },
           { path: 'coupons', ...page(() => import('./routes/dashboard/admin/coupons')) },

@@ -33,6 +33,7 @@ export const paths = {
   adminProduct: (slug: string) => `/dashboard/admin/product/${encodeURIComponent(slug)}`,
   adminUsers: '/dashboard/admin/user',
   adminOrders: '/dashboard/admin/adminorder',
+  adminReturns: '/dashboard/admin/returns',
   adminSettings: '/dashboard/admin/settings',
   adminReviews: '/dashboard/admin/reviews',
   adminCoupons: '/dashboard/admin/coupons',

@@ -10,6 +10,7 @@ import {
   type OrderReturn,
   type OrderTimelineEntry,
 } from '@repo/shared';
+import type { Types } from 'mongoose';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { containsText } from '../../lib/literal-pattern.js';
 import { userContacts, userIdsMatching } from '../users/index.js';
@@ -253,35 +254,50 @@ export async function getOrder(orderId: string, actor: { id: string; isAdmin: bo
 
 /**
  * GET /orders/returns: the admin's Returns page, the requests (of one status, or all) newest
- * first, each with its order's number and buyer (one more query for the page).
+ * first. The database unwinds, sorts and pages the requests (an order holds several); one more
+ * query names the page's buyers.
  */
 export async function listReturns(status: string | undefined, page: number, limit: number) {
-  const match: Record<string, unknown> = status
-    ? { 'returns.status': status }
-    : { 'returns.0': { $exists: true } };
-  const orders = await Order.find(match).lean<LeanOrder[]>();
-  const requests = orders
-    .flatMap((o) =>
-      ((o.returns ?? []) as StoredReturn[])
-        .filter((r) => !status || r.status === status)
-        .map((r) => ({ order: o, r })),
-    )
-    .sort((a, b) => b.r.createdAt.getTime() - a.r.createdAt.getTime());
-  const shown = requests.slice((page - 1) * limit, page * limit);
-  const buyers = await withBuyers(shown.map((x) => x.order));
+  const [result] = await Order.aggregate<{
+    page: Array<{
+      _id: Types.ObjectId;
+      number?: string;
+      user?: Types.ObjectId;
+      contact?: LeanOrder['contact'];
+      returns: StoredReturn;
+    }>;
+    total: Array<{ n: number }>;
+  }>([
+    { $match: status ? { 'returns.status': status } : { 'returns.0': { $exists: true } } },
+    { $project: { number: 1, user: 1, contact: 1, returns: 1 } },
+    { $unwind: '$returns' },
+    ...(status ? [{ $match: { 'returns.status': status } }] : []),
+    { $sort: { 'returns.createdAt': -1, 'returns._id': -1 } },
+    {
+      $facet: {
+        page: [{ $skip: (page - 1) * limit }, { $limit: limit }],
+        total: [{ $count: 'n' }],
+      },
+    },
+  ]);
+  const shown = result?.page ?? [];
+  const accounts = await userContacts(shown.flatMap((o) => (o.user ? [o.user] : [])));
   return {
     success: true,
-    returns: shown.map(({ order, r }, k) => ({
-      orderId: String(order._id),
-      orderNumber: order.number ?? String(order._id).slice(-8).toUpperCase(),
-      customer: {
-        name: buyers[k]!.user?.name ?? 'Guest',
-        email: buyers[k]!.user?.email ?? '',
-        phone: buyers[k]!.user?.phone ?? '',
-      },
-      createdAt: r.createdAt.toISOString(),
-      request: returnDto(r),
-    })),
-    total: requests.length,
+    returns: shown.map((o) => {
+      const buyer = accounts.get(String(o.user));
+      return {
+        orderId: String(o._id),
+        orderNumber: o.number ?? String(o._id).slice(-8).toUpperCase(),
+        customer: {
+          name: buyer?.name ?? 'Guest',
+          email: buyer?.email ?? o.contact?.email ?? '',
+          phone: buyer?.phone ?? o.contact?.phone ?? '',
+        },
+        createdAt: o.returns.createdAt.toISOString(),
+        request: returnDto(o.returns),
+      };
+    }),
+    total: result?.total[0]?.n ?? 0,
   };
 }

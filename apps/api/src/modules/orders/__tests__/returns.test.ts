@@ -743,6 +743,42 @@ describe("the admin's Returns page", () => {
     expect(mine[0].customer).toMatchObject({ name: 'Asha', email: 'asha.returns@example.com' });
     await t.request().get('/api/orders/returns').set('Authorization', asha.auth).expect(403);
   });
+
+  it('pages the requests of every order newest first, with the total of the status asked for', async () => {
+    const asked: Array<{ id: string; at: string }> = [];
+    for (let k = 0; k < 3; k += 1) {
+      const { orderId, itemId } = await deliveredOrder(2);
+      for (const item of [returnOne(itemId), exchangeForL(itemId)]) {
+        now = new Date(now.getTime() + 60_000);
+        const made = (await ask(orderId, [item]).expect(200)).body.order.returns.at(-1);
+        asked.push({ id: made._id, at: made.timeline[0].at });
+      }
+    }
+    // Rejected requests of other tests may exist, older than these.
+    for (const { id } of asked) await move(id, 'rejected', { note: 'Paging test' }).expect(200);
+    const newestFirst = [...asked]
+      .sort((a, b) => b.at.localeCompare(a.at) || b.id.localeCompare(a.id))
+      .map((r) => r.id);
+    const pageOf = async (page: number) =>
+      (
+        await t
+          .request()
+          .get(`/api/orders/returns?status=rejected&limit=4&page=${page}`)
+          .set('Authorization', admin.auth)
+          .expect(200)
+      ).body;
+    const first = await pageOf(1);
+    const second = await pageOf(2);
+    expect(first.returns).toHaveLength(4);
+    const ids = [...first.returns, ...second.returns].map(
+      (r: { request: { _id: string } }) => r.request._id,
+    );
+    // The newest six, newest first, across three orders, none twice.
+    expect(ids.slice(0, 6)).toEqual(newestFirst);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(first.total).toBe(second.total);
+    expect(first.total).toBeGreaterThanOrEqual(6);
+  });
 });
 
 describe('what the order page may offer (GET /orders/{orderId}/returns/options)', () => {

@@ -7,6 +7,7 @@ const sections = [
   { label: 'Create Product', to: paths.adminCreateProduct },
   { label: 'Products', to: paths.adminProducts },
   { label: 'Orders', to: paths.adminOrders },
+  { label: 'Returns', to: paths.adminReturns },
   { label: 'Reviews', to: paths.adminReviews },
   { label: 'Coupons', to: paths.adminCoupons },
   { label: 'Users', to: paths.adminUsers },

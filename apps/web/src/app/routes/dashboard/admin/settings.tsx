@@ -3,6 +3,7 @@
  * its own section's form; this page loads every section once and hands each form its record.
  */
 import { AdminPage } from '@/features/admin/components/admin-page';
+import { ReturnsSettingsForm } from '@/features/admin/components/returns-settings-form';
 import { CodSettingsForm } from '@/features/delivery/components/cod-settings-form';
 import { DeliverySettingsForm } from '@/features/delivery/components/delivery-settings-form';
 import { ReviewsSettingsForm } from '@/features/reviews/components/reviews-settings-form';
@@ -21,6 +22,7 @@ export default function SettingsPage() {
           <ShopSettingsForm record={settings.data.settings.shop} />
           <DeliverySettingsForm record={settings.data.settings.delivery} />
           <CodSettingsForm record={settings.data.settings.cod} />
+          <ReturnsSettingsForm record={settings.data.settings.returns} />
           <ReviewsSettingsForm record={settings.data.settings.reviews} />
           <GstSettingsForm record={settings.data.settings.gst} />
         </div>

@@ -68,6 +68,7 @@ describe('admin layout', () => {
       ['Create Product', '/dashboard/admin/create-product'],
       ['Products', '/dashboard/admin/product'],
       ['Orders', '/dashboard/admin/adminorder'],
+      ['Returns', '/dashboard/admin/returns'],
       ['Reviews', '/dashboard/admin/reviews'],
       ['Coupons', '/dashboard/admin/coupons'],
       ['Users', '/dashboard/admin/user'],

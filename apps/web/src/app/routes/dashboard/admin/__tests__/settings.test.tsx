@@ -47,6 +47,23 @@ function api(
   return mockApi({
     'GET /admin/settings': () => ({ success: true, settings: defaults() }),
     'PUT /admin/settings/:section': put,
+    // The Returns section lists the categories and products that may be marked not returnable.
+    'GET /category/all-category': () => ({
+      success: true,
+      message: 'All Categories List',
+      category: [
+        { _id: '6650f1c2a1b2c3d4e5f600c1', name: 'Graphic Tees', slug: 'graphic-tees' },
+        { _id: '6650f1c2a1b2c3d4e5f600c2', name: 'Innerwear', slug: 'innerwear' },
+      ],
+    }),
+    'GET /product/get-product': () => ({
+      success: true,
+      AllProducts: [
+        { _id: '6650f1c2a1b2c3d4e5f600a1', name: 'Sunset Tee' },
+        { _id: '6650f1c2a1b2c3d4e5f600a2', name: 'Clearance Polo' },
+      ],
+      total: 2,
+    }),
   });
 }
 
@@ -300,6 +317,43 @@ describe('admin settings page', () => {
       grievanceOfficerEmail: '',
       grievanceOfficerPhone: '',
       returnDays: 10,
+    });
+  });
+
+  it('saves what is offered and the categories and products that cannot be sent back', async () => {
+    const server = api(({ body }) => ({
+      success: true,
+      message: 'Returns and exchanges settings saved',
+      section: 'returns',
+      settings: { value: body, updatedAt: '2026-11-27T06:00:00.000Z', updatedBy: null },
+    }));
+    const { user } = renderPage();
+    const returns = await screen.findByRole('form', { name: 'Returns and exchanges' });
+    expect(
+      within(returns).getByRole('checkbox', { name: 'Offer size and colour exchanges' }),
+    ).toBeChecked();
+    await user.click(
+      within(returns).getByRole('checkbox', { name: 'Take returns for the money back' }),
+    );
+    await user.click(await within(returns).findByRole('checkbox', { name: 'Innerwear' }));
+    await user.type(within(returns).getByLabelText('Find a product'), 'polo');
+    expect(within(returns).queryByRole('checkbox', { name: 'Sunset Tee' })).not.toBeInTheDocument();
+    await user.click(within(returns).getByRole('checkbox', { name: 'Clearance Polo' }));
+    expect(within(returns).getByText('1 marked not returnable.')).toBeInTheDocument();
+    await user.click(
+      within(returns).getByRole('button', { name: 'Save returns and exchanges settings' }),
+    );
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Returns and exchanges settings saved'),
+    );
+    expect(server.callsTo('PUT /admin/settings/:section')[0]).toMatchObject({
+      params: { section: 'returns' },
+      body: {
+        exchangesOffered: true,
+        returnsOffered: false,
+        nonReturnableCategories: ['6650f1c2a1b2c3d4e5f600c2'],
+        nonReturnableProducts: ['6650f1c2a1b2c3d4e5f600a2'],
+      },
     });
   });
 });

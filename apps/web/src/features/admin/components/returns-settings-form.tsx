@@ -1,0 +1,133 @@
+/**
+ * The admin's Returns and exchanges settings: whether exchanges and returns are offered, and the
+ * products and categories that cannot be sent back. The window is the Shop details' return days.
+ */
+import { useId, useState } from 'react';
+import type { ReturnsSettings, SettingsRecord } from '@repo/shared';
+import { SettingsFieldset, SettingsForm } from '@/components/settings-form';
+import { controlClasses } from '@/components/ui/form-field';
+import { useCategories } from '@/lib/api/get-categories';
+import { useSettingsSection, type Issue } from '@/lib/use-settings-section';
+import { useProducts } from '../api/get-products';
+
+const checkClass = 'h-4 w-4 rounded border-slate-400 accent-brand-600';
+
+function Check({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  return (
+    <label className="flex min-h-8 items-center gap-2 text-sm text-slate-800 dark:text-slate-200">
+      <input
+        type="checkbox"
+        className={checkClass}
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      <span className="break-words">{label}</span>
+    </label>
+  );
+}
+
+const toggle = (list: string[], id: string, on: boolean) =>
+  on ? [...new Set([...list, id])] : list.filter((x) => x !== id);
+
+export function ReturnsSettingsForm({ record }: { record: SettingsRecord<ReturnsSettings> }) {
+  const { save, saving } = useSettingsSection('returns');
+  const [value, setValue] = useState(record.value);
+  const [issues, setIssues] = useState<Issue[]>([]);
+  const [filter, setFilter] = useState('');
+  const filterId = useId();
+  const categories = useCategories();
+  const products = useProducts();
+  const set = (patch: Partial<ReturnsSettings>) => setValue((v) => ({ ...v, ...patch }));
+  const issueOf = (field: string) => issues.find((i) => i.path.startsWith(field))?.message;
+  const shown = (products.data?.AllProducts ?? []).filter((p) =>
+    p.name.toLowerCase().includes(filter.trim().toLowerCase()),
+  );
+
+  return (
+    <SettingsForm
+      title="Returns and exchanges"
+      description="What shoppers may ask for on a delivered order, within the Shop details' return window."
+      record={record}
+      saving={saving}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save(value, setIssues);
+      }}
+    >
+      <div className="flex flex-col gap-1">
+        <Check
+          label="Offer size and colour exchanges"
+          checked={value.exchangesOffered}
+          onChange={(on) => set({ exchangesOffered: on })}
+        />
+        <Check
+          label="Take returns for the money back"
+          checked={value.returnsOffered}
+          onChange={(on) => set({ returnsOffered: on })}
+        />
+      </div>
+      <SettingsFieldset legend="Categories that cannot be sent back">
+        <div className="grid gap-1 sm:grid-cols-2">
+          {(categories.data?.category ?? []).map((c) => (
+            <Check
+              key={c._id}
+              label={c.name}
+              checked={value.nonReturnableCategories.includes(c._id)}
+              onChange={(on) =>
+                set({ nonReturnableCategories: toggle(value.nonReturnableCategories, c._id, on) })
+              }
+            />
+          ))}
+        </div>
+        {issueOf('nonReturnableCategories') && (
+          <p className="text-xs font-medium text-red-700 dark:text-red-400">
+            {issueOf('nonReturnableCategories')}
+          </p>
+        )}
+      </SettingsFieldset>
+      <SettingsFieldset legend="Products that cannot be sent back">
+        <label
+          htmlFor={filterId}
+          className="text-sm font-medium text-slate-800 dark:text-slate-200"
+        >
+          Find a product
+        </label>
+        <input
+          id={filterId}
+          type="search"
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+          className={controlClasses}
+        />
+        <p className="text-xs text-slate-600 dark:text-slate-400">
+          {value.nonReturnableProducts.length} marked not returnable.
+        </p>
+        <div className="grid max-h-64 gap-1 overflow-y-auto sm:grid-cols-2">
+          {shown.map((p) => (
+            <Check
+              key={p._id}
+              label={p.name}
+              checked={value.nonReturnableProducts.includes(p._id)}
+              onChange={(on) =>
+                set({ nonReturnableProducts: toggle(value.nonReturnableProducts, p._id, on) })
+              }
+            />
+          ))}
+        </div>
+        {issueOf('nonReturnableProducts') && (
+          <p className="text-xs font-medium text-red-700 dark:text-red-400">
+            {issueOf('nonReturnableProducts')}
+          </p>
+        )}
+      </SettingsFieldset>
+    </SettingsForm>
+  );
+}
