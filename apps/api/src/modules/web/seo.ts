@@ -70,7 +70,7 @@ const APP_ROUTES = [
   /^\/product-detail\/[^/]+\/?$/i,
   /^\/order-placed\/[^/]+\/?$/i,
   /^\/dashboard\/user(\/(profile|addresses|orders(\/[^/]+)?))?\/?$/i,
-  /^\/dashboard\/admin(\/(create-category|create-product|product(\/[^/]+)?|user|adminorder|returns|reviews|settings|gst-report))?\/?$/i,
+  /^\/dashboard\/admin(\/(create-category|create-product|product(\/[^/]+)?|user|adminorder|returns|coupons|reviews|settings|gst-report))?\/?$/i,
 ];
 
 const STATIC_PAGES: Record<string, { title: string; description: string }> = {

@@ -298,6 +298,8 @@ describe('page heads and statuses', () => {
       '/order-placed/0123456789abcdef01234567',
       '/dashboard/user/addresses',
       '/dashboard/admin/gst-report',
+      '/dashboard/admin/returns',
+      '/dashboard/admin/coupons',
     ]) {
       const html = (await t.request().get(path).expect(200)).text;
       expect(meta(html, 'robots'), path).toBe('noindex');
