@@ -82,6 +82,15 @@ describe('the launch pages', () => {
     }
   });
 
+  it('the Privacy Policy is dated by the build that holds its text, not a stale month', async () => {
+    openApp('/privacy', publicSettings(FILLED));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' }),
+    ).toBeInTheDocument();
+    expect(text(main())).toContain('Last updated 28 November 2026');
+    expect(text(main())).not.toContain('April 2025');
+  });
+
   it("Contact shows the shop's details, with links to call and write", async () => {
     openApp('/contact', publicSettings(FILLED));
     expect(
