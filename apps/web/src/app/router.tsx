@@ -87,7 +87,7 @@ export const routes: RouteObject[] = [
           {
             ...page(() => import('./routes/dashboard/admin/layout')),
             children: [
-              { index: true, ...page(() => import('./routes/dashboard/admin/categories')) },
+              { index: true, ...page(() => import('./routes/dashboard/admin/overview')) },
               {
                 path: 'create-category',
                 ...page(() => import('./routes/dashboard/admin/categories')),
