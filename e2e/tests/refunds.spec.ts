@@ -144,7 +144,7 @@ test.describe('cancelling an order', () => {
     request,
   }) => {
     const shopper = await registerViaApi(request, { name: 'Meera Iyer' });
-    await placeOrder(request, shopper, { paidTwice: true });
+    const orderId = await placeOrder(request, shopper, { paidTwice: true });
     const admin = await loginViaApi(request, ADMIN.email, ADMIN.password);
     await signInAs(page, admin, '/dashboard/admin/adminorder');
     const settle = page.getByRole('region', { name: /^Payments to settle/ });
@@ -156,5 +156,20 @@ test.describe('cancelling an order', () => {
     await dialog.getByRole('button', { name: /^Refund ₹/ }).click();
     await expect(page.getByText(/^Refund of ₹[\d,]+ processed$/)).toBeVisible();
     await expect(card).toBeHidden();
+
+    // The shopper is told by mail, and their order page says so.
+    await expect
+      .poll(() => mailsTo(shopper.user.email, /is refunded/).length, {
+        message: 'the shopper mail',
+      })
+      .toBe(1);
+    expect(mailsTo(shopper.user.email, /is refunded/)[0]).toContain(
+      'You were charged twice for order',
+    );
+    await page.evaluate(() => localStorage.clear());
+    await signInAs(page, shopper, `/dashboard/user/orders/${orderId}`);
+    const notice = page.getByRole('region', { name: 'You were charged twice' });
+    await expect(notice).toContainText(/A second payment of ₹[\d,]+ reached us for this order/);
+    await expect(notice).toContainText('within 5–7 working days');
   });
 });
