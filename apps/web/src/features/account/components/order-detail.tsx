@@ -20,6 +20,7 @@ import { messageOf } from '@/lib/api-client';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useCancelOrder } from '../api/cancel-order';
+import { OrderReturns } from './order-returns';
 
 /** Who sells, as the printed receipt's letterhead names them ('' for a detail not set). */
 export interface ShopIdentity {
@@ -247,6 +248,7 @@ export function OrderDetail({
       )}
       <RefundNotice order={order} />
       <ExtraPaymentsNotice order={order} />
+      <OrderReturns order={order} userId={userId} />
 
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)] print:block print:space-y-4">
         <section aria-labelledby="items-heading" className={sectionClass}>
