@@ -2,11 +2,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '@repo/shared';
-import { SETTINGS_SECTIONS, SETTINGS_SECTION_NAMES } from '@repo/shared/schemas';
 import OrderPage from '@/app/routes/dashboard/user/order';
 import { tokenStore, userStore } from '@/lib/storage';
 import { toast } from '@/lib/toast';
 import { mockApi, reply } from '@/testing/mock-api';
+import { mockApiWithSettings, publicSettings } from '@/testing/public-settings';
 import { renderRoute } from '@/testing/test-utils';
 
 vi.mock('@/lib/toast', () => ({
@@ -51,29 +51,18 @@ function makeOrder(overrides: Partial<Order> = {}): Order {
   };
 }
 
-const SHOP_SETTINGS = {
-  success: true,
-  settings: Object.fromEntries(
-    SETTINGS_SECTION_NAMES.map((s) => [
-      s,
-      SETTINGS_SECTIONS[s].public.parse({
-        ...SETTINGS_SECTIONS[s].schema.parse({}),
-        ...(s === 'shop' ? { email: 'care@tshirtshop.in', phone: '080 4567 8910' } : {}),
-        ...(s === 'gst'
-          ? {
-              legalName: 'Tee Prints Private Limited',
-              address: '12, MG Road\nBengaluru 560001',
-              state: 'Karnataka',
-            }
-          : {}),
-      }),
-    ]),
-  ),
-};
+const SHOP_SETTINGS = publicSettings({
+  shop: { email: 'care@tshirtshop.in', phone: '080 4567 8910' },
+  gst: {
+    legalName: 'Tee Prints Private Limited',
+    address: '12, MG Road\nBengaluru 560001',
+    state: 'Karnataka',
+  },
+});
 
 /** The order page's calls: these routes, and the shop's public settings (the receipt's letterhead). */
 const mockPageApi = (routes: Parameters<typeof mockApi>[0]) =>
-  mockApi({ 'GET /settings/public': () => SHOP_SETTINGS, ...routes });
+  mockApiWithSettings(routes, SHOP_SETTINGS);
 
 const renderPage = () =>
   renderRoute(
