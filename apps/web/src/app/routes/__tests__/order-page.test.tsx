@@ -5,7 +5,7 @@ import type { Order } from '@repo/shared';
 import OrderPage from '@/app/routes/dashboard/user/order';
 import { tokenStore, userStore } from '@/lib/storage';
 import { toast } from '@/lib/toast';
-import { mockApi, reply } from '@/testing/mock-api';
+import { reply, type mockApi } from '@/testing/mock-api';
 import { mockApiWithSettings, publicSettings } from '@/testing/public-settings';
 import { renderRoute } from '@/testing/test-utils';
 

@@ -3,8 +3,6 @@
  * ones (SPEC §2). Load failures are only logged (SPEC §8).
  */
 import type { PublicUser } from '@repo/shared';
-import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/form-field';
 import { PAGE_SIZE, ROLES } from '@repo/shared/constants';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Pagination } from '@/components/ui/pagination';
