@@ -58,7 +58,11 @@ test("the admin's edit pop-up is a modal dialog: its field has focus, Escape clo
   page,
   request,
 }) => {
-  await signInAs(page, await loginViaApi(request, ADMIN.email, ADMIN.password), '/dashboard/admin');
+  await signInAs(
+    page,
+    await loginViaApi(request, ADMIN.email, ADMIN.password),
+    '/dashboard/admin/create-category',
+  );
   const edit = page.getByRole('button', { name: 'Edit', exact: true }).first();
   await edit.click();
   const dialog = page.getByRole('dialog', { name: /^Edit category / });

@@ -41,7 +41,7 @@ export const dashboardRoutes: RouteObject[] = [
       {
         ...page(() => import('./routes/dashboard/admin/layout')),
         children: [
-          { index: true, ...page(() => import('./routes/dashboard/admin/categories')) },
+          { index: true, ...page(() => import('./routes/dashboard/admin/overview')) },
           {
             path: 'create-category',
             ...page(() => import('./routes/dashboard/admin/categories')),

@@ -21,7 +21,7 @@ export const queryKeys = {
     stocks: ['products', 'stock'] as const,
     stock: (ids: string[]) => ['products', 'stock', ids] as const,
     /** The admin's list of every product. */
-    every: (page: number) => ['products', 'every', page] as const,
+    every: (page: number, q = '') => ['products', 'every', page, q] as const,
     /** Every product's id and name, for the admin's Coupons form. */
     choices: ['products', 'choices'] as const,
   },

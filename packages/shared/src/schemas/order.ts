@@ -121,6 +121,10 @@ export const order = z
     stockShortage: z.boolean().optional(),
     /** Set once a paid order is cancelled. */
     refund: orderRefund.nullable().optional(),
+    /** Second payments for this order (charged twice), each refunded in full by the shop (paise). */
+    extraPaymentRefunds: z
+      .array(z.object({ refundId: z.string(), amount: z.number(), at: z.string() }))
+      .optional(),
     /** Oldest first, starting with the payment. */
     timeline: z.array(orderTimelineEntry).optional(),
     /** Paid without a shipping address to use: the admin must ask the shopper for one. */

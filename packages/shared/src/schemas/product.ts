@@ -125,6 +125,8 @@ export type CartItem = z.infer<typeof cartItem>;
 /** `?page=` of the admin's product list (500 a page). */
 export const adminProductsQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
+  /** Words the products' names start words with (blank: every product). */
+  q: z.string().trim().max(80, 'Search can be at most 80 characters').default(''),
 });
 
 /** A page number in the path: a positive whole number. */

@@ -9,7 +9,7 @@ export {
 export { recordPaidOrder, backfillOrderNumbers, type PaidOrderInput } from './record-order.js';
 export { backfillItemIds } from './item-ids.js';
 export { finishStockTakes, takeStock } from './order-stock.js';
-export { sendOrderConfirmation, statusMailsSent } from './notices.js';
+export { orderMailFooter, sendOrderConfirmation, statusMailsSent } from './notices.js';
 export { ordersShowPhoto, toOrderDto } from './order-reads.js';
 export { codOrderByKey, codStanding, placeCodOrder } from './cod-orders.js';
 export { recordRefundState, reconcileRefunds, type RefundReconcileSummary } from './refunds.js';
@@ -22,3 +22,4 @@ export {
 } from './purchases.js';
 export { invoiceOrder, taxDocumentsJob } from './invoices.js';
 export { discountTotals, isFirstOrder } from './order-discounts.js';
+export { tellStrayPaymentRefunded, type StrayPaymentRefund } from './extra-payments.js';

@@ -3,8 +3,10 @@
  * shipped and delivered mails once) and the refund; a mail problem is logged, never thrown.
  */
 import type { OrderStatus } from '@repo/shared';
+import { mailFooter, type MailFooter } from '../../lib/mailer/footer.js';
 import type { MailMessage } from '../../lib/mailer/index.js';
 import type { AppDeps } from '../../lib/types.js';
+import { getSettings } from '../settings/index.js';
 import { userContact } from '../users/index.js';
 import { cancelledMail, confirmationMail, deliveredMail, shippedMail } from './order-mail.js';
 import { Order, refundOf, shipmentOf, type LeanOrder } from './order.model.js';
@@ -23,15 +25,43 @@ export async function recipientOf(
   return email ? { name: 'there', email } : undefined;
 }
 
+/** The order page's full address, when PUBLIC_URL says where the shop is. */
+export function orderPageUrl(deps: Pick<AppDeps, 'config'>, orderId: string): string | undefined {
+  const origin = deps.config.publicUrl;
+  return origin ? `${origin}/dashboard/user/orders/${orderId}` : undefined;
+}
+
+/**
+ * The footer of a mail about the order `orderId` (null: about no order): its page and the
+ * support contact from the shop details settings (read now, so an admin's change shows in the
+ * next mail).
+ */
+export async function orderMailFooter(
+  deps: Pick<AppDeps, 'config'>,
+  orderId: string | null,
+): Promise<MailFooter> {
+  const shop = await getSettings('shop');
+  const origin = deps.config.publicUrl;
+  return mailFooter({
+    order: orderId ? { url: orderPageUrl(deps, orderId) } : null,
+    support: { email: shop.email, phone: shop.phone, hours: shop.supportHours },
+    contactUrl: origin ? `${origin}/contact` : undefined,
+  });
+}
+
+/** Sends a mail about the order to whoever placed it, with the order mails' footer. */
 export async function sendOrderMail(
   deps: AppDeps,
   order: LeanOrder,
   what: string,
-  build: (shopName: string, to: Recipient) => MailMessage,
+  build: (shopName: string, to: Recipient, footer: MailFooter) => MailMessage,
 ): Promise<void> {
   try {
     const to = await recipientOf(order);
-    if (to) await deps.mailer.send(build(deps.config.shopName, to));
+    if (to)
+      await deps.mailer.send(
+        build(deps.config.shopName, to, await orderMailFooter(deps, String(order._id))),
+      );
   } catch (err) {
     deps.logger.error({ err, orderId: String(order._id) }, `${what} mail failed`);
   }
@@ -50,11 +80,12 @@ export async function sendOrderConfirmation(
   try {
     const to = recipient ?? (await recipientOf(order));
     if (!to) return;
-    const orderUrl = deps.config.publicUrl
-      ? `${deps.config.publicUrl}/dashboard/user/orders/${String(order._id)}`
-      : undefined;
-    const invoice = invoiceNumber ? { number: invoiceNumber, orderUrl } : null;
-    await deps.mailer.send(confirmationMail(deps.config.shopName, to, order, invoice));
+    const id = String(order._id);
+    const invoice = invoiceNumber
+      ? { number: invoiceNumber, orderUrl: orderPageUrl(deps, id) }
+      : null;
+    const footer = await orderMailFooter(deps, id);
+    await deps.mailer.send(confirmationMail(deps.config.shopName, to, order, footer, invoice));
   } catch (err) {
     deps.logger.error({ err, orderId: String(order._id) }, 'order confirmation mail failed');
   }
@@ -93,7 +124,9 @@ export async function notifyStatus(
   if (status === 'shipped') await inFlight(notifyShipped(deps, order));
   if (status === 'delivered')
     await inFlight(
-      sendOrderMail(deps, order, 'delivered', (shop, to) => deliveredMail(shop, to, order)),
+      sendOrderMail(deps, order, 'delivered', (shop, to, footer) =>
+        deliveredMail(shop, to, order, footer),
+      ),
     );
   if (status === 'cancelled') {
     const refund = refundOf(order);
@@ -103,7 +136,9 @@ export async function notifyStatus(
       refund: refund ? { amountPaise: refund.amount, status: refund.status } : null,
     };
     await inFlight(
-      sendOrderMail(deps, order, 'cancelled', (shop, to) => cancelledMail(shop, to, order, notice)),
+      sendOrderMail(deps, order, 'cancelled', (shop, to, footer) =>
+        cancelledMail(shop, to, order, notice, footer),
+      ),
     );
   }
 }
@@ -134,7 +169,7 @@ async function mailOnce(
 
 /** Hands the shipped mail to the mail queue (not waiting for the mail server; failures logged). */
 function notifyShipped(deps: AppDeps, order: LeanOrder): Promise<void> {
-  return sendOrderMail(deps, order, 'shipped', (shop, to) =>
-    shippedMail(shop, to, { ...order, shipment: shipmentOf(order) }),
+  return sendOrderMail(deps, order, 'shipped', (shop, to, footer) =>
+    shippedMail(shop, to, { ...order, shipment: shipmentOf(order) }, footer),
   );
 }

@@ -1,6 +1,7 @@
 /**
  * The mails about an order: confirmed, shipped, delivered, cancelled and refund processed. Their
- * HTML is the reset mail's frame (lib/mailer/html.ts); the text part says the same.
+ * HTML is the reset mail's frame (lib/mailer/html.ts); the text part says the same. Each ends
+ * with the footer (lib/mailer/footer.ts): the order page and the shop's support contact.
  */
 import {
   courierById,
@@ -12,6 +13,7 @@ import {
   trackingUrl,
   variantLabel,
 } from '@repo/shared';
+import type { MailFooter } from '../../lib/mailer/footer.js';
 import { escapeHtml, MAIL_STYLE, mailPage, mailRow } from '../../lib/mailer/html.js';
 import type { MailMessage } from '../../lib/mailer/index.js';
 
@@ -97,6 +99,7 @@ export function confirmationMail(
   shopName: string,
   to: { name: string; email: string },
   order: MailOrder,
+  footer: MailFooter,
   invoice?: InvoiceLink | null,
 ): MailMessage {
   const no = orderNumber(String(order._id));
@@ -122,6 +125,7 @@ export function confirmationMail(
     ...(invoice ? ['', invoiceText(invoice)] : []),
     '',
     `We will let you know when it ships. — ${shopName}`,
+    ...footer.text,
   ].join('\n');
   const cell = 'padding:8px 0;border-top:1px solid #e4e4e7;vertical-align:top;';
   const lineRows = order.items
@@ -171,6 +175,7 @@ export function confirmationMail(
         ]
       : []),
     mailRow('We will let you know when it ships.', MAIL_STYLE.small),
+    ...footer.html,
   ]);
   return { to: to.email, subject: `Your order #${no} is confirmed`, text, html };
 }
@@ -179,6 +184,7 @@ export function shippedMail(
   shopName: string,
   to: { name: string; email: string },
   order: MailOrder & { shipment?: { courier: string; awb: string } | null },
+  footer: MailFooter,
 ): MailMessage {
   const no = orderNumber(String(order._id));
   const address = order.shippingAddress || 'the address on your profile';
@@ -194,6 +200,7 @@ export function shippedMail(
     ...(track ? [`Track it: ${track}`] : []),
     '',
     `— ${shopName}`,
+    ...footer.text,
   ].join('\n');
   const html = mailPage(shopName, [
     mailRow(
@@ -207,6 +214,7 @@ export function shippedMail(
           ),
         ]
       : []),
+    ...footer.html,
   ]);
   return { to: to.email, subject: `Your order #${no} has shipped`, text, html };
 }
@@ -230,6 +238,7 @@ export function cancelledMail(
   to: { name: string; email: string },
   order: MailOrder,
   notice: CancelNotice,
+  footer: MailFooter,
 ): MailMessage {
   const no = orderNumber(String(order._id));
   const when = whenFormat.format(notice.at);
@@ -251,10 +260,13 @@ export function cancelledMail(
   // The refund is what was paid: the discount says why it is less than the list prices.
   const note = refund ? discountNote(order) : '';
   if (note) money.push(note);
-  const text = [`Hello ${to.name},`, '', who, ...money, '', `— ${shopName}`].join('\n');
+  const text = [`Hello ${to.name},`, '', who, ...money, '', `— ${shopName}`, ...footer.text].join(
+    '\n',
+  );
   const html = mailPage(shopName, [
     mailRow(`Hello ${escapeHtml(to.name)},<br>${escapeHtml(who)}`),
     ...money.map((line) => mailRow(escapeHtml(line))),
+    ...footer.html,
   ]);
   return { to: to.email, subject: `Your order #${no} is cancelled`, text, html };
 }
@@ -264,6 +276,7 @@ export function refundProcessedMail(
   to: { name: string; email: string },
   order: MailOrder,
   refund: { id: string; amountPaise: number },
+  footer: MailFooter,
 ): MailMessage {
   const no = orderNumber(String(order._id));
   const amount = formatRupees(paiseToRupees(refund.amountPaise));
@@ -278,11 +291,13 @@ export function refundProcessedMail(
     arrival,
     '',
     `— ${shopName}`,
+    ...footer.text,
   ].join('\n');
   const html = mailPage(shopName, [
     mailRow(`Hello ${escapeHtml(to.name)},<br>${escapeHtml(line)}`),
     ...(note ? [mailRow(escapeHtml(note))] : []),
     mailRow(escapeHtml(arrival), MAIL_STYLE.muted),
+    ...footer.html,
   ]);
   return { to: to.email, subject: `Your refund for order #${no} is processed`, text, html };
 }
@@ -291,13 +306,46 @@ export function deliveredMail(
   shopName: string,
   to: { name: string; email: string },
   order: MailOrder,
+  footer: MailFooter,
 ): MailMessage {
   const no = orderNumber(String(order._id));
   const address = order.shippingAddress || 'your address';
   const line = `Your order #${no} has been delivered to ${address}. We hope you enjoy your T-shirts!`;
-  const text = [`Hello ${to.name},`, '', line, '', `— ${shopName}`].join('\n');
+  const text = [`Hello ${to.name},`, '', line, '', `— ${shopName}`, ...footer.text].join('\n');
   const html = mailPage(shopName, [
     mailRow(`Hello ${escapeHtml(to.name)},<br>${escapeHtml(line)}`),
+    ...footer.html,
   ]);
   return { to: to.email, subject: `Your order #${no} has been delivered`, text, html };
+}
+
+/**
+ * A captured payment that made no order of its own, given back in full from the admin's
+ * "Payments to settle": a second payment for an order (`orderId`), or one of another amount
+ * than its checkout, which made no order.
+ */
+export function strayPaymentRefundMail(
+  shopName: string,
+  to: { name: string; email: string },
+  refund: { orderId: string | null; paymentId: string; amountPaise: number; refundId: string },
+  footer: MailFooter,
+): MailMessage {
+  const amount = formatRupees(paiseToRupees(refund.amountPaise));
+  const no = refund.orderId ? orderNumber(refund.orderId) : null;
+  const what = no
+    ? `You were charged twice for order #${no}: a second payment of ${amount} (${refund.paymentId}) reached us after the order was paid. Your order stands, paid once.`
+    : `A payment of ${amount} (${refund.paymentId}) reached us that did not match your checkout's total, so it made no order.`;
+  const back = `We have refunded the ${amount} in full to the card or account you paid with (refund ${refund.refundId}). Refunds usually arrive within ${REFUND_ARRIVAL}, depending on your bank.`;
+  const text = [`Hello ${to.name},`, '', what, back, '', `— ${shopName}`, ...footer.text].join(
+    '\n',
+  );
+  const html = mailPage(shopName, [
+    mailRow(`Hello ${escapeHtml(to.name)},<br>${escapeHtml(what)}`),
+    mailRow(escapeHtml(back)),
+    ...footer.html,
+  ]);
+  const subject = no
+    ? `Your second payment for order #${no} is refunded`
+    : `Your payment of ${amount} is refunded`;
+  return { to: to.email, subject, text, html };
 }

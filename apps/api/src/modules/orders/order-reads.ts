@@ -68,6 +68,11 @@ export function toOrderDto(o: LeanOrder, user?: PublicUserRef | null): OrderDto 
     paymentId: o.paymentId,
     stockShortage: o.stockShortage ?? false,
     refund: refundDto(o),
+    extraPaymentRefunds: (o.extraPaymentRefunds ?? []).map((r) => ({
+      refundId: r.refundId,
+      amount: r.amountPaise,
+      at: r.at.toISOString(),
+    })),
     timeline: timelineOf(o),
     addressNeeded: o.addressNeeded ?? false,
     payment: paymentOf(o),

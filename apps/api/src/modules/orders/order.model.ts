@@ -289,6 +289,24 @@ const orderSchema = new mongoose.Schema(
     stockClaim: { type: String },
     stockClaimedAt: { type: Date },
     refund: { type: refundSchema, default: null },
+    /**
+     * Further payments the shopper made for this order (charged twice), refunded from the
+     * admin's "Payments to settle": each once, by payment (extra-payments.ts).
+     */
+    extraPaymentRefunds: {
+      type: [
+        new mongoose.Schema(
+          {
+            paymentId: { type: String, required: true },
+            refundId: { type: String, required: true },
+            amountPaise: { type: Number, required: true },
+            at: { type: Date, required: true },
+          },
+          { _id: false },
+        ),
+      ],
+      default: [],
+    },
     history: { type: [historySchema], default: [] },
     /** True when it was paid without a usable shipping address: the admin asks the shopper. */
     addressNeeded: { type: Boolean, default: false },

@@ -150,8 +150,8 @@ export async function recordRefundState(
   if (refund.status === 'processed') {
     deps.logger.info({ orderId, refundId: refund.id }, 'refund processed');
     const send = () =>
-      sendOrderMail(deps, order, 'refund processed', (shop, to) =>
-        refundProcessedMail(shop, to, order, { id: refund.id, amountPaise: refund.amount }),
+      sendOrderMail(deps, order, 'refund processed', (shop, to, footer) =>
+        refundProcessedMail(shop, to, order, { id: refund.id, amountPaise: refund.amount }, footer),
       );
     if (mail === 'now') await send();
     else mail(send);

@@ -72,13 +72,16 @@ export async function mailReturnStep(deps: AppDeps, order: LeanOrder, returnId: 
   const no = orderNumber(String(order._id));
   const what = r.kind === 'exchange' ? 'exchange' : 'return';
   const label = RETURN_STATUS_LABELS[r.status as ReturnStatus] ?? r.status;
-  await sendOrderMail(deps, order, `return ${r.status}`, (shop, to) => {
+  await sendOrderMail(deps, order, `return ${r.status}`, (shop, to, footer) => {
     const line = stepText(order, r);
     return {
       to: to.email,
       subject: `Your ${what} for order #${no}: ${label.toLowerCase()}`,
-      text: [`Hello ${to.name},`, '', line, '', `— ${shop}`].join('\n'),
-      html: mailPage(shop, [mailRow(`Hello ${escapeHtml(to.name)},<br>${escapeHtml(line)}`)]),
+      text: [`Hello ${to.name},`, '', line, '', `— ${shop}`, ...footer.text].join('\n'),
+      html: mailPage(shop, [
+        mailRow(`Hello ${escapeHtml(to.name)},<br>${escapeHtml(line)}`),
+        ...footer.html,
+      ]),
     };
   });
 }
@@ -89,13 +92,16 @@ export async function mailReturnRefunded(deps: AppDeps, order: LeanOrder, return
   const refund = r && returnRefundOf(r);
   if (!refund) return;
   const no = orderNumber(String(order._id));
-  await sendOrderMail(deps, order, 'return refund processed', (shop, to) => {
+  await sendOrderMail(deps, order, 'return refund processed', (shop, to, footer) => {
     const line = `Your refund of ${rupees(refund.amount)} for the return from order #${no} has been processed (reference ${refund.id}). It usually shows in your account within ${REFUND_ARRIVAL}, depending on your bank.`;
     return {
       to: to.email,
       subject: `Your refund for the return from order #${no} is processed`,
-      text: [`Hello ${to.name},`, '', line, '', `— ${shop}`].join('\n'),
-      html: mailPage(shop, [mailRow(`Hello ${escapeHtml(to.name)},<br>${escapeHtml(line)}`)]),
+      text: [`Hello ${to.name},`, '', line, '', `— ${shop}`, ...footer.text].join('\n'),
+      html: mailPage(shop, [
+        mailRow(`Hello ${escapeHtml(to.name)},<br>${escapeHtml(line)}`),
+        ...footer.html,
+      ]),
     };
   });
 }

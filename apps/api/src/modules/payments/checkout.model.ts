@@ -37,6 +37,8 @@ const paymentRefundSchema = new mongoose.Schema(
     createdAt: { type: Date, required: true },
     /** When a click last asked the provider (the epoch once that ask ended unanswered). */
     askedAt: { type: Date, required: true },
+    /** Set once the shopper was told this refund is on its way (unsettled.ts: once). */
+    shopperTold: { type: Boolean },
   },
   { _id: false },
 );

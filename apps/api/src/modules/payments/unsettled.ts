@@ -34,6 +34,7 @@ import {
   type ProviderRefund,
 } from '../../lib/payment-gateway/index.js';
 import type { AppDeps } from '../../lib/types.js';
+import { tellStrayPaymentRefunded } from '../orders/index.js';
 import { adminContacts, userContacts } from '../users/index.js';
 import { Checkout, type CheckoutFields } from './checkout.model.js';
 
@@ -273,11 +274,42 @@ export async function refundUnsettled(
     throw conflict(`The payment provider refused the refund: ${reason}`);
   }
   deps.logger.info({ checkoutId, paymentId, refundId: stored.id }, 'payment to settle refunded');
+  await tellShopper(deps, checkout, stored);
   return {
     success: true,
     message: `Refund of ${formatMinorUnits(stored.amountPaise, payment.currency)} ${stored.status === 'processed' ? 'processed' : 'requested'}`,
     refund: toRefundJson(stored),
   };
+}
+
+/**
+ * Tells the shopper a payment of theirs was given back (by mail, and on its order's page when
+ * it was a second payment for an order): once per refund, claimed on it, however many clicks
+ * or processes get here.
+ */
+async function tellShopper(
+  deps: AppDeps,
+  checkout: StoredCheckout,
+  refund: StoredRefund,
+): Promise<void> {
+  const claimed = await Checkout.updateOne(
+    {
+      _id: checkout._id,
+      paymentRefunds: {
+        $elemMatch: { paymentId: refund.paymentId, id: refund.id, shopperTold: { $ne: true } },
+      },
+    },
+    { $set: { 'paymentRefunds.$.shopperTold': true } },
+  );
+  if (claimed.modifiedCount !== 1) return;
+  await tellStrayPaymentRefunded(deps, {
+    orderId: checkout.order ? String(checkout.order) : null,
+    userId: checkout.user ? String(checkout.user) : null,
+    paymentId: refund.paymentId,
+    refundId: refund.id,
+    amountPaise: refund.amountPaise,
+    at: new Date(),
+  });
 }
 
 /** Our claim while we ask: still without the provider's answer, and asked by us (`turn`). */

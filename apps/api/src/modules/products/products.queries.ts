@@ -6,8 +6,10 @@
 import mongoose from 'mongoose';
 import type { Product as ProductJson } from '@repo/shared';
 import { colourKey, DEFAULT_COLOUR, PAGE_SIZE, RELATED_LIMIT, sizesOf } from '@repo/shared';
+import { escapeRegExp } from '../../lib/literal-pattern.js';
 import { categoryNames } from '../categories/index.js';
 import { Product, type ProductFields } from './product.model.js';
+import { parseSearch } from './search-terms.js';
 import { stockOfRow, type ProductStock } from './stock.js';
 
 export type { ProductJson };
@@ -237,12 +239,27 @@ export async function filterProducts(
   return { filterProduct, total };
 }
 
+/**
+ * The admin's list, newest first: every product, or those whose name has a word starting with
+ * each word of `q`, read as search reads words ("sak dri" finds "Sakura Drift Tee"; words every
+ * product is, like "tee", match all), on the titleTerms index (anchored prefixes use it).
+ */
 export async function allProducts(
   page: number,
+  q = '',
 ): Promise<{ AllProducts: ProductJson[]; total: number }> {
+  const query = parseSearch(q);
+  const filter: ProductFilter =
+    query.kind === 'words'
+      ? {
+          $and: query.words.map((word) => ({
+            titleTerms: { $regex: new RegExp(`^${escapeRegExp(word)}`) },
+          })),
+        }
+      : {};
   const [AllProducts, total] = await Promise.all([
-    findPage({}, pageOf(page, ADMIN_PAGE_SIZE)),
-    countProducts(),
+    findPage(filter, pageOf(page, ADMIN_PAGE_SIZE)),
+    query.kind === 'words' ? Product.countDocuments(filter) : countProducts(),
   ]);
   return { AllProducts, total };
 }

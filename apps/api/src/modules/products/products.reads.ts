@@ -57,9 +57,9 @@ export const productReads = {
     };
   },
 
-  adminPage: (page: number): CatalogRead<{ AllProducts: ProductJson[] }> => ({
-    key: `all:${page}`,
-    compute: async () => ({ success: true, ...(await queries.allProducts(page)) }),
+  adminPage: (page: number, q = ''): CatalogRead<{ AllProducts: ProductJson[] }> => ({
+    key: q ? `all:${page}:${q.toLowerCase()}` : `all:${page}`,
+    compute: async () => ({ success: true, ...(await queries.allProducts(page, q)) }),
     products: (answer) => answer.AllProducts,
   }),
 

@@ -8,11 +8,17 @@
  */
 import { sizeLabel, ONE_SIZE } from '@repo/shared';
 import mongoose from 'mongoose';
+import type { MailFooter } from '../../lib/mailer/footer.js';
 import { escapeHtml, MAIL_STYLE, mailPage, mailRow } from '../../lib/mailer/html.js';
 import type { MailMessage } from '../../lib/mailer/index.js';
 import type { Job } from '../../lib/jobs.js';
 import type { AppDeps } from '../../lib/types.js';
-import { claimOrderMail, deliveredOrdersAwaiting, type DeliveredOrder } from '../orders/index.js';
+import {
+  claimOrderMail,
+  deliveredOrdersAwaiting,
+  orderMailFooter,
+  type DeliveredOrder,
+} from '../orders/index.js';
 import { findProductsByIds } from '../products/index.js';
 import { userContact } from '../users/index.js';
 import { Review } from './review.model.js';
@@ -38,6 +44,7 @@ export function reviewRequestMail(
   shopName: string,
   to: { name: string; email: string },
   items: RequestedItem[],
+  footer: MailFooter,
 ): MailMessage {
   const named = (i: RequestedItem) =>
     i.size === ONE_SIZE ? i.name : `${i.name} (${sizeLabel(i.size)})`;
@@ -51,6 +58,7 @@ export function reviewRequestMail(
     ...items.map((i) => `${named(i)}: ${i.url}`),
     '',
     `Thank you! — ${shopName}`,
+    ...footer.text,
   ].join('\n');
   const button =
     'display:inline-block;background:#18181b;color:#ffffff;text-decoration:none;padding:10px 16px;border-radius:8px;font-size:14px;';
@@ -65,6 +73,7 @@ export function reviewRequestMail(
       ),
     ),
     mailRow(`Thank you! — ${escapeHtml(shopName)}`, MAIL_STYLE.small),
+    ...footer.html,
   ]);
   return { to: to.email, subject, text, html };
 }
@@ -121,7 +130,8 @@ export async function sendReviewRequests(
       continue;
     }
     try {
-      await deps.mailer.send(reviewRequestMail(deps.config.shopName, contact, items));
+      const footer = await orderMailFooter(deps, order.orderId);
+      await deps.mailer.send(reviewRequestMail(deps.config.shopName, contact, items, footer));
       mailed += 1;
     } catch (err) {
       deps.logger.error({ err, orderId: order.orderId }, 'review request mail failed');

@@ -4,12 +4,30 @@ import { EmailLink } from '@/features/static/components/shop-details';
 import { usePublicSettings } from '@/lib/api/public-settings';
 import { useTitle } from '@/lib/use-title';
 
+/** "28 November 2026": a YYYY-MM-DD date as written on a policy. */
+const formatLongDate = (day: string) =>
+  new Intl.DateTimeFormat('en-IN', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T00:00:00Z`));
+
+/**
+ * When this policy's text last changed: the text lives in the build, so its date does too.
+ * Change it in the same commit as the text (docs/behaviour/settings.md).
+ */
+export const PRIVACY_POLICY_UPDATED = '2026-11-28';
+
 export default function PrivacyPage() {
   useTitle('Privacy Policy');
   // The shop's settings name its support address (the server renders the page with them).
   const shop = usePublicSettings().data?.settings.shop;
   return (
-    <StaticPage title="Privacy Policy" lead="Last updated April 2025">
+    <StaticPage
+      title="Privacy Policy"
+      lead={`Last updated ${formatLongDate(PRIVACY_POLICY_UPDATED)}`}
+    >
       <p>
         This policy explains what {env.shopName} collects about you, why, and what you can ask us to
         do with it.

@@ -5,6 +5,7 @@
  */
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
+import { mailFooter } from '../../../lib/mailer/footer.js';
 import { mailPage } from '../../../lib/mailer/html.js';
 import { cancelledMail, confirmationMail, refundProcessedMail } from '../order-mail.js';
 
@@ -19,6 +20,11 @@ const order = {
   ],
 };
 
+const footer = mailFooter({
+  order: { url: 'https://shop.example/dashboard/user/orders/65f1c0ffee00000008d68a95' },
+  support: { email: 'care@shop.example', phone: '080 4567 8910', hours: '' },
+});
+
 const read = (html: string) => new JSDOM(html).window.document;
 const cells = (row: Element) =>
   [...row.querySelectorAll('th, td')].map((c) => c.textContent!.trim());
@@ -28,6 +34,7 @@ describe('the order confirmation mail', () => {
     'T-Shirt Shop',
     { name: 'Asha & Co', email: 'asha@example.com' },
     order,
+    footer,
   );
   const doc = read(mail.html);
 
@@ -57,6 +64,7 @@ describe('the order confirmation mail', () => {
         codFeePaise: 4000,
         deliveryBy: '2026-12-03',
       },
+      footer,
     );
     const table = read(withFees.html).querySelector('table table table')!;
     expect([...table.querySelectorAll(':scope > tbody > tr')].map(cells)).toEqual([
@@ -110,7 +118,7 @@ describe('the discount in the mails that name an amount', () => {
   const note = 'Your order had ₹748 off: offer 3 for ₹999 −₹648, code WELCOME10 −₹100.';
 
   it('the confirmation lists the offer and the code under the items, the total after them', () => {
-    const mail = confirmationMail('T-Shirt Shop', to, discounted);
+    const mail = confirmationMail('T-Shirt Shop', to, discounted, footer);
     const table = read(mail.html).querySelector('table table table')!;
     expect([...table.querySelectorAll(':scope > tbody > tr')].map(cells)).toEqual([
       ['Plain Tee (Size M)', '3', '₹1,647'],
@@ -126,30 +134,97 @@ describe('the discount in the mails that name an amount', () => {
       at: new Date('2026-12-01T06:30:00Z'),
       refund: { amountPaise: 89_900, status: 'pending' as const },
     };
-    const mail = cancelledMail('T-Shirt Shop', to, discounted, notice);
+    const mail = cancelledMail('T-Shirt Shop', to, discounted, notice, footer);
     expect(mail.text).toContain(`We are refunding the full ₹899`);
     expect(mail.text).toContain(note);
     expect(read(mail.html).body.textContent).toContain(note);
     // Nothing refunded (a COD order still due): no amounts, no discount.
-    const unpaid = cancelledMail('T-Shirt Shop', to, discounted, { ...notice, refund: null });
+    const unpaid = cancelledMail(
+      'T-Shirt Shop',
+      to,
+      discounted,
+      { ...notice, refund: null },
+      footer,
+    );
     expect(unpaid.text).not.toContain('off:');
   });
 
   it('the refund processed mail says what came off', () => {
-    const mail = refundProcessedMail('T-Shirt Shop', to, discounted, {
-      id: 'rfnd_1',
-      amountPaise: 89_900,
-    });
+    const mail = refundProcessedMail(
+      'T-Shirt Shop',
+      to,
+      discounted,
+      {
+        id: 'rfnd_1',
+        amountPaise: 89_900,
+      },
+      footer,
+    );
     expect(mail.text).toContain('Your refund of ₹899');
     expect(mail.text).toContain(note);
     expect(read(mail.html).body.textContent).toContain(note);
   });
 
   it('an order at list prices says nothing of a discount', () => {
-    const mail = refundProcessedMail('T-Shirt Shop', to, order, {
-      id: 'rfnd_2',
-      amountPaise: 199_700,
-    });
+    const mail = refundProcessedMail(
+      'T-Shirt Shop',
+      to,
+      order,
+      {
+        id: 'rfnd_2',
+        amountPaise: 199_700,
+      },
+      footer,
+    );
     expect(mail.text).not.toContain(' off');
+  });
+});
+
+describe('the order mails\u2019 footer', () => {
+  const support = {
+    email: 'care@shop.example',
+    phone: '080 4567 8910',
+    hours: 'Mon to Sat, 10 to 7',
+  };
+
+  it('links to the order page and names the support email, phone and hours', () => {
+    const f = mailFooter({
+      order: { url: 'https://shop.example/dashboard/user/orders/abc' },
+      support,
+    });
+    expect(f.text).toEqual([
+      '',
+      'See your order: https://shop.example/dashboard/user/orders/abc',
+      'Questions? Write to care@shop.example or call 080 4567 8910 (Mon to Sat, 10 to 7).',
+    ]);
+    const doc = read(mailPage('Shop', f.html));
+    expect(
+      doc.querySelector('a[href="https://shop.example/dashboard/user/orders/abc"]')!.textContent,
+    ).toBe('See your order');
+    expect(doc.querySelector('a[href="mailto:care@shop.example"]')).not.toBeNull();
+    expect(doc.querySelector('a[href="tel:08045678910"]')!.textContent).toBe('080 4567 8910');
+  });
+
+  it('says where to look without PUBLIC_URL, and points to the Contact page while no contact is set', () => {
+    expect(mailFooter({ order: {}, support: { ...support, phone: '' } }).text).toEqual([
+      '',
+      'See your order under Orders in your account.',
+      'Questions? Write to care@shop.example (Mon to Sat, 10 to 7).',
+    ]);
+    expect(
+      mailFooter({
+        order: null,
+        support: { email: '', phone: '', hours: '' },
+        contactUrl: 'https://shop.example/contact',
+      }).text,
+    ).toEqual(['', 'Questions? Contact us: https://shop.example/contact']);
+  });
+
+  it('escapes what the admin typed into the HTML', () => {
+    const f = mailFooter({
+      order: null,
+      support: { email: '', phone: '080 4567 8910', hours: '<b>late</b>' },
+    });
+    expect(f.html.join('')).toContain('(&lt;b&gt;late&lt;/b&gt;)');
   });
 });

@@ -61,6 +61,7 @@ describe('GET /api/orders/user-orders', () => {
       creditNotes: [],
       returns: [],
       exchangeFor: null,
+      extraPaymentRefunds: [],
     });
     const other = await t
       .request()

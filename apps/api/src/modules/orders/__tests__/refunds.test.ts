@@ -321,6 +321,7 @@ describe('GET /api/orders/{orderId}: the order page', () => {
         creditNotes: [],
         returns: [],
         exchangeFor: null,
+        extraPaymentRefunds: [],
       },
     });
   });

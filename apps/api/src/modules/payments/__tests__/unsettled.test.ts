@@ -6,6 +6,7 @@
  */
 import mongoose from 'mongoose';
 import { describe, expect, it } from 'vitest';
+import { orderDetailResponse, orderNumber } from '@repo/shared';
 import {
   ProviderUnavailableError,
   type PaymentGateway,
@@ -198,6 +199,75 @@ function capturedEvent(orderId: string, paymentId: string, amount: number) {
     created_at: Math.floor(Date.now() / 1000),
   });
 }
+
+describe('the shopper of a payment to settle', () => {
+  it('is told by mail once their second payment is refunded, and their order page says so', async () => {
+    const paid = await paidTwice('Meera Iyer');
+    const no = orderNumber(paid.orderId);
+    const toShopper = () => mailer.sent.filter((m) => m.to === paid.shopper.user.email);
+    const before = toShopper().length;
+    await refund(paid.checkoutId, paid.extra).expect(200);
+    await refund(paid.checkoutId, paid.extra).expect(409);
+    const told = toShopper().slice(before);
+    expect(told.map((m) => m.subject)).toEqual([
+      `Your second payment for order #${no} is refunded`,
+    ]);
+    const [refundAtProvider] = await refundsAtProvider(paid.extra);
+    expect(told[0]!.text).toContain(
+      `You were charged twice for order #${no}: a second payment of ₹499 (${paid.extra}) reached us after the order was paid. Your order stands, paid once.\n` +
+        `We have refunded the ₹499 in full to the card or account you paid with (refund ${refundAtProvider!._id}). Refunds usually arrive within 5–7 working days, depending on your bank.`,
+    );
+    expect(told[0]!.text).toContain('See your order under Orders in your account.');
+
+    const page = orderDetailResponse.parse(
+      (
+        await t
+          .request()
+          .get(`/api/orders/${paid.orderId}`)
+          .set('Authorization', paid.shopper.auth)
+          .expect(200)
+      ).body,
+    );
+    expect(page.order.extraPaymentRefunds).toEqual([
+      { refundId: refundAtProvider!._id, amount: 49900, at: expect.any(String) },
+    ]);
+  });
+
+  it('is told of a payment of another amount refunded, which made no order', async () => {
+    const shopper = await t.createUser({ name: 'Kabir' });
+    const product = await makeProduct({ price: 800, quantity: 5 });
+    const order = await createOrder(shopper, product);
+    const paid = await pay(order.id);
+    await deliver(
+      capturedEvent(order.id, paid.razorpay_payment_id, 70000),
+      `evt_k_${order.id}`,
+    ).expect(200);
+    const checkout = await Checkout.findOne({ providerOrderId: order.id }).lean();
+    await refund(String(checkout!._id), paid.razorpay_payment_id).expect(200);
+    const told = mailer.sent.filter((m) => m.to === shopper.user.email);
+    expect(told.map((m) => m.subject)).toEqual(['Your payment of ₹700 is refunded']);
+    expect(told[0]!.text).toContain(
+      `A payment of ₹700 (${paid.razorpay_payment_id}) reached us that did not match your checkout's total, so it made no order.`,
+    );
+    expect(told[0]!.text).not.toContain('See your order');
+  });
+
+  it('is not told while the provider has not accepted the refund', async () => {
+    const paid = await paidTwice('Ravi');
+    await whileProviderRefunds('unreachable', () =>
+      refund(paid.checkoutId, paid.extra).expect(502),
+    );
+    expect(
+      mailer.sent.filter((m) => m.to === paid.shopper.user.email && /refunded/.test(m.subject)),
+    ).toEqual([]);
+    const page = await t
+      .request()
+      .get(`/api/orders/${paid.orderId}`)
+      .set('Authorization', paid.shopper.auth)
+      .expect(200);
+    expect(page.body.order.extraPaymentRefunds).toEqual([]);
+  });
+});
 
 describe('payments to settle', () => {
   it('lists a second payment for a paid checkout with who paid, and refunds it in full once', async () => {

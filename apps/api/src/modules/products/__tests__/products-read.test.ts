@@ -254,6 +254,35 @@ describe('GET /api/product/get-product (the admin list, public)', () => {
     await t.request().get('/api/product/get-product?page=0').expect(400);
     await t.request().get('/api/product/get-product?page=x').expect(400);
   });
+
+  it('finds products by the start of each word of their name (?q), newest first, with their count', async () => {
+    const find = async (q: string) => {
+      const res = await t
+        .request()
+        .get(`/api/product/get-product?q=${encodeURIComponent(q)}`)
+        .expect(200);
+      return {
+        names: allProductsResponse.parse(res.body).AllProducts.map((p) => p.name),
+        total: res.body.total,
+      };
+    };
+    expect(await find('kawaii')).toEqual({ names: ['Kawaii (Limited) Tee'], total: 1 });
+    expect(await find('LIMI kaw')).toEqual({ names: ['Kawaii (Limited) Tee'], total: 1 });
+    expect((await find('Tee 0')).names).toEqual(
+      ['09', '08', '07', '06', '05', '04', '03', '02', '01'].map((n) => `Tee ${n}`),
+    );
+    expect(await find('27')).toEqual({ names: ['Tee 27'], total: 1 });
+    // A word of the description or a category's name is not the product's name.
+    expect(await find('pastel')).toEqual({ names: [], total: 0 });
+    // Words every product is, or nothing: the whole list.
+    expect((await find('tee')).total).toBe(TOTAL);
+    expect((await find('  ')).total).toBe(TOTAL);
+    const long = await t
+      .request()
+      .get(`/api/product/get-product?q=${'x'.repeat(81)}`)
+      .expect(400);
+    expect(long.body.message).toBe('q: Search can be at most 80 characters');
+  });
 });
 
 describe('GET /api/product/get-product/:slug', () => {

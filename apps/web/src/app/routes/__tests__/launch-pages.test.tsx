@@ -5,10 +5,9 @@
  */
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PublicSettings, SettingsSection } from '@repo/shared';
-import { SETTINGS_SECTIONS, SETTINGS_SECTION_NAMES } from '@repo/shared/schemas';
 import { routes } from '@/app/router';
 import { mockApi, reply } from '@/testing/mock-api';
+import { publicSettings } from '@/testing/public-settings';
 import { renderRoute } from '@/testing/test-utils';
 
 vi.mock('@/lib/toast', () => ({
@@ -18,22 +17,6 @@ vi.mock('@/lib/toast', () => ({
 afterEach(() => {
   localStorage.clear();
 });
-
-/** What `GET /settings/public` answers: every section's defaults, with these fields changed. */
-function publicSettings(changes: { [S in SettingsSection]?: Record<string, unknown> } = {}) {
-  return {
-    success: true,
-    settings: Object.fromEntries(
-      SETTINGS_SECTION_NAMES.map((s) => [
-        s,
-        SETTINGS_SECTIONS[s].public.parse({
-          ...SETTINGS_SECTIONS[s].schema.parse({}),
-          ...changes[s],
-        }),
-      ]),
-    ) as PublicSettings,
-  };
-}
 
 const FILLED = {
   shop: {
@@ -80,6 +63,15 @@ describe('the launch pages', () => {
       expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
       expect(screen.getByTestId('location')).toHaveTextContent(path);
     }
+  });
+
+  it('the Privacy Policy is dated by the build that holds its text, not a stale month', async () => {
+    openApp('/privacy', publicSettings(FILLED));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' }),
+    ).toBeInTheDocument();
+    expect(text(main())).toContain('Last updated 28 November 2026');
+    expect(text(main())).not.toContain('April 2025');
   });
 
   it("Contact shows the shop's details, with links to call and write", async () => {

@@ -5,7 +5,8 @@ import type { Order } from '@repo/shared';
 import OrderPage from '@/app/routes/dashboard/user/order';
 import { tokenStore, userStore } from '@/lib/storage';
 import { toast } from '@/lib/toast';
-import { mockApi, reply } from '@/testing/mock-api';
+import { reply, type mockApi } from '@/testing/mock-api';
+import { mockApiWithSettings, publicSettings } from '@/testing/public-settings';
 import { renderRoute } from '@/testing/test-utils';
 
 vi.mock('@/lib/toast', () => ({
@@ -50,6 +51,19 @@ function makeOrder(overrides: Partial<Order> = {}): Order {
   };
 }
 
+const SHOP_SETTINGS = publicSettings({
+  shop: { email: 'care@tshirtshop.in', phone: '080 4567 8910' },
+  gst: {
+    legalName: 'Tee Prints Private Limited',
+    address: '12, MG Road\nBengaluru 560001',
+    state: 'Karnataka',
+  },
+});
+
+/** The order page's calls: these routes, and the shop's public settings (the receipt's letterhead). */
+const mockPageApi = (routes: Parameters<typeof mockApi>[0]) =>
+  mockApiWithSettings(routes, SHOP_SETTINGS);
+
 const renderPage = () =>
   renderRoute(
     { element: <OrderPage />, path: '/dashboard/user/orders/:orderId' },
@@ -66,7 +80,9 @@ describe('the order page', () => {
   });
 
   it('shows the items (photo, name, size, quantity, price), totals, address, payment id and timeline', async () => {
-    const api = mockApi({ 'GET /orders/:orderId': () => ({ success: true, order: makeOrder() }) });
+    const api = mockPageApi({
+      'GET /orders/:orderId': () => ({ success: true, order: makeOrder() }),
+    });
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Order #A0B9C8D7' })).toBeInTheDocument();
     expect(api.callsTo('GET /orders/:orderId')[0]!.headers.get('Authorization')).toBe(
@@ -97,11 +113,41 @@ describe('the order page', () => {
     expect(timeline.getByText(/20 Nov 2026/)).toBeInTheDocument();
     // The receipt's letterhead is there for paper.
     expect(screen.getByText('Receipt')).toBeInTheDocument();
-    expect(screen.getByText('Bengaluru, Karnataka, India')).toBeInTheDocument();
+    // …with the seller and contact the admin saved in the shop's settings.
+    const letterhead = screen.getByText('Receipt').parentElement!;
+    await waitFor(() => expect(letterhead).toHaveTextContent('Tee Prints Private Limited'));
+    expect(letterhead).toHaveTextContent('12, MG Road Bengaluru 560001 Karnataka');
+    expect(letterhead).toHaveTextContent('care@tshirtshop.in · 080 4567 8910');
+  });
+
+  it('says when the shopper was charged twice and the second payment was refunded', async () => {
+    mockPageApi({
+      'GET /orders/:orderId': () => ({
+        success: true,
+        order: makeOrder({
+          extraPaymentRefunds: [
+            { refundId: 'rfnd_0002', amount: 164700, at: '2026-11-21T09:00:00.000Z' },
+          ],
+        }),
+      }),
+    });
+    renderPage();
+    const notice = await screen.findByRole('region', { name: 'You were charged twice' });
+    expect(notice).toHaveTextContent(
+      'A second payment of ₹1,647 reached us for this order, which was already paid. We refunded it in full on 21 Nov 2026 to the card or account you paid with; it usually shows in your account within 5–7 working days.',
+    );
+    expect(notice).toHaveTextContent('Refund reference rfnd_0002');
+  });
+
+  it('says nothing of a second payment when there was none', async () => {
+    mockPageApi({ 'GET /orders/:orderId': () => ({ success: true, order: makeOrder() }) });
+    renderPage();
+    await screen.findByRole('heading', { name: 'Order #A0B9C8D7' });
+    expect(screen.queryByRole('region', { name: 'You were charged twice' })).toBeNull();
   });
 
   it('shows the delivery fee the order was charged within its total', async () => {
-    mockApi({
+    mockPageApi({
       'GET /orders/:orderId': () => ({
         success: true,
         order: makeOrder({ amount: 1696, shippingFee: 49, codFee: 0 }),
@@ -114,7 +160,7 @@ describe('the order page', () => {
   });
 
   it('a cash-on-delivery order says what to pay on delivery instead of a payment id', async () => {
-    mockApi({
+    mockPageApi({
       'GET /orders/:orderId': () => ({
         success: true,
         order: makeOrder({
@@ -135,7 +181,7 @@ describe('the order page', () => {
   });
 
   it('shows what the offer and the code took off, per line and in the totals', async () => {
-    mockApi({
+    mockPageApi({
       'GET /orders/:orderId': () => ({
         success: true,
         order: makeOrder({
@@ -165,7 +211,7 @@ describe('the order page', () => {
   });
 
   it('downloads the tax invoice and each credit note with the session, and says when one cannot be had', async () => {
-    const server = mockApi({
+    const server = mockPageApi({
       'GET /orders/:orderId': () => ({
         success: true,
         order: makeOrder({
@@ -201,14 +247,14 @@ describe('the order page', () => {
   });
 
   it('offers no invoice download before the order has one', async () => {
-    mockApi({ 'GET /orders/:orderId': () => ({ success: true, order: makeOrder() }) });
+    mockPageApi({ 'GET /orders/:orderId': () => ({ success: true, order: makeOrder() }) });
     renderPage();
     await screen.findByRole('button', { name: 'Print receipt' });
     expect(screen.queryByRole('button', { name: 'Download invoice' })).not.toBeInTheDocument();
   });
 
   it('prints the receipt', async () => {
-    mockApi({ 'GET /orders/:orderId': () => ({ success: true, order: makeOrder() }) });
+    mockPageApi({ 'GET /orders/:orderId': () => ({ success: true, order: makeOrder() }) });
     const print = vi.spyOn(window, 'print').mockImplementation(() => {});
     const { user } = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Print receipt' }));
@@ -230,7 +276,7 @@ describe('the order page', () => {
         { event: 'refund_processed', at: '2026-11-21T08:00:01.000Z' },
       ],
     });
-    const api = mockApi({
+    const api = mockPageApi({
       'GET /orders/:orderId': () => ({ success: true, order: makeOrder() }),
       'PUT /orders/cancel/:orderId': () => ({
         success: true,
@@ -269,7 +315,7 @@ describe('the order page', () => {
   });
 
   it("shows the server's refusal when the order shipped meanwhile", async () => {
-    mockApi({
+    mockPageApi({
       'GET /orders/:orderId': () => ({ success: true, order: makeOrder() }),
       'PUT /orders/cancel/:orderId': () =>
         reply(409, {
@@ -288,7 +334,7 @@ describe('the order page', () => {
   });
 
   it('offers no Cancel order once shipped, and says when a refund is held up', async () => {
-    mockApi({
+    mockPageApi({
       'GET /orders/:orderId': () => ({
         success: true,
         order: makeOrder({
@@ -311,7 +357,7 @@ describe('the order page', () => {
   });
 
   it('says so when the order is not theirs or does not exist', async () => {
-    mockApi({
+    mockPageApi({
       'GET /orders/:orderId': () =>
         reply(403, { success: false, message: 'This order belongs to another account' }),
     });

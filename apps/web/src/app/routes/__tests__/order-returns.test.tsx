@@ -9,7 +9,9 @@ import type { Order, OrderReturn, ReturnOptionsResponse } from '@repo/shared';
 import OrderPage from '@/app/routes/dashboard/user/order';
 import { tokenStore, userStore } from '@/lib/storage';
 import { toast } from '@/lib/toast';
-import { mockApi, reply } from '@/testing/mock-api';
+import { reply } from '@/testing/mock-api';
+import { mockApiWithSettings } from '@/testing/public-settings';
+
 import { renderRoute } from '@/testing/test-utils';
 
 vi.mock('@/lib/toast', () => ({
@@ -134,7 +136,7 @@ describe('exchanges and returns on the order page', () => {
   });
 
   it('asks to exchange a line for a size in stock, and shows the request on its timeline', async () => {
-    const api = mockApi({
+    const api = mockApiWithSettings({
       'GET /orders/:orderId': () => ({ success: true, order: makeOrder() }),
       'GET /orders/:orderId/returns/options': () => OPTIONS,
       'POST /orders/:orderId/returns': () => ({
@@ -212,7 +214,7 @@ describe('exchanges and returns on the order page', () => {
       success: false,
       message: 'Sunset Tee in Black, L is out of stock: choose another size or colour.',
     });
-    mockApi({
+    mockApiWithSettings({
       'GET /orders/:orderId': () => ({ success: true, order: makeOrder() }),
       'GET /orders/:orderId/returns/options': () => OPTIONS,
       'POST /orders/:orderId/returns': () => answer,
@@ -246,7 +248,7 @@ describe('exchanges and returns on the order page', () => {
   });
 
   it('a closed window says so (the server’s words) and offers nothing; an exchange already made says one per item', async () => {
-    mockApi({
+    mockApiWithSettings({
       'GET /orders/:orderId': () => ({ success: true, order: makeOrder() }),
       'GET /orders/:orderId/returns/options': () => ({
         ...OPTIONS,
@@ -265,7 +267,7 @@ describe('exchanges and returns on the order page', () => {
   });
 
   it('an exchange already asked for: one exchange per item beside the line, Return still offered', async () => {
-    mockApi({
+    mockApiWithSettings({
       'GET /orders/:orderId': () => ({ success: true, order: makeOrder() }),
       'GET /orders/:orderId/returns/options': () => ({
         ...OPTIONS,
@@ -341,7 +343,7 @@ describe('exchanges and returns on the order page', () => {
         },
       ],
     });
-    mockApi({
+    mockApiWithSettings({
       'GET /orders/:orderId': ({ params }) =>
         params.orderId === REPLACEMENT_ID
           ? {
@@ -380,7 +382,7 @@ describe('exchanges and returns on the order page', () => {
   });
 
   it('cancels a request not yet approved', async () => {
-    const api = mockApi({
+    const api = mockApiWithSettings({
       'GET /orders/:orderId': () => ({
         success: true,
         order: makeOrder({ returns: [requested()] }),
@@ -411,7 +413,7 @@ describe('exchanges and returns on the order page', () => {
   });
 
   it('an order not delivered shows no exchanges and asks nothing', async () => {
-    const api = mockApi({
+    const api = mockApiWithSettings({
       'GET /orders/:orderId': () => ({ success: true, order: makeOrder({ status: 'shipped' }) }),
       'GET /orders/:orderId/returns/options': () => OPTIONS,
     });

@@ -22,10 +22,12 @@ import { toast } from '@/lib/toast';
 import { useCancelOrder } from '../api/cancel-order';
 import { OrderReturns } from './order-returns';
 
+/** Who sells, as the printed receipt's letterhead names them ('' for a detail not set). */
 export interface ShopIdentity {
   name: string;
   address: string;
   email: string;
+  phone: string;
 }
 
 const sectionClass =
@@ -90,6 +92,32 @@ function RefundNotice({ order }: { order: Order }) {
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * Second payments for this order (the shopper was charged twice) that the shop refunded in
+ * full: what happened, how much, when, and when to expect it.
+ */
+function ExtraPaymentsNotice({ order }: { order: Order }) {
+  const refunds = order.extraPaymentRefunds ?? [];
+  if (!refunds.length) return null;
+  return (
+    <section className={sectionClass} aria-labelledby="charged-twice-heading">
+      <h2 id="charged-twice-heading" className="mb-2 text-base font-semibold">
+        You were charged twice
+      </h2>
+      {refunds.map((r) => (
+        <p key={r.refundId} className="text-sm">
+          A second payment of {formatRupees(paiseToRupees(r.amount))} reached us for this order,
+          which was already paid. We refunded it in full on {formatDate(r.at)} to the card or
+          account you paid with; it usually shows in your account within {REFUND_ARRIVAL}.{' '}
+          <span className={`text-xs ${mutedClass}`}>
+            Refund reference <span className="font-mono break-all">{r.refundId}</span>
+          </span>
+        </p>
+      ))}
+    </section>
   );
 }
 
@@ -183,8 +211,10 @@ export function OrderDetail({
       {/* The receipt's letterhead: on paper only. */}
       <div className="hidden border-b border-slate-300 pb-3 print:block">
         <p className="text-xl font-bold">{shop.name}</p>
-        <p className="text-sm">{shop.address}</p>
-        <p className="text-sm">{shop.email}</p>
+        {shop.address && <p className="text-sm whitespace-pre-line">{shop.address}</p>}
+        {(shop.email || shop.phone) && (
+          <p className="text-sm">{[shop.email, shop.phone].filter(Boolean).join(' · ')}</p>
+        )}
         <p className="mt-3 text-lg font-semibold">Receipt</p>
       </div>
 
@@ -217,6 +247,7 @@ export function OrderDetail({
         </Notice>
       )}
       <RefundNotice order={order} />
+      <ExtraPaymentsNotice order={order} />
       <OrderReturns order={order} userId={userId} />
 
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)] print:block print:space-y-4">

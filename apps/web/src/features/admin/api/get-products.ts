@@ -6,16 +6,22 @@ import { queryKeys } from '@/lib/query-keys';
 /** Every product, newest first; the server pages very long lists (`total` tells how many). */
 export type AllProductsPage = AllProductsResponse & { total?: number };
 
-export const getProducts = (page = 1) =>
-  api.get<AllProductsPage>(page > 1 ? `/product/get-product?page=${page}` : '/product/get-product');
+/** A page of products, or of those whose name has words starting with `q`'s (server-side). */
+export const getProducts = (page = 1, q = '') => {
+  const query = new URLSearchParams();
+  if (page > 1) query.set('page', String(page));
+  if (q) query.set('q', q);
+  const search = query.toString();
+  return api.get<AllProductsPage>(`/product/get-product${search ? `?${search}` : ''}`);
+};
 
-export const productsQueryOptions = (page = 1) =>
+export const productsQueryOptions = (page = 1, q = '') =>
   queryOptions({
-    queryKey: queryKeys.products.every(page),
-    queryFn: () => getProducts(page),
+    queryKey: queryKeys.products.every(page, q),
+    queryFn: () => getProducts(page, q),
     placeholderData: keepPreviousData,
   });
 
-export function useProducts(page = 1) {
-  return useQuery(productsQueryOptions(page));
+export function useProducts(page = 1, q = '') {
+  return useQuery(productsQueryOptions(page, q));
 }

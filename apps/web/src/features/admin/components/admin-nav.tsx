@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
 
 const sections = [
+  { label: 'Overview', to: paths.adminDashboard },
   { label: 'Create Category', to: paths.adminCreateCategory },
   { label: 'Create Product', to: paths.adminCreateProduct },
   { label: 'Products', to: paths.adminProducts },
@@ -33,11 +34,9 @@ const styles = {
 
 export function AdminNav({ layout, label }: { layout: 'vertical' | 'horizontal'; label: string }) {
   const path = useLocation().pathname.replace(/\/+$/, '');
-  // The dashboard's index shows the category page, so its link is the current one there too.
+  // The dashboard (Overview) is current only on itself, not on every section under it.
   const isCurrent = (to: string) =>
-    path === to ||
-    path.startsWith(`${to}/`) ||
-    (to === paths.adminCreateCategory && path === paths.adminDashboard);
+    path === to || (to !== paths.adminDashboard && path.startsWith(`${to}/`));
   return (
     <nav aria-label={label}>
       <ul className={styles[layout].list}>

@@ -13,6 +13,7 @@ import type { Product } from '@repo/shared';
 import { LOW_STOCK } from '@repo/shared/constants';
 import { isOneSize, sizesOf } from '@repo/shared/rules';
 import { cn } from '@/lib/cn';
+import { ListSearch, useSearchParam } from './list-search';
 
 /** Stock per size, low ones (≤ 5) highlighted: what to reorder at a glance. */
 function SizeStockList({ product }: { product: Product }) {
@@ -44,20 +45,52 @@ function SizeStockList({ product }: { product: Product }) {
 
 export function ProductGrid() {
   const [page, setPage] = usePageParam();
-  const products = useProducts(page);
+  const [q, search] = useSearchParam();
+  const products = useProducts(page, q);
   useLoadFailure(products, 'products', {
     refused: 'Failed to fetch products',
     error: 'Error while fetching products',
   });
 
-  if (products.isPending) return <Loading text="Loading products..." />;
+  const searchForm = (
+    <ListSearch
+      key={q}
+      q={q}
+      onSearch={search}
+      label="Find a product"
+      placeholder="Name, e.g. Sakura"
+      showAll="Show all products"
+    />
+  );
+  if (products.isPending)
+    return (
+      <>
+        {searchForm}
+        <Loading text="Loading products..." />
+      </>
+    );
   const list = products.data?.success ? products.data.AllProducts : [];
   const total = products.data?.total ?? list.length;
-  if (list.length === 0) return <EmptyState title="No products found." icon={<TeeIcon />} />;
+  if (list.length === 0)
+    return (
+      <>
+        {searchForm}
+        <EmptyState
+          title={q ? `No product’s name matches “${q}”.` : 'No products found.'}
+          icon={<TeeIcon />}
+        />
+      </>
+    );
   // The server sends hundreds per page; a second page exists only for very large catalogues.
   const more = page * list.length < total;
   return (
     <>
+      {searchForm}
+      {q && (
+        <p className="text-sm text-slate-600 dark:text-slate-400" role="status">
+          {total === 1 ? '1 product matches' : `${total} products match`} “{q}”
+        </p>
+      )}
       <Grid label="Products">
         {list.map((p, i) => (
           <ProductGridItem key={p._id}>

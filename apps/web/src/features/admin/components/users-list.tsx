@@ -2,11 +2,7 @@
  * All users (or those found by name, email or phone): a table on wide screens, cards on narrow
  * ones. Load failures are only logged.
  */
-import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import type { PublicUser } from '@repo/shared';
-import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/form-field';
 import { PAGE_SIZE, ROLES } from '@repo/shared/constants';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Pagination } from '@/components/ui/pagination';
@@ -16,6 +12,7 @@ import { useLoadFailure } from '@/lib/outcome';
 import { usePageParam } from '@/lib/use-page-param';
 import { cardClass } from '@/components/ui/styles';
 import { UsersIcon } from './admin-icons';
+import { ListSearch, useSearchParam } from './list-search';
 
 const roleName = (role: number) => (role === ROLES.admin ? 'Admin' : 'User');
 const orMissing = (text: string | undefined) => text?.trim() || 'Not Provided';
@@ -95,62 +92,25 @@ function UserCards({ users }: { users: PublicUser[] }) {
   );
 }
 
-/** Finds accounts by any part of the name, email or phone; the search lives in the URL (?q=). */
-function UserSearch({ q, onSearch }: { q: string; onSearch: (q: string) => void }) {
-  const [text, setText] = useState(q);
-  return (
-    <form
-      role="search"
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSearch(text.trim());
-      }}
-      className="flex flex-wrap items-end gap-2"
-    >
-      <TextField
-        label="Find a user"
-        placeholder="Name, email or phone"
-        fieldClassName="w-full max-w-xs"
-        value={text}
-        maxLength={80}
-        autoComplete="off"
-        spellCheck={false}
-        onChange={(e) => setText(e.target.value)}
-      />
-      <Button type="submit" variant="secondary">
-        Find
-      </Button>
-      {q && (
-        <Button variant="ghost" onClick={() => onSearch('')}>
-          Show all users
-        </Button>
-      )}
-    </form>
-  );
-}
-
 export function UsersList() {
   const [page, setPage] = usePageParam();
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
+  const [q, search] = useSearchParam();
   const users = useUsers(page, PAGE_SIZE, q);
   useLoadFailure(users, 'users');
-
-  function search(next: string) {
-    setParams((p) => {
-      const copy = new URLSearchParams(p);
-      copy.delete('page');
-      if (next) copy.set('q', next);
-      else copy.delete('q');
-      return copy;
-    });
-  }
 
   const list = users.data?.success ? users.data.users : [];
   const total = users.data?.total ?? 0;
   return (
     <div className="flex flex-col gap-4">
-      <UserSearch key={q} q={q} onSearch={search} />
+      {/* Finds accounts by any part of the name, email or phone. */}
+      <ListSearch
+        key={q}
+        q={q}
+        onSearch={search}
+        label="Find a user"
+        placeholder="Name, email or phone"
+        showAll="Show all users"
+      />
       {users.isPending ? (
         <Loading text="Loading users..." />
       ) : list.length === 0 ? (

@@ -9,7 +9,9 @@ import { paths } from '@/config/paths';
 import { useOrder } from '@/features/account/api/get-order';
 import { OrderDetail } from '@/features/account/components/order-detail';
 import { useSession } from '@/lib/session';
-import { CONTACT } from '@/features/static/contact-details';
+import { sellerAddress } from '@/features/static/components/shop-details';
+import { env } from '@/config/env';
+import { usePublicSettings } from '@/lib/api/public-settings';
 import { ApiError } from '@/lib/api-client';
 import { useLogOnError } from '@/lib/use-log-on-error';
 import { useTitle } from '@/lib/use-title';
@@ -18,6 +20,14 @@ export default function OrderPage() {
   const { orderId = '' } = useParams();
   const { user } = useSession();
   const order = useOrder(user?.userId, orderId);
+  // The receipt's letterhead: the seller and contact the admin keeps in the shop's settings.
+  const settings = usePublicSettings().data?.settings;
+  const shop = {
+    name: settings?.gst.legalName || env.shopName,
+    address: settings ? sellerAddress(settings.gst) : '',
+    email: settings?.shop.email ?? '',
+    phone: settings?.shop.phone ?? '',
+  };
   useTitle(`Order #${orderNumber(orderId)}`);
 
   useLogOnError(order.error, 'Failed to load the order');
@@ -36,7 +46,7 @@ export default function OrderPage() {
       {order.isLoading || !user ? (
         <Loading text="Loading order..." />
       ) : order.data ? (
-        <OrderDetail order={order.data.order} userId={user.userId} shop={CONTACT} />
+        <OrderDetail order={order.data.order} userId={user.userId} shop={shop} />
       ) : (
         <EmptyState
           title={missing ? 'Order not found.' : 'The order could not be loaded.'}

@@ -64,6 +64,7 @@ describe('admin layout', () => {
     const [panelNav] = screen.getAllByRole('navigation', { name: 'Admin sections' });
     const links = within(panelNav!).getAllByRole('link');
     expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['Overview', '/dashboard/admin'],
       ['Create Category', '/dashboard/admin/create-category'],
       ['Create Product', '/dashboard/admin/create-product'],
       ['Products', '/dashboard/admin/product'],
@@ -111,13 +112,16 @@ describe('admin layout', () => {
     expect(screen.queryByText(/No tax invoices/)).not.toBeInTheDocument();
   });
 
-  it('marks Create Category on the dashboard index, which shows the category page', () => {
+  it('marks Overview on the dashboard index, and only there', () => {
     settingsApi();
     renderLayoutAt('/dashboard/admin');
     const [panelNav] = screen.getAllByRole('navigation', { name: 'Admin sections' });
-    expect(within(panelNav!).getByRole('link', { name: 'Create Category' })).toHaveAttribute(
+    expect(within(panelNav!).getByRole('link', { name: 'Overview' })).toHaveAttribute(
       'aria-current',
       'page',
+    );
+    expect(within(panelNav!).getByRole('link', { name: 'Create Category' })).not.toHaveAttribute(
+      'aria-current',
     );
   });
 });
@@ -172,6 +176,48 @@ describe('products page', () => {
     expect(within(card).getByText('A tee with a rocket')).toBeInTheDocument();
     expect(within(card).getByText('₹1,499')).toBeInTheDocument();
     expect(within(card).getByText('3 in stock · Graphic Tees')).toBeInTheDocument();
+  });
+
+  it('finds products by name on the server, the search kept in the address', async () => {
+    const api = mockApi({
+      'GET /product/get-product': ({ search }) =>
+        new URLSearchParams(search).get('q') === 'rock'
+          ? { success: true, AllProducts: [product], total: 1 }
+          : {
+              success: true,
+              AllProducts: [
+                product,
+                { ...product, _id: ids.polo, name: 'Plain Polo', slug: 'plain-polo' },
+              ],
+              total: 2,
+            },
+    });
+    const { user } = renderRoute(
+      { element: <ProductsPage />, path: '/dashboard/admin/product' },
+      { url: '/dashboard/admin/product' },
+    );
+    expect(await screen.findByRole('link', { name: 'Plain Polo' })).toBeInTheDocument();
+    const search = screen.getByRole('search');
+    await user.type(within(search).getByLabelText('Find a product'), ' rock ');
+    await user.click(within(search).getByRole('button', { name: 'Find' }));
+    expect(await screen.findByText('1 product matches “rock”')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Plain Polo' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Rocket Tee' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/admin/product?q=rock');
+    expect(api.callsTo('GET /product/get-product').at(-1)!.search).toBe('?q=rock');
+
+    await user.click(screen.getByRole('button', { name: 'Show all products' }));
+    expect(await screen.findByRole('link', { name: 'Plain Polo' })).toBeInTheDocument();
+  });
+
+  it('says when no product’s name matches', async () => {
+    mockApi({ 'GET /product/get-product': () => ({ success: true, AllProducts: [], total: 0 }) });
+    renderRoute(
+      { element: <ProductsPage />, path: '/dashboard/admin/product' },
+      { url: '/dashboard/admin/product?q=zebra' },
+    );
+    expect(await screen.findByText('No product’s name matches “zebra”.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Find a product')).toHaveValue('zebra');
   });
 
   it('toasts "Failed to fetch products" on a refusal and "Error while fetching products" on an error', async () => {
