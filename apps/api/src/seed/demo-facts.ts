@@ -16,7 +16,8 @@ export interface DemoFacts {
   washCare: string;
 }
 
-const WASH_CARE = 'Machine wash cold, inside out. Do not bleach. Dry in shade; do not iron the print.';
+const WASH_CARE =
+  'Machine wash cold, inside out. Do not bleach. Dry in shade; do not iron the print.';
 
 /** An MRP as shops write them: about 30% above the price, ending in 99 (₹549 → ₹799). */
 export function demoMrp(price: number): number {

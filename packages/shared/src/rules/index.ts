@@ -4,12 +4,7 @@
  * the package's root has them all): the web app's bundler puts everything this index names in
  * the first page's code, since the storefront imports it.
  */
-import {
-  CURRENCY_SYMBOL,
-  DELIVERY_CHARGE,
-  ONE_SIZE,
-  PAGE_SIZE,
-} from '../constants/index.js';
+import { CURRENCY_SYMBOL, DELIVERY_CHARGE, ONE_SIZE, PAGE_SIZE } from '../constants/index.js';
 import { colourKey, colourOfLine, stockOf, type Stocked } from './stock.js';
 
 export * from './catalog-params.js';

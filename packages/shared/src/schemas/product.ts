@@ -301,7 +301,9 @@ const productFactFields = {
     .unwrap()
     .transform((v) => v || DEFAULT_COUNTRY_OF_ORIGIN)
     .optional()
-    .meta({ description: `Where it was made; "" or left out on create: ${DEFAULT_COUNTRY_OF_ORIGIN}.` }),
+    .meta({
+      description: `Where it was made; "" or left out on create: ${DEFAULT_COUNTRY_OF_ORIGIN}.`,
+    }),
   fabric: clearable(requiredText('Fabric', TEXT_LIMITS.fabric)).meta({
     description: 'What it is made of, e.g. "100% cotton"; "" removes it.',
   }),

@@ -30,6 +30,7 @@ export function Price({
       </span>
       {discount && (
         <>
+          {/* Spaces for reading and copying; the flex gap lays them out. */}{' '}
           <span
             className={cn(
               'text-slate-500 dark:text-slate-400',
@@ -38,7 +39,7 @@ export function Price({
           >
             {size === 'lg' ? 'MRP ' : <span className="sr-only">MRP </span>}
             <s>{formatRupees(discount.mrp)}</s>
-          </span>
+          </span>{' '}
           <span
             className={cn(
               'font-semibold text-green-700 dark:text-green-400',

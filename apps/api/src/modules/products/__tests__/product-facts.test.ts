@@ -37,8 +37,9 @@ const create = (f: Fields) => send(t.request().post('/api/product/create-product
 const update = (id: string, f: Fields) =>
   send(t.request().put(`/api/product/update-product/${id}`), f);
 const read = async (slug: string) =>
-  productResponse.parse((await t.request().get(`/api/product/get-product/${slug}`).expect(200)).body)
-    .Aproduct;
+  productResponse.parse(
+    (await t.request().get(`/api/product/get-product/${slug}`).expect(200)).body,
+  ).Aproduct;
 
 const FACTS = {
   mrp: '999',
@@ -101,13 +102,16 @@ describe('product facts on create', () => {
       'countryOfOrigin',
       'Country of origin can be at most 56 characters',
     ],
-  ])('refuses %j with the message beside the field, creating nothing', async (bad, path, message) => {
-    const f = { ...base(), ...bad };
-    const res = await create(f).expect(400);
-    const body = errorResponse.parse(res.body);
-    expect(body.issues).toContainEqual({ path, message });
-    expect(await Product.exists({ name: f.name })).toBeNull();
-  });
+  ])(
+    'refuses %j with the message beside the field, creating nothing',
+    async (bad, path, message) => {
+      const f = { ...base(), ...bad };
+      const res = await create(f).expect(400);
+      const body = errorResponse.parse(res.body);
+      expect(body.issues).toContainEqual({ path, message });
+      expect(await Product.exists({ name: f.name })).toBeNull();
+    },
+  );
 });
 
 describe('product facts on update', () => {

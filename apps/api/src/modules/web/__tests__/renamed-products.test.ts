@@ -67,14 +67,20 @@ describe('a renamed product', () => {
     // Kept by browsers for a while, not for ever: a new product may take the address later.
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
     const page = await t.request().get('/product-detail/kitsune-dusk-tee').expect(200);
-    expect(page.text).toContain(`<link rel="canonical" href="${ORIGIN}/product-detail/kitsune-dusk-tee">`);
+    expect(page.text).toContain(
+      `<link rel="canonical" href="${ORIGIN}/product-detail/kitsune-dusk-tee">`,
+    );
   });
 
   it('answers the API read by an old slug with the product, whose slug is its address now', async () => {
     const p = await create('Ronin Path Tee');
     await rename(p._id, 'Ronin Road Tee');
     const old = productResponse.parse((await apiRead('ronin-path-tee').expect(200)).body);
-    expect(old.Aproduct).toMatchObject({ _id: p._id, slug: 'ronin-road-tee', name: 'Ronin Road Tee' });
+    expect(old.Aproduct).toMatchObject({
+      _id: p._id,
+      slug: 'ronin-road-tee',
+      name: 'Ronin Road Tee',
+    });
     // An unknown slug is still 404, as before.
     const missing = await apiRead('ronin-nowhere-tee').expect(404);
     expect(errorResponse.parse(missing.body).message).toBe('Product not found');
