@@ -105,11 +105,11 @@ describe('product facts on create', () => {
   ])(
     'refuses %j with the message beside the field, creating nothing',
     async (bad, path, message) => {
-      const f = { ...base(), ...bad };
+      const f: Fields = { ...base(), ...(bad as Fields) };
       const res = await create(f).expect(400);
       const body = errorResponse.parse(res.body);
       expect(body.issues).toContainEqual({ path, message });
-      expect(await Product.exists({ name: f.name })).toBeNull();
+      expect(await Product.exists({ name: f.name! })).toBeNull();
     },
   );
 });
