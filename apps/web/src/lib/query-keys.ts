@@ -22,6 +22,8 @@ export const queryKeys = {
     stock: (ids: string[]) => ['products', 'stock', ids] as const,
     /** The admin's list of every product. */
     every: (page: number) => ['products', 'every', page] as const,
+    /** Every product's id and name, for the admin's Coupons form. */
+    choices: ['products', 'choices'] as const,
   },
   search: (keyword: string) => ['search', keyword] as const,
   users: {

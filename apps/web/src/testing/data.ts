@@ -6,6 +6,7 @@ import type {
   Product,
   PublicUser,
   ReviewSummary,
+  SavedAddress,
 } from '@repo/shared';
 import { sumOverColours } from '@repo/shared/rules';
 
@@ -123,3 +124,34 @@ export function noDiscount(
     total: subtotal,
   };
 }
+
+/** A saved address in Bengaluru (560001), the account's default. */
+export function makeSavedAddress(overrides: Partial<SavedAddress> = {}): SavedAddress {
+  return {
+    _id: 'a'.repeat(24),
+    name: 'Asha Verma',
+    phone: '9876543210',
+    line1: '12 MG Road',
+    line2: '',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    pin: '560001',
+    isDefault: true,
+    ...overrides,
+  };
+}
+
+/** GET /delivery/estimate for 560001: served, COD offered (₹40), by Fri 4 Dec. */
+export const deliveryEstimate = (extra: object = {}) => ({
+  success: true,
+  serviceable: true,
+  cod: true,
+  shippingFee: 0,
+  codFee: 40,
+  deliveryFrom: '2026-12-03',
+  deliveryBy: '2026-12-04',
+  pin: '560001',
+  zone: 'Metro cities',
+  freeDeliveryFrom: 499,
+  ...extra,
+});

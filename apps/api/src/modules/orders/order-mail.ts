@@ -77,6 +77,22 @@ function feeLines(order: MailOrder): Array<[string, string]> {
   return fees;
 }
 
+/**
+ * What the order's discount took off, in a sentence for the mails that name an amount paid or
+ * refunded: "Your order had ₹778 off: offer 3 for ₹999 −₹648, code WELCOME10 −₹130." (none: '').
+ */
+export function discountNote(order: MailOrder): string {
+  const d = order.discount;
+  const off = (paise: number) => `−${formatRupees(paiseToRupees(paise))}`;
+  const parts = [
+    d?.offer && d.offerPaise ? `offer ${d.offer} ${off(d.offerPaise)}` : '',
+    d?.code && d.codePaise ? `code ${d.code} ${off(d.codePaise)}` : '',
+  ].filter(Boolean);
+  if (!parts.length) return '';
+  const total = (d?.offerPaise ?? 0) + (d?.codePaise ?? 0);
+  return `Your order had ${formatRupees(paiseToRupees(total))} off: ${parts.join(', ')}.`;
+}
+
 export function confirmationMail(
   shopName: string,
   to: { name: string; email: string },
@@ -232,6 +248,9 @@ export function cancelledMail(
       : [
           `We are refunding the full ${amount} to the card or account you paid with. Refunds usually arrive within ${REFUND_ARRIVAL}.`,
         ];
+  // The refund is what was paid: the discount says why it is less than the list prices.
+  const note = refund ? discountNote(order) : '';
+  if (note) money.push(note);
   const text = [`Hello ${to.name},`, '', who, ...money, '', `— ${shopName}`].join('\n');
   const html = mailPage(shopName, [
     mailRow(`Hello ${escapeHtml(to.name)},<br>${escapeHtml(who)}`),
@@ -250,9 +269,19 @@ export function refundProcessedMail(
   const amount = formatRupees(paiseToRupees(refund.amountPaise));
   const line = `Your refund of ${amount} for order #${no} has been processed (reference ${refund.id}).`;
   const arrival = `It usually shows in your account within ${REFUND_ARRIVAL}, depending on your bank.`;
-  const text = [`Hello ${to.name},`, '', line, arrival, '', `— ${shopName}`].join('\n');
+  const note = discountNote(order);
+  const text = [
+    `Hello ${to.name},`,
+    '',
+    line,
+    ...(note ? [note] : []),
+    arrival,
+    '',
+    `— ${shopName}`,
+  ].join('\n');
   const html = mailPage(shopName, [
     mailRow(`Hello ${escapeHtml(to.name)},<br>${escapeHtml(line)}`),
+    ...(note ? [mailRow(escapeHtml(note))] : []),
     mailRow(escapeHtml(arrival), MAIL_STYLE.muted),
   ]);
   return { to: to.email, subject: `Your refund for order #${no} is processed`, text, html };

@@ -57,7 +57,7 @@ export default function CartPage() {
   const payBy: PaymentMethod = codOffered ? method : 'online';
   // The code applied; the server's answer says what it and the automatic offer take off.
   const [code, setCode] = useState('');
-  const discount = useCartDiscount(items, code, userId);
+  const discount = useCartDiscount(items, code, userId, payBy);
   const answer = discount.data;
   const charges = useCartCharges(subtotal, answer?.discount ?? 0, payBy);
   const notServed = estimate?.serviceable === false ? estimate.message : undefined;

@@ -23,6 +23,7 @@ import { useProduct } from '@/lib/api/get-product';
 import { useRelatedProducts } from '@/features/catalog/api/get-related-products';
 import { CatalogProducts } from '@/features/catalog/components/catalog-products';
 import { ProductDetails } from '@/features/catalog/components/product-details';
+import { CheckDelivery } from '@/features/delivery/components/check-delivery';
 import { ShareProduct } from '@/features/share/share-product';
 import { SoldBy } from '@/features/static/components/sold-by';
 import { ApiError } from '@/lib/api-client';
@@ -147,6 +148,7 @@ export default function ProductDetailPage() {
             colour={item.colours.length > 1 ? colourKey(shownColour.name) : undefined}
           />
         }
+        delivery={<CheckDelivery />}
       />
       <Suspense fallback={<Loading text="Loading reviews..." />}>
         <ProductReviews productId={item._id} />

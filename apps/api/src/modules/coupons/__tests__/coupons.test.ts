@@ -10,7 +10,12 @@ import { setupTestApp } from '../../../test/harness.js';
 import { pdfText } from '../../../test/pdf-text.js';
 import { Category } from '../../categories/category.model.js';
 import { Order } from '../../orders/order.model.js';
-import { makeProduct, recordingMailer, sandboxCheckout } from '../../payments/__tests__/helpers.js';
+import {
+  couponMaker,
+  makeProduct,
+  recordingMailer,
+  sandboxCheckout,
+} from '../../payments/__tests__/helpers.js';
 import { Coupon, Redemption } from '../coupon.model.js';
 import { HOLD_MS, releaseRunOutHolds } from '../uses.js';
 
@@ -26,18 +31,8 @@ const line = (product: { _id: unknown }, cartQuantity = 1): Item => ({
   cartQuantity,
 });
 
-let codes = 0;
-/** A code with these terms (percent 10 by default), created by the admin. */
-async function makeCode(terms: Record<string, unknown> = {}) {
-  codes += 1;
-  const res = await t
-    .request()
-    .post('/api/admin/coupons')
-    .set('Authorization', admin.auth)
-    .send({ code: `TEST${codes}`, kind: 'percent', percentOff: 10, ...terms })
-    .expect(201);
-  return res.body.coupon as { _id: string; code: string; version: number };
-}
+/** Codes TEST1, TEST2, … with these terms (percent 10 by default), created by the admin. */
+const { makeCode } = couponMaker(t, admin, 'TEST');
 
 function apply(auth: string | null, code: string | undefined, items: Item[], extra = {}) {
   const req = t.request().post('/api/coupons/apply');

@@ -6,7 +6,7 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { mailPage } from '../../../lib/mailer/html.js';
-import { confirmationMail } from '../order-mail.js';
+import { cancelledMail, confirmationMail, refundProcessedMail } from '../order-mail.js';
 
 const order = {
   _id: '65f1c0ffee00000008d68a95',
@@ -95,5 +95,61 @@ describe('the order confirmation mail', () => {
       brand: 'T-Shirt Shop',
       card: expect.stringContaining('max-width:480px'),
     });
+  });
+});
+
+describe('the discount in the mails that name an amount', () => {
+  const to = { name: 'Asha', email: 'asha@example.com' };
+  /** Three tees at ₹549 for ₹999 (₹648 off), then WELCOME10's ₹100: ₹899 paid. */
+  const discounted = {
+    ...order,
+    amount: 899,
+    items: [{ name: 'Plain Tee', price: 549, cartQuantity: 3, size: 'M' }],
+    discount: { code: 'WELCOME10', offer: '3 for ₹999', codePaise: 10_000, offerPaise: 64_800 },
+  };
+  const note = 'Your order had ₹748 off: offer 3 for ₹999 −₹648, code WELCOME10 −₹100.';
+
+  it('the confirmation lists the offer and the code under the items, the total after them', () => {
+    const mail = confirmationMail('T-Shirt Shop', to, discounted);
+    const table = read(mail.html).querySelector('table table table')!;
+    expect([...table.querySelectorAll(':scope > tbody > tr')].map(cells)).toEqual([
+      ['Plain Tee (Size M)', '3', '₹1,647'],
+      ['Offer: 3 for ₹999', '−₹648'],
+      ['Code WELCOME10', '−₹100'],
+    ]);
+    expect(mail.text).toContain('Offer: 3 for ₹999: −₹648\nCode WELCOME10: −₹100\n\nTotal: ₹899');
+  });
+
+  it('the cancelled mail says what came off beside the refund', () => {
+    const notice = {
+      by: 'customer' as const,
+      at: new Date('2026-12-01T06:30:00Z'),
+      refund: { amountPaise: 89_900, status: 'pending' as const },
+    };
+    const mail = cancelledMail('T-Shirt Shop', to, discounted, notice);
+    expect(mail.text).toContain(`We are refunding the full ₹899`);
+    expect(mail.text).toContain(note);
+    expect(read(mail.html).body.textContent).toContain(note);
+    // Nothing refunded (a COD order still due): no amounts, no discount.
+    const unpaid = cancelledMail('T-Shirt Shop', to, discounted, { ...notice, refund: null });
+    expect(unpaid.text).not.toContain('off:');
+  });
+
+  it('the refund processed mail says what came off', () => {
+    const mail = refundProcessedMail('T-Shirt Shop', to, discounted, {
+      id: 'rfnd_1',
+      amountPaise: 89_900,
+    });
+    expect(mail.text).toContain('Your refund of ₹899');
+    expect(mail.text).toContain(note);
+    expect(read(mail.html).body.textContent).toContain(note);
+  });
+
+  it('an order at list prices says nothing of a discount', () => {
+    const mail = refundProcessedMail('T-Shirt Shop', to, order, {
+      id: 'rfnd_2',
+      amountPaise: 199_700,
+    });
+    expect(mail.text).not.toContain(' off');
   });
 });

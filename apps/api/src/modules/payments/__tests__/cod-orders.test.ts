@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/harness.js';
 import { Order } from '../../orders/order.model.js';
-import { makeProduct, recordingMailer, stockOf } from './helpers.js';
+import { couponMaker, makeProduct, recordingMailer, stockOf } from './helpers.js';
 
 const now = new Date('2026-12-01T10:00:00+05:30'); // Tuesday, before the cut-off
 const mailer = recordingMailer();
@@ -229,26 +229,7 @@ describe('POST /api/orders/cod', () => {
 });
 
 describe('POST /api/orders/cod with a coupon', () => {
-  let codes = 0;
-  async function makeCode(terms: Record<string, unknown> = {}) {
-    codes += 1;
-    const res = await t
-      .request()
-      .post('/api/admin/coupons')
-      .set('Authorization', admin.auth)
-      .send({ code: `COD${codes}`, kind: 'percent', percentOff: 10, ...terms })
-      .expect(201);
-    return res.body.coupon as { code: string };
-  }
-  const usesOf = async (code: string) => {
-    const res = await t
-      .request()
-      .get('/api/admin/coupons')
-      .set('Authorization', admin.auth)
-      .expect(200);
-    return (res.body.coupons as Array<{ code: string; uses: number }>).find((c) => c.code === code)!
-      .uses;
-  };
+  const { makeCode, usesOf } = couponMaker(t, admin, 'COD');
   const placeWith = (
     shopper: Shopper & { addressId: string },
     amount: number,

@@ -93,6 +93,35 @@ export function recordingMailer(): Mailer & { sent: MailMessage[]; failNext: boo
 
 type TestApp = Awaited<ReturnType<typeof setupTestApp>>;
 
+/**
+ * Coupon codes made by an admin through the API, named PREFIX1, PREFIX2, … (percent 10 by
+ * default, the rest of the terms as given), and a code's uses as the admin's list shows them.
+ */
+export function couponMaker(t: TestApp, admin: { auth: string }, prefix: string) {
+  let made = 0;
+  return {
+    async makeCode(terms: Record<string, unknown> = {}) {
+      made += 1;
+      const res = await t
+        .request()
+        .post('/api/admin/coupons')
+        .set('Authorization', admin.auth)
+        .send({ code: `${prefix}${made}`, kind: 'percent', percentOff: 10, ...terms })
+        .expect(201);
+      return res.body.coupon as { _id: string; code: string; version: number };
+    },
+    async usesOf(code: string): Promise<number | undefined> {
+      const res = await t
+        .request()
+        .get('/api/admin/coupons')
+        .set('Authorization', admin.auth)
+        .expect(200);
+      const coupons = res.body.coupons as Array<{ code: string; uses: number }>;
+      return coupons.find((c) => c.code === code)?.uses;
+    },
+  };
+}
+
 /** The sandbox's Pay button for a provider order: Razorpay's three handler fields. */
 export async function payInSandbox(t: TestApp, orderId: string) {
   const paid = await t

@@ -10,7 +10,14 @@ import { signIn, signOut } from '@/lib/session';
 import type { RazorpayOptions } from '@/features/checkout/razorpay';
 import { cartStore } from '@/lib/storage';
 import { toast } from '@/lib/toast';
-import { makeCartItem, makeUser, noDiscount, publicSettings } from '@/testing/data';
+import {
+  deliveryEstimate,
+  makeCartItem,
+  makeSavedAddress,
+  makeUser,
+  noDiscount,
+  publicSettings,
+} from '@/testing/data';
 import { mockApi, reply, type Handler } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/test-utils';
 import CartPage from '../cart';
@@ -115,6 +122,7 @@ describe('Apply code', () => {
         { _id: indigo._id, cartQuantity: 1, size: indigo.size },
         { _id: ochre._id, cartQuantity: 1, size: ochre.size },
       ],
+      payment: 'online',
     });
     expect(within(line('Indigo Tee')).getByTestId('line-discount')).toHaveTextContent('₹80.02 off');
     expect(within(line('Ochre Tee')).getByTestId('line-discount')).toHaveTextContent('₹49.98 off');
@@ -207,6 +215,86 @@ describe('Apply code', () => {
     expect(screen.getByTestId('cart-total')).toHaveTextContent('₹1,298');
     expect(dialog.opened).toBe(0);
     expect(api.callsTo('POST /payment/create-order')).toHaveLength(1);
+  });
+});
+
+describe('a prepaid-only code and cash on delivery', () => {
+  const home = makeSavedAddress({ name: user.name, phone: user.phone });
+  const codRoutes = {
+    'GET /user/addresses': () => ({ success: true, addresses: [home] }),
+    'GET /delivery/estimate': () => deliveryEstimate(),
+    'POST /orders/cod': () => reply(201, { success: true, order: { _id: 'o9' } }),
+  };
+  /** PREPAID10 applies when paying online and is refused, with its reason, with COD. */
+  const prepaidOnly: Handler = ({ body }) => {
+    const { code, payment } = body as { code?: string; payment?: string };
+    if (!code) return noDiscount(body, prices);
+    if (payment === 'cod')
+      return {
+        ...noDiscount(body, prices),
+        success: false,
+        reason: 'cod',
+        message: "This code can't be used with cash on delivery. Pay online to use it.",
+      };
+    return { ...applied, message: 'PREPAID10 applied: you save ₹130.' };
+  };
+
+  it('is checked again when COD is chosen: the reason beside the code, the order without it', async () => {
+    const { user: u, api } = setup(prepaidOnly, codRoutes);
+    await u.type(screen.getByLabelText('Coupon code'), 'PREPAID10');
+    await u.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('coupon-message')).toHaveTextContent(
+        'PREPAID10 applied: you save ₹130.',
+      ),
+    );
+    expect(api.callsTo('POST /coupons/apply').at(-1)!.body).toMatchObject({
+      code: 'PREPAID10',
+      payment: 'online',
+    });
+
+    const cod = await screen.findByRole('radio', { name: /Cash on delivery/ });
+    await waitFor(() => expect(cod).toBeEnabled());
+    await u.click(cod);
+    await waitFor(() =>
+      expect(screen.getByTestId('coupon-message')).toHaveTextContent(
+        "This code can't be used with cash on delivery. Pay online to use it.",
+      ),
+    );
+    expect(api.callsTo('POST /coupons/apply').at(-1)!.body).toMatchObject({
+      code: 'PREPAID10',
+      payment: 'cod',
+    });
+    expect(screen.getByLabelText('Coupon code')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByTestId('cart-code-amount')).not.toBeInTheDocument();
+    // ₹1,298 of tees and the ₹40 COD fee: nothing taken off.
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('₹1,338');
+
+    await u.click(screen.getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(api.callsTo('POST /orders/cod')).toHaveLength(1));
+    const sent = api.callsTo('POST /orders/cod')[0]!.body as Record<string, unknown>;
+    expect(sent.amount).toBe(1338);
+    expect(sent).not.toHaveProperty('coupon');
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('applies again when the shopper goes back to paying online', async () => {
+    const { user: u } = setup(prepaidOnly, codRoutes);
+    await u.type(screen.getByLabelText('Coupon code'), 'PREPAID10');
+    await u.click(screen.getByRole('button', { name: 'Apply' }));
+    const cod = await screen.findByRole('radio', { name: /Cash on delivery/ });
+    await waitFor(() => expect(cod).toBeEnabled());
+    await u.click(cod);
+    await waitFor(() =>
+      expect(screen.getByTestId('coupon-message')).toHaveTextContent('Pay online to use it.'),
+    );
+    await u.click(screen.getByRole('radio', { name: /Pay online/ }));
+    await waitFor(() =>
+      expect(screen.getByTestId('coupon-message')).toHaveTextContent(
+        'PREPAID10 applied: you save ₹130.',
+      ),
+    );
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('₹1,168');
   });
 });
 

@@ -6,7 +6,15 @@ import { signIn, signOut } from '@/lib/session';
 import type { RazorpayOptions } from '@/features/checkout/razorpay';
 import { cartStore, searchStore } from '@/lib/storage';
 import { toast } from '@/lib/toast';
-import { makeCartItem, makeProduct, makeUser, noDiscount, publicSettings } from '@/testing/data';
+import {
+  deliveryEstimate,
+  makeCartItem,
+  makeProduct,
+  makeSavedAddress,
+  makeUser,
+  noDiscount,
+  publicSettings,
+} from '@/testing/data';
 import { mockApi, reply, type Handler } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/test-utils';
 import CartPage from '../cart';
@@ -267,30 +275,8 @@ describe('delivery fee', () => {
 });
 
 describe('cash on delivery', () => {
-  const saved = {
-    _id: 'a'.repeat(24),
-    name: user.name,
-    phone: user.phone,
-    line1: '12 MG Road',
-    line2: '',
-    city: 'Bengaluru',
-    state: 'Karnataka',
-    pin: '560001',
-    isDefault: true,
-  };
-  const estimate = (extra: object = {}) => ({
-    success: true,
-    serviceable: true,
-    cod: true,
-    shippingFee: 0,
-    codFee: 40,
-    deliveryFrom: '2026-12-03',
-    deliveryBy: '2026-12-04',
-    pin: '560001',
-    zone: 'Metro cities',
-    freeDeliveryFrom: 499,
-    ...extra,
-  });
+  const saved = makeSavedAddress({ name: user.name, phone: user.phone });
+  const estimate = deliveryEstimate;
   const codRoutes = (extra: object = {}) => ({
     'GET /user/addresses': () => ({ success: true, addresses: [saved] }),
     'GET /delivery/estimate': () => estimate(extra),

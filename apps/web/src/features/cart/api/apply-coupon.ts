@@ -4,7 +4,7 @@
  * again whenever the cart, the code or the shopper changes.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApplyCouponBody, ApplyCouponResponse, CartItem } from '@repo/shared';
+import type { ApplyCouponBody, ApplyCouponResponse, CartItem, PaymentMethod } from '@repo/shared';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -32,12 +32,17 @@ export const cartLinesOf = (items: readonly CartItem[]) =>
     ...(colour !== undefined && { colour }),
   }));
 
+/**
+ * `payment` is how the shopper means to pay: a prepaid-only code is refused (with its reason
+ * beside the field) as soon as cash on delivery is chosen, not when the order is placed.
+ */
 export function useCartDiscount(
   items: readonly CartItem[],
   code: string,
   userId: string | undefined,
+  payment: PaymentMethod,
 ) {
-  const body: ApplyCouponBody = { items: cartLinesOf(items), ...(code ? { code } : {}) };
+  const body: ApplyCouponBody = { items: cartLinesOf(items), ...(code ? { code } : {}), payment };
   return useQuery(cartDiscountQueryOptions(body, userId));
 }
 

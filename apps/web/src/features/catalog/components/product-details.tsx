@@ -9,7 +9,7 @@ import { LOW_STOCK } from '@repo/shared/constants';
 import { isColourSoldOut, isOneSize, isSoldOut, variantLabel } from '@repo/shared/rules';
 import { Button } from '@/components/ui/button';
 import { ColourPicker } from '@/components/ui/colour-picker';
-import { CardIcon, TruckIcon } from '@/components/ui/delivery-icons';
+import { CardIcon } from '@/components/ui/delivery-icons';
 import { Price } from '@/components/ui/price';
 import { RatingLine } from '@/components/ui/rating';
 import { SizePicker } from '@/components/ui/size-picker';
@@ -47,6 +47,7 @@ export function ProductDetails({
   onAddToCart,
   actions,
   seller,
+  delivery,
 }: {
   product: Product;
   /** The chosen colour (from the URL, else the first in stock). */
@@ -60,6 +61,8 @@ export function ProductDetails({
   actions?: ReactNode;
   /** Who sells it, for the Product details (the shop's details, from its settings). */
   seller?: ReactNode;
+  /** When and for how much it arrives at a PIN ("Check delivery"). */
+  delivery?: ReactNode;
 }) {
   const soldOut = isSoldOut(product);
   const colourSoldOut = isColourSoldOut(colour);
@@ -151,10 +154,8 @@ export function ProductDetails({
           </Button>
         </div>
         {actions}
+        {delivery}
         <ul className="mt-2 space-y-1 text-sm text-slate-600 dark:text-slate-400">
-          <li className="flex items-center gap-2">
-            <TruckIcon /> Free delivery across India
-          </li>
           <li className="flex items-center gap-2">
             <CardIcon /> Secure card payment
           </li>

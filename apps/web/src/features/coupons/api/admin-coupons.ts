@@ -7,6 +7,7 @@ import type {
   OfferBody,
   OfferMutationResponse,
   UpdateCouponBody,
+  UpdateOfferBody,
 } from '@repo/shared';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -36,8 +37,11 @@ export const saveCoupon = ({
 export const pauseCoupon = ({ couponId, paused }: { couponId: string; paused: boolean }) =>
   api.patch<CouponMutationResponse>(`/admin/coupons/${id(couponId)}`, { paused });
 
-export const createOffer = (body: OfferBody) =>
-  api.post<OfferMutationResponse>('/admin/offers', body);
+/** A new offer, or an edit of `offerId` over the version read. */
+export const saveOffer = ({ offerId, body }: { offerId?: string | undefined; body: OfferBody }) =>
+  offerId
+    ? api.put<OfferMutationResponse>(`/admin/offers/${id(offerId)}`, body as UpdateOfferBody)
+    : api.post<OfferMutationResponse>('/admin/offers', body);
 
 export const pauseOffer = ({ offerId, paused }: { offerId: string; paused: boolean }) =>
   api.patch<OfferMutationResponse>(`/admin/offers/${id(offerId)}`, { paused });
@@ -53,5 +57,5 @@ function useCouponsMutation<A, R>(call: (args: A) => Promise<R>) {
 
 export const useSaveCoupon = () => useCouponsMutation(saveCoupon);
 export const usePauseCoupon = () => useCouponsMutation(pauseCoupon);
-export const useCreateOffer = () => useCouponsMutation(createOffer);
+export const useSaveOffer = () => useCouponsMutation(saveOffer);
 export const usePauseOffer = () => useCouponsMutation(pauseOffer);

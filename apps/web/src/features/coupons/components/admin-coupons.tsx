@@ -13,15 +13,25 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Loading } from '@/components/ui/spinner';
 import { cardClass } from '@/components/ui/styles';
 import { cn } from '@/lib/cn';
-import { settle, useLoadFailure, type FieldErrors } from '@/lib/outcome';
+import { settle, useLoadFailure } from '@/lib/outcome';
 import { toast } from '@/lib/toast';
 import {
   useAdminCoupons,
-  useCreateOffer,
   usePauseCoupon,
   usePauseOffer,
   useSaveCoupon,
+  useSaveOffer,
 } from '../api/admin-coupons';
+import {
+  CategoryChoice,
+  CheckRow,
+  ProductChoice,
+  type FormState,
+  Row,
+  rupeeAmount,
+  useFormState,
+  wholeNumber,
+} from './form-rows';
 
 const failure = { refused: 'Something went wrong', exception: 'Something went wrong' };
 const rupees = (paise: number | null | undefined) => formatRupees(paiseToRupees(paise ?? 0));
@@ -93,7 +103,7 @@ export function AdminCoupons() {
     error: 'Failed to load coupons',
   });
   const [editing, setEditing] = useState<AdminCoupon | 'new' | null>(null);
-  const [newOffer, setNewOffer] = useState(false);
+  const [editingOffer, setEditingOffer] = useState<AdminOffer | 'new' | null>(null);
   if (list.isPending) return <Loading text="Loading coupons..." />;
   const coupons = list.data?.coupons ?? [];
   const offers = list.data?.offers ?? [];
@@ -131,21 +141,27 @@ export function AdminCoupons() {
       <Section
         title="Automatic offers"
         action={
-          !newOffer && (
-            <Button size="sm" onClick={() => setNewOffer(true)}>
+          editingOffer === null && (
+            <Button size="sm" onClick={() => setEditingOffer('new')}>
               New offer
             </Button>
           )
         }
       >
-        {newOffer && <OfferForm onDone={() => setNewOffer(false)} />}
+        {editingOffer !== null && (
+          <OfferForm
+            key={editingOffer === 'new' ? 'new' : editingOffer._id}
+            offer={editingOffer === 'new' ? undefined : editingOffer}
+            onDone={() => setEditingOffer(null)}
+          />
+        )}
         {offers.length === 0 ? (
           <EmptyState title="No automatic offers yet." />
         ) : (
           <ul className="flex flex-col gap-3">
             {offers.map((o) => (
               <li key={o._id}>
-                <OfferCard offer={o} />
+                <OfferCard offer={o} onEdit={() => setEditingOffer(o)} />
               </li>
             ))}
           </ul>
@@ -203,7 +219,7 @@ function CouponCard({ coupon: c, onEdit }: { coupon: AdminCoupon; onEdit: () => 
   );
 }
 
-function OfferCard({ offer: o }: { offer: AdminOffer }) {
+function OfferCard({ offer: o, onEdit }: { offer: AdminOffer; onEdit: () => void }) {
   const pause = usePauseOffer();
   async function toggle() {
     const answer = await settle(pause.mutateAsync({ offerId: o._id, paused: !o.paused }), failure);
@@ -220,6 +236,9 @@ function OfferCard({ offer: o }: { offer: AdminOffer }) {
         {o.orders} {o.orders === 1 ? 'order' : 'orders'} · {formatRupees(o.givenAway)} given
       </Usage>
       <div className="flex flex-wrap gap-2 border-t border-slate-200 pt-3 dark:border-slate-700">
+        <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Edit ${o.name}`}>
+          Edit
+        </Button>
         <Button
           size="sm"
           variant="outline"
@@ -238,70 +257,85 @@ function OfferCard({ offer: o }: { offer: AdminOffer }) {
 const paiseOf = (value: string): number | null => (value.trim() ? toPaise(Number(value)) : null);
 const rupeesOf = (paise: number | null | undefined) =>
   paise === null || paise === undefined ? '' : String(paiseToRupees(paise));
-const wholeNumber = { type: 'number', inputMode: 'numeric' } as const;
-const rupeeAmount = { type: 'number', inputMode: 'decimal' } as const;
 const countOf = (value: string): number | null => (value.trim() ? Number(value) : null);
+const countText = (n: number | null | undefined) => (n ? String(n) : '');
 
-function TextInput({
+function FormButtons({
   label,
-  error,
-  hint,
-  ...props
-}: { label: string; error?: string | undefined; hint?: string } & React.ComponentProps<'input'>) {
-  return (
-    <Field label={label} error={error} hint={hint}>
-      {(control) => <input {...control} {...props} className={controlClasses} />}
-    </Field>
-  );
-}
-
-function Check({
-  label,
-  checked,
-  onChange,
+  pending,
+  onCancel,
 }: {
   label: string;
-  checked: boolean;
-  onChange: (value: boolean) => void;
+  pending: boolean;
+  onCancel: () => void;
 }) {
   return (
-    <label className="flex min-h-10 items-center gap-2 text-sm text-slate-800 dark:text-slate-200">
-      <input
-        type="checkbox"
-        checked={checked}
-        onChange={(e) => onChange(e.target.checked)}
-        className="h-4 w-4 accent-brand-600"
-      />
-      {label}
-    </label>
+    <div className="flex gap-2 sm:col-span-2">
+      <Button type="submit" loading={pending}>
+        {label}
+      </Button>
+      <Button type="button" variant="ghost" onClick={onCancel}>
+        Cancel
+      </Button>
+    </div>
   );
 }
+
+type AmountOffValues = { percentOff: string; amountOff: string; maxDiscount: string };
+
+/** How much comes off: the percent with its maximum, or the flat amount (codes and cart offers). */
+function AmountOffRows({ form, percent }: { form: FormState<AmountOffValues>; percent: boolean }) {
+  return percent ? (
+    <>
+      <Row form={form} name="percentOff" label="Percent off" {...wholeNumber} min={1} max={90} />
+      <Row
+        form={form}
+        name="maxDiscount"
+        error="maxDiscountPaise"
+        label="Maximum discount (₹, optional)"
+        {...rupeeAmount}
+        min={1}
+      />
+    </>
+  ) : (
+    <Row
+      form={form}
+      name="amountOff"
+      error="amountOffPaise"
+      label="Amount off (₹)"
+      {...rupeeAmount}
+      min={1}
+    />
+  );
+}
+
+const DISCOUNT_OPTIONS = [
+  ['percent', 'Percent off'],
+  ['flat', 'Flat amount off'],
+] as const;
 
 function CouponForm({ coupon, onDone }: { coupon?: AdminCoupon | undefined; onDone: () => void }) {
   const save = useSaveCoupon();
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [f, setF] = useState({
+  const form = useFormState({
     code: coupon?.code ?? '',
     description: coupon?.description ?? '',
     kind: coupon?.kind ?? 'percent',
-    percentOff: coupon?.percentOff ? String(coupon.percentOff) : '',
+    percentOff: countText(coupon?.percentOff),
     amountOff: rupeesOf(coupon?.amountOffPaise),
     maxDiscount: rupeesOf(coupon?.maxDiscountPaise),
     minCart: coupon?.minCartPaise ? rupeesOf(coupon.minCartPaise) : '',
     startsOn: coupon?.startsOn ?? '',
     endsOn: coupon?.endsOn ?? '',
-    maxUses: coupon?.maxUses ? String(coupon.maxUses) : '',
-    maxUsesPerCustomer:
-      coupon === undefined
-        ? '1'
-        : coupon.maxUsesPerCustomer
-          ? String(coupon.maxUsesPerCustomer)
-          : '',
+    maxUses: countText(coupon?.maxUses),
+    // A new code: once per customer unless the admin says otherwise.
+    maxUsesPerCustomer: coupon === undefined ? '1' : countText(coupon.maxUsesPerCustomer),
     firstOrderOnly: coupon?.firstOrderOnly ?? false,
     prepaidOnly: coupon?.prepaidOnly ?? false,
     combinable: coupon?.combinable ?? true,
+    categories: coupon?.categories ?? [],
+    products: coupon?.products ?? [],
   });
-  const set = (patch: Partial<typeof f>) => setF((old) => ({ ...old, ...patch }));
+  const f = form.values;
   const percent = f.kind === 'percent';
 
   async function submit(event: FormEvent) {
@@ -309,7 +343,7 @@ function CouponForm({ coupon, onDone }: { coupon?: AdminCoupon | undefined; onDo
     const body: CouponBody & { version?: number } = {
       code: f.code,
       description: f.description,
-      kind: f.kind,
+      kind: f.kind as 'percent' | 'flat',
       percentOff: percent ? countOf(f.percentOff) : null,
       amountOffPaise: percent ? null : paiseOf(f.amountOff),
       maxDiscountPaise: percent ? paiseOf(f.maxDiscount) : null,
@@ -321,13 +355,15 @@ function CouponForm({ coupon, onDone }: { coupon?: AdminCoupon | undefined; onDo
       firstOrderOnly: f.firstOrderOnly,
       prepaidOnly: f.prepaidOnly,
       combinable: f.combinable,
-      categories: coupon?.categories ?? [],
-      products: coupon?.products ?? [],
+      categories: f.categories,
+      products: f.products,
       paused: coupon?.paused ?? false,
       ...(coupon ? { version: coupon.version } : {}),
     };
-    const answer = await settle(save.mutateAsync({ couponId: coupon?._id, body }), failure, (e) =>
-      setErrors(e),
+    const answer = await settle(
+      save.mutateAsync({ couponId: coupon?._id, body }),
+      failure,
+      form.setErrors,
     );
     if (answer) {
       toast.success(answer.message);
@@ -342,165 +378,116 @@ function CouponForm({ coupon, onDone }: { coupon?: AdminCoupon | undefined; onDo
       aria-label={coupon ? `Edit ${coupon.code}` : 'New code'}
       className={`${cardClass} grid gap-4 p-4 sm:grid-cols-2`}
     >
-      <TextInput
-        label="Code"
-        value={f.code}
-        onChange={(e) => set({ code: e.target.value.toUpperCase() })}
-        error={errors.code}
-        hint="3 to 20 letters, digits or hyphens"
-        autoComplete="off"
-      />
-      <TextInput
-        label="Description (shoppers read it)"
-        value={f.description}
-        onChange={(e) => set({ description: e.target.value })}
-        error={errors.description}
-      />
-      <Field label="Discount" error={errors.kind}>
+      <Field label="Code" error={form.errors.code} hint="3 to 20 letters, digits or hyphens">
         {(control) => (
-          <select
+          <input
             {...control}
-            value={f.kind}
-            onChange={(e) => set({ kind: e.target.value as 'percent' | 'flat' })}
+            value={f.code}
+            onChange={(e) => form.set({ code: e.target.value.toUpperCase() })}
+            autoComplete="off"
             className={controlClasses}
-          >
-            <option value="percent">Percent off</option>
-            <option value="flat">Flat amount off</option>
-          </select>
+          />
         )}
       </Field>
-      {percent ? (
-        <TextInput
-          label="Percent off"
-          {...wholeNumber}
-          min={1}
-          max={90}
-          value={f.percentOff}
-          onChange={(e) => set({ percentOff: e.target.value })}
-          error={errors.percentOff}
-        />
-      ) : (
-        <TextInput
-          label="Amount off (₹)"
-          {...rupeeAmount}
-          min={1}
-          value={f.amountOff}
-          onChange={(e) => set({ amountOff: e.target.value })}
-          error={errors.amountOffPaise}
-        />
-      )}
-      {percent && (
-        <TextInput
-          label="Maximum discount (₹, optional)"
-          {...rupeeAmount}
-          min={1}
-          value={f.maxDiscount}
-          onChange={(e) => set({ maxDiscount: e.target.value })}
-          error={errors.maxDiscountPaise}
-        />
-      )}
-      <TextInput
+      <Row form={form} name="description" label="Description (shoppers read it)" />
+      <Row form={form} name="kind" label="Discount" options={DISCOUNT_OPTIONS} />
+      <AmountOffRows form={form} percent={percent} />
+      <Row
+        form={form}
+        name="minCart"
+        error="minCartPaise"
         label="Minimum cart value (₹, optional)"
-        type="number"
-        inputMode="decimal"
+        {...rupeeAmount}
         min={0}
-        value={f.minCart}
-        onChange={(e) => set({ minCart: e.target.value })}
-        error={errors.minCartPaise}
       />
-      <TextInput
-        label="First day (optional)"
-        type="date"
-        value={f.startsOn}
-        onChange={(e) => set({ startsOn: e.target.value })}
-        error={errors.startsOn}
-      />
-      <TextInput
-        label="Last day (optional)"
-        type="date"
-        value={f.endsOn}
-        onChange={(e) => set({ endsOn: e.target.value })}
-        error={errors.endsOn}
-      />
-      <TextInput
-        label="Uses in all (optional)"
-        type="number"
-        inputMode="numeric"
-        min={1}
-        value={f.maxUses}
-        onChange={(e) => set({ maxUses: e.target.value })}
-        error={errors.maxUses}
-      />
-      <TextInput
+      <Row form={form} name="startsOn" label="First day (optional)" type="date" />
+      <Row form={form} name="endsOn" label="Last day (optional)" type="date" />
+      <Row form={form} name="maxUses" label="Uses in all (optional)" {...wholeNumber} min={1} />
+      <Row
+        form={form}
+        name="maxUsesPerCustomer"
         label="Uses per customer (optional)"
-        type="number"
-        inputMode="numeric"
+        {...wholeNumber}
         min={1}
-        value={f.maxUsesPerCustomer}
-        onChange={(e) => set({ maxUsesPerCustomer: e.target.value })}
-        error={errors.maxUsesPerCustomer}
       />
       <fieldset className="flex flex-col sm:col-span-2">
         <legend className="sr-only">Conditions</legend>
-        <Check
-          label="First order only"
-          checked={f.firstOrderOnly}
-          onChange={(v) => set({ firstOrderOnly: v })}
-        />
-        <Check
-          label="Prepaid only (not with cash on delivery)"
-          checked={f.prepaidOnly}
-          onChange={(v) => set({ prepaidOnly: v })}
-        />
-        <Check
-          label="Combines with the automatic offer"
-          checked={f.combinable}
-          onChange={(v) => set({ combinable: v })}
-        />
+        <CheckRow form={form} name="firstOrderOnly" label="First order only" />
+        <CheckRow form={form} name="prepaidOnly" label="Prepaid only (not with cash on delivery)" />
+        <CheckRow form={form} name="combinable" label="Combines with the automatic offer" />
       </fieldset>
-      <div className="flex gap-2 sm:col-span-2">
-        <Button type="submit" loading={save.isPending}>
-          {coupon ? 'Save code' : 'Create code'}
-        </Button>
-        <Button type="button" variant="ghost" onClick={onDone}>
-          Cancel
-        </Button>
-      </div>
+      <CategoryChoice
+        form={form}
+        name="categories"
+        legend="Categories"
+        hint="None ticked here or under Products: every T-shirt."
+      />
+      <ProductChoice form={form} name="products" />
+      <FormButtons
+        label={coupon ? 'Save code' : 'Create code'}
+        pending={save.isPending}
+        onCancel={onDone}
+      />
     </form>
   );
 }
 
-function OfferForm({ onDone }: { onDone: () => void }) {
-  const create = useCreateOffer();
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [f, setF] = useState({
-    name: '',
-    kind: 'bundle' as 'bundle' | 'cart',
-    pieces: '3',
-    bundlePrice: '',
-    percentOff: '',
-    minCart: '',
+const OFFER_KINDS = [
+  ['bundle', 'Bundle (N for a price)'],
+  ['cart', 'Off a cart value'],
+] as const;
+
+function OfferForm({ offer, onDone }: { offer?: AdminOffer | undefined; onDone: () => void }) {
+  const save = useSaveOffer();
+  const form = useFormState({
+    name: offer?.name ?? '',
+    kind: offer?.kind ?? 'bundle',
+    pieces: offer ? countText(offer.bundlePieces) : '3',
+    bundlePrice: rupeesOf(offer?.bundlePricePaise),
+    discountKind: offer?.discountKind ?? 'percent',
+    percentOff: countText(offer?.percentOff),
+    amountOff: rupeesOf(offer?.amountOffPaise),
+    maxDiscount: rupeesOf(offer?.maxDiscountPaise),
+    minCart: offer?.minCartPaise ? rupeesOf(offer.minCartPaise) : '',
+    startsOn: offer?.startsOn ?? '',
+    endsOn: offer?.endsOn ?? '',
+    categories: offer?.categories ?? [],
   });
-  const set = (patch: Partial<typeof f>) => setF((old) => ({ ...old, ...patch }));
+  const f = form.values;
   const bundle = f.kind === 'bundle';
+  const percent = f.discountKind === 'percent';
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const body: OfferBody = bundle
+    const common = {
+      name: f.name,
+      categories: f.categories,
+      startsOn: f.startsOn || null,
+      endsOn: f.endsOn || null,
+      paused: offer?.paused ?? false,
+      ...(offer ? { version: offer.version } : {}),
+    };
+    const body: OfferBody & { version?: number } = bundle
       ? {
-          name: f.name,
+          ...common,
           kind: 'bundle',
           bundlePieces: countOf(f.pieces),
           bundlePricePaise: paiseOf(f.bundlePrice),
         }
       : {
-          name: f.name,
+          ...common,
           kind: 'cart',
-          discountKind: 'percent',
-          percentOff: countOf(f.percentOff),
+          discountKind: f.discountKind as 'percent' | 'flat',
+          percentOff: percent ? countOf(f.percentOff) : null,
+          amountOffPaise: percent ? null : paiseOf(f.amountOff),
+          maxDiscountPaise: percent ? paiseOf(f.maxDiscount) : null,
           minCartPaise: paiseOf(f.minCart) ?? 0,
         };
-    const answer = await settle(create.mutateAsync(body), failure, (e) => setErrors(e));
+    const answer = await settle(
+      save.mutateAsync({ offerId: offer?._id, body }),
+      failure,
+      form.setErrors,
+    );
     if (answer) {
       toast.success(answer.message);
       onDone();
@@ -511,76 +498,57 @@ function OfferForm({ onDone }: { onDone: () => void }) {
     <form
       onSubmit={(e) => void submit(e)}
       noValidate
-      aria-label="New offer"
+      aria-label={offer ? `Edit ${offer.name}` : 'New offer'}
       className={`${cardClass} grid gap-4 p-4 sm:grid-cols-2`}
     >
-      <TextInput
-        label="Name"
-        value={f.name}
-        onChange={(e) => set({ name: e.target.value })}
-        error={errors.name}
-      />
-      <Field label="Kind" error={errors.kind}>
-        {(control) => (
-          <select
-            {...control}
-            value={f.kind}
-            onChange={(e) => set({ kind: e.target.value as 'bundle' | 'cart' })}
-            className={controlClasses}
-          >
-            <option value="bundle">Bundle (N for a price)</option>
-            <option value="cart">Percent off a cart value</option>
-          </select>
-        )}
-      </Field>
+      <Row form={form} name="name" label="Name" />
+      <Row form={form} name="kind" label="Kind" options={OFFER_KINDS} />
       {bundle ? (
         <>
-          <TextInput
+          <Row
+            form={form}
+            name="pieces"
+            error="bundlePieces"
             label="Pieces"
             {...wholeNumber}
             min={2}
-            value={f.pieces}
-            onChange={(e) => set({ pieces: e.target.value })}
-            error={errors.bundlePieces}
           />
-          <TextInput
+          <Row
+            form={form}
+            name="bundlePrice"
+            error="bundlePricePaise"
             label="Bundle price (₹)"
             {...rupeeAmount}
             min={1}
-            value={f.bundlePrice}
-            onChange={(e) => set({ bundlePrice: e.target.value })}
-            error={errors.bundlePricePaise}
           />
         </>
       ) : (
         <>
-          <TextInput
-            label="Percent off"
-            {...wholeNumber}
-            min={1}
-            max={90}
-            value={f.percentOff}
-            onChange={(e) => set({ percentOff: e.target.value })}
-            error={errors.percentOff}
-          />
-          <TextInput
+          <Row form={form} name="discountKind" label="Discount" options={DISCOUNT_OPTIONS} />
+          <AmountOffRows form={form} percent={percent} />
+          <Row
+            form={form}
+            name="minCart"
+            error="minCartPaise"
             label="From a cart of (₹)"
             {...rupeeAmount}
             min={0}
-            value={f.minCart}
-            onChange={(e) => set({ minCart: e.target.value })}
-            error={errors.minCartPaise}
           />
         </>
       )}
-      <div className="flex gap-2 sm:col-span-2">
-        <Button type="submit" loading={create.isPending}>
-          Create offer
-        </Button>
-        <Button type="button" variant="ghost" onClick={onDone}>
-          Cancel
-        </Button>
-      </div>
+      <Row form={form} name="startsOn" label="First day (optional)" type="date" />
+      <Row form={form} name="endsOn" label="Last day (optional)" type="date" />
+      <CategoryChoice
+        form={form}
+        name="categories"
+        legend={bundle ? 'Categories whose tees count' : 'Categories whose tees count to the value'}
+        hint="None ticked: every T-shirt counts."
+      />
+      <FormButtons
+        label={offer ? 'Save offer' : 'Create offer'}
+        pending={save.isPending}
+        onCancel={onDone}
+      />
     </form>
   );
 }

@@ -69,6 +69,17 @@ const offer: AdminOffer = {
   updatedAt: '2026-11-20T10:00:00.000Z',
 };
 
+const graphic = { _id: '64b0000000000000000000a1', name: 'Graphic Tees', slug: 'graphic-tees' };
+const plain = { _id: '64b0000000000000000000a2', name: 'Plain Tees', slug: 'plain-tees' };
+const product = (n: number, name: string) => ({ _id: `64b00000000000000000010${n}`, name });
+const indigo = product(1, 'Indigo Tee');
+const ochre = product(2, 'Ochre Tee');
+/** The lists the forms choose categories and products from. */
+const lists = {
+  'GET /category/all-category': () => ({ success: true, category: [graphic, plain] }),
+  'GET /product/get-product': () => ({ success: true, AllProducts: [ochre, indigo], total: 2 }),
+};
+
 describe('the admin Coupons page', () => {
   it('lists each code with its terms, uses and amount given, and the offers', async () => {
     mockApi({
@@ -89,6 +100,7 @@ describe('the admin Coupons page', () => {
 
   it('creates a code in paise, and shows a refused field beside it', async () => {
     const api = mockApi({
+      ...lists,
       'GET /admin/coupons': () => ({ success: true, coupons: [], offers: [] }),
       'POST /admin/coupons': ({ body }) =>
         (body as { code: string }).code === 'TAKEN'
@@ -135,6 +147,7 @@ describe('the admin Coupons page', () => {
   it('pauses a code and edits one over the version it read', async () => {
     let saved = coupon();
     const api = mockApi({
+      ...lists,
       'GET /admin/coupons': () => ({ success: true, coupons: [saved], offers: [] }),
       'PATCH /admin/coupons/:id': ({ body }) => {
         saved = { ...saved, paused: (body as { paused: boolean }).paused };
@@ -164,6 +177,144 @@ describe('the admin Coupons page', () => {
       maxDiscountPaise: 30000,
       version: 2,
       paused: true,
+    });
+  });
+
+  it('limits a code to categories and products ticked from lists, the refusal beside them', async () => {
+    let refuse = true;
+    const api = mockApi({
+      ...lists,
+      'GET /admin/coupons': () => ({
+        success: true,
+        coupons: [coupon({ categories: [plain._id], products: [] })],
+        offers: [],
+      }),
+      'PUT /admin/coupons/:id': () =>
+        refuse
+          ? reply(400, {
+              success: false,
+              message: 'products: A product in the list no longer exists',
+              issues: [{ path: 'products', message: 'A product in the list no longer exists' }],
+            })
+          : { success: true, message: 'Coupon WELCOME10 saved', coupon: coupon() },
+    });
+    const { user } = renderRoute({ element: <CouponsPage /> }, { url: '/dashboard/admin/coupons' });
+    const card = await screen.findByRole('article', { name: 'Code WELCOME10' });
+    expect(card).toHaveTextContent('some items only');
+    await user.click(screen.getByRole('button', { name: 'Edit WELCOME10' }));
+    const form = screen.getByRole('form', { name: 'Edit WELCOME10' });
+
+    const categories = within(form).getByRole('group', { name: 'Categories' });
+    expect(await within(categories).findByLabelText('Plain Tees')).toBeChecked();
+    await user.click(within(categories).getByLabelText('Graphic Tees'));
+    await user.click(within(categories).getByLabelText('Plain Tees'));
+
+    const products = within(form).getByRole('group', { name: 'Products' });
+    await within(products).findByLabelText('Indigo Tee');
+    await user.type(within(products).getByRole('searchbox', { name: 'Find a product' }), 'och');
+    expect(within(products).queryByLabelText('Indigo Tee')).not.toBeInTheDocument();
+    await user.click(within(products).getByLabelText('Ochre Tee'));
+    expect(products).toHaveAccessibleDescription(expect.stringContaining('1 chosen.'));
+
+    await user.click(within(form).getByRole('button', { name: 'Save code' }));
+    await waitFor(() =>
+      expect(products).toHaveAccessibleDescription(
+        expect.stringContaining('A product in the list no longer exists'),
+      ),
+    );
+    expect(api.callsTo('PUT /admin/coupons/:id')[0]!.body).toMatchObject({
+      categories: [graphic._id],
+      products: [ochre._id],
+      version: 2,
+    });
+    expect(toast.success).not.toHaveBeenCalled();
+
+    refuse = false;
+    await user.click(within(form).getByRole('button', { name: 'Save code' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Coupon WELCOME10 saved'));
+  });
+
+  it('edits an automatic offer over the version read: its price, categories and dates', async () => {
+    const bundle = { ...offer, categories: [graphic._id], version: 4 };
+    const api = mockApi({
+      ...lists,
+      'GET /admin/coupons': () => ({ success: true, coupons: [], offers: [bundle] }),
+      'PUT /admin/offers/:id': ({ body }) =>
+        (body as { endsOn: string | null }).endsOn === '2026-12-01'
+          ? reply(400, {
+              success: false,
+              message: 'endsOn: The last day cannot be before the first',
+              issues: [{ path: 'endsOn', message: 'The last day cannot be before the first' }],
+            })
+          : { success: true, message: 'Offer Any 3 saved', offer: bundle },
+    });
+    const { user } = renderRoute({ element: <CouponsPage /> }, { url: '/dashboard/admin/coupons' });
+    await user.click(await screen.findByRole('button', { name: 'Edit Any 3' }));
+    const form = screen.getByRole('form', { name: 'Edit Any 3' });
+    expect(within(form).getByLabelText('Pieces')).toHaveValue(3);
+    const price = within(form).getByLabelText('Bundle price (₹)');
+    expect(price).toHaveValue(999);
+    await user.clear(price);
+    await user.type(price, '899');
+    const categories = within(form).getByRole('group', { name: 'Categories whose tees count' });
+    expect(await within(categories).findByLabelText('Graphic Tees')).toBeChecked();
+    await user.click(within(categories).getByLabelText('Plain Tees'));
+    await user.type(within(form).getByLabelText('First day (optional)'), '2026-12-05');
+    await user.type(within(form).getByLabelText('Last day (optional)'), '2026-12-01');
+    await user.click(within(form).getByRole('button', { name: 'Save offer' }));
+    await waitFor(() =>
+      expect(within(form).getByLabelText('Last day (optional)')).toHaveAccessibleDescription(
+        'The last day cannot be before the first',
+      ),
+    );
+
+    await user.clear(within(form).getByLabelText('Last day (optional)'));
+    await user.type(within(form).getByLabelText('Last day (optional)'), '2026-12-31');
+    await user.click(within(form).getByRole('button', { name: 'Save offer' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Offer Any 3 saved'));
+    expect(api.callsTo('PUT /admin/offers/:id').at(-1)!.body).toEqual({
+      name: 'Any 3',
+      kind: 'bundle',
+      bundlePieces: 3,
+      bundlePricePaise: 89900,
+      categories: [graphic._id, plain._id],
+      startsOn: '2026-12-05',
+      endsOn: '2026-12-31',
+      paused: false,
+      version: 4,
+    });
+    expect(screen.queryByRole('form', { name: 'Edit Any 3' })).not.toBeInTheDocument();
+  });
+
+  it('creates a cart-value offer with a flat amount off', async () => {
+    const api = mockApi({
+      ...lists,
+      'GET /admin/coupons': () => ({ success: true, coupons: [], offers: [] }),
+      'POST /admin/offers': () =>
+        reply(201, { success: true, message: 'Offer Big cart created', offer }),
+    });
+    const { user } = renderRoute({ element: <CouponsPage /> }, { url: '/dashboard/admin/coupons' });
+    await user.click(await screen.findByRole('button', { name: 'New offer' }));
+    const form = screen.getByRole('form', { name: 'New offer' });
+    await user.type(within(form).getByLabelText('Name'), 'Big cart');
+    await user.selectOptions(within(form).getByLabelText('Kind'), 'cart');
+    await user.selectOptions(within(form).getByLabelText('Discount'), 'flat');
+    await user.type(within(form).getByLabelText('Amount off (₹)'), '150');
+    await user.type(within(form).getByLabelText('From a cart of (₹)'), '1499');
+    await user.click(within(form).getByRole('button', { name: 'Create offer' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Offer Big cart created'));
+    expect(api.callsTo('POST /admin/offers')[0]!.body).toEqual({
+      name: 'Big cart',
+      kind: 'cart',
+      discountKind: 'flat',
+      percentOff: null,
+      amountOffPaise: 15000,
+      maxDiscountPaise: null,
+      minCartPaise: 149900,
+      categories: [],
+      startsOn: null,
+      endsOn: null,
+      paused: false,
     });
   });
 });
