@@ -488,7 +488,8 @@ export const OPERATIONS: Operation[] = [
     method: 'get',
     path: '/product/get-product/{slug}',
     tag: 'Products',
-    summary: 'One product by its slug, with every photo of every colour',
+    summary:
+      'One product by its slug, with every photo of every colour; a slug it had before a rename answers the product too (its `slug` is its address now; a product that has the slug wins)',
     params: slugParams,
     response: productResponse,
     errors: [400, 404],

@@ -16,6 +16,7 @@ import {
   type KnownColour,
 } from '../modules/products/index.js';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS, type DemoProduct } from './demo-catalog.js';
+import { demoFactsOf } from './demo-facts.js';
 import { tshirtSvg } from './tshirt-art.js';
 
 /**
@@ -84,6 +85,7 @@ export async function seedDemoCatalog(
           },
         ],
         shipping: p.shipping,
+        ...demoFactsOf(p),
         category: categoryId.get(p.category)!,
         createdAt: at,
         updatedAt: at,

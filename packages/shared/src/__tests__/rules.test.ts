@@ -18,7 +18,7 @@ import {
   paiseToRupees,
   productDetailPath,
   removeFromCart,
-  struckPrice,
+  mrpDiscount,
   subtotal,
   toPaise,
 } from '../rules/index.js';
@@ -73,10 +73,20 @@ describe('cart rules', () => {
 });
 
 describe('prices', () => {
-  it('struck price is price × 1.2 rounded', () => {
-    expect(struckPrice(499)).toBe(599);
-    expect(struckPrice(100)).toBe(120);
-    expect(struckPrice(1299)).toBe(1559);
+  it('strikes the MRP only when it is above the price, with the share off rounded', () => {
+    expect(mrpDiscount(799, 999)).toEqual({ mrp: 999, percentOff: 20 });
+    expect(mrpDiscount(649, 999)).toEqual({ mrp: 999, percentOff: 35 }); // 35.04
+    expect(mrpDiscount(1299, 1999)).toEqual({ mrp: 1999, percentOff: 35 }); // 35.02
+    expect(mrpDiscount(500, 1000)).toEqual({ mrp: 1000, percentOff: 50 });
+    expect(mrpDiscount(665, 1000)).toEqual({ mrp: 1000, percentOff: 34 }); // 33.5 rounds up
+    expect(mrpDiscount(999, 999)).toBeUndefined();
+    expect(mrpDiscount(999, 899)).toBeUndefined();
+    expect(mrpDiscount(999, undefined)).toBeUndefined();
+    expect(mrpDiscount(999, null)).toBeUndefined();
+  });
+  it('never says 0% or 100% off', () => {
+    expect(mrpDiscount(998.5, 999)).toEqual({ mrp: 999, percentOff: 1 });
+    expect(mrpDiscount(0.01, 10_000)).toEqual({ mrp: 10_000, percentOff: 99 });
   });
   it('converts rupees to whole paise without float drift', () => {
     expect(toPaise(19.99)).toBe(1999);

@@ -17,8 +17,13 @@ export const DEFAULT_SHOP_NAME = 'T-Shirt Shop';
 export const CURRENCY = 'INR';
 export const CURRENCY_SYMBOL = '₹';
 export const DELIVERY_CHARGE = 0;
-/** The struck-through "was" price is the price times this, rounded (display only). */
-export const STRUCK_PRICE_FACTOR = 1.2;
+/** A product's country of origin when the admin names none (the shop prints in India). */
+export const DEFAULT_COUNTRY_OF_ORIGIN = 'India';
+/** How a T-shirt is cut (the product page says "Regular fit"). */
+export const PRODUCT_FITS = ['Regular', 'Relaxed', 'Oversized', 'Slim'] as const;
+export type ProductFit = (typeof PRODUCT_FITS)[number];
+/** A fabric's weight in grams per square metre: the range a T-shirt's fabric can be. */
+export const GSM_RANGE = { min: 80, max: 400 } as const;
 
 export const OTP_LENGTH = 6;
 export const OTP_TTL_MINUTES = 10;

@@ -15,6 +15,10 @@ export const TEXT_LIMITS = {
   categoryName: 60,
   productName: 120,
   productDescription: 5000,
+  /** A product's facts (product page's "Product details"). */
+  countryOfOrigin: 56,
+  fabric: 100,
+  washCare: 300,
 } as const;
 
 /** The message of a text over its limit. */

@@ -4,22 +4,28 @@
  * the package's root has them all): the web app's bundler puts everything this index names in
  * the first page's code, since the storefront imports it.
  */
-import {
-  CURRENCY_SYMBOL,
-  DELIVERY_CHARGE,
-  ONE_SIZE,
-  PAGE_SIZE,
-  STRUCK_PRICE_FACTOR,
-} from '../constants/index.js';
+import { CURRENCY_SYMBOL, DELIVERY_CHARGE, ONE_SIZE, PAGE_SIZE } from '../constants/index.js';
 import { colourKey, colourOfLine, stockOf, type Stocked } from './stock.js';
 
 export * from './catalog-params.js';
 export * from './landing.js';
 export * from './stock.js';
 
-/** The struck-through "was" price: price × 1.2, rounded to a whole rupee (display only). */
-export function struckPrice(price: number): number {
-  return Math.round(price * STRUCK_PRICE_FACTOR);
+/**
+ * The struck-through MRP and the share off it, only when the product has an MRP above its
+ * price (undefined otherwise: no made-up "was" price). The share is rounded to a whole per cent,
+ * never up to 100 and never down to 0: a ₹0.50 saving on ₹999 still reads "1% off".
+ */
+export function mrpDiscount(
+  price: number,
+  mrp: number | null | undefined,
+): { mrp: number; percentOff: number } | undefined {
+  if (mrp === undefined || mrp === null) return undefined;
+  const pricePaise = toPaise(price);
+  const mrpPaise = toPaise(mrp);
+  if (mrpPaise <= pricePaise) return undefined;
+  const percent = Math.round(((mrpPaise - pricePaise) * 100) / mrpPaise);
+  return { mrp, percentOff: Math.min(99, Math.max(1, percent)) };
 }
 
 /** A cart line: a product in one colour and one size with how many of it the shopper wants. */

@@ -2,16 +2,26 @@ import { z } from 'zod';
 
 import {
   COLOUR_NAME_MAX,
+  DEFAULT_COUNTRY_OF_ORIGIN,
+  GSM_RANGE,
   MAX_COLOURS,
   MAX_IMAGES_PER_COLOUR,
   ONE_SIZE,
+  PRODUCT_FITS,
   PRODUCT_SIZES,
   SIZES,
 } from '../constants/index.js';
 import { TEXT_LIMITS } from '../constants/limits.js';
-import { colourKey, sortSizes, sumOverColours, totalOfSizes } from '../rules/index.js';
+import {
+  colourKey,
+  formatRupees,
+  sortSizes,
+  sumOverColours,
+  toPaise,
+  totalOfSizes,
+} from '../rules/index.js';
 import { category } from './category.js';
-import { jsonList, objectId, queryText, requiredText } from './common.js';
+import { jsonList, objectId, optionalText, queryText, requiredText } from './common.js';
 import { rating } from './review.js';
 
 /** A size a product line can be in: XS … 3XL, or One size. */
@@ -94,6 +104,18 @@ export const product = z
         "Never empty, in the admin's order: stock lives per colour and size (`sizes` and `quantity` are their sums, `photo` the first colour's first photo).",
     }),
     shipping: z.boolean(),
+    /** Rupees incl. of all taxes; left out when the admin has not set one (nothing is struck). */
+    mrp: z.number().optional(),
+    /**
+     * The product page's facts, on one product's read only (lists stay lean): where it was made
+     * ("India" unless the admin says otherwise) and the garment's facts, each left out until
+     * the admin sets it.
+     */
+    countryOfOrigin: z.string().optional(),
+    fabric: z.string().optional(),
+    gsm: z.number().optional(),
+    fit: z.enum(PRODUCT_FITS).optional(),
+    washCare: z.string().optional(),
     category: productCategory,
     /** The main photo's URL: the first image of the first colour ('' when it has none). */
     photo: z.string(),
@@ -247,16 +269,66 @@ const coloursField = jsonList(
       });
   });
 
+/** A price in rupees as the form sends it: whole paise, more than 0. */
+const rupees = (label: string) =>
+  z.coerce
+    .number({ error: `${label} must be a number` })
+    .positive(`${label} must be more than 0`)
+    // Whole paise: money is counted in paise, and the price filters meet a paisa apart.
+    .multipleOf(0.01, `${label} can have at most 2 decimal places`)
+    .max(10_000_000, `${label} is too high`);
+
+/** An optional fact: '' (or blanks) clears it (null), left out keeps it (on update). */
+const clearable = <T extends z.ZodType>(schema: T) =>
+  z
+    .union([z.string().trim().pipe(z.literal('')), schema], {
+      // The value's own message ("GSM must be a number"), not the union's "Invalid input".
+      error: (issue) =>
+        (issue as { errors?: Array<Array<{ message: string }>> }).errors?.[1]?.[0]?.message,
+    })
+    .transform((v) => (typeof v === 'string' && v.trim() === '' ? null : (v as z.output<T>)))
+    .optional();
+
+/**
+ * The product's facts (issue 33): the MRP and what a shopper asks of a garment. All optional
+ * and additive: SPEC's form leaves them out, and an update without them keeps them.
+ */
+const productFactFields = {
+  mrp: clearable(rupees('MRP')).meta({
+    description:
+      'The maximum retail price in rupees incl. of all taxes, at least the price; "" removes it. With an MRP above the price the storefront strikes it through with the share off.',
+  }),
+  // No default inside: left out on update must stay left out (the stored country is kept).
+  countryOfOrigin: optionalText('Country of origin', TEXT_LIMITS.countryOfOrigin)
+    .unwrap()
+    .transform((v) => v || DEFAULT_COUNTRY_OF_ORIGIN)
+    .optional()
+    .meta({
+      description: `Where it was made; "" or left out on create: ${DEFAULT_COUNTRY_OF_ORIGIN}.`,
+    }),
+  fabric: clearable(requiredText('Fabric', TEXT_LIMITS.fabric)).meta({
+    description: 'What it is made of, e.g. "100% cotton"; "" removes it.',
+  }),
+  gsm: clearable(
+    z.coerce
+      .number({ error: 'GSM must be a number' })
+      .int('GSM must be a whole number')
+      .min(GSM_RANGE.min, `GSM must be between ${GSM_RANGE.min} and ${GSM_RANGE.max}`)
+      .max(GSM_RANGE.max, `GSM must be between ${GSM_RANGE.min} and ${GSM_RANGE.max}`),
+  ).meta({ description: 'The fabric\'s weight in grams per square metre; "" removes it.' }),
+  fit: clearable(
+    z.enum(PRODUCT_FITS, { error: `Fit must be one of: ${PRODUCT_FITS.join(', ')}` }),
+  ).meta({ description: '"" removes it.' }),
+  washCare: clearable(requiredText('Wash care', TEXT_LIMITS.washCare)).meta({
+    description: 'How to wash it, e.g. "Machine wash cold, inside out"; "" removes it.',
+  }),
+};
+
 /** The product form's fields (multipart); productBody adds the rules across them. */
 export const productFields = z.object({
   name: requiredText('Name', TEXT_LIMITS.productName),
   description: requiredText('Description', TEXT_LIMITS.productDescription),
-  price: z.coerce
-    .number({ error: 'Price must be a number' })
-    .positive('Price must be more than 0')
-    // Whole paise: money is counted in paise, and the price filters meet a paisa apart.
-    .multipleOf(0.01, 'Price can have at most 2 decimal places')
-    .max(10_000_000, 'Price is too high'),
+  price: rupees('Price'),
   /** Required without `sizes`; with them it may be left out, or must be their total. */
   quantity: z.coerce
     .number({ error: 'Quantity must be a number' })
@@ -273,7 +345,12 @@ export const productFields = z.object({
   }),
   shipping: shippingField.default(false),
   category: objectId,
+  ...productFactFields,
 });
+
+/** The price may not exceed the MRP (a maximum retail price, incl. of all taxes). */
+export const mrpBelowPrice = (mrp: number) =>
+  `The MRP (${formatRupees(mrp)}) cannot be less than the price`;
 
 export const productBody = productFields.superRefine((b, ctx) => {
   if (b.colours && b.sizes)
@@ -291,6 +368,8 @@ export const productBody = productFields.superRefine((b, ctx) => {
       path: ['quantity'],
       message: `Quantity must be the total of the ${b.colours ? "colours' " : ''}sizes (${totalOfSizes(sizes)})`,
     });
+  if (b.mrp != null && toPaise(b.mrp) < toPaise(b.price))
+    ctx.addIssue({ code: 'custom', path: ['mrp'], message: mrpBelowPrice(b.mrp) });
 });
 export type ProductBody = z.input<typeof productBody>;
 

@@ -2,6 +2,8 @@ import mongoose, { type InferSchemaType } from 'mongoose';
 import {
   colourKey,
   DEFAULT_COLOUR,
+  DEFAULT_COUNTRY_OF_ORIGIN,
+  PRODUCT_FITS,
   ONE_SIZE,
   PRODUCT_SIZES,
   sortSizes,
@@ -55,6 +57,12 @@ const productSchema = new mongoose.Schema(
   {
     name: { type: String, required: true, trim: true },
     slug: { type: String, required: true, unique: true },
+    /**
+     * The slugs it had before a rename: their addresses redirect here. A slug is in one
+     * product's list at most (the index), and never a product's slug too: a product taking it
+     * takes it out of the list (products.service.ts).
+     */
+    formerSlugs: { type: [String], default: undefined },
     description: { type: String, required: true },
     /** Rupees. */
     price: { type: Number, required: true, min: 0 },
@@ -71,6 +79,13 @@ const productSchema = new mongoose.Schema(
      */
     rev: { type: Number, default: 0 },
     shipping: { type: Boolean, default: false },
+    /** Rupees incl. of all taxes, like `price`; null or missing: none set. */
+    mrp: { type: Number, min: 0, default: undefined },
+    countryOfOrigin: { type: String, trim: true, default: DEFAULT_COUNTRY_OF_ORIGIN },
+    fabric: { type: String, trim: true, default: undefined },
+    gsm: { type: Number, min: 0, default: undefined },
+    fit: { type: String, enum: [...PRODUCT_FITS, null], default: undefined },
+    washCare: { type: String, trim: true, default: undefined },
     category: { type: mongoose.Schema.Types.ObjectId, ref: 'Category', required: true },
     /**
      * The order items whose units are being taken right now (stock.ts, takeOnce): written in
@@ -102,6 +117,11 @@ const productSchema = new mongoose.Schema(
 productSchema.index({ createdAt: -1, _id: -1 });
 // - the category filter (alone or with a price range), related products, "is the category used?":
 productSchema.index({ category: 1, createdAt: -1, _id: -1 });
+// - an old address (a slug before a rename), to redirect it; only products that have one:
+productSchema.index(
+  { formerSlugs: 1 },
+  { unique: true, partialFilterExpression: { formerSlugs: { $type: 'string' } } },
+);
 // - counting a price-only filter:
 productSchema.index({ price: 1 });
 // - "does another product still use these photo files?" before deleting them:

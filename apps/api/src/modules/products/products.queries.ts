@@ -5,7 +5,15 @@
  */
 import mongoose from 'mongoose';
 import type { Product as ProductJson } from '@repo/shared';
-import { colourKey, DEFAULT_COLOUR, PAGE_SIZE, RELATED_LIMIT, sizesOf } from '@repo/shared';
+import {
+  colourKey,
+  DEFAULT_COLOUR,
+  DEFAULT_COUNTRY_OF_ORIGIN,
+  PAGE_SIZE,
+  RELATED_LIMIT,
+  sizesOf,
+  type ProductFit,
+} from '@repo/shared';
 import { escapeRegExp } from '../../lib/literal-pattern.js';
 import { categoryNames } from '../categories/index.js';
 import { Product, type ProductFields } from './product.model.js';
@@ -34,6 +42,12 @@ export const FIELDS = {
   'colours.images.widths': 1,
   'colours.images.alt': 1,
   shipping: 1,
+  mrp: 1,
+  countryOfOrigin: 1,
+  fabric: 1,
+  gsm: 1,
+  fit: 1,
+  washCare: 1,
   category: 1,
   // A product the start-up migration has not reached yet still has its photo here.
   'photo.url': 1,
@@ -74,6 +88,12 @@ export interface ProductRow {
   sizes?: SizeRow[] | null;
   colours?: ColourRow[] | null;
   shipping?: boolean | null;
+  mrp?: number | null;
+  countryOfOrigin?: string | null;
+  fabric?: string | null;
+  gsm?: number | null;
+  fit?: string | null;
+  washCare?: string | null;
   category: mongoose.Types.ObjectId;
   /** Only on a product saved before colours that the start-up migration has not reached yet. */
   photo?: PhotoRow | null;
@@ -139,6 +159,17 @@ export function layStock(product: ProductJson, stock: StockJson): void {
  */
 type Images = 'all' | 'first';
 
+/** A product's facts as one product's read shows them: those set, and where it was made. */
+function factsJson(p: ProductRow): Partial<ProductJson> {
+  return {
+    countryOfOrigin: p.countryOfOrigin || DEFAULT_COUNTRY_OF_ORIGIN,
+    ...(p.fabric ? { fabric: p.fabric } : {}),
+    ...(typeof p.gsm === 'number' ? { gsm: p.gsm } : {}),
+    ...(p.fit ? { fit: p.fit as ProductFit } : {}),
+    ...(p.washCare ? { washCare: p.washCare } : {}),
+  };
+}
+
 function toJson(p: ProductRow, categoryName: string | undefined, images: Images): ProductJson {
   const stock = stockJson(p);
   const colours = coloursOfRow(p).map((c, i) => ({
@@ -164,6 +195,9 @@ function toJson(p: ProductRow, categoryName: string | undefined, images: Images)
     sizes: stock.sizes,
     colours,
     shipping: Boolean(p.shipping),
+    // Every read: the cards strike it through.
+    ...(typeof p.mrp === 'number' ? { mrp: p.mrp } : {}),
+    ...(images === 'all' ? factsJson(p) : {}),
     category: { _id: String(p.category), name: categoryName ?? '' },
     photo: main?.url ?? '',
     photos: widthsJson(main),
@@ -264,9 +298,15 @@ export async function allProducts(
   return { AllProducts, total };
 }
 
-/** One product with every photo of every colour. */
+/**
+ * One product with every photo of every colour, by its slug or else by one it had before a
+ * rename (its `slug` then names its address now). A product with the slug wins over one that
+ * had it.
+ */
 export async function productBySlug(slug: string): Promise<ProductJson | undefined> {
-  const row = await Product.findOne({ slug }, FIELDS).lean<ProductRow>();
+  const row =
+    (await Product.findOne({ slug }, FIELDS).lean<ProductRow>()) ??
+    (await Product.findOne({ formerSlugs: slug }, FIELDS).lean<ProductRow>());
   return row ? (await withCategories([row], { images: 'all' }))[0] : undefined;
 }
 

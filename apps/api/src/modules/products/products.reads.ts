@@ -63,6 +63,11 @@ export const productReads = {
     products: (answer) => answer.AllProducts,
   }),
 
+  /**
+   * By a slug it has or had: a renamed product's old address answers the product, whose `slug`
+   * names its address now (the page redirects there; docs/behaviour/storefront-and-seo.md says
+   * why the API answers rather than redirects).
+   */
   bySlug: (slug: string): CatalogRead<{ Aproduct: ProductJson }> => ({
     key: `slug:${slug}`,
     compute: async () => {

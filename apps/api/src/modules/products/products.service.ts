@@ -5,6 +5,7 @@
  * failed write are removed at once.
  */
 import type { Logger } from 'pino';
+import { mrpBelowPrice, toPaise } from '@repo/shared';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { storeUpload } from '../../lib/photo-upload.js';
 import { slugify, writeWithUniqueSlug } from '../../lib/slug.js';
@@ -65,6 +66,26 @@ export async function releasePhoto(
   }
 }
 
+/** How many old addresses a product keeps (the oldest go first). */
+export const FORMER_SLUGS_KEPT = 20;
+
+/** The slugs a product had once it moves from `old` to `next`: the old one added, the new one out. */
+export function formerSlugsAfter(former: string[], old: string, next: string): string[] {
+  if (old === next) return former;
+  return [...former.filter((s) => s !== old && s !== next), old].slice(-FORMER_SLUGS_KEPT);
+}
+
+/**
+ * A product has taken `slug`: another product's old address by that slug no longer redirects
+ * (the new product wins).
+ */
+async function forgetFormerSlug(slug: string, takenBy: unknown): Promise<void> {
+  await Product.updateMany(
+    { formerSlugs: slug, _id: { $ne: takenBy } },
+    { $pull: { formerSlugs: slug } },
+  );
+}
+
 export async function mustFind(id: string): Promise<ProductJson> {
   const product = await productById(id);
   if (!product) throw notFound('Product not found');
@@ -87,6 +108,7 @@ export async function createProduct(
     const created = await writeWithUniqueSlug(Product, slugify(input.name, 'tshirt'), (slug) =>
       Product.create({ ...fields, ...stockFields(colours), slug }),
     );
+    await forgetFormerSlug(created.slug, created._id);
     return await mustFind(String(created._id));
   } catch (err) {
     await releasePhoto(deps, photo);
@@ -106,11 +128,23 @@ export async function updateProduct(
     ? await storeUpload(deps, photoData, input.name, 'a product photo')
     : undefined;
   const { colours: _c, sizes: _s, quantity: _q, ...fields } = input;
+  let before: { slug: string; formerSlugs: string[] } | undefined;
+  let slugNow: string | undefined;
   try {
     const released = await changeRevision(
       id,
-      { name: 1, slug: 1 },
+      { name: 1, slug: 1, formerSlugs: 1, mrp: 1 },
       (current) => {
+        // SPEC's form leaves the MRP out: a new price must still not pass the one stored.
+        const mrp = input.mrp === undefined ? (current.mrp as number | null | undefined) : null;
+        if (typeof mrp === 'number' && toPaise(mrp) < toPaise(input.price))
+          throw badRequest(mrpBelowPrice(mrp), {
+            issues: [{ path: 'price', message: mrpBelowPrice(mrp) }],
+          });
+        before = {
+          slug: String(current.slug),
+          formerSlugs: (current.formerSlugs as string[] | undefined) ?? [],
+        };
         const colours = coloursToUpdate(input, current.colours);
         // A new photo replaces the main photo (the first colour's first).
         if (photo) {
@@ -138,15 +172,20 @@ export async function updateProduct(
           slugify(input.name, 'tshirt'),
           (slug) => {
             const set = (update as { $set: Record<string, unknown> }).$set;
+            // Not renamed: `set` keeps the slug it has. Renamed: the old address redirects to
+            // the new one (product reads, web module).
+            slugNow = (set.slug as string | undefined) ?? slug;
+            const formerSlugs = formerSlugsAfter(before!.formerSlugs, before!.slug, slugNow);
             return Product.findOneAndUpdate(
               filter,
-              { ...update, $set: { slug, ...set } },
+              { ...update, $set: { slug, formerSlugs, ...set } },
               { runValidators: true, projection: { _id: 1 } },
             ).lean();
           },
           id,
         ),
     );
+    if (slugNow !== undefined && slugNow !== before?.slug) await forgetFormerSlug(slugNow, id);
     for (const image of released) await releasePhoto(deps, image);
   } catch (err) {
     if (photo) await releasePhoto(deps, photo);
@@ -176,6 +215,12 @@ export interface NewProduct {
     sizes: SizeList;
   }>;
   shipping: boolean;
+  mrp?: number;
+  countryOfOrigin?: string;
+  fabric?: string;
+  gsm?: number;
+  fit?: string;
+  washCare?: string;
   category: string;
   createdAt?: Date;
   updatedAt?: Date;

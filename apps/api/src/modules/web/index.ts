@@ -103,7 +103,13 @@ export function webAppRouter(
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const url = new URL(req.originalUrl, 'http://page');
     res.setHeader('Cache-Control', 'no-cache');
-    const { status, html } = await page.page(shopOrigin(req), url.pathname, url.search);
+    const { status, html, location } = await page.page(shopOrigin(req), url.pathname, url.search);
+    if (location) {
+      // A renamed product's old address. Kept by browsers for an hour, not for ever: a new
+      // product may take the old address later.
+      res.set('Cache-Control', 'public, max-age=3600').redirect(301, location);
+      return;
+    }
     // res.send tags the page with an ETag and answers a matching revalidation with 304.
     res.status(status).type('html').send(html);
   });

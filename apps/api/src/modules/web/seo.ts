@@ -8,7 +8,7 @@
  * Also robots.txt and the sitemap (sitemap.ts).
  */
 import { ONE_SIZE } from '@repo/shared/constants';
-import { formatRupees } from '@repo/shared/rules';
+import { formatRupees, mrpDiscount } from '@repo/shared/rules';
 
 export interface ProductForSeo {
   _id: string;
@@ -22,6 +22,13 @@ export interface ProductForSeo {
   photo: string;
   photos?: Array<{ width: number; url: string }>;
   category: { _id: string; name: string };
+  /** Rupees incl. of all taxes: the Offer's strikethrough price when above the price. */
+  mrp?: number;
+  countryOfOrigin?: string;
+  fabric?: string;
+  gsm?: number;
+  fit?: string;
+  washCare?: string;
   /** The published reviews' average and count (product reads carry it). */
   rating?: { average: number; count: number };
   /** A few published reviews, most helpful first (the reviews module's topReviews). */
@@ -151,6 +158,44 @@ function reviewsData(product: ProductForSeo): object {
   };
 }
 
+/**
+ * The garment's facts where schema.org has a property for them (material, countryOfOrigin),
+ * the rest (fabric weight, fit, wash care) as PropertyValues.
+ */
+function garmentData(product: ProductForSeo): object {
+  const more = [
+    product.gsm !== undefined && {
+      '@type': 'PropertyValue',
+      name: 'Fabric weight',
+      value: product.gsm,
+      unitText: 'GSM',
+    },
+    product.fit && { '@type': 'PropertyValue', name: 'Fit', value: product.fit },
+    product.washCare && { '@type': 'PropertyValue', name: 'Wash care', value: product.washCare },
+  ].filter(Boolean);
+  return {
+    ...(product.fabric && { material: product.fabric }),
+    ...(product.countryOfOrigin && {
+      countryOfOrigin: { '@type': 'Country', name: product.countryOfOrigin },
+    }),
+    ...(more.length && { additionalProperty: more }),
+  };
+}
+
+/** The MRP as the Offer's strikethrough price, only when it is above the price. */
+function strikethroughPrice(product: ProductForSeo): object {
+  const discount = mrpDiscount(product.price, product.mrp);
+  if (!discount) return {};
+  return {
+    priceSpecification: {
+      '@type': 'UnitPriceSpecification',
+      priceType: 'https://schema.org/StrikethroughPrice',
+      price: discount.mrp.toFixed(2),
+      priceCurrency: 'INR',
+    },
+  };
+}
+
 /** From stock: none left, some sizes sold out, or every size to be had. */
 function availability(product: ProductForSeo): 'OutOfStock' | 'LimitedAvailability' | 'InStock' {
   if (product.quantity <= 0) return 'OutOfStock';
@@ -250,12 +295,14 @@ export function pageMeta(
           sku: product._id,
           category: product.category.name,
           ...(sizesInStock(product).length && { size: sizesInStock(product) }),
+          ...garmentData(product),
           brand: { '@type': 'Brand', name: shopName },
           offers: {
             '@type': 'Offer',
             url,
             price: product.price.toFixed(2),
             priceCurrency: 'INR',
+            ...strikethroughPrice(product),
             availability: `https://schema.org/${availability(product)}`,
             itemCondition: 'https://schema.org/NewCondition',
           },
@@ -294,7 +341,14 @@ const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** JSON-LD keys holding text (a name, a review), never a URL even when they start with "/". */
-const TEXT_KEYS = new Set(['query-input', 'name', 'description', 'reviewBody']);
+const TEXT_KEYS = new Set([
+  'query-input',
+  'name',
+  'description',
+  'reviewBody',
+  'material',
+  'value',
+]);
 
 /** Relative URLs inside JSON-LD made absolute against the origin. */
 function absolutize(value: unknown, origin: string): unknown {

@@ -17,7 +17,8 @@
  * - a preload of the largest image (the first product's photo), with the srcset and sizes the
  *   page renders it with.
  * Every page gets its own head (seo.ts: title, description, canonical, Open Graph, JSON-LD,
- * noindex) and status: 404 for a path the app does not have or a product that does not exist.
+ * noindex) and status: 404 for a path the app does not have or a product that does not exist,
+ * 301 to a renamed product's address from one it had (its query kept).
  *
  * Cached in the catalog cache: a finished page per URL for the catalog and stock versions it
  * shows (a page showing products is made again when their stock may have moved, so it never
@@ -36,6 +37,7 @@ import {
   inlinedAnswerKey,
   landingPageOf,
   parseCatalogParams,
+  productDetailPath,
   searchKeywordOf,
   SHOP_DETAILS_PAGES,
   srcSetOf,
@@ -226,6 +228,14 @@ async function withTopReviews(product: ProductForSeo | undefined): Promise<Produ
 
 const parse = (text: string) => JSON.parse(text) as unknown;
 
+/** The product page's path now, when the product read for this old path has another slug. */
+function movedTo(pathname: string, answer: string | undefined): string | undefined {
+  const landing = landingPageOf(pathname);
+  if (answer === undefined || landing?.page !== 'product' || landing.slug === null) return;
+  const slug = (parse(answer) as { Aproduct?: { slug?: unknown } }).Aproduct?.slug;
+  return typeof slug === 'string' && slug !== landing.slug ? productDetailPath(slug) : undefined;
+}
+
 const escapeAttr = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -268,9 +278,16 @@ function routeChunks(manifest: Manifest, module: string): string[] {
     .map((file) => `/${file}`);
 }
 
+/** A page's answer: its status and HTML, or a permanent redirect to `location` (absolute). */
+export interface PageAnswer {
+  status: number;
+  html: string;
+  location?: string;
+}
+
 export interface WebPage {
   /** The page's status and HTML for this URL, with absolute URLs on `origin`. */
-  page(origin: string, pathname: string, search: string): Promise<{ status: number; html: string }>;
+  page(origin: string, pathname: string, search: string): Promise<PageAnswer>;
 }
 
 export function createWebPage(
@@ -326,7 +343,7 @@ export function createWebPage(
     set: (version: string, key: string, value: T, chars: number) =>
       catalog.cache.set(version, `${kind} ${key}`, value, chars * 2),
   });
-  const pages = cached<{ status: number; html: string }>('page');
+  const pages = cached<PageAnswer>('page');
   const markups = cached<string>('markup');
 
   /**
@@ -381,7 +398,7 @@ export function createWebPage(
     search: string,
     route: RenderedPage,
     version: CatalogVersion,
-  ): Promise<{ status: number; html: string }> {
+  ): Promise<PageAnswer> {
     const texts = new Map<string, string>();
     const readAll = async (inline: Inline[]) => {
       for (const { key, read, fresh } of inline) {
@@ -396,6 +413,10 @@ export function createWebPage(
       }
     };
     await readAll(route.inline);
+    // An address the product had before a rename: the read answered the product, whose slug
+    // is its address now.
+    const moved = route.product && movedTo(pathname, texts.values().next().value);
+    if (moved) return { status: 301, html: '', location: `${origin}${moved}${search}` };
     let complete = texts.size === route.inline.length;
     const next = complete ? (route.then?.([...texts.values()].map(parse)) ?? []) : [];
     await readAll(next);

@@ -3,13 +3,14 @@
  * grid.
  */
 import { startTransition, Suspense, useDeferredValue, useOptimistic } from 'react';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { Navigate, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import type { Product } from '@repo/shared';
 import {
   colourKey,
   findColour,
   firstColourInStock,
   formatRupees,
+  productDetailPath,
   stockOf,
 } from '@repo/shared/rules';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -24,6 +25,7 @@ import { CatalogProducts } from '@/features/catalog/components/catalog-products'
 import { ProductDetails } from '@/features/catalog/components/product-details';
 import { CheckDelivery } from '@/features/delivery/components/check-delivery';
 import { ShareProduct } from '@/features/share/share-product';
+import { SoldBy } from '@/features/static/components/sold-by';
 import { ApiError } from '@/lib/api-client';
 import { lazyWithRetry } from '@/lib/lazy-with-retry';
 import { useLogOnError } from '@/lib/use-log-on-error';
@@ -76,7 +78,14 @@ export default function ProductDetailPage() {
 
   useLogOnError(related.error, 'Failed to load similar products'); // only logged
 
+  const location = useLocation();
+
   if (product.isPending) return <Loading text="Loading product..." />;
+
+  // An address the product had before a rename (a cart line saved then): go to its address now,
+  // as the server answers such an address with a 301.
+  if (item && item.slug !== slug)
+    return <Navigate replace to={`${productDetailPath(item.slug)}${location.search}`} />;
 
   if (!item) {
     const missing = product.error instanceof ApiError && product.error.status === 404;
@@ -131,6 +140,7 @@ export default function ProductDetailPage() {
         onColourChange={(c) => choose({ colour: c, size: shown.size })}
         onSizeChange={(s) => choose({ colour: shownColour.name, size: s })}
         onAddToCart={addToCartWithToast}
+        seller={<SoldBy />}
         actions={
           <ShareProduct
             name={item.name}

@@ -1,18 +1,23 @@
-/** A price in rupees, optionally with the struck-through "was" price (price × 1.2, rounded). */
-import { formatRupees, struckPrice } from '@repo/shared/rules';
+/**
+ * A price in rupees and, only when the product has an MRP above it, the MRP struck through with
+ * the share off ("₹999 20% off"); nothing struck otherwise (issue 33: no made-up "was" price).
+ */
+import { formatRupees, mrpDiscount } from '@repo/shared/rules';
 import { cn } from '@/lib/cn';
 
 export function Price({
   value,
-  struck = true,
+  mrp,
   size = 'md',
   className,
 }: {
   value: number;
-  struck?: boolean;
+  /** The maximum retail price (incl. of all taxes), when the product has one. */
+  mrp?: number | undefined;
   size?: 'sm' | 'md' | 'lg';
   className?: string;
 }) {
+  const discount = mrpDiscount(value, mrp);
   return (
     <p className={cn('flex flex-wrap items-baseline gap-x-2', className)}>
       <span
@@ -23,16 +28,27 @@ export function Price({
       >
         {formatRupees(value)}
       </span>
-      {struck && (
-        <s
-          className={cn(
-            'text-slate-500 dark:text-slate-400',
-            size === 'lg' ? 'text-lg' : 'text-sm',
-          )}
-        >
-          <span className="sr-only">was </span>
-          {formatRupees(struckPrice(value))}
-        </s>
+      {discount && (
+        <>
+          {/* Spaces for reading and copying; the flex gap lays them out. */}{' '}
+          <span
+            className={cn(
+              'text-slate-500 dark:text-slate-400',
+              size === 'lg' ? 'text-base' : 'text-xs sm:text-sm',
+            )}
+          >
+            {size === 'lg' ? 'MRP ' : <span className="sr-only">MRP </span>}
+            <s>{formatRupees(discount.mrp)}</s>
+          </span>{' '}
+          <span
+            className={cn(
+              'font-semibold text-green-700 dark:text-green-400',
+              size === 'lg' ? 'text-base' : 'text-xs sm:text-sm',
+            )}
+          >
+            {discount.percentOff}% off
+          </span>
+        </>
       )}
     </p>
   );

@@ -75,7 +75,7 @@ export function ProductCard({
         </p>
         <ColourSwatches colours={product.colours} />
         <RatingLine rating={product.rating} />
-        <Price value={product.price} size="sm" className="mt-auto pt-1" />
+        <Price value={product.price} mrp={product.mrp} size="sm" className="mt-auto pt-1" />
         {children}
         {(onAddToCart || detailsLink) && (
           // pointer-events-none: a tap between these controls falls through to the card's link.

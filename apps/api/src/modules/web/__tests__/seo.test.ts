@@ -179,6 +179,8 @@ describe('page heads and statuses', () => {
       image: [`${ORIGIN}/uploads/${tee!.slug}-960.webp`],
       sku: tee!.id,
       category: 'Anime',
+      // Every product is made somewhere: India unless the admin says otherwise (issue 33).
+      countryOfOrigin: { '@type': 'Country', name: 'India' },
       brand: { '@type': 'Brand', name: 'T-Shirt Shop' },
       offers: {
         '@type': 'Offer',

@@ -51,11 +51,12 @@ describe('home: the plain paged list', () => {
     expect(screen.getByText('30 products')).toBeInTheDocument();
   });
 
-  it('shows price, struck price (×1.2 rounded) and links each card to its detail', async () => {
+  it('shows the price, nothing struck without an MRP (no ×1.2 "was" price), and links each card to its detail', async () => {
     setup();
     const card = (await screen.findByText('P1-1')).closest('article')!;
     expect(within(card).getByText('₹499')).toBeInTheDocument();
-    expect(within(card).getByText('₹599')).toBeInTheDocument(); // 499 × 1.2 = 598.8
+    expect(within(card).queryByText('₹599')).toBeNull(); // SPEC's 499 × 1.2, gone (issue 33)
+    expect(card.querySelector('s')).toBeNull();
     expect(within(card).getByRole('link', { name: 'P1-1' })).toHaveAttribute(
       'href',
       expect.stringMatching(/^\/product-detail\//),

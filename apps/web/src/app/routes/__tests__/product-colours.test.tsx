@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Product, ProductColour } from '@repo/shared';
 import { ProductCard } from '@/components/ui/product-card';
 import { cartStore } from '@/lib/storage';
-import { makeProduct, noReviews } from '@/testing/data';
+import { makeProduct, noReviews, publicSettings } from '@/testing/data';
 import { mockApi } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/test-utils';
 import ProductDetailPage from '../product-detail';
@@ -74,6 +74,8 @@ const tee = makeProduct({
 function openDetail(product: Product, url = `/product-detail/${product.slug}`) {
   mockApi({
     'GET /product/get-product/:slug': () => ({ Aproduct: product }),
+    // Who sells it (the Product details).
+    'GET /settings/public': publicSettings,
     'GET /product/related-product/:productId/:categoryId': () => ({ products: [] }),
     'GET /product/:id/reviews': () => ({ success: true, reviews: [], summary: noReviews }),
   });

@@ -7,7 +7,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Product, Review } from '@repo/shared';
 import { ProductCard } from '@/components/ui/product-card';
-import { makeProduct, makeReview, noReviews } from '@/testing/data';
+import { makeProduct, makeReview, noReviews, publicSettings } from '@/testing/data';
 import { mockApi } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/test-utils';
 import ProductDetailPage from '../product-detail';
@@ -28,6 +28,8 @@ const summary = {
 function openDetail(product: Product, reviews: Review[], answer = summary) {
   const api = mockApi({
     'GET /product/get-product/:slug': () => ({ Aproduct: product }),
+    // Who sells it (the Product details).
+    'GET /settings/public': publicSettings,
     'GET /product/related-product/:productId/:categoryId': () => ({ products: [] }),
     'GET /product/:id/reviews': () => ({ success: true, reviews, summary: answer }),
   });

@@ -1,23 +1,18 @@
 /**
  * The product fields shared by the create and update pages: category (searchable), main photo
- * (drop zone), name, description, price, quantity (the grid's total), shipping and the colours
- * with their stock per size. The page owns the form (react-hook-form's useForm over
+ * (drop zone), name, description, price, quantity (the grid's total), shipping, the colours
+ * with their stock per size and the product's details (MRP, origin, garment facts). The page owns the form (react-hook-form's useForm over
  * ProductFormValues) and the buttons.
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { TEXT_LIMITS } from '@repo/shared/constants/limits';
-import {
-  controlClasses,
-  Field,
-  SelectField,
-  TextAreaField,
-  TextField,
-} from '@/components/ui/form-field';
+import { SelectField, TextAreaField, TextField } from '@/components/ui/form-field';
 import { useCategories } from '@/lib/api/get-categories';
 import { useLoadFailure, type FieldErrors } from '@/lib/outcome';
 import { stockTotals, type ProductFormValues } from '../lib/product-form';
 import { CategoryCombobox } from './category-combobox';
+import { ProductFactsFields, RupeeField } from './product-facts-fields';
 import { ImageDropZone } from './image-drop-zone';
 import { StockGrid } from './stock-grid';
 
@@ -111,28 +106,7 @@ export function ProductForm({
         {...register('description')}
       />
       <div className="grid gap-5 sm:grid-cols-3">
-        <Field label="Price" error={shown.price}>
-          {(control) => (
-            <div className="relative">
-              <span
-                aria-hidden="true"
-                className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-slate-500 dark:text-slate-400"
-              >
-                ₹
-              </span>
-              <input
-                {...control}
-                type="number"
-                inputMode="decimal"
-                min={0}
-                step="any"
-                placeholder="0"
-                {...register('price')}
-                className={`${controlClasses} pl-7`}
-              />
-            </div>
-          )}
-        </Field>
+        <RupeeField label="Price" error={shown.price} {...register('price')} />
         <TextField
           label="Quantity"
           error={shown.quantity}
@@ -153,6 +127,7 @@ export function ProductForm({
         }}
       />
       <FieldError message={shown.colours ?? shown.sizes} />
+      <ProductFactsFields register={register} errors={shown} />
       <div className="flex flex-wrap gap-3">{actions}</div>
     </form>
   );

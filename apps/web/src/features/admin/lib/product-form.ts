@@ -1,6 +1,6 @@
 /** The product form's values, and how they travel: multipart fields the API parses. */
 import type { Product } from '@repo/shared';
-import { ONE_SIZE, SIZES, type Size } from '@repo/shared/constants';
+import { DEFAULT_COUNTRY_OF_ORIGIN, ONE_SIZE, SIZES, type Size } from '@repo/shared/constants';
 import { isOneSize } from '@repo/shared/rules';
 
 /** A colour row of the form: name, swatch and the stock typed in each size's cell. */
@@ -29,7 +29,18 @@ export interface ProductFormValues {
   category: string;
   /** A new photo, or null (optional when updating): the first colour's main photo. */
   photo: File | null;
+  /** The product's facts, as typed ('' : none; the server parses and checks them). */
+  mrp: string;
+  countryOfOrigin: string;
+  fabric: string;
+  gsm: string;
+  /** One of PRODUCT_FITS, '' for none. */
+  fit: string;
+  washCare: string;
 }
+
+/** The facts' fields, sent as typed: '' removes a fact (country of origin: back to India). */
+export const FACT_FIELDS = ['mrp', 'countryOfOrigin', 'fabric', 'gsm', 'fit', 'washCare'] as const;
 
 /** A new colour row: black, nothing in stock yet. */
 export const newColourRow = (name = ''): ColourRow => ({ name, hex: '#111111', stock: {} });
@@ -43,6 +54,12 @@ export const emptyProductForm: ProductFormValues = {
   shipping: '0',
   category: '',
   photo: null,
+  mrp: '',
+  countryOfOrigin: DEFAULT_COUNTRY_OF_ORIGIN,
+  fabric: '',
+  gsm: '',
+  fit: '',
+  washCare: '',
 };
 
 export function productFormValues(product: Product): ProductFormValues {
@@ -61,6 +78,12 @@ export function productFormValues(product: Product): ProductFormValues {
     shipping: product.shipping ? '1' : '0',
     category: product.category?._id ?? '',
     photo: null,
+    mrp: product.mrp === undefined ? '' : String(product.mrp),
+    countryOfOrigin: product.countryOfOrigin ?? DEFAULT_COUNTRY_OF_ORIGIN,
+    fabric: product.fabric ?? '',
+    gsm: product.gsm === undefined ? '' : String(product.gsm),
+    fit: product.fit ?? '',
+    washCare: product.washCare ?? '',
   };
 }
 
@@ -114,6 +137,7 @@ export function productFormData(values: ProductFormValues): FormData {
   form.append('colours', JSON.stringify(colours));
   form.append('shipping', values.shipping);
   form.append('category', values.category);
+  for (const field of FACT_FIELDS) form.append(field, values[field]);
   if (values.photo) form.append('photo', values.photo);
   return form;
 }

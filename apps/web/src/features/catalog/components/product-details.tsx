@@ -13,6 +13,7 @@ import { CardIcon } from '@/components/ui/delivery-icons';
 import { Price } from '@/components/ui/price';
 import { RatingLine } from '@/components/ui/rating';
 import { SizePicker } from '@/components/ui/size-picker';
+import { ProductFacts } from './product-facts';
 import { ProductGallery } from './product-gallery';
 import { SizeGuide } from './size-guide';
 
@@ -45,6 +46,7 @@ export function ProductDetails({
   onSizeChange,
   onAddToCart,
   actions,
+  seller,
   delivery,
 }: {
   product: Product;
@@ -57,6 +59,8 @@ export function ProductDetails({
   onAddToCart: (product: Product, size: ProductSize, colour: string) => void;
   /** More under the add button (the product page's Share). */
   actions?: ReactNode;
+  /** Who sells it, for the Product details (the shop's details, from its settings). */
+  seller?: ReactNode;
   /** When and for how much it arrives at a PIN ("Check delivery"). */
   delivery?: ReactNode;
 }) {
@@ -93,7 +97,10 @@ export function ProductDetails({
         </p>
         <h1 className="text-2xl font-black tracking-tight sm:text-3xl">{product.name}</h1>
         <RatingLine rating={product.rating} size="md" href="#reviews" />
-        <Price value={product.price} size="lg" />
+        <div>
+          <Price value={product.price} mrp={product.mrp} size="lg" />
+          <p className="text-xs text-slate-500 dark:text-slate-400">incl. of all taxes</p>
+        </div>
         {product.colours.length > 1 && (
           <ColourPicker
             colours={product.colours}
@@ -153,6 +160,7 @@ export function ProductDetails({
             <CardIcon /> Secure card payment
           </li>
         </ul>
+        <ProductFacts product={product} seller={seller} />
       </div>
     </div>
   );

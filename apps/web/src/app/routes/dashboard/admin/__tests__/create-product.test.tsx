@@ -235,12 +235,22 @@ describe('create product form', () => {
     expect([...form.keys()].sort()).toEqual([
       'category',
       'colours',
+      'countryOfOrigin',
       'description',
+      'fabric',
+      'fit',
+      'gsm',
+      'mrp',
       'name',
       'photo',
       'price',
       'shipping',
+      'washCare',
     ]);
+    // The product details left as they start: no MRP or garment facts, made in India.
+    expect(form.get('mrp')).toBe('');
+    expect(form.get('countryOfOrigin')).toBe('India');
+    expect(form.get('fit')).toBe('');
 
     await act(async () =>
       answer.resolve(reply(201, { success: true, message: 'Product created' })),
@@ -269,6 +279,44 @@ describe('create product form', () => {
     expect(JSON.parse(next.get('colours') as string)).toEqual([
       { name: 'Black', hex: '#111111', sizes: [] },
     ]);
+  });
+
+  it("sends the product details, and shows the server's refusal beside the MRP", async () => {
+    const server = api(() =>
+      reply(400, {
+        success: false,
+        message: 'The MRP (₹399) cannot be less than the price',
+        issues: [{ path: 'mrp', message: 'The MRP (₹399) cannot be less than the price' }],
+      }),
+    );
+    const { user } = renderPage();
+    await fillForm(user);
+    await user.type(screen.getByLabelText('MRP (optional)'), '399');
+    await user.clear(screen.getByLabelText('Country of origin'));
+    await user.type(screen.getByLabelText('Country of origin'), 'Bangladesh');
+    await user.type(screen.getByLabelText('Fabric'), '100% cotton');
+    await user.type(screen.getByLabelText('GSM'), '180');
+    await user.selectOptions(screen.getByLabelText('Fit'), 'Relaxed');
+    await user.type(screen.getByLabelText('Wash care'), 'Machine wash cold, inside out');
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+
+    const mrp = screen.getByLabelText('MRP (optional)');
+    await waitFor(() => expect(mrp).toHaveAccessibleDescription(/cannot be less than the price/));
+    const form = server.callsTo('POST /product/create-product')[0]!.body as FormData;
+    expect(
+      Object.fromEntries(
+        ['mrp', 'countryOfOrigin', 'fabric', 'gsm', 'fit', 'washCare'].map((k) => [k, form.get(k)]),
+      ),
+    ).toEqual({
+      mrp: '399',
+      countryOfOrigin: 'Bangladesh',
+      fabric: '100% cotton',
+      gsm: '180',
+      fit: 'Relaxed',
+      washCare: 'Machine wash cold, inside out',
+    });
+    // The fields keep what was typed.
+    expect(mrp).toHaveValue(399);
   });
 
   it('shows the server message of a refusal and keeps the fields', async () => {

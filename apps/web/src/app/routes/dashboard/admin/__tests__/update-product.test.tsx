@@ -41,6 +41,12 @@ const product = {
     },
   ],
   shipping: true,
+  mrp: 699,
+  countryOfOrigin: 'India',
+  fabric: '100% cotton',
+  gsm: 180,
+  fit: 'Regular',
+  washCare: 'Machine wash cold, inside out',
   category: { _id: ids.hoodies, name: 'Hoodies' },
   photo: '/uploads/rocket-640.webp',
 };
@@ -186,6 +192,19 @@ describe('update product page', () => {
     expect(form.get('category')).toBe(ids.hoodies);
     expect(form.get('price')).toBe('499');
     expect(form.get('photo')).toBeNull();
+    // The product details as the product has them, untouched.
+    expect(
+      Object.fromEntries(
+        ['mrp', 'countryOfOrigin', 'fabric', 'gsm', 'fit', 'washCare'].map((k) => [k, form.get(k)]),
+      ),
+    ).toEqual({
+      mrp: '699',
+      countryOfOrigin: 'India',
+      fabric: '100% cotton',
+      gsm: '180',
+      fit: 'Regular',
+      washCare: 'Machine wash cold, inside out',
+    });
     // The colours go back with their ids (a rename keeps the photos) and their stock.
     expect(JSON.parse(form.get('colours') as string)).toEqual([
       {

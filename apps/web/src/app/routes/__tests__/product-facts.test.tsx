@@ -1,0 +1,170 @@
+/**
+ * Issue 33: the struck MRP and "x% off" only when the MRP is above the price (cards and the
+ * product page), "incl. of all taxes", the product page's "Product details" with who sells it
+ * (from the shop's settings), and a renamed product's old address going to its new one.
+ */
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Product } from '@repo/shared';
+import { Price } from '@/components/ui/price';
+import { ProductCard } from '@/components/ui/product-card';
+import { makeProduct, noReviews, publicSettings } from '@/testing/data';
+import { mockApi } from '@/testing/mock-api';
+import { renderRoute } from '@/testing/test-utils';
+import ProductDetailPage from '../product-detail';
+
+vi.mock('@/lib/toast', () => ({
+  toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() },
+}));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+const priceText = (el: HTMLElement) => el.textContent?.replace(/\s+/g, ' ').trim();
+
+describe('Price', () => {
+  it('strikes the MRP with the share off when the MRP is above the price', () => {
+    renderRoute({ element: <Price value={799} mrp={999} /> });
+    const struck = document.querySelector('s')!;
+    expect(struck).toHaveTextContent('₹999');
+    expect(screen.getByText('20% off')).toBeInTheDocument();
+    expect(priceText(screen.getByText('₹799').closest('p')!)).toBe('₹799 MRP ₹999 20% off');
+  });
+
+  it.each([
+    [649, 999, '35% off'], // 35.04
+    [665, 1000, '34% off'], // 33.5 rounds up
+    [998.5, 999, '1% off'], // never "0% off"
+  ])('rounds the share off to a whole per cent: ₹%s of ₹%s is %s', (price, mrp, off) => {
+    renderRoute({ element: <Price value={price} mrp={mrp} /> });
+    expect(screen.getByText(off)).toBeInTheDocument();
+  });
+
+  it.each([
+    ['equal to the price', 799],
+    ['below the price', 699],
+    ['not set', undefined],
+  ])('strikes nothing when the MRP is %s', (_what, mrp) => {
+    renderRoute({ element: <Price value={799} mrp={mrp} /> });
+    expect(document.querySelector('s')).toBeNull();
+    expect(screen.queryByText(/% off/)).toBeNull();
+    expect(priceText(screen.getByText('₹799').closest('p')!)).toBe('₹799');
+  });
+});
+
+describe('a product card', () => {
+  it('shows the struck MRP and the share off only for a product with an MRP above its price', () => {
+    const above = makeProduct({ name: 'Above Tee', price: 549, mrp: 799 });
+    const equal = makeProduct({ name: 'Equal Tee', price: 549, mrp: 549 });
+    const none = makeProduct({ name: 'Plain Tee', price: 549 });
+    renderRoute({
+      element: (
+        <>
+          {[above, equal, none].map((p) => (
+            <ProductCard key={p._id} product={p} href={`/product-detail/${p.slug}`} />
+          ))}
+        </>
+      ),
+    });
+    const card = (name: string) => screen.getByRole('heading', { name }).closest('article')!;
+    expect(within(card('Above Tee')).getByText('₹799').tagName).toBe('S');
+    expect(within(card('Above Tee')).getByText('31% off')).toBeInTheDocument(); // 31.3
+    for (const name of ['Equal Tee', 'Plain Tee']) {
+      expect(card(name).querySelector('s'), name).toBeNull();
+      expect(within(card(name)).queryByText(/% off/), name).toBeNull();
+    }
+  });
+});
+
+const facts: Partial<Product> = {
+  price: 799,
+  mrp: 999,
+  countryOfOrigin: 'India',
+  fabric: '100% cotton',
+  gsm: 180,
+  fit: 'Regular',
+  washCare: 'Machine wash cold, inside out',
+};
+
+function openDetail(product: Product, url = `/product-detail/${product.slug}`) {
+  const settings = publicSettings();
+  const api = mockApi({
+    'GET /product/get-product/:slug': () => ({ Aproduct: product }),
+    'GET /product/related-product/:productId/:categoryId': () => ({ products: [] }),
+    'GET /product/:id/reviews': () => ({ success: true, reviews: [], summary: noReviews }),
+    'GET /settings/public': () => ({
+      ...settings,
+      settings: {
+        ...settings.settings,
+        gst: {
+          legalName: 'Inkwell Apparel Private Limited',
+          address: '14 Residency Road, Bengaluru 560025',
+          state: 'Karnataka',
+          gstin: '29ABCDE1234F1Z5',
+        },
+      },
+    }),
+  });
+  return {
+    api,
+    ...renderRoute({ element: <ProductDetailPage />, path: '/product-detail/:slug' }, { url }),
+  };
+}
+
+describe('the product page', () => {
+  it('shows the price incl. of all taxes, the struck MRP and the Product details with the seller', async () => {
+    openDetail(makeProduct({ name: 'Facts Tee', slug: 'facts-tee', ...facts }));
+    await screen.findByRole('heading', { name: 'Facts Tee' });
+    expect(screen.getByText('incl. of all taxes')).toBeInTheDocument();
+    expect(screen.getByText('20% off')).toBeInTheDocument();
+
+    const details = screen.getByRole('region', { name: 'Product details' });
+    const rows = () =>
+      [...details.querySelectorAll('dt')].map((dt) => [
+        dt.textContent,
+        dt.nextElementSibling?.textContent,
+      ]);
+    // Who sells it comes from the shop's settings once they arrive.
+    await within(details).findByText(/Inkwell Apparel Private Limited/);
+    expect(rows()).toEqual([
+      ['MRP', '₹999 (incl. of all taxes)'],
+      ['Fabric', '100% cotton'],
+      ['Fabric weight', '180 GSM'],
+      ['Fit', 'Regular fit'],
+      ['Wash care', 'Machine wash cold, inside out'],
+      ['Country of origin', 'India'],
+      ['Sold by', 'Inkwell Apparel Private Limited14 Residency Road, Bengaluru 560025\nKarnataka'],
+    ]);
+  });
+
+  it('strikes nothing for an MRP equal to the price, and lists only the facts set', async () => {
+    openDetail(
+      makeProduct({
+        name: 'Equal Tee',
+        slug: 'equal-tee',
+        price: 799,
+        mrp: 799,
+        countryOfOrigin: 'India',
+      }),
+    );
+    await screen.findByRole('heading', { name: 'Equal Tee' });
+    expect(document.querySelector('s')).toBeNull();
+    expect(screen.queryByText(/% off/)).toBeNull();
+    const details = screen.getByRole('region', { name: 'Product details' });
+    await within(details).findByText(/Inkwell/);
+    expect([...details.querySelectorAll('dt')].map((dt) => dt.textContent)).toEqual([
+      'MRP',
+      'Country of origin',
+      'Sold by',
+    ]);
+  });
+
+  it("goes from a renamed product's old address to its address now, keeping the choice", async () => {
+    const renamed = makeProduct({ name: 'New Name Tee', slug: 'new-name-tee' });
+    openDetail(renamed, '/product-detail/old-name-tee?size=M');
+    await screen.findByRole('heading', { name: 'New Name Tee' });
+    expect(screen.getByTestId('location')).toHaveTextContent('/product-detail/new-name-tee?size=M');
+  });
+});
