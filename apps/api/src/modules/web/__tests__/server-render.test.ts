@@ -426,3 +426,61 @@ describe('the launch pages (Contact, Terms, Shipping and Delivery, Returns)', ()
     expect(privacy.root.querySelector('a[href="mailto:care@tshirtshop.in"]')).not.toBeNull();
   });
 });
+
+// Last in the file: the products it adds would change the counts the pages above show.
+describe('the home page filtered by colour', () => {
+  it('?colour= renders only the tees in stock in that colour, that colour chosen among the swatches, from the inlined answer', async () => {
+    const dyed = await makeCategory('Dyed');
+    const [teal, both] = await insertProducts([
+      {
+        name: 'Deep Teal Only Tee',
+        price: 500,
+        category: dyed,
+        colours: [{ name: 'Deep Teal', hex: '#0F5E63', sizes: [{ size: 'M', quantity: 2 }] }],
+      },
+      {
+        name: 'Teal And Rust Tee',
+        price: 520,
+        category: dyed,
+        colours: [
+          { name: 'Rust Orange', hex: '#B7410E', sizes: [{ size: 'M', quantity: 3 }] },
+          { name: 'Deep Teal', hex: '#0F5E63', sizes: [{ size: 'L', quantity: 1 }] },
+        ],
+      },
+      {
+        name: 'Teal Sold Out Tee',
+        price: 540,
+        category: dyed,
+        colours: [
+          { name: 'Rust Orange', hex: '#B7410E', sizes: [{ size: 'M', quantity: 3 }] },
+          { name: 'Deep Teal', hex: '#0F5E63', sizes: [{ size: 'M', quantity: 0 }] },
+        ],
+      },
+    ]);
+    const { document, root } = await visit('/?colour=deep-teal');
+    expect(root.getAttribute('data-origin')).toBe(ORIGIN);
+    expect(cardNames(root)).toEqual([both!.name, teal!.name]);
+    expect(root.textContent).toContain('Filtered Products');
+    expect(root.textContent).toContain('2 products');
+    const colourChoices = [...root.querySelectorAll('input[type="radio"][name="colour"]')].map(
+      (input) => [input.closest('label')!.textContent, input.hasAttribute('checked')],
+    );
+    expect(colourChoices).toEqual(
+      expect.arrayContaining([
+        ['Any', false],
+        ['Deep Teal', true],
+        ['Rust Orange', false],
+      ]),
+    );
+    const key = inlinedAnswerKey('POST', '/product/getFilter-product', {
+      checked: [],
+      radio: [],
+      page: 1,
+      colour: 'deep-teal',
+    });
+    expect(initialData(document)[key]).toMatchObject({ total: 2 });
+    expect(initialData(document)['/product/colours']).toMatchObject({
+      colours: expect.arrayContaining([{ name: 'Deep Teal', hex: '#0F5E63', key: 'deep-teal' }]),
+    });
+  });
+});

@@ -64,9 +64,9 @@ export function ColourPhotos({
         Photos per colour
       </legend>
       <p id={hintId} className="text-sm text-slate-600 dark:text-slate-400">
-        Shoppers see each colour&apos;s photos in this order; the first colour&apos;s first photo
-        is the product&apos;s main photo. Changes here are saved at once. A colour added above
-        takes photos once the product is updated.
+        Shoppers see each colour&apos;s photos in this order; the first colour&apos;s first photo is
+        the product&apos;s main photo. Changes here are saved at once. A colour added above takes
+        photos once the product is updated.
       </p>
       {product.colours.map((colour) => (
         <ColourSection key={colour._id} colour={colour} ctx={ctx} />
@@ -231,9 +231,7 @@ function PhotoCard({
           confirmLabel="Delete photo"
           busyLabel="Deleting..."
           busy={busy}
-          onConfirm={() =>
-            void run({ kind: 'delete', ...base }).then(() => setDeleting(false))
-          }
+          onConfirm={() => void run({ kind: 'delete', ...base }).then(() => setDeleting(false))}
           onCancel={() => setDeleting(false)}
         >
           <p>Shoppers will no longer see it. Orders already placed keep their pictures.</p>

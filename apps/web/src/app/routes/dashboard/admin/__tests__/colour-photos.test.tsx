@@ -181,7 +181,9 @@ describe("the update form's photos per colour", () => {
     expect(server.callsTo('PATCH /product/:id/colours/:colour/images/:imageId')).toHaveLength(0);
     await user.clear(field);
     await user.type(field, 'Black tee, front, rocket print{Enter}');
-    await waitFor(() => expect(altsIn('Photos of Black')[0]).toBe('Black tee, front, rocket print'));
+    await waitFor(() =>
+      expect(altsIn('Photos of Black')[0]).toBe('Black tee, front, rocket print'),
+    );
     const [call] = server.callsTo('PATCH /product/:id/colours/:colour/images/:imageId');
     expect(call!.params).toEqual({ id: ids.product, colour: 'Black', imageId: front._id });
     expect(call!.body).toEqual({ alt: 'Black tee, front, rocket print' });
@@ -224,10 +226,9 @@ describe("the update form's photos per colour", () => {
     expect(server.callsTo('DELETE /product/:id/colours/:colour/images/:imageId')).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Delete photo 2 of Black' }));
     await user.click(
-      within(screen.getByRole('dialog', { name: 'Delete photo 2 of Black?' })).getByRole(
-        'button',
-        { name: 'Delete photo' },
-      ),
+      within(screen.getByRole('dialog', { name: 'Delete photo 2 of Black?' })).getByRole('button', {
+        name: 'Delete photo',
+      }),
     );
     await waitFor(() => expect(altsIn('Photos of Black')).toEqual(['Front']));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
