@@ -142,11 +142,31 @@ describe('server-rendered storefront pages', () => {
     expect(root.textContent).toContain('ADD TO CART');
     expect(document.title).toBe('Sized Tee – ₹1,299 | T-Shirt Shop');
     const [product] = jsonLd(document);
+    // In three sizes: a ProductGroup with a variant per size, each with its offer and stock.
     expect(product).toMatchObject({
-      '@type': 'Product',
+      '@type': 'ProductGroup',
       name: 'Sized Tee',
-      offers: { price: '1299.00', availability: 'https://schema.org/LimitedAvailability' },
+      variesBy: ['https://schema.org/size'],
     });
+    expect(
+      product!.hasVariant.map((v: { size: string; offers: Record<string, string> }) => [
+        v.size,
+        v.offers.price,
+        v.offers.availability,
+        v.offers.url,
+      ]),
+    ).toEqual(
+      [
+        ['S', 'OutOfStock'],
+        ['M', 'InStock'],
+        ['L', 'InStock'],
+      ].map(([size, stock]) => [
+        size,
+        '1299.00',
+        `https://schema.org/${stock}`,
+        `${ORIGIN}/product-detail/${sized!.slug}?size=${size}`,
+      ]),
+    );
   });
 
   it('a reviewed product page: its rating under the name, its first reviews in the page', async () => {
