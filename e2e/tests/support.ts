@@ -186,17 +186,21 @@ export async function addFirstProductToCart(
 }
 
 /**
- * A paid order for `shopper` (one T-shirt in its best-stocked size), through the API and the
- * sandbox provider. `paidTwice`: the shopper pays a second time before the first is verified
- * (a payment the admin must give back).
+ * A paid order for `shopper` (one T-shirt in its best-stocked size, or `size` of `product`),
+ * through the API and the sandbox provider. `paidTwice`: the shopper pays a second time before
+ * the first is verified (a payment the admin must give back).
  */
 export async function placeOrder(
   request: APIRequestContext,
   shopper: Session,
-  { paidTwice = false } = {},
+  {
+    paidTwice = false,
+    product: chosen,
+    size,
+  }: { paidTwice?: boolean; product?: ListedProduct; size?: string } = {},
 ): Promise<string> {
   const auth = { Authorization: `Bearer ${shopper.token}` };
-  const product = await findProduct(request, (p) => p.quantity > 0);
+  const product = chosen ?? (await findProduct(request, (p) => p.quantity > 0));
   // The total the cart shows: the T-shirt, and the delivery fee below the free-delivery threshold.
   const { settings } = await (await request.get('/api/settings/public')).json();
   const { feePaise, freeFromPaise } = settings.delivery as Record<string, number>;
@@ -206,7 +210,7 @@ export async function placeOrder(
     headers: auth,
     data: {
       amount,
-      items: [{ _id: product._id, cartQuantity: 1, size: sizesInStock(product)[0] }],
+      items: [{ _id: product._id, cartQuantity: 1, size: size ?? sizesInStock(product)[0] }],
     },
   });
   expect(created.ok(), await created.text()).toBe(true);

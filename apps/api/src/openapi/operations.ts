@@ -32,6 +32,7 @@ import {
   returnMoveBody,
   returnRequestBody,
   returnsResponse,
+  returnOptionsResponse,
   categoryBody,
   categoryMutationResponse,
   codOrderBody,
@@ -681,6 +682,17 @@ export const OPERATIONS: Operation[] = [
     query: adminReturnsQuery,
     response: adminReturnsResponse,
     errors: [400, ...AUTH_ERRORS],
+  },
+  {
+    method: 'get',
+    path: '/orders/{orderId}/returns/options',
+    tag: 'Returns',
+    summary:
+      'What the shopper may exchange or return of their order now, line by line: pieces left, the sizes and colours in stock for an exchange, and the reason wherever the request would be refused',
+    auth: 'bearer',
+    params: orderIdParams,
+    response: returnOptionsResponse,
+    errors: [400, ...AUTH_ERRORS, 404],
   },
   {
     method: 'post',

@@ -43,6 +43,13 @@ export const queryKeys = {
     ofUser: (userId: string) => ['orders', 'user', userId] as const,
     detail: (userId: string, orderId: string) =>
       ['orders', 'user', userId, 'detail', orderId] as const,
+    /** What the shopper may exchange or return of it now (under the order: refreshed with it). */
+    returnOptions: (userId: string, orderId: string) =>
+      ['orders', 'user', userId, 'detail', orderId, 'returns'] as const,
+    /** The admin's Returns page. */
+    returns: ['orders', 'admin', 'returns'] as const,
+    returnsPage: (status: string, page: number) =>
+      ['orders', 'admin', 'returns', { status, page }] as const,
     /** The admin's list and overview (a status change refreshes both). */
     admin: ['orders', 'admin'] as const,
     adminPage: (page: number, limit: number, q = '', status = '') =>

@@ -63,6 +63,8 @@ export const returnRequestBody = z
   })
   .meta({ id: 'ReturnRequest' });
 export type ReturnRequestBody = z.infer<typeof returnRequestBody>;
+/** What a client sends (fields it leaves out stay out). */
+export type ReturnRequestInput = z.input<typeof returnRequestBody>;
 
 /** The admin's move (or the shopper's cancel); `reference` records a COD refund's transfer. */
 export const returnMoveBody = z
@@ -141,3 +143,40 @@ export const adminReturnsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 export type AdminReturnsQuery = z.infer<typeof adminReturnsQuery>;
+
+/**
+ * GET /orders/{orderId}/returns/options: what the shopper may send back of a delivered order
+ * now, line by line, with the server's reason wherever it would refuse (the same words as the
+ * request's 409), and the sizes and colours in stock an exchange may ask for.
+ */
+export const returnOptionsResponse = z
+  .object({
+    success: z.boolean(),
+    /** The end of the window (its last moment); null when the order is not delivered. */
+    windowEndsAt: z.string().nullable(),
+    /** Why nothing of the order can be sent back now (not delivered, window passed, a replacement). */
+    closed: z.string().nullable(),
+    items: z.array(
+      z.object({
+        itemId: z.string(),
+        /** Pieces of the line that can still be asked for. */
+        left: z.number(),
+        /** Why the line cannot be sent back at all (not returnable, already sent back). */
+        refused: z.string().nullable(),
+        exchange: z.object({
+          /** Why it cannot be exchanged (not offered, one exchange per item, nothing in stock). */
+          refused: z.string().nullable(),
+          /** The colours and sizes in stock, other than the one bought. */
+          choices: z.array(
+            z.object({
+              colour: z.string(),
+              sizes: z.array(z.object({ size: z.string(), quantity: z.number() })),
+            }),
+          ),
+        }),
+        return: z.object({ refused: z.string().nullable() }),
+      }),
+    ),
+  })
+  .meta({ id: 'ReturnOptions' });
+export type ReturnOptionsResponse = z.infer<typeof returnOptionsResponse>;

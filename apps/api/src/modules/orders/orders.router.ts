@@ -26,6 +26,7 @@ import { validate } from '../../lib/validate.js';
 import { getOrder, listAllOrders, listReturns, listUserOrders } from './order-reads.js';
 import { moveReturn } from './return-moves.js';
 import { requestReturns } from './returns.js';
+import { returnOptions } from './return-options.js';
 import { cancelOwnOrder, setOrderStatus } from './order-status.js';
 import { orderOverview } from './overview.js';
 import { settleCodOrder } from './cod-settlement.js';
@@ -114,6 +115,15 @@ export function ordersRouter(deps: AppDeps, auth: Auth): Router {
       const { returnId } = res.locals.params as { returnId: string };
       const actor = { id: req.user!.id, isAdmin: req.user!.role === ROLES.admin };
       res.json(await moveReturn(deps, returnId, actor, req.body as ReturnMoveBody));
+    },
+  );
+  router.get(
+    '/:orderId/returns/options',
+    auth.requireAuth,
+    validate({ params: orderIdParams }),
+    async (req, res) => {
+      const { orderId } = res.locals.params as { orderId: string };
+      res.json(await returnOptions(deps, orderId, req.user!.id));
     },
   );
   router.post(

@@ -19,6 +19,7 @@ import {
   RETURN_CLOSED_UNUSED,
   returnWindowEnd,
   type ReturnRequestBody,
+  type ReturnsSettings,
 } from '@repo/shared';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { AppDeps } from '../../lib/types.js';
@@ -26,6 +27,7 @@ import {
   decrementStock,
   findProductsByIds,
   restoreStock,
+  type ProductJson,
   type StockLine,
 } from '../products/index.js';
 import { getSettingsOf } from '../settings/index.js';
@@ -54,24 +56,66 @@ export const indiaDay = (at: Date) =>
   });
 
 /** The returns of the order that still count against its lines (not rejected or cancelled). */
-const counting = (order: LeanOrder) =>
+export const counting = (order: LeanOrder) =>
   ((order.returns ?? []) as StoredReturn[]).filter(
     (r) => !RETURN_CLOSED_UNUSED.includes(r.status as never),
   );
 
-/** The order may be exchanged or returned now, or a 409 saying why not. */
-async function checkOrderOpen(deps: AppDeps, order: LeanOrder, windowDays: number) {
-  if (order.exchangeFor)
-    throw conflict(
-      'This order is the replacement of an exchange: it cannot be exchanged or returned again.',
-    );
-  if (order.status !== 'delivered')
-    throw conflict('Only a delivered order can be exchanged or returned.');
+/**
+ * The refusals' words, one place for the request's 409s and the options the order page shows
+ * beside each line before the shopper asks.
+ */
+export const refusals = {
+  replacement:
+    'This order is the replacement of an exchange: it cannot be exchanged or returned again.',
+  notDelivered: 'Only a delivered order can be exchanged or returned.',
+  windowClosed: (end: Date, days: number) =>
+    `The window to exchange or return this order closed on ${indiaDay(end)} (${days} days after delivery).`,
+  exchangesOff: 'This shop does not offer exchanges at the moment.',
+  returnsOff: 'This shop does not take returns at the moment.',
+  notReturnable: (name: string) => `${name} cannot be exchanged or returned.`,
+  allSentBack: (name: string) => `${name} has already been sent back.`,
+  someLeft: (left: number, name: string) => `Only ${left} of ${name} can still be sent back.`,
+  exchangedOnce: (name: string) =>
+    `${name} has been exchanged once already: one exchange per item.`,
+  noLongerSold: (name: string) => `${name} is no longer sold, so it cannot be exchanged.`,
+  nothingToExchange: (name: string) =>
+    `No other size or colour of ${name} is in stock at the moment.`,
+};
+
+/** Why nothing of the order can be exchanged or returned now, or null when it can. */
+export function orderClosed(deps: AppDeps, order: LeanOrder, windowDays: number): string | null {
+  if (order.exchangeFor) return refusals.replacement;
+  if (order.status !== 'delivered') return refusals.notDelivered;
   const end = returnWindowEnd(deliveredAt(order), windowDays);
-  if (deps.now().getTime() > end.getTime())
-    throw conflict(
-      `The window to exchange or return this order closed on ${indiaDay(end)} (${windowDays} days after delivery).`,
-    );
+  if (deps.now().getTime() > end.getTime()) return refusals.windowClosed(end, windowDays);
+  return null;
+}
+
+/** The shop marks the line's product, or its category, not returnable. */
+export const notReturnable = (
+  settings: ReturnsSettings,
+  line: { product: unknown },
+  product: ProductJson | undefined,
+) =>
+  settings.nonReturnableProducts.includes(String(line.product)) ||
+  Boolean(product && settings.nonReturnableCategories.includes(product.category._id));
+
+/** The pieces of a line the counting requests already send back, and whether one exchanges it. */
+export function sentBackOf(
+  requests: ReadonlyArray<{
+    kind: unknown;
+    items: ReadonlyArray<{ itemId: string; quantity: number }>;
+  }>,
+  itemId: string,
+) {
+  const lines = requests.flatMap((r) =>
+    r.items.filter((i) => i.itemId === itemId).map((i) => ({ kind: r.kind, ...i })),
+  );
+  return {
+    sent: lines.reduce((s, i) => s + i.quantity, 0),
+    exchanged: lines.some((i) => i.kind === 'exchange'),
+  };
 }
 
 /**
@@ -92,53 +136,41 @@ export async function requestReturns(
     const order = await withItemIds(found);
     // The window is the one the Returns page states (the shop section's returnDays).
     const { returns: settings, shop } = await getSettingsOf(['returns', 'shop']);
-    await checkOrderOpen(deps, order, shop.returnDays);
+    const closed = orderClosed(deps, order, shop.returnDays);
+    if (closed) throw conflict(closed);
     const products = new Map(
       (await findProductsByIds(order.items.map((i) => String(i.product)))).map((p) => [p._id, p]),
     );
 
     const open = counting(order);
     const at = deps.now();
-    const created: Array<Record<string, unknown>> = [];
+    type Line = { itemId: string; quantity: number } & Record<string, unknown>;
+    const created: Array<{ kind: string; items: Line[] } & Record<string, unknown>> = [];
     const holds: StockLine[] = [];
     for (const [k, wanted] of body.items.entries()) {
       const line = order.items.find((i) => i.itemId === wanted.itemId);
       if (!line) throw fieldError(k, 'itemId', 'This order has no such item');
       const name = line.name;
       if (wanted.kind === 'exchange' && !settings.exchangesOffered)
-        throw conflict('This shop does not offer exchanges at the moment.');
-      if (wanted.kind === 'return' && !settings.returnsOffered)
-        throw conflict('This shop does not take returns at the moment.');
+        throw conflict(refusals.exchangesOff);
+      if (wanted.kind === 'return' && !settings.returnsOffered) throw conflict(refusals.returnsOff);
       const product = products.get(String(line.product));
-      if (
-        settings.nonReturnableProducts.includes(String(line.product)) ||
-        (product && settings.nonReturnableCategories.includes(product.category._id))
-      )
-        throw conflict(`${name} cannot be exchanged or returned.`);
+      if (notReturnable(settings, line, product)) throw conflict(refusals.notReturnable(name));
       if (wanted.quantity > line.cartQuantity)
         throw fieldError(
           k,
           'quantity',
           `You bought ${line.cartQuantity} of ${name}: you can send back at most that many`,
         );
-      const sameLine = [
-        ...open.flatMap((r) => r.items.map((i) => ({ kind: r.kind, ...i }))),
-        ...created.flatMap((r) =>
-          (r.items as Array<{ itemId: string; quantity: number }>).map((i) => ({
-            kind: r.kind,
-            ...i,
-          })),
-        ),
-      ].filter((i) => i.itemId === wanted.itemId);
-      const sent = sameLine.reduce((s, i) => s + i.quantity, 0);
+      const { sent, exchanged } = sentBackOf([...open, ...created], wanted.itemId);
       if (sent + wanted.quantity > line.cartQuantity)
         throw conflict(
           sent >= line.cartQuantity
-            ? `${name} has already been sent back.`
-            : `Only ${line.cartQuantity - sent} of ${name} can still be sent back.`,
+            ? refusals.allSentBack(name)
+            : refusals.someLeft(line.cartQuantity - sent, name),
         );
       const size = line.size ?? ONE_SIZE;
-      const item: Record<string, unknown> = {
+      const item: Line = {
         itemId: wanted.itemId,
         product: line.product,
         name,
@@ -147,9 +179,8 @@ export async function requestReturns(
         ...(line.colour ? { colour: line.colour } : {}),
       };
       if (wanted.kind === 'exchange') {
-        if (sameLine.some((i) => i.kind === 'exchange'))
-          throw conflict(`${name} has been exchanged once already: one exchange per item.`);
-        if (!product) throw conflict(`${name} is no longer sold, so it cannot be exchanged.`);
+        if (exchanged) throw conflict(refusals.exchangedOnce(name));
+        if (!product) throw conflict(refusals.noLongerSold(name));
         const colour = colourOfLine(product, wanted.colour ?? line.colour ?? undefined);
         if (!colour)
           throw fieldError(

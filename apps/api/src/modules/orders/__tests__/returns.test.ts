@@ -744,3 +744,81 @@ describe("the admin's Returns page", () => {
     await t.request().get('/api/orders/returns').set('Authorization', asha.auth).expect(403);
   });
 });
+
+describe('what the order page may offer (GET /orders/{orderId}/returns/options)', () => {
+  const options = (orderId: string, who: { auth: string } = asha) =>
+    t.request().get(`/api/orders/${orderId}/returns/options`).set('Authorization', who.auth);
+
+  it('per line: pieces left, the sizes and colours in stock but the one bought, and the request’s own refusals', async () => {
+    const { orderId, itemId, tee, deliveredAt } = await deliveredOrder(2);
+    const first = (await options(orderId).expect(200)).body;
+    expect(first).toEqual({
+      success: true,
+      windowEndsAt: new Date(deliveredAt.getTime() + 7 * DAY).toISOString(),
+      closed: null,
+      items: [
+        {
+          itemId,
+          left: 2,
+          refused: null,
+          // White L is sold out and Black M is the one bought.
+          exchange: {
+            refused: null,
+            choices: [
+              { colour: 'Black', sizes: [{ size: 'L', quantity: 1 }] },
+              { colour: 'White', sizes: [{ size: 'M', quantity: 3 }] },
+            ],
+          },
+          return: { refused: null },
+        },
+      ],
+    });
+
+    await ask(orderId, [exchangeForL(itemId)]).expect(200);
+    const after = (await options(orderId).expect(200)).body.items[0];
+    expect(after).toMatchObject({
+      left: 1,
+      refused: null,
+      exchange: {
+        refused: 'Sunset Tee has been exchanged once already: one exchange per item.',
+        choices: [],
+      },
+    });
+    await ask(orderId, [returnOne(itemId)]).expect(200);
+    expect((await options(orderId).expect(200)).body.items[0]).toMatchObject({
+      left: 0,
+      refused: 'Sunset Tee has already been sent back.',
+    });
+
+    await t
+      .request()
+      .put('/api/admin/settings/returns')
+      .set('Authorization', admin.auth)
+      .send({ nonReturnableProducts: [String(tee._id)], returnsOffered: false })
+      .expect(200);
+    const marked = (await options(orderId).expect(200)).body.items[0];
+    expect(marked.refused).toBe('Sunset Tee cannot be exchanged or returned.');
+    expect(marked.return.refused).toBe('This shop does not take returns at the moment.');
+
+    now = new Date(deliveredAt.getTime() + 7 * DAY + 1);
+    expect((await options(orderId).expect(200)).body.closed).toMatch(
+      /^The window to exchange or return this order closed on \d{1,2} \w+ 20\d\d \(7 days after delivery\)\.$/,
+    );
+    await options(orderId, ravi).expect(403);
+    await options(String(new mongoose.Types.ObjectId())).expect(404);
+  });
+
+  it('a tee in one size and colour has nothing to exchange for; an order not delivered is closed', async () => {
+    const tee = await makeProduct({ name: 'Lone Tee', price: 599 });
+    const pending = await sandboxCheckout(t, asha, [{ _id: String(tee._id), cartQuantity: 1 }], {
+      amount: 599,
+      shippingAddress: '7 Lake Road, Pune 411001',
+    });
+    const body = (await options(pending).expect(200)).body;
+    expect(body.windowEndsAt).toBeNull();
+    expect(body.closed).toBe('Only a delivered order can be exchanged or returned.');
+    expect(body.items[0].exchange.refused).toBe(
+      'No other size or colour of Lone Tee is in stock at the moment.',
+    );
+  });
+});

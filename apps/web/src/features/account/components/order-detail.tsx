@@ -20,6 +20,7 @@ import { messageOf } from '@/lib/api-client';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useCancelOrder } from '../api/cancel-order';
+import { OrderReturns } from './order-returns';
 
 export interface ShopIdentity {
   name: string;
@@ -216,6 +217,7 @@ export function OrderDetail({
         </Notice>
       )}
       <RefundNotice order={order} />
+      <OrderReturns order={order} userId={userId} />
 
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)] print:block print:space-y-4">
         <section aria-labelledby="items-heading" className={sectionClass}>
