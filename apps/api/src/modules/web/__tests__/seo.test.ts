@@ -442,8 +442,7 @@ describe('a tee in colours', () => {
     expect(group!.variesBy).toEqual(['https://schema.org/color', 'https://schema.org/size']);
     const photo = (colour: string) => `${ORIGIN}/uploads/${dyed!.slug}-${colour}-0-960.webp`;
     expect(
-      group!.hasVariant.map((v: Record<string, any>) => [
-        // eslint-disable-line @typescript-eslint/no-explicit-any
+      group!.hasVariant.map((v: Record<string, string> & { offers: Record<string, string> }) => [
         v.name,
         v.sku,
         v.color,
