@@ -111,7 +111,7 @@ test.describe('an admin', () => {
     // Delete the product through the confirm dialog.
     await page.goto('/dashboard/admin/product');
     await page.getByRole('link', { name: new RegExp(productName) }).click();
-    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await page
       .getByRole('dialog', { name: 'Are you sure you want to delete this product?' })
       .getByRole('button', { name: 'Delete product' })

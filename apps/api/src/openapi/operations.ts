@@ -55,6 +55,7 @@ import {
   paymentConfigResponse,
   productFields,
   productCountResponse,
+  catalogColoursResponse,
   productListResponse,
   productMutationResponse,
   productResponse,
@@ -435,6 +436,15 @@ export const OPERATIONS: Operation[] = [
     tag: 'Products',
     summary: 'How many products there are',
     response: productCountResponse,
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: '/product/colours',
+    tag: 'Products',
+    summary:
+      'The colours the catalog\'s products come in (one per key, in name order, at most 40; not "Default"), for the home page\'s colour filter',
+    response: catalogColoursResponse,
     errors: [],
   },
   {

@@ -12,6 +12,8 @@ export const queryKeys = {
     /** The storefront's pages of 12, newest first. */
     list: (page: number) => ['products', 'list', page] as const,
     count: ['products', 'count'] as const,
+    /** The catalog's colours (the home page's colour filter). */
+    colours: ['products', 'colours'] as const,
     /** The home page's filter: categories, price, size and page (the request's body). */
     filter: (filter: object) => ['products', 'filter', filter] as const,
     details: ['products', 'detail'] as const,

@@ -225,35 +225,52 @@ describe('landing pages', () => {
 describe("the home page's URL", () => {
   const id = 'a'.repeat(24);
 
-  it('reads categories, price, size and page, dropping values that cannot be right', () => {
+  it('reads categories, price, size, colour and page, dropping values that cannot be right', () => {
     expect(
       parseCatalogParams(
-        new URLSearchParams(`category=${id},nope,${id.toUpperCase()}&price=500-700&size=M&page=3`),
+        new URLSearchParams(
+          `category=${id},nope,${id.toUpperCase()}&price=500-700&size=M&colour=Bottle Green&page=3`,
+        ),
       ),
-    ).toEqual({ checked: [id], priceId: '500-700', size: 'M', page: 3 });
-    expect(parseCatalogParams(new URLSearchParams('price=cheap&size=XXXL&page=0'))).toEqual({
+    ).toEqual({ checked: [id], priceId: '500-700', size: 'M', colour: 'bottle-green', page: 3 });
+    expect(
+      parseCatalogParams(new URLSearchParams('price=cheap&size=XXXL&colour=<b>&page=0')),
+    ).toEqual({
       checked: [],
       priceId: undefined,
       size: undefined,
+      colour: undefined,
       page: 1,
     });
+    expect(parseCatalogParams(new URLSearchParams(`colour=${'a'.repeat(41)}`)).colour).toBe(
+      undefined,
+    );
+    expect(parseCatalogParams(new URLSearchParams('colour=')).colour).toBe(undefined);
   });
 
   it('asks for the filter call only when something is filtered', () => {
+    const none = { checked: [], priceId: undefined, size: undefined, colour: undefined };
+    expect(catalogFilterOf({ ...none, page: 2 })).toBeUndefined();
     expect(
-      catalogFilterOf({ checked: [], priceId: undefined, size: undefined, page: 2 }),
-    ).toBeUndefined();
-    expect(catalogFilterOf({ checked: [id], priceId: '500-700', size: 'M', page: 2 })).toEqual({
+      catalogFilterOf({ ...none, checked: [id], priceId: '500-700', size: 'M', page: 2 }),
+    ).toEqual({
       checked: [id],
       radio: [500, 699.99],
       page: 2,
       size: 'M',
     });
-    expect(catalogFilterOf({ checked: [], priceId: undefined, size: 'S', page: 1 })).toEqual({
+    expect(catalogFilterOf({ ...none, size: 'S', page: 1 })).toEqual({
       checked: [],
       radio: [],
       page: 1,
       size: 'S',
+    });
+    expect(catalogFilterOf({ ...none, colour: 'bottle-green', size: 'S', page: 1 })).toEqual({
+      checked: [],
+      radio: [],
+      page: 1,
+      size: 'S',
+      colour: 'bottle-green',
     });
   });
 });

@@ -172,6 +172,20 @@ export const filterProductsBody = z
   });
 export type FilterProductsBody = z.input<typeof filterProductsBody>;
 
+/** `GET /product/colours`: the catalog's colours, for the home page's colour filter. */
+export const catalogColour = z
+  .object({
+    /** As most products spell it ("Bottle Green"). */
+    name: z.string(),
+    hex: z.string(),
+    /** The colour's key (lower case, hyphens): the filter's `?colour=` and `colour`. */
+    key: z.string(),
+  })
+  .meta({ id: 'CatalogColour' });
+export type CatalogColour = z.infer<typeof catalogColour>;
+export const catalogColoursResponse = z.object({ colours: z.array(catalogColour) });
+export type CatalogColoursResponse = z.infer<typeof catalogColoursResponse>;
+
 export const productCountResponse = z.object({ total: z.number() });
 export type ProductCountResponse = z.infer<typeof productCountResponse>;
 export const productListResponse = z.object({ prod: z.array(product) });

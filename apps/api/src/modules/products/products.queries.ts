@@ -4,7 +4,7 @@
  * projection, and fetches the category names of a whole page in one $in query (no N+1).
  */
 import mongoose from 'mongoose';
-import type { Product as ProductJson } from '@repo/shared';
+import type { CatalogColour, Product as ProductJson } from '@repo/shared';
 import {
   colourKey,
   DEFAULT_COLOUR,
@@ -271,6 +271,40 @@ export async function filterProducts(
     Product.countDocuments(filter),
   ]);
   return { filterProduct, total };
+}
+
+/** The most colours the home page's filter offers. */
+export const CATALOG_COLOURS_MAX = 40;
+
+/**
+ * Every colour the catalog's products come in, one per key, named and swatched as most products
+ * have it, in name order; not "Default" (a colour nobody named yet). For the home page's filter:
+ * a catalog read, cached until the catalog changes (one pass over the products per change).
+ */
+export async function catalogColours(): Promise<CatalogColour[]> {
+  const rows = await Product.aggregate<{
+    _id: { key: string; name: string; hex: string };
+    n: number;
+  }>([
+    { $unwind: '$colours' },
+    { $match: { 'colours.key': { $ne: colourKey(DEFAULT_COLOUR.name) } } },
+    {
+      $group: {
+        _id: { key: '$colours.key', name: '$colours.name', hex: '$colours.hex' },
+        n: { $sum: 1 },
+      },
+    },
+  ]);
+  const byKey = new Map<string, { name: string; hex: string; n: number }>();
+  for (const { _id, n } of rows) {
+    const seen = byKey.get(_id.key);
+    if (!seen || n > seen.n || (n === seen.n && _id.name < seen.name))
+      byKey.set(_id.key, { name: _id.name, hex: _id.hex, n });
+  }
+  return [...byKey]
+    .map(([key, { name, hex }]) => ({ name, hex, key }))
+    .sort((a, b) => a.name.localeCompare(b.name, 'en'))
+    .slice(0, CATALOG_COLOURS_MAX);
 }
 
 /**

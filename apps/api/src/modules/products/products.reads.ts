@@ -4,7 +4,7 @@
  * (modules/web): one definition, so both always carry the same JSON. Reads that show products
  * name them (`products`), so their stock is kept current apart from the rest (lib/cached-read.ts).
  */
-import { colourKey } from '@repo/shared';
+import { colourKey, type CatalogColour } from '@repo/shared';
 import type { CatalogRead } from '../../lib/cached-read.js';
 import { notFound } from '../../lib/errors.js';
 import { searchProducts, type SearchAnswer } from './product-search.js';
@@ -46,6 +46,12 @@ export const productReads = {
       stockDecides: filter.size !== undefined || filter.colour !== undefined,
     };
   },
+
+  /** The catalog's colours (the home page's colour filter): changes only with the catalog. */
+  colours: (): CatalogRead<{ colours: CatalogColour[] }> => ({
+    key: 'colours',
+    compute: async () => ({ colours: await queries.catalogColours() }),
+  }),
 
   /** Keyed by the words searched for, so "Sakura tee", "sakura" and "SAKURA" share one answer. */
   search: (keyword: string): CatalogRead<SearchAnswer> => {

@@ -57,6 +57,10 @@ export function productsRouter(
     );
   });
 
+  router.get('/colours', async (req, res) => {
+    await catalog.send(req, res, productReads.colours());
+  });
+
   // A blank keyword has no segment to match: it answers no products rather than a 404.
   router.get('/search{/}', (_req, res) => {
     res.json({ data: [] });

@@ -1,14 +1,15 @@
 /**
  * What search engines and chat links read from a page before any JavaScript runs: a title and
  * description per page, the canonical URL, Open Graph and Twitter tags, JSON-LD structured data
- * (schema.org Product/Offer/BreadcrumbList on product pages, with AggregateRating and a few
+ * (schema.org Product/Offer, or ProductGroup with a variant per colour and size, and
+ * BreadcrumbList on product pages, with AggregateRating and a few
  * Reviews once the product has published reviews, Organization/WebSite with a
  * SearchAction on the home page), `noindex` where a page is personal or a search, and the
  * status (404 for a path the app does not have or a product that does not exist).
  * Also robots.txt and the sitemap (sitemap.ts).
  */
-import { ONE_SIZE } from '@repo/shared/constants';
-import { formatRupees, mrpDiscount } from '@repo/shared/rules';
+import { DEFAULT_COLOUR, ONE_SIZE } from '@repo/shared/constants';
+import { colourKey, formatRupees, mrpDiscount } from '@repo/shared/rules';
 
 export interface ProductForSeo {
   _id: string;
@@ -19,6 +20,12 @@ export interface ProductForSeo {
   /** The sum of `sizes`. */
   quantity: number;
   sizes?: Array<{ size: string; quantity: number }>;
+  /** Each colour's photos and stock per size (the product read answers every photo). */
+  colours?: Array<{
+    name: string;
+    images?: Array<{ url: string; widths?: Array<{ width: number; url: string }> }>;
+    sizes: Array<{ size: string; quantity: number }>;
+  }>;
   photo: string;
   photos?: Array<{ width: number; url: string }>;
   category: { _id: string; name: string };
@@ -202,6 +209,57 @@ function availability(product: ProductForSeo): 'OutOfStock' | 'LimitedAvailabili
   return product.sizes?.some((s) => s.quantity <= 0) ? 'LimitedAvailability' : 'InStock';
 }
 
+/** A photo at its largest width. */
+const largest = (photos: Array<{ width: number; url: string }> | undefined, url: string) =>
+  photos?.length ? photos.reduce((a, b) => (b.width > a.width ? b : a)).url : url;
+
+/**
+ * The product as schema.org reads a T-shirt sold in colours and sizes: one `Product` variant per
+ * colour and size, each with its own sku, photo (its colour's first), page URL (the product page
+ * opened on it, ?colour=&size=) and Offer (available from that pair's stock). Empty when there is
+ * one variant (one colour in One size): the product is then a plain Product.
+ */
+function variantsData(product: ProductForSeo, url: string, image: string) {
+  const colours = product.colours ?? [];
+  const pairs = colours.flatMap((c) => c.sizes.map((s) => ({ colour: c, ...s })));
+  if (pairs.length < 2) return undefined;
+  // "Default" is no colour worth naming; One size no size (the line rules: variantLabel).
+  const named = (name: string) => name !== DEFAULT_COLOUR.name;
+  const sized = pairs.some((p) => p.size !== ONE_SIZE);
+  const coloured = colours.some((c) => named(c.name));
+  const variesBy = [
+    ...(coloured ? ['https://schema.org/color'] : []),
+    ...(sized ? ['https://schema.org/size'] : []),
+  ];
+  const hasVariant = pairs.map(({ colour, size, quantity }) => {
+    const query = new URLSearchParams();
+    if (colours.length > 1) query.set('colour', colourKey(colour.name));
+    if (size !== ONE_SIZE) query.set('size', size);
+    const variantUrl = query.size ? `${url}?${query.toString()}` : url;
+    const said = [named(colour.name) && colour.name, size !== ONE_SIZE && size].filter(Boolean);
+    const first = colour.images?.[0];
+    return {
+      '@type': 'Product',
+      name: said.length ? `${product.name} – ${said.join(', ')}` : product.name,
+      sku: [product._id, named(colour.name) && colourKey(colour.name), size !== ONE_SIZE && size]
+        .filter(Boolean)
+        .join('-'),
+      image: first ? largest(first.widths, first.url) : image,
+      ...(named(colour.name) && { color: colour.name }),
+      ...(size !== ONE_SIZE && { size }),
+      offers: {
+        '@type': 'Offer',
+        url: variantUrl,
+        price: product.price.toFixed(2),
+        priceCurrency: 'INR',
+        availability: `https://schema.org/${quantity > 0 ? 'InStock' : 'OutOfStock'}`,
+        itemCondition: 'https://schema.org/NewCondition',
+      },
+    };
+  });
+  return { productGroupID: product._id, url, variesBy, hasVariant };
+}
+
 export function isAppRoute(pathname: string): boolean {
   return APP_ROUTES.some((re) => re.test(pathname));
 }
@@ -276,9 +334,8 @@ export function pageMeta(
     if (product === undefined)
       return { ...base, status: 200, title: shopName, description: SITE_DESCRIPTION };
     const url = `/product-detail/${encodeURIComponent(product.slug)}`;
-    const image = product.photos?.length
-      ? product.photos.reduce((a, b) => (b.width > a.width ? b : a)).url
-      : product.photo;
+    const image = largest(product.photos, product.photo);
+    const variants = variantsData(product, url, image);
     return {
       status: 200,
       title: `${product.name} – ${formatRupees(product.price)} | ${shopName}`,
@@ -288,24 +345,27 @@ export function pageMeta(
       image: `/share/product/${encodeURIComponent(product.slug)}.png`,
       jsonLd: [
         {
-          '@type': 'Product',
+          // In several colours or sizes: a ProductGroup of its variants (variantsData).
+          '@type': variants ? 'ProductGroup' : 'Product',
           name: product.name,
           description: clip(product.description, 500),
           image: [image],
-          sku: product._id,
+          ...(!variants && { sku: product._id }),
           category: product.category.name,
-          ...(sizesInStock(product).length && { size: sizesInStock(product) }),
+          ...(!variants && sizesInStock(product).length && { size: sizesInStock(product) }),
           ...garmentData(product),
           brand: { '@type': 'Brand', name: shopName },
-          offers: {
-            '@type': 'Offer',
-            url,
-            price: product.price.toFixed(2),
-            priceCurrency: 'INR',
-            ...strikethroughPrice(product),
-            availability: `https://schema.org/${availability(product)}`,
-            itemCondition: 'https://schema.org/NewCondition',
-          },
+          ...(variants ?? {
+            offers: {
+              '@type': 'Offer',
+              url,
+              price: product.price.toFixed(2),
+              priceCurrency: 'INR',
+              ...strikethroughPrice(product),
+              availability: `https://schema.org/${availability(product)}`,
+              itemCondition: 'https://schema.org/NewCondition',
+            },
+          }),
           ...reviewsData(product),
         },
         {

@@ -148,7 +148,11 @@ function renderedPage(pathname: string, search: string): RenderedPage | undefine
         : [];
     return {
       module: 'src/app/routes/home.tsx',
-      inline: [{ key: CATEGORIES, read: allCategoriesRead }, ...list],
+      inline: [
+        { key: CATEGORIES, read: allCategoriesRead },
+        { key: '/product/colours', read: productReads.colours() },
+        ...list,
+      ],
       render: list.length > 0,
       image: firstCard,
     };

@@ -12,6 +12,7 @@ import { AlertIcon } from '@/components/ui/icons';
 import { Pagination } from '@/components/ui/pagination';
 import { addToCartWithToast } from '@/features/cart/use-cart';
 import { useCategories } from '@/lib/api/get-categories';
+import { useCatalogColours } from '@/features/catalog/api/get-catalog-colours';
 import { useFilteredProducts } from '@/features/catalog/api/get-filtered-products';
 import { useProductCount } from '@/features/catalog/api/get-product-count';
 import { useProductList } from '@/features/catalog/api/get-product-list';
@@ -27,7 +28,7 @@ import { useTitle } from '@/lib/use-title';
 export default function Home() {
   useTitle(undefined);
   const params = useCatalogParams();
-  const { checked, priceRange, size, page, isFiltered } = params;
+  const { checked, priceRange, size, colour, page, isFiltered } = params;
 
   const categories = useCategories();
   useToastOnError(categories.error, 'Error on load category');
@@ -42,12 +43,21 @@ export default function Home() {
   const knownChecked = known ? checked.filter((id) => known.some((c) => c._id === id)) : checked;
   const staleCategory = knownChecked.length !== checked.length;
 
+  const colours = useCatalogColours();
+
   const count = useProductCount({ enabled: !isFiltered });
   useToastOnError(count.error, 'Error on load Total Product');
   const list = useProductList(page, { enabled: !isFiltered });
   useToastOnError(list.error, 'Failed on Load');
   const filtered = useFilteredProducts(
-    { checked, radio: priceRange ?? [], page, ...(size ? { size } : {}) },
+    // In catalogFilterOf's order: the server-rendered page's inlined answer has this very key.
+    {
+      checked,
+      radio: priceRange ?? [],
+      page,
+      ...(size ? { size } : {}),
+      ...(colour ? { colour } : {}),
+    },
     { enabled: isFiltered && !staleCategory && (!categories.isPending || !checked.length) },
   );
   useToastOnError(filtered.error, 'Error on Filter Product');
@@ -93,6 +103,9 @@ export default function Home() {
           onToggleCategory={params.toggleCategory}
           onPriceChange={params.setPrice}
           onSizeChange={params.setSize}
+          colours={colours.data?.colours ?? []}
+          colour={colour}
+          onColourChange={params.setColour}
           onReset={params.reset}
         />
         <section

@@ -8,7 +8,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import mongoose from 'mongoose';
 import { describe, expect, it } from 'vitest';
-import { filterProductsResponse, product, productResponse } from '@repo/shared';
+import {
+  catalogColoursResponse,
+  filterProductsResponse,
+  product,
+  productResponse,
+} from '@repo/shared';
 import { setupTestApp } from '../../../test/harness.js';
 import { decrementStock, migrateToColours, restoreStock } from '../index.js';
 import { Product } from '../product.model.js';
@@ -365,6 +370,56 @@ describe('the colour filter (getFilter-product with colour)', () => {
     // "In stock in Black" moves with stock: the last black M sold, and it leaves the answer.
     await decrementStock([{ productId: inBlackM!.id, colour: 'Black', size: 'M', quantity: 2 }]);
     expect((await filter({ colour: 'black', size: 'M' })).names).toEqual([cheapBlack!.name]);
+  });
+});
+
+describe('the catalog colours (GET /api/product/colours)', () => {
+  it('answers each colour once, as most products spell it, in name order, without Default; a new colour shows once created', async () => {
+    const tees = await makeCategory('Catalog colours');
+    await insertProducts([
+      {
+        name: 'Mauve one',
+        price: 600,
+        category: tees,
+        colours: [
+          { name: 'Dusty Mauve', hex: '#AA7788', sizes: [{ size: 'M', quantity: 1 }] },
+          { name: 'Cocoa', hex: '#553322', sizes: [{ size: 'M', quantity: 0 }] },
+        ],
+      },
+      {
+        name: 'Mauve two',
+        price: 600,
+        category: tees,
+        colours: [{ name: 'Dusty Mauve', hex: '#AA7788', sizes: [{ size: 'L', quantity: 1 }] }],
+      },
+      {
+        name: 'Mauve three',
+        price: 600,
+        category: tees,
+        colours: [{ name: 'dusty-mauve', hex: '#BB8899', sizes: [{ size: 'L', quantity: 1 }] }],
+      },
+      { name: 'Nameless', price: 600, category: tees },
+    ]);
+    const colours = async () => {
+      const res = await t.request().get('/api/product/colours').expect(200);
+      return catalogColoursResponse.parse(res.body).colours;
+    };
+    const first = await colours();
+    expect(first.filter((c) => c.key === 'dusty-mauve')).toEqual([
+      { name: 'Dusty Mauve', hex: '#AA7788', key: 'dusty-mauve' },
+    ]);
+    // A colour sold out everywhere is still a colour of the catalog (the filter then finds none).
+    expect(first.some((c) => c.key === 'cocoa')).toBe(true);
+    expect(first.some((c) => c.key === 'default')).toBe(false);
+    const names = first.map((c) => c.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
+
+    await create({
+      colours: JSON.stringify([{ name: 'Saffron Glow', hex: '#f4a300', sizes: BLACK.sizes }]),
+    }).expect(201);
+    expect((await colours()).filter((c) => c.key === 'saffron-glow')).toEqual([
+      { name: 'Saffron Glow', hex: '#F4A300', key: 'saffron-glow' },
+    ]);
   });
 });
 

@@ -209,14 +209,44 @@ describe('page heads and statuses', () => {
     expect(jsonLd(html)[0]!.size).toBeUndefined();
   });
 
-  it('names the sizes in stock, and limited availability while some sizes are sold out', async () => {
+  it('makes a tee in several sizes a ProductGroup varying by size, a variant per size with its own offer', async () => {
     const path = `/product-detail/${sized!.slug}`;
-    const [product] = jsonLd((await t.request().get(path).expect(200)).text);
-    expect(product!.size).toEqual(['M', 'L']);
-    expect(product!.offers.availability).toBe('https://schema.org/LimitedAvailability');
+    const [group] = jsonLd((await t.request().get(path).expect(200)).text);
+    const url = `${ORIGIN}${path}`;
+    expect(group).toMatchObject({
+      '@type': 'ProductGroup',
+      name: 'Sized Tee',
+      productGroupID: sized!.id,
+      url,
+      // Its only colour is "Default": no colour worth naming, so it varies by size alone.
+      variesBy: ['https://schema.org/size'],
+      brand: { '@type': 'Brand', name: 'T-Shirt Shop' },
+    });
+    expect(group).not.toHaveProperty('offers');
+    expect(group!.hasVariant).toEqual(
+      [
+        ['S', 'OutOfStock'],
+        ['M', 'InStock'],
+        ['L', 'InStock'],
+      ].map(([size, stock]) => ({
+        '@type': 'Product',
+        name: `Sized Tee – ${size}`,
+        sku: `${sized!.id}-${size}`,
+        image: `${ORIGIN}/uploads/${sized!.slug}-960.webp`,
+        size,
+        offers: {
+          '@type': 'Offer',
+          url: `${url}?size=${size}`,
+          price: '999.00',
+          priceCurrency: 'INR',
+          availability: `https://schema.org/${stock}`,
+          itemCondition: 'https://schema.org/NewCondition',
+        },
+      })),
+    );
     // The page for one size has the product's own URL as its canonical.
     const one = (await t.request().get(`${path}?size=M`).expect(200)).text;
-    expect(attr(one, /<link rel="canonical" href="([^"]+)"/)).toBe(`${ORIGIN}${path}`);
+    expect(attr(one, /<link rel="canonical" href="([^"]+)"/)).toBe(url);
   });
 
   it('rates a reviewed product from its published reviews, naming the three most helpful', async () => {
@@ -384,5 +414,83 @@ describe('share pictures', () => {
       expect([info.format, info.width, info.height]).toEqual(['png', 1200, 630]);
     }
     await t.request().get('/share/product/no-such-tee.png').expect(404);
+  });
+});
+
+// Last in the file: the tee it adds would change the counts the sitemap tests expect.
+describe('a tee in colours', () => {
+  it('makes a tee in colours and sizes a ProductGroup varying by both: each pair its sku, its colour’s photo, its page and its stock', async () => {
+    const [dyed] = await insertProducts([
+      {
+        name: 'Dyed Tee',
+        price: 649,
+        category: anime,
+        colours: [
+          {
+            name: 'Bottle Green',
+            images: 2,
+            sizes: [
+              { size: 'M', quantity: 3 },
+              { size: 'L', quantity: 0 },
+            ],
+          },
+          { name: 'White', sizes: [{ size: 'M', quantity: 1 }] },
+        ],
+      },
+    ]);
+    const path = `/product-detail/${dyed!.slug}`;
+    const html = (await t.request().get(path).expect(200)).text;
+    const [group] = jsonLd(html);
+    const url = `${ORIGIN}${path}`;
+    expect(group!['@type']).toBe('ProductGroup');
+    expect(group!.variesBy).toEqual(['https://schema.org/color', 'https://schema.org/size']);
+    const photo = (colour: string) => `${ORIGIN}/uploads/${dyed!.slug}-${colour}-0-960.webp`;
+    expect(
+      group!.hasVariant.map((v: Record<string, string> & { offers: Record<string, string> }) => [
+        v.name,
+        v.sku,
+        v.color,
+        v.size,
+        v.image,
+        v.offers.url,
+        v.offers.availability,
+        v.offers.price,
+        v.offers.priceCurrency,
+      ]),
+    ).toEqual([
+      [
+        'Dyed Tee – Bottle Green, M',
+        `${dyed!.id}-bottle-green-M`,
+        'Bottle Green',
+        'M',
+        photo('bottle-green'),
+        `${url}?colour=bottle-green&size=M`,
+        'https://schema.org/InStock',
+        '649.00',
+        'INR',
+      ],
+      [
+        'Dyed Tee – Bottle Green, L',
+        `${dyed!.id}-bottle-green-L`,
+        'Bottle Green',
+        'L',
+        photo('bottle-green'),
+        `${url}?colour=bottle-green&size=L`,
+        'https://schema.org/OutOfStock',
+        '649.00',
+        'INR',
+      ],
+      [
+        'Dyed Tee – White, M',
+        `${dyed!.id}-white-M`,
+        'White',
+        'M',
+        photo('white'),
+        `${url}?colour=white&size=M`,
+        'https://schema.org/InStock',
+        '649.00',
+        'INR',
+      ],
+    ]);
   });
 });

@@ -142,11 +142,31 @@ describe('server-rendered storefront pages', () => {
     expect(root.textContent).toContain('ADD TO CART');
     expect(document.title).toBe('Sized Tee – ₹1,299 | T-Shirt Shop');
     const [product] = jsonLd(document);
+    // In three sizes: a ProductGroup with a variant per size, each with its offer and stock.
     expect(product).toMatchObject({
-      '@type': 'Product',
+      '@type': 'ProductGroup',
       name: 'Sized Tee',
-      offers: { price: '1299.00', availability: 'https://schema.org/LimitedAvailability' },
+      variesBy: ['https://schema.org/size'],
     });
+    expect(
+      product!.hasVariant.map((v: { size: string; offers: Record<string, string> }) => [
+        v.size,
+        v.offers.price,
+        v.offers.availability,
+        v.offers.url,
+      ]),
+    ).toEqual(
+      [
+        ['S', 'OutOfStock'],
+        ['M', 'InStock'],
+        ['L', 'InStock'],
+      ].map(([size, stock]) => [
+        size,
+        '1299.00',
+        `https://schema.org/${stock}`,
+        `${ORIGIN}/product-detail/${sized!.slug}?size=${size}`,
+      ]),
+    );
   });
 
   it('a reviewed product page: its rating under the name, its first reviews in the page', async () => {
@@ -424,5 +444,63 @@ describe('the launch pages (Contact, Terms, Shipping and Delivery, Returns)', ()
     );
     const privacy = await visit('/privacy');
     expect(privacy.root.querySelector('a[href="mailto:care@tshirtshop.in"]')).not.toBeNull();
+  });
+});
+
+// Last in the file: the products it adds would change the counts the pages above show.
+describe('the home page filtered by colour', () => {
+  it('?colour= renders only the tees in stock in that colour, that colour chosen among the swatches, from the inlined answer', async () => {
+    const dyed = await makeCategory('Dyed');
+    const [teal, both] = await insertProducts([
+      {
+        name: 'Deep Teal Only Tee',
+        price: 500,
+        category: dyed,
+        colours: [{ name: 'Deep Teal', hex: '#0F5E63', sizes: [{ size: 'M', quantity: 2 }] }],
+      },
+      {
+        name: 'Teal And Rust Tee',
+        price: 520,
+        category: dyed,
+        colours: [
+          { name: 'Rust Orange', hex: '#B7410E', sizes: [{ size: 'M', quantity: 3 }] },
+          { name: 'Deep Teal', hex: '#0F5E63', sizes: [{ size: 'L', quantity: 1 }] },
+        ],
+      },
+      {
+        name: 'Teal Sold Out Tee',
+        price: 540,
+        category: dyed,
+        colours: [
+          { name: 'Rust Orange', hex: '#B7410E', sizes: [{ size: 'M', quantity: 3 }] },
+          { name: 'Deep Teal', hex: '#0F5E63', sizes: [{ size: 'M', quantity: 0 }] },
+        ],
+      },
+    ]);
+    const { document, root } = await visit('/?colour=deep-teal');
+    expect(root.getAttribute('data-origin')).toBe(ORIGIN);
+    expect(cardNames(root)).toEqual([both!.name, teal!.name]);
+    expect(root.textContent).toContain('Filtered Products');
+    expect(root.textContent).toContain('2 products');
+    const colourChoices = [...root.querySelectorAll('input[type="radio"][name="colour"]')].map(
+      (input) => [input.closest('label')!.textContent, input.hasAttribute('checked')],
+    );
+    expect(colourChoices).toEqual(
+      expect.arrayContaining([
+        ['Any', false],
+        ['Deep Teal', true],
+        ['Rust Orange', false],
+      ]),
+    );
+    const key = inlinedAnswerKey('POST', '/product/getFilter-product', {
+      checked: [],
+      radio: [],
+      page: 1,
+      colour: 'deep-teal',
+    });
+    expect(initialData(document)[key]).toMatchObject({ total: 2 });
+    expect(initialData(document)['/product/colours']).toMatchObject({
+      colours: expect.arrayContaining([{ name: 'Deep Teal', hex: '#0F5E63', key: 'deep-teal' }]),
+    });
   });
 });

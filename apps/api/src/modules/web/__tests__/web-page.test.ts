@@ -83,6 +83,7 @@ describe('the home page', () => {
     const data = initialData(res.text);
     for (const path of [
       '/category/all-category',
+      '/product/colours',
       '/product/get-product-count',
       '/product/productList/1',
     ]) {
@@ -136,6 +137,7 @@ describe('the home page', () => {
     const later = (await t.request().get('/?page=2').expect(200)).text;
     expect(Object.keys(initialData(later)).sort()).toEqual([
       '/category/all-category',
+      '/product/colours',
       '/product/get-product-count',
       '/product/productList/2',
     ]);

@@ -24,6 +24,12 @@ function setup(url = '/', routes: Record<string, Handler> = {}) {
       prod: page(Number(params.page)).slice(0, Number(params.page) === 3 ? 6 : 12),
     }),
     'POST /product/getFilter-product': () => ({ filterProduct: makeProducts(5), total: 5 }),
+    'GET /product/colours': () => ({
+      colours: [
+        { name: 'Black', hex: '#111111', key: 'black' },
+        { name: 'Bottle Green', hex: '#1F5233', key: 'bottle-green' },
+      ],
+    }),
     ...routes,
   });
   return { api, ...renderRoute({ element: <Home />, path: '/' }, { url }) };
@@ -191,6 +197,46 @@ describe('home: filters', () => {
     expect(api.callsTo('POST /product/getFilter-product')[1]!.body).toMatchObject({ page: 2 });
     expect(location()).toBe('/?price=1500-up&page=2');
     await waitFor(() => expect(nextButton()).toBeDisabled()); // 24 ≥ 13
+  });
+
+  it('a colour of the catalog filters from page 1 with the size, kept in the URL; Any colour lets go', async () => {
+    const { user, api } = setup('/?size=M&page=2');
+    const group = await screen.findByRole('group', { name: 'In stock in colour' });
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')!.textContent),
+    ).toEqual(['Any', 'Black', 'Bottle Green']);
+    expect(within(group).getByRole('radio', { name: 'Any colour' })).toBeChecked();
+    await user.click(within(group).getByRole('radio', { name: 'Bottle Green' }));
+    await waitFor(() => expect(location()).toBe('/?size=M&colour=bottle-green'));
+    await waitFor(() =>
+      expect(api.callsTo('POST /product/getFilter-product').at(-1)!.body).toEqual({
+        checked: [],
+        radio: [],
+        page: 1,
+        size: 'M',
+        colour: 'bottle-green',
+      }),
+    );
+    expect(within(group).getByRole('radio', { name: 'Bottle Green' })).toBeChecked();
+    expect(screen.getByRole('button', { name: /Filters/ })).toHaveTextContent('Filters(2)');
+
+    await user.click(within(group).getByRole('radio', { name: 'Any colour' }));
+    await waitFor(() => expect(location()).toBe('/?size=M'));
+  });
+
+  it('restores the colour from the URL, in any case', async () => {
+    const { api } = setup('/?colour=Bottle%20Green');
+    await waitFor(() => expect(api.callsTo('POST /product/getFilter-product')).toHaveLength(1));
+    expect(api.callsTo('POST /product/getFilter-product')[0]!.body).toEqual({
+      checked: [],
+      radio: [],
+      page: 1,
+      colour: 'bottle-green',
+    });
+    expect(await screen.findByRole('radio', { name: 'Bottle Green' })).toBeChecked();
+    await waitFor(() => expect(location()).toBe('/?colour=bottle-green'));
   });
 
   it('Reset filters goes back to the plain list', async () => {

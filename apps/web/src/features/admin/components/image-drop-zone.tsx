@@ -20,7 +20,11 @@ const MAX_MB = MAX_PHOTO_BYTES / (1024 * 1024);
 export async function acceptImage(files: ArrayLike<File>): Promise<File | string> {
   if (files.length === 0) return '';
   if (files.length > 1) return 'Please choose only one image.';
-  const file = files[0]!;
+  return checkImage(files[0]!);
+}
+
+/** The file when it is a picture the shop takes (type by content, size, pixels), else why not. */
+export async function checkImage(file: File): Promise<File | string> {
   if (!file.type.startsWith('image/')) return 'Only image files are allowed.';
   if (file.size > MAX_PHOTO_BYTES) return `The image must be ${MAX_MB} MB or smaller.`;
   // The name and the type the browser guessed from it prove nothing: read what is inside.

@@ -22,6 +22,7 @@ export function ProductForm({
   currentPhotoUrl,
   busy,
   actions,
+  colourPhotos,
   errors = {},
 }: {
   form: UseFormReturn<ProductFormValues>;
@@ -30,6 +31,8 @@ export function ProductForm({
   /** A save is under way (the page disables its buttons). */
   busy?: boolean;
   actions: ReactNode;
+  /** Each saved colour's photos (the update page: they need the product's id). */
+  colourPhotos?: ReactNode;
   /** What the server said about each field it refused, shown beside that field. */
   errors?: FieldErrors;
 }) {
@@ -128,6 +131,7 @@ export function ProductForm({
       />
       <FieldError message={shown.colours ?? shown.sizes} />
       <ProductFactsFields register={register} errors={shown} />
+      {colourPhotos}
       <div className="flex flex-wrap gap-3">{actions}</div>
     </form>
   );

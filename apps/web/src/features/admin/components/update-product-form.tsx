@@ -18,6 +18,7 @@ import { useProduct } from '@/lib/api/get-product';
 import { useUpdateProduct } from '../api/update-product';
 import { settle, useLoadFailure, type FieldErrors } from '@/lib/outcome';
 import { productFormData, productFormValues, type ProductFormValues } from '../lib/product-form';
+import { ColourPhotos } from './colour-photos';
 import { ProductForm } from './product-form';
 import { TeeIcon } from '@/components/ui/icons';
 
@@ -49,9 +50,11 @@ export function UpdateProduct({ slug }: { slug: string }) {
   return <UpdateProductForm key={found._id} product={found} />;
 }
 
-function UpdateProductForm({ product }: { product: Product }) {
+function UpdateProductForm({ product: loaded }: { product: Product }) {
+  // The product as the last photo call answered it (its photos are saved one call at a time).
+  const [product, setProduct] = useState(loaded);
   const navigate = useNavigate();
-  const form = useForm<ProductFormValues>({ defaultValues: productFormValues(product) });
+  const form = useForm<ProductFormValues>({ defaultValues: productFormValues(loaded) });
   const update = useUpdateProduct();
   const [errors, setErrors] = useState<FieldErrors>({});
   const remove = useDeleteProduct();
@@ -91,6 +94,7 @@ function UpdateProductForm({ product }: { product: Product }) {
         currentPhotoUrl={product.photo}
         busy={busy}
         errors={errors}
+        colourPhotos={<ColourPhotos product={product} onChange={setProduct} />}
         actions={
           <>
             <Button type="submit" size="lg" loading={update.isPending} disabled={busy}>

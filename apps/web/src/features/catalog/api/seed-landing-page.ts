@@ -17,6 +17,7 @@ import {
 import { answeredFrom } from '@/lib/api-client';
 import { categoriesQueryOptions } from '@/lib/api/get-categories';
 import { publicSettingsQueryOptions } from '@/lib/api/public-settings';
+import { catalogColoursQueryOptions } from './get-catalog-colours';
 import { filteredProductsQueryOptions } from './get-filtered-products';
 import { productQueryOptions } from '@/lib/api/get-product';
 import { productCountQueryOptions } from './get-product-count';
@@ -34,6 +35,7 @@ function landingQueries(url: URL): LandingQuery[] {
     const filter = catalogFilterOf(params);
     return [
       categoriesQueryOptions(),
+      catalogColoursQueryOptions(),
       // The same keys the home page asks for (see useCatalogParams and home.tsx).
       ...(filter
         ? [filteredProductsQueryOptions(filter)]

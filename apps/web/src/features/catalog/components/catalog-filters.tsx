@@ -1,10 +1,11 @@
 /**
- * Category checkboxes (several), the five price radios (one) and the sizes ("in stock in
- * size M", one), with a reset. On small
+ * Category checkboxes (several), the five price radios (one), the sizes ("in stock in size M",
+ * one) and the catalog's colours ("in stock in Black", one, a swatch beside each name), with a
+ * reset. On small
  * screens the panel folds behind a "Filters" button so the products stay in view.
  */
 import { startTransition, useId, useOptimistic, useState } from 'react';
-import type { Category } from '@repo/shared';
+import type { CatalogColour, Category } from '@repo/shared';
 import { PRICE_RANGES, SIZES, type Size } from '@repo/shared/constants';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
@@ -18,6 +19,10 @@ export interface CatalogFiltersProps {
   onToggleCategory: (id: string, on: boolean) => void;
   onPriceChange: (priceId: string | undefined) => void;
   onSizeChange?: (size: Size | undefined) => void;
+  /** The catalog's colours; the chosen one by its key. */
+  colours?: CatalogColour[];
+  colour?: string | undefined;
+  onColourChange?: (colour: string | undefined) => void;
   onReset: () => void;
 }
 
@@ -26,6 +31,10 @@ const legend = 'mb-2 text-xs font-bold tracking-wider text-slate-500 uppercase d
 const option =
   'flex cursor-pointer items-center gap-2.5 rounded-md px-2 py-1.5 text-sm max-sm:py-2.5 text-slate-800 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800';
 const box = 'h-4 w-4 shrink-0 accent-brand-600';
+// Chosen by the radio's own state (:checked): it shows before the app is in.
+const chosen =
+  'cursor-pointer border-slate-300 text-sm font-semibold text-slate-800 hover:border-brand-500 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-600 has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 dark:border-slate-600 dark:text-slate-200';
+const chip = cn('flex min-h-10 items-center gap-2 rounded-full border px-3', chosen);
 
 export function CatalogFilters({
   categories,
@@ -36,6 +45,9 @@ export function CatalogFilters({
   onToggleCategory,
   onPriceChange,
   onSizeChange,
+  colours = [],
+  colour,
+  onColourChange,
   onReset,
 }: CatalogFiltersProps) {
   const [open, setOpen] = useState(false);
@@ -52,7 +64,9 @@ export function CatalogFilters({
   );
   const [shownPriceId, showPriceId] = useOptimistic(priceId);
   const [shownSize, showSize] = useOptimistic(size);
-  const active = shownChecked.length + (shownPriceId ? 1 : 0) + (shownSize ? 1 : 0);
+  const [shownColour, showColour] = useOptimistic(colour);
+  const active =
+    shownChecked.length + (shownPriceId ? 1 : 0) + (shownSize ? 1 : 0) + (shownColour ? 1 : 0);
 
   function toggleCategory(id: string, on: boolean) {
     startTransition(() => {
@@ -73,8 +87,16 @@ export function CatalogFilters({
     });
   }
 
+  function chooseColour(next: string | undefined) {
+    startTransition(() => {
+      showColour(next);
+      onColourChange?.(next);
+    });
+  }
+
   function reset() {
     startTransition(() => {
+      showColour(undefined);
       showChecked('none');
       showPriceId(undefined);
       showSize(undefined);
@@ -149,8 +171,10 @@ export function CatalogFilters({
               {[undefined, ...SIZES].map((s) => (
                 <label
                   key={s ?? 'any'}
-                  // Chosen by the radio's own state (:checked): it shows before the app is in.
-                  className="flex min-h-10 cursor-pointer items-center justify-center rounded-md border border-slate-300 text-sm font-semibold text-slate-800 hover:border-brand-500 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-600 has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 dark:border-slate-600 dark:text-slate-200"
+                  className={cn(
+                    'flex min-h-10 items-center justify-center rounded-md border',
+                    chosen,
+                  )}
                 >
                   <input
                     type="radio"
@@ -161,6 +185,33 @@ export function CatalogFilters({
                   />
                   {s ?? 'Any'}
                   {!s && <span className="sr-only"> size</span>}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        )}
+        {onColourChange && colours.length > 0 && (
+          <fieldset>
+            <legend className={legend}>In stock in colour</legend>
+            <div className="flex flex-wrap gap-1.5">
+              {[undefined, ...colours].map((c) => (
+                <label key={c?.key ?? 'any'} className={chip}>
+                  <input
+                    type="radio"
+                    name="colour"
+                    className="sr-only"
+                    checked={shownColour === c?.key}
+                    onChange={() => chooseColour(c?.key)}
+                    aria-label={c ? undefined : 'Any colour'}
+                  />
+                  {c && (
+                    <span
+                      aria-hidden="true"
+                      className="h-4 w-4 shrink-0 rounded-full border border-slate-400/70 dark:border-slate-500"
+                      style={{ backgroundColor: c.hex }}
+                    />
+                  )}
+                  {c?.name ?? 'Any'}
                 </label>
               ))}
             </div>

@@ -1,5 +1,6 @@
 /**
- * The home page's filters and page live in the URL (?category=id1,id2&price=500-700&size=M&page=2),
+ * The home page's filters and page live in the URL
+ * (?category=id1,id2&price=500-700&size=M&colour=bottle-green&page=2),
  * so a reload, the back button or a shared link keep them. Changing a filter goes back to
  * page 1. Values that cannot be right (a category id that is not an id, an unknown
  * price or size, a page below 1) are dropped as the URL is read; `correct` replaces the URL
@@ -13,16 +14,23 @@ import { parseCatalogParams, type CatalogParams } from '@repo/shared/rules';
 // The one reading of the URL, shared with the API, which renders the same page from it.
 export { parseCatalogParams, type CatalogParams };
 
-export function toSearchParams({ checked, priceId, size, page }: CatalogParams): URLSearchParams {
+export function toSearchParams({
+  checked,
+  priceId,
+  size,
+  colour,
+  page,
+}: CatalogParams): URLSearchParams {
   const params = new URLSearchParams();
   if (checked.length) params.set('category', checked.join(','));
   if (priceId) params.set('price', priceId);
   if (size) params.set('size', size);
+  if (colour) params.set('colour', colour);
   if (page > 1) params.set('page', String(page));
   return params;
 }
 
-const KEYS = ['category', 'price', 'size', 'page'];
+const KEYS = ['category', 'price', 'size', 'colour', 'page'];
 
 /** The URL with the catalog's own keys as `params` say (other keys, say utm_source, kept). */
 function withCatalogParams(url: URLSearchParams, params: CatalogParams): URLSearchParams {
@@ -64,16 +72,22 @@ export function useCatalogParams() {
     ...current,
     priceRange,
     isFiltered:
-      current.checked.length > 0 || priceRange !== undefined || current.size !== undefined,
+      current.checked.length > 0 ||
+      priceRange !== undefined ||
+      current.size !== undefined ||
+      current.colour !== undefined,
     toggleCategory: (id: string, on: boolean) => {
       const checked = latest().checked.filter((c) => c !== id);
       update({ checked: on ? [...checked, id] : checked, page: 1 });
     },
     setPrice: (priceId: string | undefined) => update({ priceId, page: 1 }),
     setSize: (size: Size | undefined) => update({ size, page: 1 }),
+    /** A colour's key, or undefined for any colour. */
+    setColour: (colour: string | undefined) => update({ colour, page: 1 }),
     setPage: (page: number) => update({ page }),
     /** Fixes the URL in place (no new history entry): the back button skips the wrong one. */
     correct: (next: Partial<CatalogParams>) => update(next, { replace: true }),
-    reset: () => update({ checked: [], priceId: undefined, size: undefined, page: 1 }),
+    reset: () =>
+      update({ checked: [], priceId: undefined, size: undefined, colour: undefined, page: 1 }),
   };
 }

@@ -290,6 +290,7 @@ describe('one categories cache for the admin and the storefront', () => {
     const server = api({
       'GET /product/get-product-count': () => ({ total: 0 }),
       'GET /product/productList/:page': () => ({ prod: [] }),
+      'GET /product/colours': () => ({ colours: [] }),
     });
     const { user, router } = renderRoute(
       {
