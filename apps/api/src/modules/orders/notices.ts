@@ -133,7 +133,13 @@ export async function notifyStatus(
     const notice = {
       by,
       at,
-      refund: refund ? { amountPaise: refund.amount, status: refund.status } : null,
+      refund: refund
+        ? {
+            amountPaise: refund.amount,
+            status: refund.status,
+            afterReturns: refund.amount < order.amountPaise,
+          }
+        : null,
     };
     await inFlight(
       sendOrderMail(deps, order, 'cancelled', (shop, to, footer) =>

@@ -230,7 +230,12 @@ const whenFormat = new Intl.DateTimeFormat('en-IN', {
 export interface CancelNotice {
   by: 'customer' | 'admin';
   at: Date;
-  refund: { amountPaise: number; status: 'pending' | 'processed' | 'failed' } | null;
+  refund: {
+    amountPaise: number;
+    status: 'pending' | 'processed' | 'failed';
+    /** Less than was paid: returns refunded part of the payment before the cancel. */
+    afterReturns?: boolean;
+  } | null;
 }
 
 export function cancelledMail(
@@ -255,7 +260,7 @@ export function cancelledMail(
           `Your refund of ${amount} needs a moment more: our team is arranging it and will write when it is on its way.`,
         ]
       : [
-          `We are refunding the full ${amount} to the card or account you paid with. Refunds usually arrive within ${REFUND_ARRIVAL}.`,
+          `We are refunding ${refund.afterReturns ? `${amount}, what is left of your payment after your return's refund,` : `the full ${amount}`} to the card or account you paid with. Refunds usually arrive within ${REFUND_ARRIVAL}.`,
         ];
   // The refund is what was paid: the discount says why it is less than the list prices.
   const note = refund ? discountNote(order) : '';

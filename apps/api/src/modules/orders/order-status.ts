@@ -12,25 +12,32 @@ import type { AppDeps } from '../../lib/types.js';
 import { giveBackUse } from '../coupons/index.js';
 import { creditCancelledOrder, invoiceOrder } from './invoices.js';
 import { notifyStatus } from './notices.js';
-import { Order, paymentOf, refundOf, type LeanOrder } from './order.model.js';
+import { Order, paymentOf, refundOf, returnRefundOf, type LeanOrder } from './order.model.js';
 import { ownOrder, toOrderDto, withBuyers } from './order-reads.js';
 import { giveBack, heldStock, takeStockToReopen } from './order-stock.js';
 import {
   moneyReturned,
   refundBlocksReopening,
+  refundableAmount,
   refundClaim,
   requestRefund,
   type RefundMail,
 } from './refunds.js';
 
-/** A filter matching the order only while its status, refund and every item's stock are as read. */
+/** A filter matching the order only while its status, refund, every item's stock and every return's step and refund are as read. */
 function unchanged(order: LeanOrder): Record<string, unknown> {
   const items = order.items.map((i, k) => [`items.${k}.stock`, i.stock ?? null]);
+  // A return that passed or was refunded meanwhile changes what a cancel gives back.
+  const returns = (order.returns ?? []).flatMap((r, k) => [
+    [`returns.${k}.status`, r.status],
+    [`returns.${k}.refund.status`, returnRefundOf(r)?.status ?? null],
+  ]);
   return {
     _id: order._id,
     status: order.status,
     'refund.status': refundOf(order)?.status ?? null,
     ...Object.fromEntries(items),
+    ...Object.fromEntries(returns),
   };
 }
 
@@ -95,7 +102,7 @@ export async function updateOrderStatus(
     if (change.shipment) set.shipment = { ...change.shipment, at };
     // Nothing to refund for a COD order not yet paid for, or a replacement shipped for an
     // exchange (not paid for).
-    const refunds = paymentOf(current).status === 'paid' && current.amountPaise > 0;
+    const refunds = paymentOf(current).status === 'paid' && refundableAmount(current) > 0;
     if (refunds && (cancelling || retryingRefund)) set.refund = refundClaim(current, at);
     if (reopening) set.refund = null;
     const held = heldStock(current);

@@ -149,9 +149,27 @@ export async function giveBack(logger: Logger, orderId: Id, lines: StockLine[]):
     );
 }
 
-/** The units an order holds while it is not cancelled: its items whose stock was taken. */
-export function heldStock(order: Pick<LeanOrder, 'items'>): StockLine[] {
-  return order.items.filter((i) => i.stock === 'taken').map(stockLineOf);
+/** A return's pieces are back in stock once its check passed (return-moves.ts restocks them). */
+const BACK_IN_STOCK = new Set(['check_passed', 'exchanged', 'refunded']);
+
+/**
+ * The units an order holds while it is not cancelled: its items whose stock was taken, less the
+ * pieces returns already put back (a delivered order cancelled after a return gives back only
+ * what is still out).
+ */
+export function heldStock(
+  order: Pick<LeanOrder, 'items'> & Partial<Pick<LeanOrder, 'returns'>>,
+): StockLine[] {
+  const returned = new Map<string, number>();
+  for (const r of order.returns ?? [])
+    if (BACK_IN_STOCK.has(r.status))
+      for (const i of r.items) returned.set(i.itemId, (returned.get(i.itemId) ?? 0) + i.quantity);
+  return order.items.flatMap((item) => {
+    if (item.stock !== 'taken') return [];
+    const line = stockLineOf(item);
+    const quantity = line.quantity - (item.itemId ? (returned.get(item.itemId) ?? 0) : 0);
+    return quantity > 0 ? [{ ...line, quantity }] : [];
+  });
 }
 
 /** Takes a cancelled order's units again, or refuses (409, nothing taken) naming the first product short. */

@@ -18,13 +18,41 @@ import {
 } from '../../lib/payment-gateway/index.js';
 import type { AppDeps } from '../../lib/types.js';
 import { refundProcessedMail } from './order-mail.js';
-import { Order, refundOf, type LeanOrder, type StoredRefund } from './order.model.js';
+import {
+  Order,
+  refundOf,
+  returnRefundOf,
+  type LeanOrder,
+  type StoredRefund,
+} from './order.model.js';
 import { sendOrderMail } from './notices.js';
 import { reconcileReturnRefunds, recordReturnRefundState } from './return-refunds.js';
 
-/** A new refund claim of the whole payment, written with the cancel. */
-export function refundClaim(order: Pick<LeanOrder, 'amountPaise'>, at: Date): StoredRefund {
-  return { id: '', amount: order.amountPaise, status: 'pending', createdAt: at, failureReason: '' };
+/**
+ * What is left of the payment to give back: all of it, less what returns refunded or are
+ * refunding (a refund that failed gave nothing back). The provider refuses more than is left.
+ */
+export function refundableAmount(order: Pick<LeanOrder, 'amountPaise' | 'returns'>): number {
+  let returned = 0;
+  for (const r of order.returns ?? []) {
+    const refund = returnRefundOf(r);
+    if (refund && refund.status !== 'failed') returned += refund.amount;
+  }
+  return Math.max(0, order.amountPaise - returned);
+}
+
+/** A new refund claim of what is left of the payment (refundableAmount), written with the cancel. */
+export function refundClaim(
+  order: Pick<LeanOrder, 'amountPaise' | 'returns'>,
+  at: Date,
+): StoredRefund {
+  return {
+    id: '',
+    amount: refundableAmount(order),
+    status: 'pending',
+    createdAt: at,
+    failureReason: '',
+  };
 }
 
 /** The money went back (or is on its way): the order may not leave `cancelled` any more. */

@@ -425,6 +425,38 @@ describe('a return paid online', () => {
     expect(none.body.message).toBe('Sunset Tee has already been sent back.');
   });
 
+  it('an order cancelled after a return was refunded gives back only what is left of the payment and the pieces still out', async () => {
+    const { orderId, tee, itemId } = await deliveredOrder(2);
+    const { paymentId } = (await Order.findById(orderId).lean())!;
+    const request = (await ask(orderId, [returnOne(itemId)]).expect(200)).body.order.returns[0];
+    for (const status of ['approved', 'picked_up', 'received', 'check_passed'])
+      await move(request._id, status).expect(200);
+    expect(await colourStockOf(tee._id)).toMatchObject({ 'Black M': 4 });
+
+    const cancelled = await t
+      .request()
+      .put(`/api/orders/update-status/${orderId}`)
+      .set('Authorization', admin.auth)
+      .send({ status: 'cancelled', reason: 'The customer sent the other piece back too' })
+      .expect(200);
+    expect(cancelled.body.order.refund).toMatchObject({ amount: 64_900, status: 'processed' });
+    const refunds = await sandboxRefunds().find({ paymentId }).sort({ createdAt: 1 }).toArray();
+    expect(refunds.map((r) => [r.amount, r.status])).toEqual([
+      [64_900, 'processed'],
+      [64_900, 'processed'],
+    ]);
+    // The piece returned went back once, with the return; the cancel gives back the other.
+    expect(await colourStockOf(tee._id)).toMatchObject({ 'Black M': 5 });
+    const no = orderId.slice(-8).toUpperCase();
+    const mail = mailer.sent
+      .filter((m) => m.subject.includes(`#${no}`) && /cancel/i.test(m.subject))
+      .at(-1)!;
+    expect(mail.text).toContain(
+      'We are refunding ₹649, what is left of your payment after your return',
+    );
+    expect(mail.text).not.toContain('the full');
+  });
+
   it('a refund the provider refuses is flagged with its reason, and the admin asks again', async () => {
     const { orderId, itemId } = await deliveredOrder(1);
     const request = (await ask(orderId, [returnOne(itemId)]).expect(200)).body.order.returns[0];
