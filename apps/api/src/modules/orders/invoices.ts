@@ -118,8 +118,11 @@ async function creditOrder(
 export const creditCancelledOrder = (deps: AppDeps, orderId: string, at = new Date()) =>
   creditOrder(deps, orderId, { purpose: 'cancel', reason: 'Order cancelled' }, at);
 
-/** A return that passed its check: the pieces given back, each on its invoice line. */
-export function creditReturn(
+/**
+ * A return that passed its check: the pieces given back, each on its invoice line; the return is
+ * marked credited once its note exists (the tax-documents job issues the notes still owed).
+ */
+export async function creditReturn(
   deps: AppDeps,
   order: LeanOrder,
   r: StoredReturn,
@@ -129,13 +132,23 @@ export function creditReturn(
     const line = order.items.findIndex((l) => l.itemId === i.itemId);
     return line < 0 ? [] : [{ line, quantity: i.quantity }];
   });
-  return creditOrder(
+  const note = await creditOrder(
     deps,
     String(order._id),
     { purpose: `return:${String(r._id)}`, reason: 'Goods returned', parts },
     at,
   );
+  if (note)
+    await Order.updateOne(
+      { _id: order._id },
+      { $set: { 'returns.$[r].credited': true } },
+      { arrayFilters: [{ 'r._id': r._id }] },
+    );
+  return note;
 }
+
+/** Return statuses after a passed check, when a return (not an exchange) owes a credit note. */
+const RETURN_CREDITED_AT = ['check_passed', 'refunded'];
 
 /**
  * The PDF of the order's invoice (`which` 0) or its `which`th credit note, for the owner or an
@@ -222,6 +235,21 @@ export async function catchUpTaxDocuments(deps: AppDeps): Promise<number> {
     done += issued;
     if (issued < owed.length || owed.length < 200) break;
   }
+  // Returns passed before the invoice existed, before a cancelled order's note (which credits
+  // only what no note has credited yet); a cancelled order already credited in full is left.
+  const returned = await Order.find({
+    invoice: { $ne: null },
+    returns: {
+      $elemMatch: { kind: 'return', status: { $in: RETURN_CREDITED_AT }, credited: { $ne: true } },
+    },
+    $or: [{ status: { $ne: 'cancelled' } }, { creditNotes: { $size: 0 } }],
+  })
+    .limit(200)
+    .lean<LeanOrder[]>();
+  for (const order of returned)
+    for (const r of (order.returns ?? []) as StoredReturn[])
+      if (r.kind === 'return' && RETURN_CREDITED_AT.includes(r.status) && !r.credited)
+        if (await creditReturn(deps, order, r)) done += 1;
   const cancelled = await Order.find(
     { status: 'cancelled', invoice: { $ne: null }, creditNotes: { $size: 0 } },
     { _id: 1 },

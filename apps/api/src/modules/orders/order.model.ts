@@ -201,6 +201,8 @@ const returnSchema = new mongoose.Schema({
   reason: { type: String, enum: RETURN_REASONS, required: true },
   comment: { type: String },
   hold: { type: String, enum: ['none', 'held', 'released', 'shipped'], default: 'none' },
+  /** A return whose credit note was issued (none while the GST details are unset: caught up later). */
+  credited: { type: Boolean, default: false },
   /** The money back (returns that passed): written with the move, like a cancel's refund claim. */
   refund: {
     type: new mongoose.Schema(

@@ -16,7 +16,9 @@ import {
   recordingMailer,
   sandboxCheckout,
 } from '../../payments/__tests__/helpers.js';
-import { backfillItemIds, recordPaidOrder, reconcileRefunds } from '../index.js';
+import { Jobs } from '../../../lib/jobs.js';
+import { createLogger } from '../../../lib/logger.js';
+import { backfillItemIds, recordPaidOrder, reconcileRefunds, taxDocumentsJob } from '../index.js';
 import { Order } from '../order.model.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -352,6 +354,36 @@ describe('a size exchange', () => {
       'Sunset Tee has been exchanged once already: one exchange per item.',
     );
     expect(await colourStockOf(tee._id)).toMatchObject({ 'White M': 2 });
+  });
+});
+
+describe('a return that passed before the GST details were set', () => {
+  it('gets its credit note from the tax-documents job once the details are saved, after the invoice', async () => {
+    const { orderId, itemId } = await deliveredOrder(2);
+    const request = (await ask(orderId, [returnOne(itemId)]).expect(200)).body.order.returns[0];
+    for (const status of ['approved', 'picked_up', 'received', 'check_passed'])
+      await move(request._id, status).expect(200);
+    let order = await orderOf(orderId, asha);
+    expect(order.returns[0].status).toBe('refunded');
+    expect(order.creditNotes).toEqual([]);
+
+    await t
+      .request()
+      .put('/api/admin/settings/gst')
+      .set('Authorization', admin.auth)
+      .send(SELLER)
+      .expect(200);
+    const taxJob = () =>
+      new Jobs({ logger: createLogger('silent') }).add(taxDocumentsJob(t.deps)).tick();
+    await taxJob();
+    await taxJob();
+    order = await orderOf(orderId, asha);
+    expect(order.invoice).toMatchObject({ number: expect.any(String) });
+    expect(order.creditNotes).toHaveLength(1);
+    const note = await mongoose.connection
+      .collection('taxdocuments')
+      .findOne({ kind: 'credit-note', purpose: `return:${request._id}` });
+    expect(note?.lines).toMatchObject([{ quantity: 1 }]);
   });
 });
 
