@@ -13,6 +13,7 @@ import {
   makeSavedAddress,
   makeUser,
   noReviews,
+  publicSettings,
 } from '@/testing/data';
 import { mockApi, reply, type Handler } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/test-utils';
@@ -25,6 +26,7 @@ function openDetail(routes: Record<string, Handler> = {}) {
     'GET /product/get-product/:slug': () => ({ Aproduct: tee }),
     'GET /product/related-product/:productId/:categoryId': () => ({ products: [] }),
     'GET /product/:id/reviews': () => ({ success: true, reviews: [], summary: noReviews }),
+    'GET /settings/public': publicSettings,
     ...routes,
   });
   return {

@@ -1,54 +1,15 @@
 /**
  * The product form's "Product details" (issue 33): MRP, country of origin and the garment's
- * facts, all optional; the storefront shows them on the product page. SPEC §5: no checks in the
- * browser beyond the lengths; the server's message shows beside the field.
+ * facts, all optional; the storefront shows them on the product page. As the product form's other
+ * fields: no checks in the browser beyond the lengths; the server's message shows beside the field.
  */
-import type { ComponentProps } from 'react';
 import type { UseFormRegister } from 'react-hook-form';
 import { GSM_RANGE, PRODUCT_FITS } from '@repo/shared/constants';
 import { TEXT_LIMITS } from '@repo/shared/constants/limits';
-import {
-  controlClasses,
-  Field,
-  SelectField,
-  TextAreaField,
-  TextField,
-} from '@/components/ui/form-field';
+import { MoneyField } from '@/components/ui/money-field';
+import { SelectField, TextAreaField, TextField } from '@/components/ui/form-field';
 import type { FieldErrors } from '@/lib/outcome';
 import type { ProductFormValues } from '../lib/product-form';
-
-/** An amount in rupees, with ₹ in front of it. */
-export function RupeeField({
-  label,
-  hint,
-  error,
-  ...props
-}: { label: string; hint?: string; error?: string | undefined } & ComponentProps<'input'>) {
-  return (
-    <Field label={label} hint={hint} error={error}>
-      {(control) => (
-        <div className="relative">
-          <span
-            aria-hidden="true"
-            className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-slate-500 dark:text-slate-400"
-          >
-            ₹
-          </span>
-          <input
-            {...control}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="any"
-            placeholder="0"
-            {...props}
-            className={`${controlClasses} pl-7`}
-          />
-        </div>
-      )}
-    </Field>
-  );
-}
 
 export function ProductFactsFields({
   register,
@@ -61,7 +22,7 @@ export function ProductFactsFields({
     <fieldset className="flex flex-col gap-5 rounded-2xl border border-slate-200 p-4 dark:border-slate-800">
       <legend className="px-1 text-sm font-semibold">Product details</legend>
       <div className="grid gap-5 sm:grid-cols-3">
-        <RupeeField
+        <MoneyField
           label="MRP (optional)"
           hint="Incl. of all taxes; struck through when above the price"
           error={errors.mrp}

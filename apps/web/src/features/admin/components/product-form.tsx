@@ -12,7 +12,8 @@ import { useCategories } from '@/lib/api/get-categories';
 import { useLoadFailure, type FieldErrors } from '@/lib/outcome';
 import { stockTotals, type ProductFormValues } from '../lib/product-form';
 import { CategoryCombobox } from './category-combobox';
-import { ProductFactsFields, RupeeField } from './product-facts-fields';
+import { MoneyField } from '@/components/ui/money-field';
+import { ProductFactsFields } from './product-facts-fields';
 import { ImageDropZone } from './image-drop-zone';
 import { StockGrid } from './stock-grid';
 
@@ -109,7 +110,7 @@ export function ProductForm({
         {...register('description')}
       />
       <div className="grid gap-5 sm:grid-cols-3">
-        <RupeeField label="Price" error={shown.price} {...register('price')} />
+        <MoneyField label="Price" placeholder="0" error={shown.price} {...register('price')} />
         <TextField
           label="Quantity"
           error={shown.quantity}
