@@ -25,7 +25,7 @@ import { CatalogProducts } from '@/features/catalog/components/catalog-products'
 import { ProductDetails } from '@/features/catalog/components/product-details';
 import { CheckDelivery } from '@/features/delivery/components/check-delivery';
 import { ShareProduct } from '@/features/share/share-product';
-import { SoldBy } from '@/features/static/components/sold-by';
+
 import { ApiError } from '@/lib/api-client';
 import { lazyWithRetry } from '@/lib/lazy-with-retry';
 import { useLogOnError } from '@/lib/use-log-on-error';
@@ -140,7 +140,7 @@ export default function ProductDetailPage() {
         onColourChange={(c) => choose({ colour: c, size: shown.size })}
         onSizeChange={(s) => choose({ colour: shownColour.name, size: s })}
         onAddToCart={addToCartWithToast}
-        seller={<SoldBy />}
+
         actions={
           <ShareProduct
             name={item.name}

@@ -32,13 +32,7 @@ export function ProductFacts({ product, seller }: { product: Product; seller?: R
         {facts.map(([term, value]) => (
           <div key={term} className="contents">
             <dt className="font-medium text-slate-500 dark:text-slate-400">{term}</dt>
-            {/* The seller comes from the settings once the app is in: three lines kept for it,
-                so the page does not grow under a shopper who has scrolled. */}
-            <dd
-              className={`whitespace-pre-line text-slate-800 dark:text-slate-200${term === 'Sold by' ? ' min-h-[3.75rem]' : ''}`}
-            >
-              {value}
-            </dd>
+            <dd className="whitespace-pre-line text-slate-800 dark:text-slate-200">{value}</dd>
           </div>
         ))}
       </dl>
