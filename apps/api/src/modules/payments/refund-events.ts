@@ -17,7 +17,7 @@ export async function handleRefundEvent(
   const { refund } = event;
   const moved =
     (await recordRefundState(deps, refund.paymentId, refund)) ||
-    (await recordUnsettledRefund(refund));
+    (await recordUnsettledRefund(deps, refund));
   if (moved) return undefined;
   deps.logger.info({ event: event.name, refundId: refund.id }, 'refund webhook changed nothing');
   return 'not a pending refund of this shop';

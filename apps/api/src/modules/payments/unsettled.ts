@@ -284,8 +284,9 @@ export async function refundUnsettled(
 
 /**
  * Tells the shopper a payment of theirs was given back (by mail, and on its order's page when
- * it was a second payment for an order): once per refund, claimed on it, however many clicks
- * or processes get here.
+ * it was a second payment for an order): once per refund, claimed on it, whichever settles it
+ * (the click the provider answered, or its webhook when that answer was lost) and however many
+ * clicks or processes get here.
  */
 async function tellShopper(
   deps: AppDeps,
@@ -469,10 +470,14 @@ export const REFUND_NOT_PROCESSED = 'The payment provider could not process the 
 /**
  * A provider's word that a refund of a payment to settle settled (its webhook): our claim with
  * that refund's id, or our claim still waiting for the provider's answer (the webhook came
- * first) of the same amount. A failed refund puts the checkout back on the list. Answers
- * whether it was one of ours.
+ * first, or the answer was lost) of the same amount. A failed refund puts the checkout back on
+ * the list; a processed one tells the shopper, unless the click that asked for it already did.
+ * Answers whether it was one of ours.
  */
-export async function recordUnsettledRefund(refund: ProviderRefund): Promise<boolean> {
+export async function recordUnsettledRefund(
+  deps: AppDeps,
+  refund: ProviderRefund,
+): Promise<boolean> {
   if (refund.status === 'pending' || !refund.id) return false;
   const { paymentId } = refund;
   const checkout = await Checkout.findOne({
@@ -501,8 +506,12 @@ export async function recordUnsettledRefund(refund: ProviderRefund): Promise<boo
     },
     { returnDocument: 'after' },
   ).lean<StoredCheckout>();
-  // Its outcome may settle the checkout (a claim whose answer was lost): then it leaves the list.
-  if (written && !failed) await unlistIfSettled(written);
+  if (written && !failed) {
+    // Its outcome may settle the checkout (a claim whose answer was lost): then it leaves the list.
+    await unlistIfSettled(written);
+    const settledRefund = refundOf(written, paymentId);
+    if (settledRefund) await tellShopper(deps, written, settledRefund);
+  }
   return written !== null;
 }
 
@@ -538,7 +547,7 @@ export async function reconcileUnsettledRefunds(
         const found = (await deps.payments.fetchRefunds(claim.paymentId)).find(
           (r) => r.id === claim.id,
         );
-        if (found && (await recordUnsettledRefund(found))) summary.moved += 1;
+        if (found && (await recordUnsettledRefund(deps, found))) summary.moved += 1;
       } catch (err) {
         summary.errors += 1;
         deps.logger.error({ err, refundId: claim.id }, 'reconciling a refund to settle failed');

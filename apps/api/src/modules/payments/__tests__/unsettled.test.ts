@@ -252,6 +252,48 @@ describe('the shopper of a payment to settle', () => {
     expect(told[0]!.text).not.toContain('See your order');
   });
 
+  it('is told once when only a late webhook settles the refund (its answer was lost)', async () => {
+    const paid = await paidTwice('Farah Khan');
+    const no = orderNumber(paid.orderId);
+    const told = () =>
+      mailer.sent.filter((m) => m.to === paid.shopper.user.email && /refunded/.test(m.subject));
+    await whileProviderRefunds('refunds, answer lost', () =>
+      refund(paid.checkoutId, paid.extra).expect(502),
+    );
+    expect(told()).toEqual([]);
+    const [atProvider] = await refundsAtProvider(paid.extra);
+    await SandboxRefund.updateOne({ _id: atProvider!._id }, { $set: { status: 'processed' } });
+    const r = { id: atProvider!._id, paymentId: paid.extra, amount: 49900 };
+    await deliver(refundEvent('refund.processed', r), `evt_${r.id}_late`).expect(200);
+    // The provider sends it again under another event id, and the admin presses the button.
+    await deliver(refundEvent('refund.processed', r), `evt_${r.id}_again`).expect(200);
+    await refund(paid.checkoutId, paid.extra).expect(409);
+    expect(told().map((m) => m.subject)).toEqual([
+      `Your second payment for order #${no} is refunded`,
+    ]);
+    expect(told()[0]!.text).toContain(`(refund ${r.id})`);
+    const page = await t
+      .request()
+      .get(`/api/orders/${paid.orderId}`)
+      .set('Authorization', paid.shopper.auth)
+      .expect(200);
+    expect(page.body.order.extraPaymentRefunds).toEqual([
+      { refundId: r.id, amount: 49900, at: expect.any(String) },
+    ]);
+  });
+
+  it('is told once for a refund accepted as pending, not again when its webhook settles it', async () => {
+    const { paid, first } = await refundedPending();
+    const r = { id: first.refund.id, paymentId: paid.extra, amount: 49900 };
+    await SandboxRefund.updateOne({ _id: r.id }, { $set: { status: 'processed' } });
+    await deliver(refundEvent('refund.processed', r), `evt_${r.id}_processed`).expect(200);
+    expect(
+      mailer.sent
+        .filter((m) => m.to === paid.shopper.user.email && /refunded/.test(m.subject))
+        .map((m) => m.subject),
+    ).toEqual([`Your second payment for order #${orderNumber(paid.orderId)} is refunded`]);
+  });
+
   it('is not told while the provider has not accepted the refund', async () => {
     const paid = await paidTwice('Ravi');
     await whileProviderRefunds('unreachable', () =>
