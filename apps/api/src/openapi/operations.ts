@@ -657,7 +657,8 @@ export const OPERATIONS: Operation[] = [
     method: 'get',
     path: '/orders/overview',
     tag: 'Orders',
-    summary: 'Orders and revenue of the last 30 days (admin)',
+    summary:
+      'Orders and revenue of the last 30 days, orders per status, and return requests waiting for the staff (admin)',
     auth: 'bearer',
     response: orderOverviewResponse,
     errors: AUTH_ERRORS,
@@ -678,7 +679,7 @@ export const OPERATIONS: Operation[] = [
     path: '/orders/returns',
     tag: 'Returns',
     summary:
-      "The admin's Returns page: exchange and return requests, newest first, `?status=` for one status",
+      "The admin's Returns page: exchange and return requests, newest first, `?status=` for one status or `waiting` for those awaiting the staff's next step",
     auth: 'bearer',
     query: adminReturnsQuery,
     response: adminReturnsResponse,

@@ -70,5 +70,20 @@ export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
   refunded: 'Refunded',
 };
 
+/**
+ * Requests waiting for the staff's next step (approve or reject, pick up, receive, check, pay
+ * back a cash-on-delivery return): the admin overview counts them, and the Returns page's
+ * `?status=waiting` lists them.
+ */
+export const RETURN_AWAITING_STAFF: readonly ReturnStatus[] = [
+  'requested',
+  'approved',
+  'picked_up',
+  'received',
+  'check_passed',
+];
+/** The Returns page's filter for the requests awaiting staff. */
+export const RETURNS_WAITING = 'waiting';
+
 /** A request that no longer holds its pieces: they are free to be asked for again. */
 export const RETURN_CLOSED_UNUSED: readonly ReturnStatus[] = ['rejected', 'cancelled'];

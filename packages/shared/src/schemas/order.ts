@@ -214,11 +214,15 @@ export type UpdateStatusBody = z.infer<typeof updateStatusBody>;
 export const updateStatusResponse = z.object({ success: z.boolean(), order: order.optional() });
 export type UpdateStatusResponse = z.infer<typeof updateStatusResponse>;
 
-/** The admin overview: orders and revenue per day, and counts per status. */
+/**
+ * The admin overview: orders and revenue per day, counts per status, and the return requests
+ * waiting for the staff's next step.
+ */
 export const orderOverviewResponse = z.object({
   success: z.boolean(),
   days: z.array(z.object({ date: z.string(), orders: z.number(), revenue: z.number() })),
   statusCounts: z.record(z.string(), z.number()),
+  returnsWaiting: z.number(),
 });
 export type OrderOverviewResponse = z.infer<typeof orderOverviewResponse>;
 

@@ -5,6 +5,7 @@ import {
   RETURN_MOVES,
   RETURN_REASONS,
   RETURN_STATUSES,
+  RETURNS_WAITING,
 } from '../constants/returns.js';
 import { REFUND_STATUSES } from '../constants/orders.js';
 import { RETURN_MOVES_NEEDING_NOTE } from '../rules/returns.js';
@@ -136,9 +137,11 @@ export const orderReturn = z
   .meta({ id: 'OrderReturn' });
 export type OrderReturn = z.infer<typeof orderReturn>;
 
-/** The admin's Returns page: `?status=` keeps one status. */
+/** The admin's Returns page: `?status=` keeps one status, or `waiting` those awaiting staff. */
 export const adminReturnsQuery = z.object({
-  status: z.enum(RETURN_STATUSES, { error: 'No such return status' }).optional(),
+  status: z
+    .enum([...RETURN_STATUSES, RETURNS_WAITING], { error: 'No such return status' })
+    .optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });

@@ -6,6 +6,8 @@ import {
   ONE_SIZE,
   paiseToRupees,
   parseOrderNumber,
+  RETURN_AWAITING_STAFF,
+  RETURNS_WAITING,
   type Order as OrderDto,
   type OrderReturn,
   type OrderTimelineEntry,
@@ -258,11 +260,13 @@ export async function getOrder(orderId: string, actor: { id: string; isAdmin: bo
 }
 
 /**
- * GET /orders/returns: the admin's Returns page, the requests (of one status, or all) newest
- * first. The database unwinds, sorts and pages the requests (an order holds several); one more
+ * GET /orders/returns: the admin's Returns page, the requests (of one status, those waiting for
+ * the staff's next step, or all) newest first. The database unwinds, sorts and pages the requests (an order holds several); one more
  * query names the page's buyers.
  */
 export async function listReturns(status: string | undefined, page: number, limit: number) {
+  const wanted =
+    status === RETURNS_WAITING ? { $in: [...RETURN_AWAITING_STAFF] } : (status ?? undefined);
   const [result] = await Order.aggregate<{
     page: Array<{
       _id: Types.ObjectId;
@@ -273,10 +277,10 @@ export async function listReturns(status: string | undefined, page: number, limi
     }>;
     total: Array<{ n: number }>;
   }>([
-    { $match: status ? { 'returns.status': status } : { 'returns.0': { $exists: true } } },
+    { $match: wanted ? { 'returns.status': wanted } : { 'returns.0': { $exists: true } } },
     { $project: { number: 1, user: 1, contact: 1, returns: 1 } },
     { $unwind: '$returns' },
-    ...(status ? [{ $match: { 'returns.status': status } }] : []),
+    ...(wanted ? [{ $match: { 'returns.status': wanted } }] : []),
     { $sort: { 'returns.createdAt': -1, 'returns._id': -1 } },
     {
       $facet: {

@@ -1,5 +1,5 @@
 /** The admin overview of the last 30 days. */
-import { ORDER_STATUSES, paiseToRupees } from '@repo/shared';
+import { ORDER_STATUSES, paiseToRupees, RETURN_AWAITING_STAFF } from '@repo/shared';
 import { Order } from './order.model.js';
 
 export const SHOP_TIME_ZONE = 'Asia/Kolkata';
@@ -14,7 +14,8 @@ const dayKey = new Intl.DateTimeFormat('en-CA', {
 
 /**
  * The admin overview: orders and revenue (rupees, cancelled orders excluded) per IST day for
- * the last 30 days, every day present, and the count of orders in each status, in one aggregate.
+ * the last 30 days, every day present, the count of orders in each status, and the return
+ * requests waiting for the staff's next step, in one aggregate.
  */
 export async function orderOverview(now = new Date()) {
   // India has no daylight saving: a day is always 24 hours there.
@@ -22,9 +23,11 @@ export async function orderOverview(now = new Date()) {
     dayKey.format(new Date(now.getTime() - (OVERVIEW_DAYS - 1 - k) * DAY_MS)),
   );
   const since = new Date(`${keys[0]}T00:00:00+05:30`);
+  const waiting = { $in: [...RETURN_AWAITING_STAFF] };
   const [result] = await Order.aggregate<{
     days: Array<{ _id: string; orders: number; revenuePaise: number }>;
     statuses: Array<{ _id: string; count: number }>;
+    returnsWaiting: Array<{ n: number }>;
   }>([
     {
       $facet: {
@@ -55,6 +58,13 @@ export async function orderOverview(now = new Date()) {
           },
         ],
         statuses: [{ $group: { _id: '$status', count: { $sum: 1 } } }],
+        returnsWaiting: [
+          { $match: { 'returns.status': waiting } },
+          { $project: { returns: 1 } },
+          { $unwind: '$returns' },
+          { $match: { 'returns.status': waiting } },
+          { $count: 'n' },
+        ],
       },
     },
   ]);
@@ -71,5 +81,6 @@ export async function orderOverview(now = new Date()) {
       revenue: paiseToRupees(byDay.get(date)?.revenuePaise ?? 0),
     })),
     statusCounts,
+    returnsWaiting: result?.returnsWaiting[0]?.n ?? 0,
   };
 }

@@ -1,7 +1,9 @@
 /** GET /api/orders/overview: orders and revenue per IST day for 30 days, and counts per status. */
+import mongoose from 'mongoose';
 import { describe, expect, it } from 'vitest';
 import { orderOverviewResponse } from '@repo/shared';
 import { setupTestApp } from '../../../test/harness.js';
+import { Order } from '../order.model.js';
 import { seedOrder } from './seed-orders.js';
 
 const t = await setupTestApp();
@@ -35,6 +37,37 @@ describe('GET /api/orders/overview', () => {
     expect(body.days.slice(0, -2).every((d) => d.orders === 0 && d.revenue === 0)).toBe(true);
     expect(body.days.map((d) => d.date)).toEqual([...new Set(body.days.map((d) => d.date))].sort());
     expect(body.statusCounts).toEqual({ pending: 2, shipped: 1, delivered: 1, cancelled: 1 });
+  });
+
+  it("counts the return requests waiting for the staff's next step", async () => {
+    const admin = await t.createAdmin();
+    const read = async () =>
+      orderOverviewResponse.parse(
+        (await t.request().get('/api/orders/overview').set('Authorization', admin.auth).expect(200))
+          .body,
+      ).returnsWaiting;
+    expect(await read()).toBe(0);
+    const withReturns = async (statuses: string[]) => {
+      const id = await seedOrder({ status: 'delivered' });
+      await Order.collection.updateOne(
+        { _id: new mongoose.Types.ObjectId(id) },
+        {
+          $set: {
+            returns: statuses.map((status) => ({
+              _id: new mongoose.Types.ObjectId(),
+              status,
+              createdAt: new Date(),
+            })),
+          },
+        },
+      );
+    };
+    // Waiting: asked, approved, picked up, received, a COD return's transfer due (5).
+    await withReturns(['requested', 'approved', 'rejected']);
+    await withReturns(['picked_up', 'received', 'check_passed']);
+    // Done or closed: none of these.
+    await withReturns(['cancelled', 'check_failed', 'exchanged', 'refunded']);
+    expect(await read()).toBe(5);
   });
 
   it('is for admins only', async () => {

@@ -808,6 +808,49 @@ describe("the admin's Returns page", () => {
     await t.request().get('/api/orders/returns').set('Authorization', asha.auth).expect(403);
   });
 
+  it("lists the requests waiting for the staff's next step, as the overview counts them", async () => {
+    const waitingNow = async () => {
+      const [list, overview] = await Promise.all([
+        t
+          .request()
+          .get('/api/orders/returns?status=waiting&limit=100')
+          .set('Authorization', admin.auth),
+        t.request().get('/api/orders/overview').set('Authorization', admin.auth),
+      ]);
+      expect(list.status).toBe(200);
+      expect(overview.body.returnsWaiting).toBe(list.body.total);
+      return list.body as {
+        total: number;
+        returns: Array<{ request: { _id: string; status: string } }>;
+      };
+    };
+    const before = await waitingNow();
+    const { orderId, itemId } = await deliveredOrder(3);
+    const askOne = async (item: unknown) =>
+      (await ask(orderId, [item]).expect(200)).body.order.returns.at(-1)._id as string;
+    const toApprove = await askOne(returnOne(itemId));
+    const toReject = await askOne(exchangeForL(itemId));
+    await move(toApprove, 'approved').expect(200);
+    await move(toReject, 'rejected', { note: 'Worn' }).expect(200);
+    const after = await waitingNow();
+    expect(after.total).toBe(before.total + 1);
+    const ids = after.returns.map((r) => r.request._id);
+    expect(ids).toContain(toApprove);
+    expect(ids).not.toContain(toReject);
+    expect(
+      after.returns.every((r) =>
+        ['requested', 'approved', 'picked_up', 'received', 'check_passed'].includes(
+          r.request.status,
+        ),
+      ),
+    ).toBe(true);
+    await t
+      .request()
+      .get('/api/orders/returns?status=later')
+      .set('Authorization', admin.auth)
+      .expect(400);
+  });
+
   it('pages the requests of every order newest first, with the total of the status asked for', async () => {
     const asked: Array<{ id: string; at: string }> = [];
     for (let k = 0; k < 3; k += 1) {

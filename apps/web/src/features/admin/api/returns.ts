@@ -7,14 +7,17 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { AdminReturnsResponse, ReturnMoveBody, ReturnsResponse } from '@repo/shared';
-import type { ReturnStatus } from '@repo/shared/constants/returns';
+import type { ReturnStatus, RETURNS_WAITING } from '@repo/shared/constants/returns';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** Requests per page (the API pages them in the database). */
 export const RETURNS_PAGE_SIZE = 20;
 
-export const adminReturnsQueryOptions = (status: ReturnStatus | '', page: number) =>
+export const adminReturnsQueryOptions = (
+  status: ReturnStatus | typeof RETURNS_WAITING | '',
+  page: number,
+) =>
   queryOptions({
     queryKey: queryKeys.orders.returnsPage(status, page),
     queryFn: () =>
@@ -24,7 +27,7 @@ export const adminReturnsQueryOptions = (status: ReturnStatus | '', page: number
     placeholderData: keepPreviousData,
   });
 
-export function useAdminReturns(status: ReturnStatus | '', page: number) {
+export function useAdminReturns(status: ReturnStatus | typeof RETURNS_WAITING | '', page: number) {
   return useQuery(adminReturnsQueryOptions(status, page));
 }
 

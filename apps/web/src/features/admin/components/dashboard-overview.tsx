@@ -1,12 +1,13 @@
 /**
  * What the admin opens the dashboard on: what needs doing now (orders to ship, payments to
- * settle, sizes running low), each a link to where it is done, then the orders of the last 30
- * days (the Orders page's overview).
+ * settle, returns waiting for a next step, sizes running low), each a link to where it is
+ * done, then the orders of the last 30 days (the Orders page's overview).
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Product } from '@repo/shared';
 import { LOW_STOCK, ONE_SIZE } from '@repo/shared/constants';
+import { RETURNS_WAITING } from '@repo/shared/constants/returns';
 import { sizesOf } from '@repo/shared/rules';
 import { paths } from '@/config/paths';
 import { cardClass } from '@/components/ui/styles';
@@ -93,11 +94,12 @@ export function DashboardOverview() {
 
   const toShip = overview.data?.statusCounts.pending;
   const toSettle = unsettled.data?.total;
+  const returnsWaiting = overview.data?.returnsWaiting;
   const low = products.data?.success ? lowSizes(products.data.AllProducts) : undefined;
   return (
     <div className="flex flex-col gap-6">
       <Section id="overview-now" title="To do now">
-        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
           <Tile
             title="Orders to ship"
             count={toShip}
@@ -111,6 +113,13 @@ export function DashboardOverview() {
             to={paths.adminOrders}
             action="Refund them"
             urgent={Boolean(toSettle)}
+          />
+          <Tile
+            title="Returns waiting"
+            count={returnsWaiting}
+            to={`${paths.adminReturns}?status=${RETURNS_WAITING}`}
+            action="See returns"
+            urgent={Boolean(returnsWaiting)}
           />
           <Tile
             title="Sizes running low"

@@ -11,7 +11,7 @@ import type { AdminReturnsResponse, ReturnMove } from '@repo/shared';
 import {
   RETURN_STATUSES,
   RETURN_STATUS_LABELS,
-  type ReturnStatus,
+  RETURNS_WAITING,
 } from '@repo/shared/constants/returns';
 import { RETURN_MOVE_FROM } from '@repo/shared/rules/returns';
 import { Button } from '@/components/ui/button';
@@ -72,10 +72,14 @@ function actionsFor(row: Row) {
   );
 }
 
-function statusParam(value: string | null): ReturnStatus | '' {
-  return (RETURN_STATUSES as readonly string[]).includes(value ?? '')
-    ? (value as ReturnStatus)
-    : '';
+/** The filters: all, those waiting for the staff's next step, then each status. */
+const FILTERS = ['', RETURNS_WAITING, ...RETURN_STATUSES] as const;
+type Filter = (typeof FILTERS)[number];
+const filterLabel = (f: Filter) =>
+  f === '' ? 'All' : f === RETURNS_WAITING ? 'Waiting for us' : RETURN_STATUS_LABELS[f];
+
+function statusParam(value: string | null): Filter {
+  return (FILTERS as readonly string[]).includes(value ?? '') ? (value as Filter) : '';
 }
 
 export function ReturnsList() {
@@ -85,7 +89,7 @@ export function ReturnsList() {
   const returns = useAdminReturns(status, page);
   useLoadFailure(returns, 'returns');
 
-  function choose(next: ReturnStatus | '') {
+  function choose(next: Filter) {
     setParams((p) => {
       const copy = new URLSearchParams(p);
       copy.delete('page');
@@ -100,7 +104,7 @@ export function ReturnsList() {
   return (
     <div className="flex flex-col gap-4">
       <div role="group" aria-label="Show requests" className="flex flex-wrap gap-2">
-        {(['', ...RETURN_STATUSES] as const).map((s) => (
+        {FILTERS.map((s) => (
           <Button
             key={s || 'all'}
             size="sm"
@@ -108,7 +112,7 @@ export function ReturnsList() {
             aria-pressed={s === status}
             onClick={() => choose(s)}
           >
-            {s ? RETURN_STATUS_LABELS[s] : 'All'}
+            {filterLabel(s)}
           </Button>
         ))}
       </div>
@@ -117,9 +121,11 @@ export function ReturnsList() {
       ) : rows.length === 0 ? (
         <EmptyState
           title={
-            status
-              ? `No requests with the status ${RETURN_STATUS_LABELS[status]}.`
-              : 'No exchanges or returns yet.'
+            status === RETURNS_WAITING
+              ? 'No requests waiting for a next step.'
+              : status
+                ? `No requests with the status ${RETURN_STATUS_LABELS[status]}.`
+                : 'No exchanges or returns yet.'
           }
         />
       ) : (

@@ -1,6 +1,7 @@
 /**
  * /dashboard/admin opens on an overview of what needs doing: orders to ship, payments to
- * settle, sizes running low (each linking to where it is done), then the last 30 days.
+ * settle, returns waiting, sizes running low (each linking to where it is done), then the
+ * last 30 days.
  */
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -29,6 +30,7 @@ const overview = {
     revenue: 0,
   })),
   statusCounts: { pending: 4, shipped: 2, delivered: 7, cancelled: 1 },
+  returnsWaiting: 6,
 };
 
 const tee = (
@@ -116,7 +118,7 @@ describe('the admin dashboard', () => {
     expect(screen.queryByRole('heading', { name: /Categor/ })).not.toBeInTheDocument();
   });
 
-  it('shows orders to ship, payments to settle and low sizes, each a link', async () => {
+  it('shows orders to ship, payments to settle, returns waiting and low sizes, each a link', async () => {
     api(2);
     renderRoute({ element: <OverviewPage /> }, { url: '/dashboard/admin' });
     expect(await screen.findByRole('heading', { level: 2, name: 'Overview' })).toBeInTheDocument();
@@ -127,6 +129,10 @@ describe('the admin dashboard', () => {
       within(tile('Orders to ship')).getByRole('link', { name: 'Ship orders' }),
     ).toHaveAttribute('href', '/dashboard/admin/adminorder?status=pending');
     expect(await within(tile('Payments to settle')).findByText('2')).toBeInTheDocument();
+    expect(within(tile('Returns waiting')).getByText('6')).toBeInTheDocument();
+    expect(
+      within(tile('Returns waiting')).getByRole('link', { name: 'See returns' }),
+    ).toHaveAttribute('href', '/dashboard/admin/returns?status=waiting');
     expect(await within(tile('Sizes running low')).findByText('3')).toBeInTheDocument();
 
     const low = screen.getByRole('region', { name: 'Low stock (5 or fewer)' });

@@ -97,6 +97,19 @@ describe('the admin Returns page', () => {
     );
   });
 
+  it("opened from the overview's Returns waiting, shows the requests waiting for the staff", async () => {
+    const api = mockApi({
+      'GET /orders/returns': () => ({ success: true, returns: [], total: 0 }),
+    });
+    renderPage('/dashboard/admin/returns?status=waiting');
+    expect(await screen.findByText('No requests waiting for a next step.')).toBeInTheDocument();
+    expect(api.calls[0]!.search).toBe('?page=1&limit=20&status=waiting');
+    expect(screen.getByRole('button', { name: 'Waiting for us' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+
   it('a rejection needs its reason: the server’s refusal shows beside the field', async () => {
     const api = mockApi({
       'GET /orders/returns': () => ({ success: true, returns: [row(request())], total: 1 }),
