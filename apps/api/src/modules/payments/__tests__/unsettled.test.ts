@@ -263,7 +263,7 @@ describe('the shopper of a payment to settle', () => {
     expect(told()).toEqual([]);
     const [atProvider] = await refundsAtProvider(paid.extra);
     await SandboxRefund.updateOne({ _id: atProvider!._id }, { $set: { status: 'processed' } });
-    const r = { id: atProvider!._id, paymentId: paid.extra, amount: 49900 };
+    const r = { id: String(atProvider!._id), paymentId: paid.extra, amount: 49900 };
     await deliver(refundEvent('refund.processed', r), `evt_${r.id}_late`).expect(200);
     // The provider sends it again under another event id, and the admin presses the button.
     await deliver(refundEvent('refund.processed', r), `evt_${r.id}_again`).expect(200);
