@@ -46,6 +46,7 @@ import { adminCouponsRouter, couponsRouter } from './modules/coupons/index.js';
 import { codRouter, paymentsRouter } from './modules/payments/index.js';
 import { adminSettingsRouter, settingsRouter } from './modules/settings/index.js';
 import { adminReviewsRouter, reviewsRouter } from './modules/reviews/index.js';
+import { backInStockRouter } from './modules/back-in-stock/index.js';
 import { deliveryRouter } from './modules/delivery/index.js';
 import { gstAdminRouter } from './modules/gst/index.js';
 import { webAppRouter } from './modules/web/index.js';
@@ -195,6 +196,7 @@ function createExpressApp(
   // passed down here, so modules only ever import the ones below them (docs/architecture.md).
   api.use('/category', categoriesRouter(deps, auth, catalog, countProductsInCategory));
   api.use('/product', reviewsRouter(deps, auth));
+  api.use('/product', backInStockRouter(deps, auth));
   api.use('/product', productsRouter(deps, auth, catalog, ordersShowPhoto));
   api.use('/admin/reviews', adminReviewsRouter(auth));
   api.use('/orders/cod', noStore, codRouter(deps, auth));

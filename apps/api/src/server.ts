@@ -23,6 +23,7 @@ import { statusMailsSent, taxDocumentsJob } from './modules/orders/index.js';
 import { reconcileJobs } from './modules/payments/index.js';
 import { couponJobs } from './modules/coupons/index.js';
 import { reviewRequestJob } from './modules/reviews/index.js';
+import { backInStockJob } from './modules/back-in-stock/index.js';
 import { runReleaseSteps } from './release.js';
 
 /**
@@ -57,6 +58,8 @@ export async function start(
   // Asks buyers for a review some days after delivery (each order once).
   jobs.add(reviewRequestJob(deps));
   jobs.add(taxDocumentsJob(deps));
+  // Mails each "Notify me" once its colour and size is back in stock.
+  jobs.add(backInStockJob(deps));
   jobs.start();
   const server: Server = await new Promise((resolve) => {
     const s = createServer(app).listen(config.port, config.host, () => resolve(s));

@@ -33,3 +33,4 @@ export * from './schemas/gst.js';
 export * from './constants/returns.js';
 export * from './rules/returns.js';
 export * from './schemas/returns.js';
+export * from './schemas/back-in-stock.js';

@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 import {
+  backInStockBody,
+  backInStockResponse,
   colourParams,
   imageChangeBody,
   imageOrderBody,
@@ -1007,6 +1009,21 @@ export const OPERATIONS: Operation[] = [
     response: updateSettingsResponse,
     errors: [400, ...AUTH_ERRORS, 409],
     example: { feePaise: 4900, freeFromPaise: 49900 },
+  },
+  // Back in stock
+  {
+    method: 'post',
+    path: '/product/{id}/back-in-stock',
+    tag: 'Products',
+    summary:
+      '"Notify me": one mail when this sold-out colour and size is back in stock (a guest gives an email; a signed-in shopper is mailed at their account\'s). Asking again is the same ask. 400 for a colour or size the product is not made in, or one in stock',
+    auth: 'optional',
+    params: idParams,
+    body: backInStockBody,
+    status: 201,
+    response: backInStockResponse,
+    errors: [400, 401, 404, 429],
+    example: { colour: 'Black', size: 'M', email: 'asha@example.com' },
   },
   // Reviews
   {
