@@ -1,7 +1,7 @@
 /**
  * The detail of one product: the chosen colour's photos (gallery and zoom), name, its rating
  * (a link to the page's #reviews), category, price, colours, that colour's sizes and stock, and
- * the add button.
+ * the add button, and "Notify me" for its sizes sold out.
  */
 import { useId, useRef, useState, type ReactNode } from 'react';
 import type { Product, ProductColour, ProductSize } from '@repo/shared';
@@ -13,6 +13,7 @@ import { CardIcon } from '@/components/ui/delivery-icons';
 import { Price } from '@/components/ui/price';
 import { RatingLine } from '@/components/ui/rating';
 import { SizePicker } from '@/components/ui/size-picker';
+import { NotifyMe } from './notify-me';
 import { ProductFacts } from './product-facts';
 import { ProductGallery } from './product-gallery';
 import { SizeGuide } from './size-guide';
@@ -140,6 +141,7 @@ export function ProductDetails({
           </div>
         )}
         <StockInfo colour={colour} size={chosen} />
+        <NotifyMe key={colour.name} productId={product._id} colour={colour} size={size} />
         <p className="leading-relaxed whitespace-pre-line text-slate-700 dark:text-slate-300">
           {product.description}
         </p>
