@@ -10,6 +10,7 @@ import {
   type APIRequestContext,
   type Locator,
   type Page,
+  type Route,
 } from '@playwright/test';
 
 export const ADMIN = { email: 'admin@tshirt.shop', password: 'admin12345' };
@@ -267,6 +268,29 @@ function safeList(dir: string): string[] {
     return [];
   }
 }
+
+/**
+ * Holds the app's code (every script but the page's own take-over script, which keeps the taps)
+ * until the answer is called: the page stays as the server sent it.
+ */
+export async function holdTheApp(page: Page): Promise<() => Promise<void>> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const hold = async (route: Route) => {
+    if (!/\/take-over-[^/]*\.js$/.test(route.request().url())) await held;
+    await route.continue();
+  };
+  await page.route('**/assets/*.js', hold);
+  return async () => {
+    release();
+    await expect(page.locator('#root[data-hydrated]')).toHaveCount(1);
+    await page.unroute('**/assets/*.js', hold);
+  };
+}
+
+/** The page is as the server sent it: the app has not taken it over. */
+export const notTakenOver = (page: Page) =>
+  expect(page.locator('#root[data-origin]:not([data-hydrated])')).toHaveCount(1);
 
 /** A small valid PNG (48×48, orange), for upload journeys. */
 export const TINY_PNG = Buffer.from(

@@ -9,8 +9,8 @@
  * as things are visible; the outcome is the same whenever the app arrives. Where a test must tap
  * before the take-over, it holds the app's code back until it has (no race with the clock).
  */
-import { expect, type Locator, type Page, type Route } from '@playwright/test';
-import { findProduct, sizesInStock, test } from './support.js';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { findProduct, holdTheApp, notTakenOver, sizesInStock, test } from './support.js';
 
 /** The brand colour of a chosen size (index.css, brand-600), in the computed style's form. */
 const CHOSEN = 'rgb(79, 70, 229)';
@@ -42,28 +42,6 @@ async function throttle(page: Page): Promise<void> {
   });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
 }
-
-/**
- * Holds the app's code (every script but the page's own take-over script, which keeps the taps)
- * until the answer is called: the page stays as the server sent it.
- */
-async function holdTheApp(page: Page): Promise<() => Promise<void>> {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  const hold = async (route: Route) => {
-    if (!/\/take-over-[^/]*\.js$/.test(route.request().url())) await held;
-    await route.continue();
-  };
-  await page.route('**/assets/*.js', hold);
-  return async () => {
-    release();
-    await expect(page.locator('#root[data-hydrated]')).toHaveCount(1);
-    await page.unroute('**/assets/*.js', hold);
-  };
-}
-
-const notTakenOver = (page: Page) =>
-  expect(page.locator('#root[data-origin]:not([data-hydrated])')).toHaveCount(1);
 
 /** A size's button in the picker: the label wrapping its (visually hidden) radio. */
 const buttonOf = (radio: Locator) => radio.locator('xpath=..');

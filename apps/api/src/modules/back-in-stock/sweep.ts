@@ -100,7 +100,8 @@ export async function sendBackInStockMails(
         },
       );
       if (claimed.modifiedCount !== 1) continue;
-      const url = productUrl(deps, product.slug, ask.colourKey, ask.size);
+      // A tee in one colour names no colour (as its page's own address does).
+      const url = productUrl(deps, product.slug, colours.length > 1 ? ask.colourKey : '', ask.size);
       try {
         await deps.mailer.send(
           backInStockMail(
@@ -127,7 +128,7 @@ export async function sendBackInStockMails(
 /** The product page opening on the colour and size that is back. */
 function productUrl(deps: Deps, slug: string, colour: string, size: string): string {
   const origin = deps.config.publicUrl ?? `http://localhost:${deps.config.port}`;
-  const query = new URLSearchParams({ colour, size });
+  const query = new URLSearchParams(colour ? { colour, size } : { size });
   return `${origin}/product-detail/${encodeURIComponent(slug)}?${query.toString()}`;
 }
 
