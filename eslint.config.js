@@ -60,7 +60,7 @@ const API_MODULES = {
   reviews: ['orders', 'products', 'users', 'settings'],
   web: ['categories', 'products', 'reviews', 'settings'],
   gst: ['settings'],
-  'back-in-stock': ['products', 'settings'],
+  'back-in-stock': ['products', 'orders'],
 };
 const API_TESTS = ['apps/api/src/**/__tests__/**', 'apps/api/src/test/**'];
 

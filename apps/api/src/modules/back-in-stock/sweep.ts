@@ -8,12 +8,12 @@
  */
 import { colourKey, describeLine } from '@repo/shared';
 import type { Job } from '../../lib/jobs.js';
-import { mailFooter, type MailFooter } from '../../lib/mailer/footer.js';
+import type { MailFooter } from '../../lib/mailer/footer.js';
 import { escapeHtml, MAIL_STYLE, mailPage, mailRow } from '../../lib/mailer/html.js';
 import type { MailMessage } from '../../lib/mailer/index.js';
 import type { AppDeps } from '../../lib/types.js';
 import { findProductsByIds, readStock } from '../products/index.js';
-import { getSettings } from '../settings/index.js';
+import { orderMailFooter } from '../orders/index.js';
 import { BackInStock } from './back-in-stock.model.js';
 
 const DAY_MS = 86_400_000;
@@ -87,7 +87,8 @@ export async function sendBackInStockMails(
     if (!due.length) continue;
     const [product] = await findProductsByIds([productId]);
     if (!product) continue;
-    footer ??= await shopFooter(deps);
+    // The shop's footer about no order: the support line (read once per sweep).
+    footer ??= await orderMailFooter(deps, null);
     for (const ask of due) {
       if (signal?.aborted) return { mailed };
       const claimed = await BackInStock.updateOne(
@@ -130,17 +131,6 @@ function productUrl(deps: Deps, slug: string, colour: string, size: string): str
   const origin = deps.config.publicUrl ?? `http://localhost:${deps.config.port}`;
   const query = new URLSearchParams(colour ? { colour, size } : { size });
   return `${origin}/product-detail/${encodeURIComponent(slug)}?${query.toString()}`;
-}
-
-/** The shop's mail footer about no order: how to reach support (read for each sweep). */
-async function shopFooter(deps: Deps): Promise<MailFooter> {
-  const shop = await getSettings('shop');
-  const origin = deps.config.publicUrl;
-  return mailFooter({
-    order: null,
-    support: { email: shop.email, phone: shop.phone, hours: shop.supportHours },
-    contactUrl: origin ? `${origin}/contact` : undefined,
-  });
 }
 
 /** The sweep as a job: run by whichever copy of the shop holds its lease. */
