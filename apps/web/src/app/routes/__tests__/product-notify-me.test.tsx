@@ -57,8 +57,9 @@ function openDetail(product: Product, answer: Parameters<typeof mockApi>[0][stri
     'GET /product/related-product/:productId/:categoryId': () => ({ products: [] }),
     'GET /product/:id/reviews': () => ({ success: true, reviews: [], summary: noReviews }),
     'POST /product/:id/back-in-stock': answer,
-    // Check delivery reads a signed-in shopper's address book.
+    // A signed-in shopper's address book (Check delivery) and own review.
     'GET /user/addresses': () => ({ success: true, addresses: [] }),
+    'GET /product/:id/reviews/mine': () => ({ success: true, review: null, purchase: null }),
   });
   const view = renderRoute(
     { element: <ProductDetailPage />, path: '/product-detail/:slug' },
