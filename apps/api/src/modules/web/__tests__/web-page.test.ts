@@ -16,6 +16,7 @@ import {
   PRICE_RANGES,
 } from '@repo/shared/constants';
 import { inlinedAnswerKey } from '@repo/shared/rules';
+import { APP_PAGES } from '@repo/shared/rules/app-pages';
 import { decrementStock, restoreStock } from '../../products/index.js';
 import { Product } from '../../products/product.model.js';
 import { insertProducts, makeCategory } from '../../products/__tests__/fixtures.js';
@@ -249,6 +250,18 @@ describe('other pages', () => {
       const html = (await t.request().get(path).expect(200)).text;
       expect(withoutHead(html), path).toBe(INDEX);
       expect(html, path).not.toContain('<title>Shop</title>');
+    }
+  });
+
+  it('every page the web router has (the shared list it is checked against) is answered 200, none 404', async () => {
+    // A product page's slug must name a product (an unknown one is a 404, as the app says).
+    const fill = (path: string) =>
+      path.replace(':slug', products[0]!.slug).replace(/:\w+/g, '6b0a5ecffc6818ead52b8606');
+    expect(APP_PAGES).toContain('/dashboard/admin/gst-report');
+    for (const path of APP_PAGES) {
+      const res = await t.request().get(fill(path));
+      expect(res.status, path).toBe(200);
+      expect(res.headers['content-type'], path).toMatch(/^text\/html/);
     }
   });
 
