@@ -49,6 +49,8 @@ test('a product page shows the struck MRP and its details; a renamed product’s
   await expect(details).toContainText('FitRegular fit');
   await expect(details).toContainText('Wash careMachine wash cold, inside out');
   await expect(details).toContainText('Country of originIndia');
+  // Who sells it: the shop's GST settings (a marked placeholder until the admin sets them).
+  await expect(details.locator('dt:text-is("Sold by") + dd')).not.toBeEmpty();
 
   // Renamed: the old address (a link shared before) answers 301 and opens the new page.
   const renamed = await request.put(`/api/product/update-product/${product._id}`, {

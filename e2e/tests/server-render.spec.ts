@@ -96,9 +96,14 @@ test.describe('scrolled before the page is taken over', () => {
 
   /**
    * Opens `path` with the app's code held back until the server's page has been scrolled to
-   * its end, then lets it load; answers where the page was scrolled to.
+   * its end (and `whileHeld` has looked at it), then lets it load; answers where the page was
+   * scrolled to.
    */
-  async function scrollBeforeTakeOver(page: Page, path: string): Promise<number> {
+  async function scrollBeforeTakeOver(
+    page: Page,
+    path: string,
+    whileHeld?: () => Promise<void>,
+  ): Promise<number> {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     const hold = async (route: Route) => {
@@ -110,6 +115,7 @@ test.describe('scrolled before the page is taken over', () => {
     const loaded = page.goto(path);
     await expect(page.locator('#root[data-origin] main h1')).toBeVisible();
     await expect(page.locator('#root[data-hydrated]')).toHaveCount(0);
+    await whileHeld?.();
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     const scrolled = await page.evaluate(() => window.scrollY);
     expect(scrolled).toBeGreaterThan(200);
@@ -124,10 +130,23 @@ test.describe('scrolled before the page is taken over', () => {
     request,
   }) => {
     const product = (await (await request.get('/api/product/productList/1')).json()).prod[0];
-    const scrolled = await scrollBeforeTakeOver(page, `/product-detail/${product.slug}`);
+    // Who sells it is in the server's page (from the shop's settings), before the take-over.
+    const soldBy = page
+      .getByRole('region', { name: 'Product details' })
+      .locator('dt:text-is("Sold by") + dd');
+    let seller = '';
+    const scrolled = await scrollBeforeTakeOver(
+      page,
+      `/product-detail/${product.slug}`,
+      async () => {
+        await expect(soldBy).not.toBeEmpty();
+        seller = (await soldBy.textContent())!;
+      },
+    );
     // Taken over (and its similar products loaded), the page has not moved.
     await expect(page.getByRole('list', { name: 'Similar Products' })).toBeVisible();
     expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    await expect(soldBy).toHaveText(seller);
 
     // Another page through the app starts at the top.
     const search = page.getByRole('search').first();

@@ -38,6 +38,8 @@ export interface CatalogRead<T = unknown> {
   products?(answer: T): StockHolder[];
   /** Which products the answer holds depends on stock: computed afresh when stock moves. */
   stockDecides?: boolean;
+  /** An answer from the shop's settings, not the catalog: current for the settings version. */
+  settings?: true;
 }
 
 /**
@@ -73,6 +75,7 @@ export class CatalogReader<S = unknown> {
 
   /** The version `read`'s answer is current for: with its stock when it shows products. */
   versionOf(version: CatalogVersion, read: CatalogRead): string {
+    if (read.settings) return version.settings;
     return read.products || read.stockDecides ? version.current : version.catalog;
   }
 

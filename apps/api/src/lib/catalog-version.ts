@@ -1,5 +1,5 @@
 /**
- * The catalog's versions: two small Mongo documents that writes bump and every catalog read
+ * The catalog's versions: three small Mongo documents that writes bump and every catalog read
  * checks (one lookup). Caches and ETags key on them, so they stay correct with any number of
  * API processes sharing the database.
  * - `catalog` moves on with every change of what a product or category says (names, prices,
@@ -7,6 +7,9 @@
  * - `stock` moves on with every change of stock alone (a paid order, a cancellation, a
  *   restock): cached answers stay, and only the stock fields they show are read again
  *   (lib/cached-read.ts), so a busy checkout does not make every read compute afresh.
+ * - `settings` moves on with every save of the shop's settings (modules/settings): pages that
+ *   show the shop's details beside the catalog (a product page's seller, the launch pages) are
+ *   kept for it too, so an admin's edit shows on the next page.
  *
  * Every write bumps its version before it is acknowledged: nothing waits in memory.
  *
@@ -33,12 +36,15 @@ import { CatalogMeta } from './catalog-meta.model.js';
 
 const CATALOG = 'catalog';
 const STOCK = 'stock';
+const SETTINGS = 'settings';
 
 export interface CatalogVersion {
   /** What products and categories say, less their stock. */
   catalog: string;
   /** Both: what an answer showing stock is current for. */
   current: string;
+  /** The shop's settings (read in the same lookup). */
+  settings: string;
 }
 
 interface Meta {
@@ -118,12 +124,16 @@ async function lookup(): Promise<CatalogVersion> {
   const at = stockSettle.now();
   const changesAtStart = changes;
   const metas = await CatalogMeta.find(
-    { _id: { $in: [CATALOG, STOCK] } },
+    { _id: { $in: [CATALOG, STOCK, SETTINGS] } },
     { epoch: 1, version: 1, shown: 1, shownAt: 1 },
   ).lean<Meta[]>();
   const catalog = versionOf(metas.find((m) => m._id === CATALOG));
   const stock = await shownStock(metas.find((m) => m._id === STOCK));
-  const version = { catalog, current: `${catalog}-${stock.version}` };
+  const version = {
+    catalog,
+    current: `${catalog}-${stock.version}`,
+    settings: versionOf(metas.find((m) => m._id === SETTINGS)),
+  };
   // A newer stock version waiting for its settle time shows as soon as that has passed.
   lastRead = {
     version,
@@ -192,6 +202,11 @@ export async function bumpCatalogVersion(): Promise<void> {
 
 export async function bumpStockVersion(): Promise<void> {
   await bump(STOCK);
+}
+
+/** After a save of the shop's settings: what pages show of them is made again. */
+export async function bumpSettingsVersion(): Promise<void> {
+  await bump(SETTINGS);
 }
 
 const QUERY_WRITES: MongooseQueryMiddleware[] = [

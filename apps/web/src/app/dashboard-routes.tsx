@@ -2,6 +2,9 @@
  * The dashboards' routes, a customer's and the admin's, under /dashboard/: loaded with the first
  * dashboard page. No shopper's first page needs them, and their table, with the preload lists of
  * their pages' chunks, is about 1.3 KB (gzip) of JavaScript the home page no longer loads.
+ *
+ * A page added here goes in APP_PAGES too (packages/shared/src/rules/app-pages.ts), the list the
+ * server answers 200 for (a 404 otherwise): __tests__/app-pages.test.ts checks they match.
  */
 import { Outlet, useRoutes, type RouteObject } from 'react-router-dom';
 import { RequireAdmin, RequireAuth } from './guards';

@@ -6,6 +6,9 @@
  * router.tsx's `*`. What it costs: opening one of them loads this small chunk first, one round
  * trip before the page's own (the server already preloads the page's chunks for About and the
  * launch pages, which it renders, so their take-over waits for this chunk alone).
+ *
+ * A page added here goes in APP_PAGES too (packages/shared/src/rules/app-pages.ts), the list the
+ * server answers 200 for (a 404 otherwise): __tests__/app-pages.test.ts checks they match.
  */
 import { Outlet, useRoutes, type RouteObject } from 'react-router-dom';
 import { RequireAuth } from './guards';

@@ -3,6 +3,9 @@
  * thin and compose features. The declarative <BrowserRouter> is used rather than a data
  * router: nothing here needs loaders or actions, and it keeps about 18 KB (gzip) of router
  * code off the first page load.
+ *
+ * A page added here goes in APP_PAGES too (packages/shared/src/rules/app-pages.ts), the list the
+ * server answers 200 for (a 404 otherwise): __tests__/app-pages.test.ts checks they match.
  */
 import { BrowserRouter, useRoutes, type RouteObject } from 'react-router-dom';
 import { PRODUCT_DETAIL_ROUTE } from '@repo/shared/rules';

@@ -10,6 +10,7 @@ import type {
   SavedAddress,
 } from '@repo/shared';
 import { sumOverColours } from '@repo/shared/rules';
+import { publicSettings as defaultPublicSettings } from './public-settings';
 
 let seq = 0;
 const hex = (n: number) => n.toString(16).padStart(24, '0');
@@ -109,14 +110,11 @@ export const noReviews: ReviewSummary = {
   fit: { small: 0, true: 0, large: 0 },
 };
 
-/** `GET /settings/public` of a shop with the default fees (₹49 delivery below ₹499, ₹40 COD). */
-export const publicSettings = () => ({
-  success: true,
-  settings: {
-    delivery: { feePaise: 4900, freeFromPaise: 49900 },
-    cod: { enabled: true, feePaise: 4000, minOrderPaise: 0, maxOrderPaise: 500000 },
-  },
-});
+/**
+ * `GET /settings/public` of a shop with the defaults (₹49 delivery below ₹499, ₹40 COD, the
+ * shop's details not set yet).
+ */
+export const publicSettings = () => defaultPublicSettings();
 
 /**
  * POST /coupons/apply's answer with nothing off (no offer, no code): the cart's subtotal as

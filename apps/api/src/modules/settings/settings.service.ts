@@ -14,6 +14,7 @@ import {
   type SettingsValue,
 } from '@repo/shared';
 import type { z } from 'zod';
+import { bumpSettingsVersion } from '../../lib/catalog-version.js';
 import { conflict, isDuplicateKey, validationError } from '../../lib/errors.js';
 import { Settings, SettingsHistory } from './settings.model.js';
 
@@ -148,6 +149,8 @@ export async function updateSettings<S extends SettingsSection>(
         throw err;
       }
     }
+    // Pages kept with the shop's details (a product page's seller) are made again.
+    await bumpSettingsVersion();
     // The record of what applied when; the save above already took effect.
     await SettingsHistory.create({ section, ...saved });
     return toRecord(section, { _id: section, ...saved });

@@ -10,6 +10,7 @@
  */
 import { DEFAULT_COLOUR, ONE_SIZE } from '@repo/shared/constants';
 import { colourKey, formatRupees, mrpDiscount } from '@repo/shared/rules';
+import { isAppPage } from '@repo/shared/rules/app-pages';
 
 export interface ProductForSeo {
   _id: string;
@@ -76,16 +77,6 @@ const SITE_DESCRIPTION =
 
 /** Pages a visitor may land on that search engines should not list. */
 const NOINDEX = /^\/(search|cart|login|register|forgotpassword|dashboard|order-placed)(\/|$)/i;
-
-/** The app's routes (apps/web/src/app/router.tsx): anything else is its not-found page, a 404. */
-const APP_ROUTES = [
-  /^\/$/,
-  /^\/(search|about|privacy|contact|terms|shipping|returns|register|login|forgotpassword|cart)\/?$/i,
-  /^\/product-detail\/[^/]+\/?$/i,
-  /^\/order-placed\/[^/]+\/?$/i,
-  /^\/dashboard\/user(\/(profile|addresses|orders(\/[^/]+)?))?\/?$/i,
-  /^\/dashboard\/admin(\/(create-category|create-product|product(\/[^/]+)?|user|adminorder|returns|coupons|reviews|settings|gst-report))?\/?$/i,
-];
 
 const STATIC_PAGES: Record<string, { title: string; description: string }> = {
   '/about': {
@@ -260,10 +251,6 @@ function variantsData(product: ProductForSeo, url: string, image: string) {
   return { productGroupID: product._id, url, variesBy, hasVariant };
 }
 
-export function isAppRoute(pathname: string): boolean {
-  return APP_ROUTES.some((re) => re.test(pathname));
-}
-
 export function pageMeta(
   shopName: string,
   pathname: string,
@@ -271,7 +258,8 @@ export function pageMeta(
   listing: Listing = { page: 1 },
 ): PageMeta {
   const base = { ogType: 'website' as const, jsonLd: [] as object[] };
-  if (!isAppRoute(pathname))
+  // The app's pages (the web router's list, shared): anything else is its not-found page, a 404.
+  if (!isAppPage(pathname))
     return {
       ...base,
       status: 404,

@@ -11,7 +11,7 @@
  *   they run, from Vite's manifest) side by side once the page's main photo is painted, so on a slow connection the
  *   app's code does not hold the photo back; the app then takes the page over. A page the server
  *   could not render keeps the app's entry, with `<link rel="modulepreload">` for those chunks;
- * - the catalog answers the page was rendered from, inlined as JSON in `#initial-data` (the same
+ * - the answers the page was rendered from, inlined as JSON in `#initial-data` (the same
  *   reads the API answers, named by inlinedAnswerKey): the app renders its first render from
  *   them, so it is the server's, and asks for none of them again;
  * - a preload of the largest image (the first product's photo), with the srcset and sizes the
@@ -22,7 +22,10 @@
  *
  * Cached in the catalog cache: a finished page per URL for the catalog and stock versions it
  * shows (a page showing products is made again when their stock may have moved, so it never
- * shows stale stock), and the rendered markup per URL for the exact answers it was rendered from
+ * shows stale stock) and, on a page showing the shop's details (the launch pages, a product
+ * page's seller), for the settings version, which every save of the settings moves on (so an
+ * admin's edit shows on the next visit, and the page's ETag, made from its bytes, moves on with
+ * it); and the rendered markup per URL for the exact answers it was rendered from
  * (a sale of another product does not render the page again). Without the server renderer, a
  * failed render, a failed read or the database away, the page is the app shell as built, for the
  * browser to render.
@@ -59,12 +62,6 @@ interface Manifest {
 interface Inline {
   key: string;
   read: CatalogRead;
-  /**
-   * Not a catalog answer (the shop's settings): read afresh for every visit, so an admin's change
-   * shows on the next page; the page is never kept by catalog version (its markup is kept for
-   * the exact answers, as every page's is).
-   */
-  fresh?: true;
 }
 
 type Photo = { photo?: string; photos?: Array<{ url: string; width: number }> };
@@ -83,6 +80,8 @@ interface RenderedPage {
   product?: true;
   /** What the page asks for next, from its first answers (a product's reviews, by its id). */
   then?: (answers: unknown[]) => Inline[];
+  /** It shows the shop's settings (SHOP_DETAILS): kept for their version too. */
+  settings?: true;
 }
 
 /** The category list's answer: the home page's first. */
@@ -98,11 +97,14 @@ const STATIC_PAGES: Record<string, string> = {
   '/returns': 'src/app/routes/returns.tsx',
 };
 
-/** The shop's public settings, as `GET /api/settings/public` answers: the launch pages show them. */
+/**
+ * The shop's public settings, as `GET /api/settings/public` answers: the launch pages show the
+ * shop's details, a product page its seller. Kept for the settings version, which every save
+ * moves on, so an admin's edit shows on the next page.
+ */
 const SHOP_DETAILS: Inline = {
   key: '/settings/public',
-  read: { key: 'settings public', compute: publicSettingsAnswer },
-  fresh: true,
+  read: { key: 'settings public', compute: publicSettingsAnswer, settings: true },
 };
 
 /** The first product card's photo of a home page: the list's or the filter's answer. */
@@ -177,8 +179,9 @@ function renderedPage(pathname: string, search: string): RenderedPage | undefine
         return product && { ...product, sizes: DETAIL_IMAGE_SIZES };
       },
       product: true,
-      // The reviews section's first page, as the app asks for it (features/reviews), so the
-      // server renders it and the page does not grow under a shopper once taken over.
+      // The reviews section's first page, as the app asks for it (features/reviews), and who
+      // sells it (the shop's settings, for its Product details): the server renders them, so
+      // the page does not grow under a shopper once taken over.
       then: ([answer]) => {
         const id = (answer as { Aproduct?: { _id?: unknown } } | undefined)?.Aproduct?._id;
         if (id === undefined) return [];
@@ -187,8 +190,10 @@ function renderedPage(pathname: string, search: string): RenderedPage | undefine
             key: `/product/${encodeURIComponent(String(id))}/reviews?page=1&sort=newest`,
             read: firstReviewsRead(String(id)),
           },
+          SHOP_DETAILS,
         ];
       },
+      settings: true,
     };
   }
   const keyword = searchKeywordOf(pathname, query);
@@ -209,10 +214,12 @@ function renderedPage(pathname: string, search: string): RenderedPage | undefine
   }
   const module = STATIC_PAGES[pathname];
   if (!module) return undefined;
+  const settings = SHOP_DETAILS_PAGES.includes(pathname);
   return {
     module,
-    inline: SHOP_DETAILS_PAGES.includes(pathname) ? [SHOP_DETAILS] : [],
+    inline: settings ? [SHOP_DETAILS] : [],
     render: true,
+    ...(settings && { settings: true }),
   };
 }
 
@@ -228,6 +235,16 @@ async function withTopReviews(product: ProductForSeo | undefined): Promise<Produ
   if (!product.rating?.count) return product;
   const reviews = await topReviews(String(product._id), SEO_REVIEWS).catch(() => []);
   return { ...product, reviews };
+}
+
+/**
+ * The versions a page is current for: a page showing products is current for their stock too
+ * (inlined, rendered, in its head), any other for the catalog (its layout); one showing the
+ * shop's details for the settings as well.
+ */
+function pageVersion(route: RenderedPage, version: CatalogVersion): string {
+  const at = route.inline.some((i) => !i.read.settings) ? version.current : version.catalog;
+  return route.settings ? `${at} ${version.settings}` : at;
 }
 
 const parse = (text: string) => JSON.parse(text) as unknown;
@@ -405,14 +422,10 @@ export function createWebPage(
   ): Promise<PageAnswer> {
     const texts = new Map<string, string>();
     const readAll = async (inline: Inline[]) => {
-      for (const { key, read, fresh } of inline) {
+      for (const { key, read } of inline) {
         // The API's own answer, from the catalog cache. A read that fails (e.g. no such
         // product) is left to the app, which shows it.
-        const text = await (
-          fresh
-            ? read.compute().then((answer) => JSON.stringify(answer))
-            : catalog.text(version, read)
-        ).catch(() => undefined);
+        const text = await catalog.text(version, read).catch(() => undefined);
         if (text !== undefined) texts.set(key, text);
       }
     };
@@ -480,11 +493,8 @@ export function createWebPage(
       // Without the database the page still works: the app fetches (and shows the error).
       const version = await catalogVersion().catch(() => undefined);
       if (version === undefined) return withMeta(origin, pathname, template);
-      // A page with the shop's settings is made for each visit (from markup kept per answer).
-      if (route.inline.some((i) => i.fresh)) return build(origin, pathname, search, route, version);
       const key = `${origin}${pathname}${search}`;
-      // A page showing products is current for their stock too (inlined, rendered, in its head).
-      const at = route.inline.length ? version.current : version.catalog;
+      const at = pageVersion(route, version);
       let built = pages.get(at, key);
       if (built === undefined) {
         built = await build(origin, pathname, search, route, version);

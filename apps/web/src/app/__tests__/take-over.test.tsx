@@ -5,10 +5,11 @@
  * under a shopper who scrolled down before the take-over.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { expect, it } from 'vitest';
 import { makeProduct, makeReview } from '@/testing/data';
+import { publicSettings } from '@/testing/public-settings';
 import { mockApi } from '@/testing/mock-api';
 import { createTestQueryClient } from '@/testing/test-utils';
 import { preloadPages } from '../router';
@@ -28,7 +29,8 @@ const reviews = {
   },
 };
 
-it('a product page’s first render, once its chunks and answers are in, shows the reviews the server rendered', async () => {
+it('a product page’s first render, once its chunks and answers are in, shows the reviews and the seller the server rendered', async () => {
+  // No GET /settings/public here: the seller comes from the inlined settings, not a fetch.
   mockApi({
     'GET /product/get-product/:slug': () => ({ success: true, Aproduct: product }),
     'GET /product/related-product/:productId/:categoryId': () => ({ products: [] }),
@@ -40,6 +42,9 @@ it('a product page’s first render, once its chunks and answers are in, shows t
     seedPage(client, url, {
       [`/product/get-product/${product.slug}`]: { success: true, Aproduct: product },
       [`/product/${product._id}/reviews?page=1&sort=newest`]: reviews,
+      '/settings/public': publicSettings({
+        gst: { legalName: 'Inkwell Apparel Private Limited', address: '14 Residency Road' },
+      }),
     }),
     preloadPages(url.pathname),
   ]);
@@ -58,4 +63,11 @@ it('a product page’s first render, once its chunks and answers are in, shows t
   expect(screen.getByRole('heading', { name: 'Monsoon Tee' })).toBeInTheDocument();
   expect(screen.getByRole('heading', { name: 'Fits like a dream' })).toBeInTheDocument();
   expect(screen.queryByText('Loading reviews...')).not.toBeInTheDocument();
+  const details = screen.getByRole('region', { name: 'Product details' });
+  expect(within(details).getByText('Sold by').nextElementSibling).toHaveTextContent(
+    'Inkwell Apparel Private Limited, 14 Residency Road',
+  );
+  expect(
+    screen.getByText('Pay online by UPI, card or net banking, or cash on delivery where available'),
+  ).toBeInTheDocument();
 });

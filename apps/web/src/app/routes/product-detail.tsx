@@ -24,9 +24,11 @@ import { useRelatedProducts } from '@/features/catalog/api/get-related-products'
 import { CatalogProducts } from '@/features/catalog/components/catalog-products';
 import { ProductDetails } from '@/features/catalog/components/product-details';
 import { CheckDelivery } from '@/features/delivery/components/check-delivery';
+import { PaymentNote } from '@/features/checkout/components/payment-note';
 import { ShareProduct } from '@/features/share/share-product';
-
+import { SoldBy } from '@/features/static/components/sold-by';
 import { ApiError } from '@/lib/api-client';
+import { usePublicSettings } from '@/lib/api/public-settings';
 import { lazyWithRetry } from '@/lib/lazy-with-retry';
 import { useLogOnError } from '@/lib/use-log-on-error';
 import { useTitle } from '@/lib/use-title';
@@ -73,6 +75,9 @@ export default function ProductDetailPage() {
   // holds a slow phone's taps.
   const similar = useDeferredValue(related.isError ? NONE : related.data?.products);
   const similarPending = useDeferredValue(related.isPending);
+  // Who sells it and whether the shop takes cash on delivery: inlined with a server-rendered
+  // page, so its first render has them.
+  const settings = usePublicSettings().data?.settings;
   // The same title the server gives the page (the API's modules/web/seo.ts).
   useTitle(item ? `${item.name} – ${formatRupees(item.price)}` : 'Product');
 
@@ -140,7 +145,7 @@ export default function ProductDetailPage() {
         onColourChange={(c) => choose({ colour: c, size: shown.size })}
         onSizeChange={(s) => choose({ colour: shownColour.name, size: s })}
         onAddToCart={addToCartWithToast}
-
+        seller={settings && <SoldBy gst={settings.gst} />}
         actions={
           <ShareProduct
             name={item.name}
@@ -149,6 +154,7 @@ export default function ProductDetailPage() {
           />
         }
         delivery={<CheckDelivery />}
+        payment={<PaymentNote cod={settings?.cod.enabled ?? false} />}
       />
       <Suspense fallback={<Loading text="Loading reviews..." />}>
         <ProductReviews productId={item._id} />

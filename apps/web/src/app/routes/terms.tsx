@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import {
   Detail,
   EmailLink,
-  sellerAddress,
+  sellerAddressLine,
   WithShopSettings,
 } from '@/features/static/components/shop-details';
 import { StaticPage } from '@/features/static/components/static-page';
@@ -29,7 +29,7 @@ export default function TermsPage() {
             <h2>Who sells</h2>
             <p>
               The seller is <Detail value={gst.legalName} missing="Legal name" />, of{' '}
-              <Detail value={sellerAddress(gst).replace(/\s*\n\s*/g, ', ')} missing="Address" />
+              <Detail value={sellerAddressLine(gst)} missing="Address" />
               {gst.gstin ? ` (GSTIN ${gst.gstin})` : ''}. You can reach us on the{' '}
               <Link to={paths.contact}>Contact</Link> page.
             </p>

@@ -79,6 +79,11 @@ const jsonLd = (document: Document) =>
   [...document.querySelectorAll('script[type="application/ld+json"]')].map(
     (s) => JSON.parse(s.textContent!) as Record<string, any>, // eslint-disable-line @typescript-eslint/no-explicit-any
   );
+/** The product page's "Sold by" row, as read. */
+const soldBy = (root: Element) =>
+  [...root.querySelectorAll('dt')]
+    .find((dt) => dt.textContent === 'Sold by')
+    ?.nextElementSibling?.textContent?.replace(/\s+/g, ' ');
 const initialData = (document: Document) =>
   JSON.parse(document.getElementById('initial-data')!.textContent!) as Record<string, unknown>;
 
@@ -167,6 +172,18 @@ describe('server-rendered storefront pages', () => {
         `${ORIGIN}/product-detail/${sized!.slug}?size=${size}`,
       ]),
     );
+  });
+
+  it('a product page names who sells it in its Product details: marked placeholders until the admin sets them', async () => {
+    const { document, root } = await visit(`/product-detail/${retroTee!.slug}`);
+    expect(soldBy(root)).toBe("[Seller's name: not set yet][Seller's address: not set yet]");
+    expect(root.textContent).toContain(
+      'Pay online by UPI, card or net banking, or cash on delivery where available',
+    );
+    // Rendered from the shop's settings, inlined for the app's first render.
+    expect(initialData(document)[inlinedAnswerKey('GET', '/settings/public')]).toMatchObject({
+      settings: { gst: { legalName: '', address: '' } },
+    });
   });
 
   it('a reviewed product page: its rating under the name, its first reviews in the page', async () => {
@@ -444,6 +461,38 @@ describe('the launch pages (Contact, Terms, Shipping and Delivery, Returns)', ()
     );
     const privacy = await visit('/privacy');
     expect(privacy.root.querySelector('a[href="mailto:care@tshirtshop.in"]')).not.toBeNull();
+  });
+});
+
+describe('a product page’s seller', () => {
+  it('an admin’s edit of the seller’s name and address shows on the next product page, as the server renders it', async () => {
+    const admin = await t.createAdmin();
+    const saveSeller = (body: object) =>
+      t
+        .request()
+        .put('/api/admin/settings/gst')
+        .set('Authorization', admin.auth)
+        .send(body)
+        .expect(200);
+    const page = `/product-detail/${sized!.slug}`;
+    await saveSeller({
+      legalName: 'Inkwell Apparel Private Limited',
+      address: '14 Residency Road\nBengaluru 560025',
+      state: 'Karnataka',
+      gstin: '', // a GSTIN names its state: none, so the state can change
+    });
+    expect(soldBy((await visit(page)).root)).toBe(
+      'Inkwell Apparel Private Limited, 14 Residency Road, Bengaluru 560025, Karnataka',
+    );
+    await saveSeller({
+      legalName: 'Sahyadri Threads LLP',
+      address: '3 FC Road\nPune 411004',
+      state: 'Maharashtra',
+      gstin: '',
+    });
+    const after = await visit(page);
+    expect(soldBy(after.root)).toBe('Sahyadri Threads LLP, 3 FC Road, Pune 411004, Maharashtra');
+    expect(after.html).not.toContain('Inkwell');
   });
 });
 

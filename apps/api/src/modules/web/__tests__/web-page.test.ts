@@ -16,6 +16,7 @@ import {
   PRICE_RANGES,
 } from '@repo/shared/constants';
 import { inlinedAnswerKey } from '@repo/shared/rules';
+import { APP_PAGES } from '@repo/shared/rules/app-pages';
 import { decrementStock, restoreStock } from '../../products/index.js';
 import { Product } from '../../products/product.model.js';
 import { insertProducts, makeCategory } from '../../products/__tests__/fixtures.js';
@@ -156,11 +157,15 @@ describe('the home page', () => {
 });
 
 describe('a product page', () => {
-  /** What a product page inlines: the product and its first page of reviews, as the API answers them. */
+  /**
+   * What a product page inlines: the product, its first page of reviews and the shop's public
+   * settings (its seller), as the API answers them.
+   */
   async function productPageAnswers(product: { id: string; slug: string }) {
     const paths = [
       `/product/get-product/${encodeURIComponent(product.slug)}`,
       `/product/${product.id}/reviews?page=1&sort=newest`,
+      '/settings/public',
     ];
     const answers = await Promise.all(paths.map((p) => t.request().get(`/api${p}`).expect(200)));
     return Object.fromEntries(paths.map((p, i) => [p, answers[i]!.body as unknown]));
@@ -175,6 +180,37 @@ describe('a product page', () => {
       '<link rel="modulepreload" crossorigin href="/assets/product-detail-1.js">',
     );
     expect(html).not.toContain('home-1.js');
+  });
+
+  it("is kept while nothing changes (304 to its ETag), and is current after an admin saves the seller's address", async () => {
+    const older = products[0]!;
+    const page = `/product-detail/${older.slug}`;
+    const seller = (html: string) =>
+      (initialData(html)['/settings/public'] as { settings: { gst: Record<string, string> } })
+        .settings.gst;
+    const first = await t.request().get(page).expect(200);
+    expect(seller(first.text)).toMatchObject({ legalName: '', address: '' });
+    const etag = first.headers.etag as string;
+    await t.request().get(page).set('If-None-Match', etag).expect(304);
+
+    const admin = await t.createAdmin();
+    await t
+      .request()
+      .put('/api/admin/settings/gst')
+      .set('Authorization', admin.auth)
+      .send({ legalName: 'Kept Prints LLP', address: '9 Park Street\nKolkata 700016' })
+      .expect(200);
+    // Never hidden behind a 304: the page's bytes, and so its ETag, moved on.
+    const after = await t.request().get(page).set('If-None-Match', etag).expect(200);
+    expect(seller(after.text)).toMatchObject({
+      legalName: 'Kept Prints LLP',
+      address: '9 Park Street\nKolkata 700016',
+    });
+    await t
+      .request()
+      .get(page)
+      .set('If-None-Match', after.headers.etag as string)
+      .expect(304);
   });
 
   it('shows the stock as it is after an order and a cancellation', async () => {
@@ -214,6 +250,18 @@ describe('other pages', () => {
       const html = (await t.request().get(path).expect(200)).text;
       expect(withoutHead(html), path).toBe(INDEX);
       expect(html, path).not.toContain('<title>Shop</title>');
+    }
+  });
+
+  it('every page the web router has (the shared list it is checked against) is answered 200, none 404', async () => {
+    // A product page's slug must name a product (an unknown one is a 404, as the app says).
+    const fill = (path: string) =>
+      path.replace(':slug', products[0]!.slug).replace(/:\w+/g, '6b0a5ecffc6818ead52b8606');
+    expect(APP_PAGES).toContain('/dashboard/admin/gst-report');
+    for (const path of APP_PAGES) {
+      const res = await t.request().get(fill(path));
+      expect(res.status, path).toBe(200);
+      expect(res.headers['content-type'], path).toMatch(/^text\/html/);
     }
   });
 

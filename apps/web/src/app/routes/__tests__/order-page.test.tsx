@@ -120,6 +120,21 @@ describe('the order page', () => {
     expect(letterhead).toHaveTextContent('care@tshirtshop.in · 080 4567 8910');
   });
 
+  it('says when the order was placed by India’s calendar, whatever the device’s time zone', async () => {
+    // 8:30 pm UTC on 27 Nov is 2 am on 28 Nov in India: a device on UTC (or in the Americas)
+    // would say 27 Nov.
+    mockPageApi({
+      'GET /orders/:orderId': () => ({
+        success: true,
+        order: makeOrder({ createdAt: '2026-11-27T20:30:00.000Z' }),
+      }),
+    });
+    renderPage();
+    const placed = await screen.findByText(/^Placed on/);
+    expect(placed).toHaveTextContent('Placed on 28 Nov 2026');
+    expect(placed.querySelector('time')).toHaveAttribute('dateTime', '2026-11-27T20:30:00.000Z');
+  });
+
   it('says when the shopper was charged twice and the second payment was refunded', async () => {
     mockPageApi({
       'GET /orders/:orderId': () => ({

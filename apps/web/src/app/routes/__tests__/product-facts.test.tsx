@@ -8,7 +8,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '@repo/shared';
 import { Price } from '@/components/ui/price';
 import { ProductCard } from '@/components/ui/product-card';
-import { makeProduct, noReviews, publicSettings } from '@/testing/data';
+import { makeProduct, noReviews } from '@/testing/data';
+import { publicSettings } from '@/testing/public-settings';
 import { mockApi } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/test-utils';
 import ProductDetailPage from '../product-detail';
@@ -88,24 +89,23 @@ const facts: Partial<Product> = {
   washCare: 'Machine wash cold, inside out',
 };
 
-function openDetail(product: Product, url = `/product-detail/${product.slug}`) {
-  const settings = publicSettings();
+const SELLER = {
+  legalName: 'Inkwell Apparel Private Limited',
+  address: '14 Residency Road\nBengaluru 560025',
+  state: 'Karnataka',
+  gstin: '29AAGCB7383J1Z4',
+};
+
+function openDetail(
+  product: Product,
+  url = `/product-detail/${product.slug}`,
+  settings = publicSettings({ gst: SELLER }),
+) {
   const api = mockApi({
     'GET /product/get-product/:slug': () => ({ Aproduct: product }),
     'GET /product/related-product/:productId/:categoryId': () => ({ products: [] }),
     'GET /product/:id/reviews': () => ({ success: true, reviews: [], summary: noReviews }),
-    'GET /settings/public': () => ({
-      ...settings,
-      settings: {
-        ...settings.settings,
-        gst: {
-          legalName: 'Inkwell Apparel Private Limited',
-          address: '14 Residency Road, Bengaluru 560025',
-          state: 'Karnataka',
-          gstin: '29ABCDE1234F1Z5',
-        },
-      },
-    }),
+    'GET /settings/public': () => settings,
   });
   return {
     api,
@@ -126,6 +126,8 @@ describe('the product page', () => {
         dt.textContent,
         dt.nextElementSibling?.textContent,
       ]);
+    // Asked for beside the product here; a server-rendered page has them inlined.
+    await within(details).findByText(/Inkwell/);
     expect(rows()).toEqual([
       ['MRP', '₹999 (incl. of all taxes)'],
       ['Fabric', '100% cotton'],
@@ -133,7 +135,41 @@ describe('the product page', () => {
       ['Fit', 'Regular fit'],
       ['Wash care', 'Machine wash cold, inside out'],
       ['Country of origin', 'India'],
+      [
+        'Sold by',
+        'Inkwell Apparel Private Limited, 14 Residency Road, Bengaluru 560025, Karnataka',
+      ],
     ]);
+  });
+
+  it('before the admin sets the seller, Sold by shows marked placeholders, as the launch pages do', async () => {
+    openDetail(makeProduct({ name: 'Plain Tee', slug: 'plain-tee' }), undefined, publicSettings());
+    await screen.findByRole('heading', { name: 'Plain Tee' });
+    const details = screen.getByRole('region', { name: 'Product details' });
+    const soldBy = (await within(details).findByText('Sold by')).nextElementSibling!;
+    expect([...soldBy.querySelectorAll('span')].map((s) => s.textContent)).toEqual([
+      "[Seller's name: not set yet]",
+      "[Seller's address: not set yet]",
+    ]);
+  });
+
+  it('says how the shop takes payment: online, and cash on delivery only while the shop offers it', async () => {
+    const tee = makeProduct({ name: 'Paid Tee', slug: 'paid-tee' });
+    const { unmount } = openDetail(tee);
+    await screen.findByRole('heading', { name: 'Paid Tee' });
+    expect(
+      await screen.findByText(
+        'Pay online by UPI, card or net banking, or cash on delivery where available',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Secure card payment/)).toBeNull();
+    unmount();
+
+    openDetail(tee, undefined, publicSettings({ gst: SELLER, cod: { enabled: false } }));
+    await screen.findByRole('heading', { name: 'Paid Tee' });
+    await screen.findByText(/Inkwell/); // the settings are in
+    expect(screen.getByText('Pay online by UPI, card or net banking')).toBeInTheDocument();
+    expect(screen.queryByText(/cash on delivery/)).toBeNull();
   });
 
   it('strikes nothing for an MRP equal to the price, and lists only the facts set', async () => {
@@ -150,9 +186,11 @@ describe('the product page', () => {
     expect(document.querySelector('s')).toBeNull();
     expect(screen.queryByText(/% off/)).toBeNull();
     const details = screen.getByRole('region', { name: 'Product details' });
+    await within(details).findByText(/Inkwell/);
     expect([...details.querySelectorAll('dt')].map((dt) => dt.textContent)).toEqual([
       'MRP',
       'Country of origin',
+      'Sold by',
     ]);
   });
 

@@ -1,6 +1,6 @@
 /**
  * The catalog queries of the page a visitor lands on (home, a product page, search results; the
- * public settings of the launch pages),
+ * public settings of the launch pages and of a product page, for its seller),
  * filled from the answers a server-rendered page was rendered with (`#initial-data`) before the
  * first render, on the server and in the browser alike, so both first renders are the same
  * (entry-server.tsx, main.tsx). A page the browser renders itself takes the inlined answers as
@@ -43,8 +43,11 @@ function landingQueries(url: URL): LandingQuery[] {
     ];
   }
   // A slug that is not valid URL encoding: the page itself says the product was not found.
+  // A product page names its seller (and what payment the shop takes) from the public settings.
   if (landing?.page === 'product')
-    return landing.slug === null ? [] : [productQueryOptions(landing.slug)];
+    return landing.slug === null
+      ? []
+      : [productQueryOptions(landing.slug), publicSettingsQueryOptions()];
   // The launch pages show the shop's details from its public settings.
   if (SHOP_DETAILS_PAGES.includes(url.pathname)) return [publicSettingsQueryOptions()];
   const keyword = searchKeywordOf(url.pathname, url.searchParams);

@@ -9,7 +9,6 @@ import { LOW_STOCK } from '@repo/shared/constants';
 import { isColourSoldOut, isOneSize, isSoldOut, variantLabel } from '@repo/shared/rules';
 import { Button } from '@/components/ui/button';
 import { ColourPicker } from '@/components/ui/colour-picker';
-import { CardIcon } from '@/components/ui/delivery-icons';
 import { Price } from '@/components/ui/price';
 import { RatingLine } from '@/components/ui/rating';
 import { SizePicker } from '@/components/ui/size-picker';
@@ -48,6 +47,7 @@ export function ProductDetails({
   actions,
   seller,
   delivery,
+  payment,
 }: {
   product: Product;
   /** The chosen colour (from the URL, else the first in stock). */
@@ -63,6 +63,8 @@ export function ProductDetails({
   seller?: ReactNode;
   /** When and for how much it arrives at a PIN ("Check delivery"). */
   delivery?: ReactNode;
+  /** How a shopper can pay (under Check delivery). */
+  payment?: ReactNode;
 }) {
   const soldOut = isSoldOut(product);
   const colourSoldOut = isColourSoldOut(colour);
@@ -155,11 +157,7 @@ export function ProductDetails({
         </div>
         {actions}
         {delivery}
-        <ul className="mt-2 space-y-1 text-sm text-slate-600 dark:text-slate-400">
-          <li className="flex items-center gap-2">
-            <CardIcon /> Secure card payment
-          </li>
-        </ul>
+        {payment}
         <ProductFacts product={product} seller={seller} />
       </div>
     </div>

@@ -28,6 +28,10 @@ export function sellerAddress(gst: PublicSettings['gst']): string {
     : gst.address;
 }
 
+/** The seller's address on one line, its lines joined with commas (for a sentence or a row). */
+export const sellerAddressLine = (gst: PublicSettings['gst']): string =>
+  sellerAddress(gst).replace(/\s*\n\s*/g, ', ');
+
 /** A phone number as a link to call it (spaces and brackets dropped from the tel: URL). */
 export function PhoneLink({ phone, missing }: { phone: string; missing: string }) {
   if (!phone) return <Detail value="" missing={missing} />;

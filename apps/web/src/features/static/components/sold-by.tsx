@@ -1,21 +1,20 @@
 /**
  * Who sells a product, for its page's "Product details" (India's e-commerce rules ask for the
  * seller's name and address on a listing): the seller as its invoices name it (the `gst`
- * settings), placeholders marked as such until the admin sets them, as on the launch pages.
- * Asked for once the page is in the browser (the product page is kept per catalog version and
- * the settings are not part of it).
+ * settings), on one line ("name, address"), with placeholders marked as such until the admin sets
+ * them, as on the launch pages (each on its own line). A server-rendered product page has the
+ * settings inlined, so the server renders it and the take-over changes nothing.
  */
-import { usePublicSettings } from '@/lib/api/public-settings';
-import { Detail, sellerAddress } from './shop-details';
+import type { PublicSettings } from '@repo/shared';
+import { Detail, sellerAddressLine } from './shop-details';
 
-export function SoldBy() {
-  const gst = usePublicSettings().data?.settings.gst;
-  if (!gst) return null;
+export function SoldBy({ gst }: { gst: PublicSettings['gst'] }) {
+  const address = sellerAddressLine(gst);
   return (
     <>
       <Detail value={gst.legalName} missing="Seller's name" />
-      <br />
-      <Detail value={sellerAddress(gst)} missing="Seller's address" />
+      {gst.legalName && address ? ', ' : <br />}
+      <Detail value={address} missing="Seller's address" />
     </>
   );
 }
