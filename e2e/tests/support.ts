@@ -89,11 +89,19 @@ export function lineLabel(colour: string | undefined, size: string): string {
   return !colour || colour === 'Default' ? `Size ${size}` : `${colour} · ${size}`;
 }
 
-/** How the cart and the orders name a line of `product` in `size` (its first colour). */
+/**
+ * The colour a product page opens on without `?colour=`: its first with any stock left (else its
+ * first), as the shop chooses it.
+ */
+export function shownColour(product: ListedProduct): ListedProduct['colours'][number] {
+  return product.colours.find((c) => c.sizes.some((s) => s.quantity > 0)) ?? product.colours[0]!;
+}
+
+/** How the cart and the orders name a line of `product` in `size` (the colour its page opens on). */
 export function variantOf(
   product: ListedProduct,
   size: string,
-  colour = product.colours[0]!.name,
+  colour = shownColour(product).name,
 ): string {
   return lineLabel(colour, size);
 }
@@ -113,10 +121,14 @@ export async function findProduct(
   }
 }
 
-/** Its sizes with some left, most stock first. */
-export function sizesInStock(product: ListedProduct): string[] {
-  return product.sizes
-    .filter((s) => s.quantity > 0)
+/**
+ * Its sizes with some left in `colour` (by default the colour its page opens on), most stock
+ * first: what a shopper can choose there.
+ */
+export function sizesInStock(product: ListedProduct, colour = shownColour(product).name): string[] {
+  return product.colours
+    .find((c) => c.name === colour)!
+    .sizes.filter((s) => s.quantity > 0)
     .sort((a, b) => b.quantity - a.quantity)
     .map((s) => s.size);
 }
@@ -136,13 +148,14 @@ export async function pickSize(scope: Locator, size?: string): Promise<string> {
 }
 
 /**
- * A card's ADD TO CART on a T-shirt in several sizes opened the size chooser: choose its first
- * size left and add. Answers the size chosen.
+ * A card's ADD TO CART on a T-shirt in several sizes opened the size chooser (and colour, for a
+ * T-shirt in several, on the first colour left): choose its first size left and add. Answers the
+ * size chosen.
  */
 export async function chooseSizeInDialog(page: Page): Promise<string> {
-  const dialog = page.getByRole('dialog', { name: /^Choose a size: / });
+  const dialog = page.getByRole('dialog', { name: /^Choose a (colour and )?size: / });
   await expect(dialog).toBeVisible();
-  const chosen = await pickSize(dialog);
+  const chosen = await pickSize(dialog.getByRole('radiogroup', { name: 'Size' }));
   await dialog.getByRole('button', { name: 'ADD TO CART' }).click();
   await expect(dialog).toBeHidden();
   return chosen;
@@ -202,6 +215,7 @@ export async function placeOrder(
 ): Promise<string> {
   const auth = { Authorization: `Bearer ${shopper.token}` };
   const product = chosen ?? (await findProduct(request, (p) => p.quantity > 0));
+  const colour = shownColour(product).name;
   // The total the cart shows: the T-shirt, and the delivery fee below the free-delivery threshold.
   const { settings } = await (await request.get('/api/settings/public')).json();
   const { feePaise, freeFromPaise } = settings.delivery as Record<string, number>;
@@ -211,7 +225,9 @@ export async function placeOrder(
     headers: auth,
     data: {
       amount,
-      items: [{ _id: product._id, cartQuantity: 1, size: size ?? sizesInStock(product)[0] }],
+      items: [
+        { _id: product._id, cartQuantity: 1, size: size ?? sizesInStock(product)[0], colour },
+      ],
     },
   });
   expect(created.ok(), await created.text()).toBe(true);

@@ -1,7 +1,9 @@
 /**
  * Creating and resetting the demo catalog. Pictures are rendered in parallel (one sharp
- * pipeline per core) and stored through the configured photo adapter, like uploads.
- * `products` is the whole demo catalog unless a caller (a test) asks for fewer pictures.
+ * pipeline per core) and stored through the configured photo adapter, like uploads: per colour
+ * of each T-shirt its front (the print on that fabric), and per fabric one back (plain on every
+ * demo T-shirt, so one picture serves them all). `products` is the whole demo catalog unless a
+ * caller (a test) asks for fewer pictures.
  */
 import { availableParallelism } from 'node:os';
 import { markBegun, markFinished, stateOf } from '../lib/migrations.js';
@@ -17,14 +19,16 @@ import {
 } from '../modules/products/index.js';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS, type DemoProduct } from './demo-catalog.js';
 import { demoFactsOf } from './demo-facts.js';
-import { tshirtSvg } from './tshirt-art.js';
+import { tshirtBackSvg, tshirtSvg } from './tshirt-art.js';
 
 /**
  * The colour a demo T-shirt saved before colours becomes: its fabric's, the colour its picture
  * was drawn in (the start-up migration asks, by slug).
  */
-export const demoColourOf: KnownColour = ({ slug }) =>
-  DEMO_PRODUCTS.find((p) => slugify(p.name) === slug)?.colour;
+export const demoColourOf: KnownColour = ({ slug }) => {
+  const first = DEMO_PRODUCTS.find((p) => slugify(p.name) === slug)?.colours[0];
+  return first && { name: first.name, hex: first.hex };
+};
 
 /** Runs `work` over `items` with at most `limit` at a time, keeping the order of results. */
 async function mapLimit<T, R>(
@@ -61,11 +65,23 @@ export async function seedDemoCatalog(
   const categoryId = new Map(categories.map((c) => [c.name, c._id]));
 
   const products = interleaved(demoProducts);
-  const photos = await mapLimit(products, Math.max(2, availableParallelism()), async (p) => {
-    const slug = slugify(p.name);
-    const processed = await renderPhoto(Buffer.from(tshirtSvg(p.art, slug)), p.name, { effort: 1 });
-    return deps.photos.save(processed);
-  });
+  const render = (svg: string, name: string) =>
+    renderPhoto(Buffer.from(svg), name, { effort: 0 }).then((processed) =>
+      deps.photos.save(processed),
+    );
+  const fronts = products.flatMap((p) => p.colours.map((c) => ({ p, c })));
+  const fabrics = [...new Set(fronts.map(({ c }) => c.hex))];
+  const jobs = [
+    ...fronts.map(
+      ({ p, c }) =>
+        () =>
+          render(tshirtSvg(c.art, slugify(p.name)), `${p.name} ${c.name}`),
+    ),
+    ...fabrics.map((hex) => () => render(tshirtBackSvg(hex), `tee back ${hex}`)),
+  ];
+  const photos = await mapLimit(jobs, Math.max(2, availableParallelism()), (job) => job());
+  const front = new Map(fronts.map(({ c }, i) => [c, photos[i]!]));
+  const back = new Map(fabrics.map((hex, i) => [hex, photos[fronts.length + i]!]));
 
   // The first product in the list is the newest, a minute apart each.
   const now = Date.now();
@@ -77,13 +93,15 @@ export async function seedDemoCatalog(
         slug: slugify(p.name),
         description: p.description,
         price: p.price,
-        colours: [
-          {
-            ...p.colour,
-            images: [{ ...photos[i]!, alt: `${p.name} in ${p.colour.name}` }],
-            sizes: p.sizes,
-          },
-        ],
+        colours: p.colours.map((c) => ({
+          name: c.name,
+          hex: c.hex,
+          images: [
+            { ...front.get(c)!, alt: `${p.name} in ${c.name}, front` },
+            { ...back.get(c.hex)!, alt: `${p.name} in ${c.name}, back (plain)` },
+          ],
+          sizes: c.sizes,
+        })),
         shipping: p.shipping,
         ...demoFactsOf(p),
         category: categoryId.get(p.category)!,
@@ -93,7 +111,12 @@ export async function seedDemoCatalog(
     }),
   );
   deps.logger.info(
-    { categories: categories.length, products: products.length, ms: Date.now() - started },
+    {
+      categories: categories.length,
+      products: products.length,
+      pictures: photos.length,
+      ms: Date.now() - started,
+    },
     'seeded the demo catalog',
   );
   return { categories: categories.length, products: products.length };

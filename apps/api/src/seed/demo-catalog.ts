@@ -1,11 +1,12 @@
 /**
  * The demo catalog: 7 categories and 41 T-shirts with prices over every price filter
- * (PRICE_RANGES; a few exactly on a bound: 400, 700, 1500), each made in realistic sizes with stock
- * per size (a few sizes sold out, a few low, one T-shirt sold out in every size), and a
- * generated picture each (tshirt-art.ts).
+ * (PRICE_RANGES; a few exactly on a bound: 400, 700, 1500), most in two to four colours, each
+ * colour made in realistic sizes with its own stock per size (a few sizes sold out, in one colour
+ * or in all, a few low, one T-shirt sold out in every colour and size), and generated pictures
+ * per colour (tshirt-art.ts).
  */
 import { SIZES, type Size, type SizeStock } from '@repo/shared';
-import type { TshirtArt } from './tshirt-art.js';
+import { inkOn, type TshirtArt } from './tshirt-art.js';
 
 export const DEMO_CATEGORIES = [
   'Anime',
@@ -18,23 +19,39 @@ export const DEMO_CATEGORIES = [
 ] as const;
 export type DemoCategory = (typeof DEMO_CATEGORIES)[number];
 
+/** A colour a demo T-shirt comes in: its fabric's, with the print drawn on it and its stock. */
+export interface DemoColour {
+  name: string;
+  /** `#RRGGBB`, upper case, as the shop stores it. */
+  hex: string;
+  /** The sizes it is made in, in the shop's order (SIZES), each with its own stock. */
+  sizes: SizeStock[];
+  /** The picture: the T-shirt in this fabric, the print's inks readable on it. */
+  art: TshirtArt;
+}
+
 export interface DemoProduct {
   name: string;
   category: DemoCategory;
   description: string;
   price: number;
-  /** The total stock: always the sum of `sizes`. */
+  /** The total stock: always the sum over its colours and sizes. */
   quantity: number;
-  /** The sizes it is made in, in the shop's order (SIZES), each with its own stock. */
+  /** Per size, the sum over its colours (as the shop stores `sizes`). */
   sizes: SizeStock[];
   shipping: boolean;
-  art: TshirtArt;
-  /** The colour it comes in: its fabric's (the art is drawn on it). */
-  colour: { name: string; hex: string };
+  /** The first is the colour it came in before colours existed (a stored one is named after it). */
+  colours: DemoColour[];
 }
 
-/** A T-shirt as written below: its total stock, and any size already sold out. */
-type DemoTee = Omit<DemoProduct, 'sizes' | 'colour'> & { soldOut?: Size[] };
+/**
+ * A T-shirt as written below: its first colour (the art's fabric) with its stock and any size
+ * sold out in it.
+ */
+interface DemoTee extends Omit<DemoProduct, 'sizes' | 'colours'> {
+  art: TshirtArt;
+  soldOut?: Size[];
+}
 
 /** The two cuts: a regular fit in XS–XXL and, for every third T-shirt, a relaxed one in S–3XL. */
 const REGULAR = SIZES.slice(0, 6);
@@ -82,6 +99,7 @@ const LAVENDER = '#b9a8d9';
 const SAND = '#d8c3a0';
 const CHARCOAL = '#3a3b3f';
 const ORANGE = '#e2712a';
+const BOTTLE_GREEN = '#1f4a3b';
 
 /** What shoppers call each fabric colour. */
 const FABRIC_NAMES: Record<string, string> = {
@@ -102,6 +120,7 @@ const FABRIC_NAMES: Record<string, string> = {
   [SAND]: 'Sand',
   [CHARCOAL]: 'Charcoal',
   [ORANGE]: 'Orange',
+  [BOTTLE_GREEN]: 'Bottle Green',
 };
 
 const TEES: DemoTee[] = [
@@ -608,8 +627,94 @@ const TEES: DemoTee[] = [
   },
 ];
 
-export const DEMO_PRODUCTS: DemoProduct[] = TEES.map(({ soldOut = [], ...tee }, i) => ({
-  ...tee,
-  sizes: splitStock(tee.quantity, i % 3 === 1 ? RELAXED : REGULAR, soldOut),
-  colour: { name: FABRIC_NAMES[tee.art.fabric]!, hex: tee.art.fabric.toUpperCase() },
-}));
+/** Another colour of a T-shirt: its fabric, its stock in all, and any size sold out in it. */
+type MoreColour = [fabric: string, quantity: number, soldOut?: Size[]];
+
+/**
+ * Each T-shirt's other colours, after the one it is written in above: 25 of the 41 come in two to
+ * four (each colour's pictures are drawn at the first start, so not every T-shirt does). Each colour's stock is its own: a size can be sold out in one colour and left in
+ * another (Good Vibes Only in M and L, Cricket Fever in L), or gone in every colour (Bass Drop in M).
+ */
+const MORE_COLOURS: Record<string, MoreColour[]> = {
+  'Sakura Drift Tee': [
+    [BLACK, 24],
+    [NAVY, 12, ['XS']],
+  ],
+  'Neko Ramen Tee': [[BLACK, 20]],
+  'Shonen Spirit Tee': [[WHITE, 14]],
+  'Kitsune Moon Tee': [[WHITE, 0]],
+  'Starry Eyes Tee': [[WHITE, 12]],
+  'Vinyl Sunday Tee': [
+    [BLACK, 22],
+    [BOTTLE_GREEN, 14],
+    [WHITE, 10, ['S']],
+  ],
+  'Bass Drop Tee': [
+    [NAVY, 20, ['M']],
+    [CHARCOAL, 14, ['M']],
+  ],
+  'Jazz Club Noir Tee': [[BLACK, 10]],
+  'Sound Wave Tee': [[SKY, 18]],
+  'Single Line Tee': [[BLACK, 30]],
+  'Tiny Planet Tee': [
+    [NAVY, 18],
+    [MAROON, 10, ['L']],
+  ],
+  'Stay Curious Tee': [
+    [WHITE, 24],
+    [NAVY, 18],
+    [MAROON, 12],
+  ],
+  'Chai Over Coffee Tee': [[WHITE, 18]],
+  'Do Epic Stuff Tee': [[BLACK, 14]],
+  'Good Vibes Only Tee': [[WHITE, 15]],
+  'Sunset Boulevard Tee': [[BLACK, 16]],
+  "Rainbow '78 Tee": [[WHITE, 16]],
+  'Checkerboard Skate Tee': [[BLACK, 20]],
+  'Cricket Fever Tee': [
+    [NAVY, 22],
+    [SKY, 14, ['L']],
+  ],
+  'Hoops Tee': [[BLACK, 12]],
+  'Football Club Crest Tee': [[NAVY, 8]],
+  'Jersey Number 10 Tee': [[NAVY, 15]],
+  'Mountain Calling Tee': [
+    [NAVY, 14],
+    [CHARCOAL, 10],
+  ],
+  'Ocean Waves Tee': [[SKY, 15]],
+  'Pine Forest Tee': [[SAND, 16]],
+};
+
+/** A colour of `tee` in `fabric`: the print's inks made readable on it (the first as designed). */
+function colourOf(
+  tee: DemoTee,
+  sizes: readonly Size[],
+  [fabric, quantity, soldOut = []]: MoreColour,
+): DemoColour {
+  const first = fabric === tee.art.fabric;
+  return {
+    name: FABRIC_NAMES[fabric]!,
+    hex: fabric.toUpperCase(),
+    sizes: splitStock(quantity, sizes, soldOut),
+    art: { ...tee.art, fabric, ink: first ? tee.art.ink : inkOn(fabric, tee.art.ink) },
+  };
+}
+
+export const DEMO_PRODUCTS: DemoProduct[] = TEES.map(({ soldOut = [], art, ...tee }, i) => {
+  const made = i % 3 === 1 ? RELAXED : REGULAR;
+  const colours = [
+    [art.fabric, tee.quantity, soldOut] as MoreColour,
+    ...(MORE_COLOURS[tee.name] ?? []),
+  ].map((c) => colourOf({ ...tee, art }, made, c));
+  const sizes = made.map((size) => ({
+    size,
+    quantity: colours.reduce((sum, c) => sum + c.sizes.find((s) => s.size === size)!.quantity, 0),
+  }));
+  return {
+    ...tee,
+    quantity: sizes.reduce((sum, s) => sum + s.quantity, 0),
+    sizes,
+    colours,
+  };
+});

@@ -552,6 +552,22 @@ const NECKLINE = 'M 398 128 C 412 190 548 190 562 128';
 /** The print's box on the chest: 360×360 from (300, 236). */
 const PRINT = { x: 300, y: 236, scale: 360 / 300 };
 
+/** Relative luminance (WCAG) of `#rrggbb`, 0 (black) to 1 (white). */
+function luminance(hex: string): number {
+  const n = parseInt(hex.replace('#', ''), 16);
+  const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((v) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+/** Contrast ratio (WCAG) of two colours, 1 to 21. */
+function contrast(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
 /** Luminance, to pick a light or dark backdrop and seam colours. */
 function isDark(hex: string): boolean {
   const n = parseInt(hex.replace('#', ''), 16);
@@ -559,12 +575,50 @@ function isDark(hex: string): boolean {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b < 110;
 }
 
-/** The whole picture as an SVG document (960×960). `seed` varies the print (use the slug). */
-export function tshirtSvg(art: TshirtArt, seed: string): string {
-  const rng = seededRng(seed);
-  const print = MOTIFS[art.motif](art.ink, rng, art.text ?? []);
-  const stitch = isDark(art.fabric) ? '#ffffff' : '#000000';
-  const backdrop = isDark(art.fabric) ? ['#f3f1ec', '#dcd6cc'] : ['#eef0f3', '#cfd6de'];
+const LIGHT_INK = '#f5f5f2';
+const DARK_INK = '#1e1e21';
+
+/**
+ * A print's inks for another fabric than the one it was designed on: an ink that would vanish
+ * into the fabric (contrast under 1.6) is printed in off-white or near-black, whichever shows.
+ */
+export function inkOn(fabric: string, ink: readonly string[]): string[] {
+  return ink.map((c) =>
+    contrast(c, fabric) >= 1.6
+      ? c
+      : contrast(LIGHT_INK, fabric) > contrast(DARK_INK, fabric)
+        ? LIGHT_INK
+        : DARK_INK,
+  );
+}
+
+/** What is drawn on the shirt's body (clipped to it) and its collar, facing front or back. */
+interface Side {
+  /** Drawn on the fabric, under the shading. */
+  body: string;
+  /** The collar's edge: low in front, just under the collar at the back. */
+  neckline: string;
+  /** The collar's outline below the neckline (the opening shows the inside). */
+  opening: string;
+  /** The collar's stitching. */
+  stitching: string;
+}
+
+const FRONT_NECK = {
+  neckline: NECKLINE,
+  opening: `${NECKLINE} C 548 168 412 168 398 128 Z`,
+  stitching: 'M 390 124 C 406 202 554 202 570 124',
+};
+const BACK_NECK = {
+  neckline: 'M 398 128 C 430 150 530 150 562 128',
+  opening: 'M 398 128 C 430 150 530 150 562 128 C 530 138 430 138 398 128 Z',
+  stitching: 'M 392 126 C 426 166 534 166 568 126',
+};
+
+/** A T-shirt in `fabric` on the studio backdrop (960×960), with `side` drawn on it. */
+function shirtSvg(fabric: string, side: Side): string {
+  const stitch = isDark(fabric) ? '#ffffff' : '#000000';
+  const backdrop = isDark(fabric) ? ['#f3f1ec', '#dcd6cc'] : ['#eef0f3', '#cfd6de'];
   return `<svg xmlns="http://www.w3.org/2000/svg" width="960" height="960" viewBox="0 0 960 960">
 <defs>
   <radialGradient id="bg" cx="50%" cy="38%" r="78%"><stop offset="0" stop-color="${backdrop[0]}"/><stop offset="1" stop-color="${backdrop[1]}"/></radialGradient>
@@ -580,8 +634,8 @@ export function tshirtSvg(art: TshirtArt, seed: string): string {
 <rect width="960" height="960" fill="url(#bg)"/>
 <ellipse cx="480" cy="884" rx="330" ry="34" fill="url(#floor)"/>
 <g clip-path="url(#shirt)">
-  <path d="${SHIRT}" fill="${art.fabric}"/>
-  <g transform="translate(${PRINT.x} ${PRINT.y}) scale(${PRINT.scale})" opacity="0.96">${print}</g>
+  <path d="${SHIRT}" fill="${fabric}"/>
+  ${side.body}
   <rect width="960" height="960" fill="url(#side)"/>
   <rect width="960" height="960" fill="url(#top)"/>
   <path d="M 270 166 C 262 240 252 300 246 340" stroke="#000" stroke-opacity="0.2" stroke-width="3" fill="none"/>
@@ -589,9 +643,30 @@ export function tshirtSvg(art: TshirtArt, seed: string): string {
   <path d="M 118 366 L 210 420 M 842 366 L 750 420" stroke="${stitch}" stroke-opacity="0.22" stroke-width="2" stroke-dasharray="7 6"/>
   <path d="M 250 844 L 710 844" stroke="${stitch}" stroke-opacity="0.22" stroke-width="2" stroke-dasharray="7 6"/>
 </g>
-<path d="${NECKLINE} C 548 168 412 168 398 128 Z" fill="#000" fill-opacity="0.38"/>
-<path d="${NECKLINE}" stroke="${art.fabric}" stroke-width="18" fill="none"/>
-<path d="${NECKLINE}" stroke="#000" stroke-opacity="0.16" stroke-width="18" fill="none"/>
-<path d="M 390 124 C 406 202 554 202 570 124" stroke="${stitch}" stroke-opacity="0.14" stroke-width="2" fill="none" stroke-dasharray="6 5"/>
+<path d="${side.opening}" fill="#000" fill-opacity="0.38"/>
+<path d="${side.neckline}" stroke="${fabric}" stroke-width="18" fill="none"/>
+<path d="${side.neckline}" stroke="#000" stroke-opacity="0.16" stroke-width="18" fill="none"/>
+<path d="${side.stitching}" stroke="${stitch}" stroke-opacity="0.14" stroke-width="2" fill="none" stroke-dasharray="6 5"/>
 </svg>`;
+}
+
+/** The T-shirt's front with its print (960×960). `seed` varies the print (use the slug). */
+export function tshirtSvg(art: TshirtArt, seed: string): string {
+  const rng = seededRng(seed);
+  const print = MOTIFS[art.motif](art.ink, rng, art.text ?? []);
+  return shirtSvg(art.fabric, {
+    ...FRONT_NECK,
+    body: `<g transform="translate(${PRINT.x} ${PRINT.y}) scale(${PRINT.scale})" opacity="0.96">${print}</g>`,
+  });
+}
+
+/**
+ * The back of a T-shirt in `fabric` (960×960): plain, as every demo T-shirt's is, so one picture
+ * serves every T-shirt in that colour. The back neck tape shows under the collar.
+ */
+export function tshirtBackSvg(fabric: string): string {
+  return shirtSvg(fabric, {
+    ...BACK_NECK,
+    body: `<path d="M 404 140 C 436 176 524 176 556 140" stroke="#000" stroke-opacity="0.12" stroke-width="14" fill="none"/>`,
+  });
 }

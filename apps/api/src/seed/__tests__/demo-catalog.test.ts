@@ -15,6 +15,7 @@ import {
   SIZES,
   totalOfSizes,
 } from '@repo/shared';
+import { slugify } from '../../lib/slug.js';
 import { setupTestApp } from '../../test/harness.js';
 import { Category } from '../../modules/categories/category.model.js';
 import { Product } from '../../modules/products/product.model.js';
@@ -24,12 +25,21 @@ import { DEMO_CATEGORIES, DEMO_PRODUCTS } from '../demo-catalog.js';
 import { seedIfEmpty } from '../index.js';
 
 const t = await setupTestApp();
+/** How far apart two colours are (the sum of their channels' differences). */
+const distance = (a: string, b: string) =>
+  [1, 3, 5].reduce(
+    (sum, i) => sum + Math.abs(parseInt(a.slice(i, i + 2), 16) - parseInt(b.slice(i, i + 2), 16)),
+    0,
+  );
 const uploads = join(t.config.dataDir, 'uploads');
 const fileOf = (url: string) => join(uploads, url.replace(/^\/uploads\//, ''));
 
-// The seeds here render one picture per category (7, not 41: rendering is the slow part); the
-// command test at the end makes the whole catalog. How fast a first start seeds is bench's concern.
-const FEW = DEMO_CATEGORIES.map((c) => DEMO_PRODUCTS.find((p) => p.category === c)!);
+// The seeds here render the pictures of one T-shirt per category (7, not 41: rendering is the
+// slow part), each its category's first in several colours; the command test at the end makes the
+// whole catalog. How fast a first start seeds is bench's concern.
+const FEW = DEMO_CATEGORIES.map((c) =>
+  DEMO_PRODUCTS.find((p) => p.category === c && p.colours.length > 1)!,
+);
 
 describe('the demo catalog', () => {
   it('covers every price filter of the shop, with realistic stock', () => {
@@ -68,6 +78,52 @@ describe('the demo catalog', () => {
     const soldOut = DEMO_PRODUCTS.filter((p) => p.quantity === 0);
     expect(soldOut.length).toBeGreaterThanOrEqual(1);
     for (const p of soldOut) expect(p.sizes.every((s) => s.quantity === 0)).toBe(true);
+  });
+
+  it('makes most T-shirts in two to four colours, each with its own stock per size', () => {
+    const several = DEMO_PRODUCTS.filter((p) => p.colours.length > 1);
+    expect(several.length).toBeGreaterThan(DEMO_PRODUCTS.length / 2);
+    for (const p of DEMO_PRODUCTS) {
+      expect(p.colours.length, p.name).toBeLessThanOrEqual(4);
+      expect(new Set(p.colours.map((c) => c.name)).size, p.name).toBe(p.colours.length);
+      for (const c of p.colours) {
+        expect(c.hex, `${p.name} ${c.name}`).toMatch(/^#[0-9A-F]{6}$/);
+        expect(c.art.fabric.toUpperCase()).toBe(c.hex);
+        // Every colour in the same sizes; the product's sizes add its colours up.
+        expect(c.sizes.map((s) => s.size)).toEqual(p.sizes.map((s) => s.size));
+      }
+      for (const { size, quantity } of p.sizes)
+        expect(quantity, `${p.name} ${size}`).toBe(
+          p.colours.reduce((sum, c) => sum + c.sizes.find((s) => s.size === size)!.quantity, 0),
+        );
+    }
+    const names = new Set(DEMO_PRODUCTS.flatMap((p) => p.colours.map((c) => c.name)));
+    for (const name of ['Black', 'White', 'Navy', 'Bottle Green', 'Maroon', 'Mustard'])
+      expect(names, name).toContain(name);
+    // A size sold out in one colour and left in another, so a shopper can buy it in that one.
+    expect(
+      several.some((p) =>
+        p.sizes.some(
+          ({ size }) =>
+            p.colours.some((c) => c.sizes.find((s) => s.size === size)!.quantity === 0) &&
+            p.colours.some((c) => c.sizes.find((s) => s.size === size)!.quantity > 0),
+        ),
+      ),
+    ).toBe(true);
+    // A whole colour sold out beside one in stock, and "Only N left" in some colour and size.
+    const pairs = several.flatMap((p) => p.colours.flatMap((c) => c.sizes));
+    expect(pairs.some((s) => s.quantity > 0 && s.quantity <= LOW_STOCK)).toBe(true);
+  });
+
+  it('prints each colour in inks that show on it', () => {
+    const vinyl = DEMO_PRODUCTS.find((p) => p.name === 'Stay Curious Tee')!;
+    // Off-white type on black as designed; on white the same words in near-black.
+    expect(vinyl.colours.map((c) => [c.name, c.art.ink[0]])).toEqual([
+      ['Black', '#f5f5f2'],
+      ['White', '#1e1e21'],
+      ['Navy', '#f5f5f2'],
+      ['Maroon', '#f5f5f2'],
+    ]);
   });
 
   it('is the same catalog every time it is loaded (no randomness)', async () => {
@@ -109,6 +165,66 @@ describe('seedIfEmpty', () => {
     expect(meta).toMatchObject({ format: 'webp', width: 960, height: 960 });
     // The newest-first list opens with a mix of categories.
     expect(new Set(AllProducts.slice(0, 7).map((p) => p.category.name)).size).toBe(7);
+  });
+
+  it('gives every colour its own front and the plain back in its fabric, with alt texts', async () => {
+    const fronts = new Set<string>();
+    const backs = new Map<string, string>();
+    for (const demo of FEW) {
+      const res = await t.request().get(`/api/product/get-product/${slugify(demo.name)}`);
+      expect(res.status).toBe(200);
+      const { Aproduct: product } = res.body as {
+        Aproduct: {
+          colours: Array<{
+            name: string;
+            hex: string;
+            sizes: unknown;
+            images: Array<{ url: string; alt: string; widths: Array<{ width: number }> }>;
+          }>;
+        };
+      };
+      // The colours in the demo's order, each with its own stock per size.
+      expect(product.colours.map((c) => [c.name, c.hex, c.sizes])).toEqual(
+        demo.colours.map((c) => [c.name, c.hex, c.sizes]),
+      );
+      for (const c of product.colours) {
+        expect(c.images.map((i) => i.alt)).toEqual([
+          `${demo.name} in ${c.name}, front`,
+          `${demo.name} in ${c.name}, back (plain)`,
+        ]);
+        const [front, back] = c.images as [(typeof c.images)[0], (typeof c.images)[0]];
+        expect(fronts.has(front.url), front.url).toBe(false);
+        fronts.add(front.url);
+        // One back per fabric, shared by every T-shirt in it.
+        expect(backs.get(c.hex) ?? back.url).toBe(back.url);
+        backs.set(c.hex, back.url);
+        for (const image of c.images)
+          expect(image.widths.map((w) => w.width)).toEqual([...PHOTO_WIDTHS]);
+      }
+    }
+    expect(new Set(backs.values()).size).toBe(backs.size);
+    // Each front is drawn in its colour: below the print it is the fabric of that colour's back,
+    // and the colours' fabrics differ.
+    const sakura = FEW.find((p) => p.name === 'Sakura Drift Tee')!;
+    const res = await t.request().get(`/api/product/get-product/${slugify(sakura.name)}`);
+    const { colours } = (
+      res.body as { Aproduct: { colours: Array<{ hex: string; images: Array<{ url: string }> }> } }
+    ).Aproduct;
+    expect(colours).toHaveLength(3);
+    const fabricOf = async (url: string) => {
+      const { data } = await sharp(fileOf(url))
+        .extract({ left: 480, top: 700, width: 1, height: 1 })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      return `#${[...data.subarray(0, 3)].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+    };
+    const fabrics: string[] = [];
+    for (const c of colours) {
+      const [front, back] = [await fabricOf(c.images[0]!.url), await fabricOf(c.images[1]!.url)];
+      expect(distance(front, back), `${front} and ${back} for ${c.hex}`).toBeLessThan(12);
+      for (const other of fabrics) expect(distance(front, other)).toBeGreaterThan(30);
+      fabrics.push(front);
+    }
   });
 
   it('does nothing when the catalog is not empty, or when the demo catalog is turned off', async () => {
