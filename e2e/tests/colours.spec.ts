@@ -9,6 +9,9 @@ import { deflateSync, crc32 } from 'node:zlib';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import {
   ADMIN,
+  buttonOf,
+  newestOrder,
+  payInSandbox,
   findProduct,
   lineLabel,
   loginViaApi,
@@ -69,20 +72,6 @@ function pngOf([r, g, b]: [number, number, number], size = 64): Buffer {
   ]);
 }
 
-/** From the cart: Proceed to Checkout, Pay in the sandbox, see the order placed, then Your Orders. */
-async function payInSandbox(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Sandbox payment' });
-  await dialog.getByRole('button', { name: 'Pay', exact: true }).click();
-  await expect(page).toHaveURL(/\/order-placed\/[a-f\d]{24}$/);
-  await expect(page.getByText('Payment Completed')).toBeVisible();
-  await page.goto('/dashboard/user/orders');
-}
-
-/** The newest order on Your Orders. */
-const newestOrder = (page: Page) =>
-  page.getByRole('list', { name: 'Orders' }).getByRole('listitem').first();
-
 /** The product page's colour swatches (the group is named "Colour: <the chosen one>"). */
 const colourPicker = (page: Page) => page.getByRole('radiogroup', { name: /^Colour/ });
 
@@ -104,9 +93,6 @@ async function expectShows(img: Locator, url: string): Promise<void> {
     .poll(() => img.evaluate((i: HTMLImageElement) => i.currentSrc || i.src))
     .toMatch(new RegExp(`/${stem}(-\\d+)?\\.\\w+$`));
 }
-
-/** A size's button in the picker: the label wrapping its (visually hidden) radio. */
-const buttonOf = (radio: Locator) => radio.locator('xpath=..');
 
 /** A colour's sizes with stock, by name. */
 const leftIn = (colour: ListedProduct['colours'][number]) =>

@@ -4,9 +4,12 @@
  * an admin edits the stock per size. Products are found in the demo catalog as it is now (other
  * journeys buy from it too).
  */
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
 import {
   ADMIN,
+  buttonOf,
+  newestOrder,
+  payInSandbox,
   findProduct,
   pickSize,
   loginViaApi,
@@ -26,23 +29,6 @@ async function stockOf(request: APIRequestContext, product: ListedProduct, size:
   const { products } = (await res.json()) as { products: ListedProduct[] };
   return products[0]!.sizes.find((s) => s.size === size)!.quantity;
 }
-
-/** From the cart: Proceed to Checkout, Pay in the sandbox, see the order placed, then Your Orders. */
-async function payInSandbox(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Sandbox payment' });
-  await dialog.getByRole('button', { name: 'Pay', exact: true }).click();
-  await expect(page).toHaveURL(/\/order-placed\/[a-f\d]{24}$/);
-  await expect(page.getByText('Payment Completed')).toBeVisible();
-  await page.goto('/dashboard/user/orders');
-}
-
-/** A size's button in the picker: the label wrapping its (visually hidden) radio. */
-const buttonOf = (radio: Locator) => radio.locator('xpath=..');
-
-/** The newest order on Your Orders. */
-const newestOrder = (page: Page) =>
-  page.getByRole('list', { name: 'Orders' }).getByRole('listitem').first();
 
 test.describe('sizes', () => {
   test('a shopper chooses a size on the product page, pays, and the order shows that size', async ({

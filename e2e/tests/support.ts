@@ -133,6 +133,23 @@ export function sizesInStock(product: ListedProduct, colour = shownColour(produc
     .map((s) => s.size);
 }
 
+/** From the cart: Proceed to Checkout, Pay in the sandbox, see the order placed, then Your Orders. */
+export async function payInSandbox(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sandbox payment' });
+  await dialog.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page).toHaveURL(/\/order-placed\/[a-f\d]{24}$/);
+  await expect(page.getByText('Payment Completed')).toBeVisible();
+  await page.goto('/dashboard/user/orders');
+}
+
+/** A size's button in the picker: the label wrapping its (visually hidden) radio. */
+export const buttonOf = (radio: Locator) => radio.locator('xpath=..');
+
+/** The newest order on Your Orders. */
+export const newestOrder = (page: Page) =>
+  page.getByRole('list', { name: 'Orders' }).getByRole('listitem').first();
+
 /**
  * Chooses `size` (else the first size left) in the size picker inside `scope` by tapping its
  * button, as a shopper does (the radio under it is visually hidden). Answers the size chosen.
