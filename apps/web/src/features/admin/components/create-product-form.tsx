@@ -30,6 +30,13 @@ export function CreateProductForm() {
       onSubmit={submit}
       busy={create.isPending}
       errors={errors}
+      colourPhotos={
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          The photo above is the first colour&apos;s first photo. Each colour&apos;s other photos
+          (several at once, their alt texts and their order) are added on the product&apos;s page
+          under Products once it is created.
+        </p>
+      }
       actions={
         <Button type="submit" size="lg" loading={create.isPending}>
           {create.isPending ? 'Creating...' : 'Create Product'}
