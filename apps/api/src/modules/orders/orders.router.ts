@@ -83,7 +83,7 @@ export function ordersRouter(deps: AppDeps, auth: Auth): Router {
   );
 
   router.get('/overview', auth.requireAdmin, async (_req, res) => {
-    res.json(await orderOverview());
+    res.json(await orderOverview(deps.now()));
   });
 
   // The shopper cancels an order that has not shipped: restocked and refunded in full.

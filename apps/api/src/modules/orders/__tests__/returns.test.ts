@@ -627,6 +627,19 @@ describe('a cash-on-delivery return', () => {
 });
 
 describe('refusals', () => {
+  it('the delivery is dated by the app clock, and the window counted from it', async () => {
+    const deliveredOn = new Date('2026-12-01T09:00:00+05:30');
+    now = deliveredOn;
+    const { orderId, deliveredAt } = await deliveredOrder(1);
+    expect(deliveredAt.toISOString()).toBe(deliveredOn.toISOString());
+    const options = await t
+      .request()
+      .get(`/api/orders/${orderId}/returns/options`)
+      .set('Authorization', asha.auth)
+      .expect(200);
+    expect(options.body.windowEndsAt).toBe(new Date(deliveredOn.getTime() + 7 * DAY).toISOString());
+  });
+
   it('the window: open until the last moment of its last day, closed after (the app clock)', async () => {
     const { orderId, itemId, deliveredAt } = await deliveredOrder(2);
     now = new Date(deliveredAt.getTime() + 7 * DAY + 1);
