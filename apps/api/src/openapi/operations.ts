@@ -188,7 +188,7 @@ const AUTH_ERRORS = [401, 403];
 /** A return request as multipart: its lines as JSON text, and one optional photo of the piece. */
 const returnRequestMultipart = z.object({
   items: z.string().meta({
-    description: 'The request\'s `items` (as in the JSON body), as JSON text',
+    description: "The request's `items` (as in the JSON body), as JSON text",
   }),
   photo: z
     .string()

@@ -50,4 +50,3 @@ async function pictureSize(
     return null;
   }
 }
-

@@ -29,7 +29,10 @@ const DAY = 24 * 60 * 60 * 1000;
 const mailer = recordingMailer();
 /** The app's clock: each test sets it from the order's delivery (never the machine's time). */
 let now = new Date('2026-11-20T10:00:00+05:30');
-const t = await setupTestApp({ overrides: () => ({ mailer, now: () => now }) });
+const t = await setupTestApp({
+  env: { PUBLIC_URL: 'https://shop.example' },
+  overrides: () => ({ mailer, now: () => now }),
+});
 const admin = await t.createAdmin();
 const admin2 = await t.createAdmin();
 const asha = await t.createUser({ name: 'Asha', email: 'asha.returns@example.com' });
@@ -299,6 +302,23 @@ describe('a size exchange', () => {
     ]);
     const last = mailer.sent.filter((m) => m.subject.endsWith('exchanged')).at(-1)!;
     expect(last.text).toContain(`ships at no charge as order #${done.replacement.number}`);
+    // Each names the pieces (tee, colour · size, quantity), the request, and links to the order.
+    const askedOn = /asked on \d{1,2} \w+ 2026 \(reason: Too small\)\.$/m;
+    for (const mail of mailer.sent.filter((m) =>
+      m.subject.startsWith(`Your exchange for order #${no}`),
+    )) {
+      expect(mail.text).toContain('1 × Sunset Tee (Black · M)');
+      expect(mail.text).toContain(
+        'Your request: exchange of 1 × Sunset Tee (Black · M) for Black · L, asked on',
+      );
+      expect(mail.text).toMatch(askedOn);
+      expect(mail.text).toContain(
+        `See your order: https://shop.example/dashboard/user/orders/${asked.body.order._id}`,
+      );
+      expect(mail.html).toContain(
+        `href="https://shop.example/dashboard/user/orders/${asked.body.order._id}"`,
+      );
+    }
 
     // Cancelling the replacement refunds nothing (nothing was paid) and puts its L back.
     const cancelled = await setStatus(done.replacement.orderId, 'cancelled').expect(200);
@@ -450,6 +470,21 @@ describe('a return paid online', () => {
       .filter((m) => m.subject === `Your return for order #${no}: refunded`)
       .at(-1)!;
     expect(refunded.text).toContain('A refund of ₹649 is on its way');
+    const processed = mailer.sent
+      .filter((m) => m.subject === `Your refund for the return from order #${no} is processed`)
+      .at(-1)!;
+    for (const mail of [refunded, processed]) {
+      expect(mail.text).toContain('1 × Sunset Tee (Black · M)');
+      expect(mail.text).toMatch(
+        /^Your request: return of 1 × Sunset Tee \(Black · M\), asked on \d{1,2} \w+ 2026 \(reason: Not as pictured\)\.$/m,
+      );
+      expect(mail.text).toContain(
+        `See your order: https://shop.example/dashboard/user/orders/${orderId}`,
+      );
+    }
+    expect(processed.text).toContain(
+      'Your refund of ₹649 for 1 × Sunset Tee (Black · M) from order',
+    );
 
     // The second piece: a second partial refund; then nothing is left to send back.
     const second = (await ask(orderId, [returnOne(itemId)]).expect(200)).body.order.returns[1];
@@ -622,7 +657,9 @@ describe('a cash-on-delivery return', () => {
     });
     await move(request._id, 'refunded', { reference: 'UPI-4471-2210' }).expect(409);
     const mail = mailer.sent.filter((m) => m.subject.endsWith('refunded')).at(-1)!;
-    expect(mail.text).toContain('We transferred your refund of ₹799 (reference UPI-4471-2210).');
+    expect(mail.text).toMatch(
+      /^We transferred your refund of ₹799 for 1 × .+ \(reference UPI-4471-2210\)\.$/m,
+    );
   });
 });
 
@@ -816,7 +853,10 @@ describe('a photo with the request (multipart)', () => {
       name: 'a.jpg',
     }).expect(400);
     expect(notJson.body.issues[0].path).toBe('items');
-    const twoPhotos = await askWithPhoto(orderId, [returnOne(itemId)], { data: jpeg, name: 'a.jpg' })
+    const twoPhotos = await askWithPhoto(orderId, [returnOne(itemId)], {
+      data: jpeg,
+      name: 'a.jpg',
+    })
       .attach('photo', jpeg, 'b.jpg')
       .expect(400);
     expect(twoPhotos.body.message).toBe('Send one photo, in the "photo" field');

@@ -307,7 +307,9 @@ describe('exchanges and returns on the order page', () => {
             kind: 'return',
             reason: 'damaged',
             photo: PHOTO,
-            items: [{ itemId: SUNSET, name: 'Sunset Tee', quantity: 1, size: 'M', colour: 'Black' }],
+            items: [
+              { itemId: SUNSET, name: 'Sunset Tee', quantity: 1, size: 'M', colour: 'Black' },
+            ],
           }),
         ],
       }),
