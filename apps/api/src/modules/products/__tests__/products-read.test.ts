@@ -300,7 +300,10 @@ describe('GET /api/product/get-product?ids= (a picker naming the ids it holds)',
     const bad = await t.request().get('/api/product/get-product?ids=nope').expect(400);
     expect(bad.body.issues[0].path).toMatch(/^ids/);
     const tooMany = Array.from({ length: 101 }, (_, k) => k.toString(16).padStart(24, '0'));
-    await t.request().get(`/api/product/get-product?ids=${tooMany.join(',')}`).expect(400);
+    await t
+      .request()
+      .get(`/api/product/get-product?ids=${tooMany.join(',')}`)
+      .expect(400);
   });
 });
 
