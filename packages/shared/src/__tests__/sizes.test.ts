@@ -2,16 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { ONE_SIZE } from '../constants/index.js';
 import {
   addToCart,
-  cartLineProblem,
   cmToInches,
-  decreaseQuantity,
-  increaseQuantity,
   isOneSize,
   isSoldOut,
-  removeFromCart,
   sizesOf,
   stockOfSize,
 } from '../rules/index.js';
+import {
+  cartLineProblem,
+  decreaseQuantity,
+  increaseQuantity,
+  removeFromCart,
+} from '../rules/cart.js';
 import { checkoutItem, filterProductsBody, productBody } from '../index.js';
 
 const tee = {

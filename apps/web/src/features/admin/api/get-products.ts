@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AllProductsResponse } from '@repo/shared';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { adminQueryKeys } from '@/lib/admin-query-keys';
 
 /** Every product, newest first; the server pages very long lists (`total` tells how many). */
 export type AllProductsPage = AllProductsResponse & { total?: number };
@@ -17,7 +17,7 @@ export const getProducts = (page = 1, q = '') => {
 
 export const productsQueryOptions = (page = 1, q = '') =>
   queryOptions({
-    queryKey: queryKeys.products.every(page, q),
+    queryKey: adminQueryKeys.products.every(page, q),
     queryFn: () => getProducts(page, q),
     placeholderData: keepPreviousData,
   });

@@ -8,7 +8,7 @@
  */
 import { useEffect, useId, useState, type DragEvent } from 'react';
 import { cn } from '@/lib/cn';
-import { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS } from '@repo/shared/constants';
+import { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS } from '@repo/shared/constants/forms';
 import { photoTypeOf } from '@repo/shared/rules/photo';
 import { Button } from '@/components/ui/button';
 import { labelClass } from '@/components/ui/styles';

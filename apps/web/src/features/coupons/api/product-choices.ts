@@ -5,7 +5,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AllProductsResponse } from '@repo/shared';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { adminQueryKeys } from '@/lib/admin-query-keys';
 
 const PAGES = 20; // 10,000 products: far more than a T-shirt shop lists
 
@@ -23,7 +23,7 @@ async function productChoices(): Promise<Array<{ _id: string; name: string }>> {
 
 export const productChoicesQueryOptions = () =>
   queryOptions({
-    queryKey: queryKeys.products.choices,
+    queryKey: adminQueryKeys.products.choices,
     queryFn: productChoices,
     staleTime: 60_000,
   });
