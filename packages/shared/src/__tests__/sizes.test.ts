@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ONE_SIZE } from '../constants/index.js';
-import {
-  addToCart,
-  cmToInches,
-  isOneSize,
-  isSoldOut,
-  sizesOf,
-  stockOfSize,
-} from '../rules/index.js';
+import { cmToInches } from '../constants/size-guide.js';
+import { addToCart, isOneSize, isSoldOut, sizesOf, stockOfSize } from '../rules/index.js';
 import {
   cartLineProblem,
   decreaseQuantity,
