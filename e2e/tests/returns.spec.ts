@@ -1,7 +1,8 @@
 /**
  * Returns and size exchanges (docs/behaviour/returns.md): a shopper whose order was delivered
  * asks on the order page to exchange a tee for another size (only sizes in stock offered) and
- * sees the request on its timeline. Its own T-shirt and shopper.
+ * sees the request on its timeline; the admin takes a return through to its refund; a return
+ * sent with a photo, which the admin sees and rejects. Each test has its own T-shirt and shopper.
  */
 import { expect, type APIRequestContext } from '@playwright/test';
 import {
@@ -142,4 +143,51 @@ test('the admin approves a return, marks it picked up and received, passes it: t
   await expect(mine.locator('[data-return-status]')).toHaveText('Refunded');
   for (const step of ['Requested', 'Approved', 'Picked up', 'Received', 'Refunded'])
     await expect(mine.getByText(step, { exact: true }).first()).toBeVisible();
+});
+
+test('a shopper returns a tee with a photo of it; the admin sees the photo and rejects it with the reason the shopper then reads', async ({
+  page,
+  request,
+}) => {
+  const stamp = Date.now().toString().slice(-6);
+  const admin = await loginViaApi(request, ADMIN.email, ADMIN.password);
+  const tee = await makeTee(request, admin, `Photo Tee ${stamp}`);
+  const shopper = await registerViaApi(request, {
+    name: 'Kavya Iyer',
+    email: uniqueEmail('return-photo'),
+  });
+  const orderId = await placeOrder(request, shopper, { product: tee, size: 'M' });
+  await deliver(request, admin, orderId);
+
+  await signInAs(page, shopper, `/dashboard/user/orders/${orderId}`);
+  const returns = page.getByRole('region', { name: 'Exchanges and returns' });
+  await returns.getByRole('button', { name: `Return ${tee.name} (Size M)` }).click();
+  const dialog = page.getByRole('dialog', { name: `Return ${tee.name}` });
+  await dialog.getByLabel('Reason').selectOption('Damaged');
+  await dialog
+    .getByLabel('Photo (optional)')
+    .setInputFiles({ name: 'torn-seam.png', mimeType: 'image/png', buffer: TINY_PNG });
+  await dialog.getByRole('button', { name: 'Request return' }).click();
+  await expect(page.getByText('Your return is requested.')).toBeVisible();
+  const summary = `Return: ${tee.name} (Size M) × 1`;
+  const mine = returns.getByRole('listitem').filter({ hasText: summary });
+  const photoName = `Photo sent with the request: ${summary}`;
+  await expect(mine.getByRole('img', { name: photoName })).toHaveAttribute('src', /\.webp$/);
+
+  await signInAs(page, admin, '/dashboard/admin/returns');
+  const card = page.getByRole('article', { name: summary });
+  const photo = card.getByRole('img', { name: photoName });
+  await expect(photo).toHaveAttribute('src', /^\/uploads\/return-.*\.webp$/);
+  // The picture really loads (stored, served as WebP).
+  await expect
+    .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+  await card.getByRole('button', { name: 'Reject' }).click();
+  await card.getByLabel('Why is it rejected?').fill('The photo shows a stain we did not ship.');
+  await card.getByRole('button', { name: 'Reject' }).click();
+  await expect(card.locator('[data-return-status]')).toHaveText('Rejected');
+
+  await signInAs(page, shopper, `/dashboard/user/orders/${orderId}`);
+  await expect(mine.locator('[data-return-status]')).toHaveText('Rejected');
+  await expect(mine.getByText('The photo shows a stain we did not ship.')).toBeVisible();
 });

@@ -22,6 +22,7 @@ import {
   returnReason,
   returnRefundLine,
   returnSummary,
+  ReturnPhoto,
   ReturnStatusBadge,
   ReturnTimeline,
 } from '@/components/ui/return-status';
@@ -212,6 +213,7 @@ function ReturnCard({ row }: { row: Row }) {
         <ReturnStatusBadge status={r.status} />
       </header>
       <p className="text-sm">Reason: {returnReason(r)}</p>
+      <ReturnPhoto request={r} />
       {refund && <p className="text-sm">{refund}</p>}
       {r.refund?.failureReason && (
         <p className="text-sm text-red-700 dark:text-red-400">{r.refund.failureReason}</p>
