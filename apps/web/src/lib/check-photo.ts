@@ -3,7 +3,7 @@
  * by content, size, pixels): the product form's photos, a return request's photo. Its refusal
  * is shown beside the field; the server checks everything again.
  */
-import { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS } from '@repo/shared/constants';
+import { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS } from '@repo/shared/constants/forms';
 import { photoTypeOf } from '@repo/shared/rules/photo';
 
 const MAX_MB = MAX_PHOTO_BYTES / (1024 * 1024);

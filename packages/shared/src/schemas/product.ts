@@ -1,16 +1,13 @@
 import { z } from 'zod';
 
+import { COLOUR_NAME_MAX, ONE_SIZE, PRODUCT_SIZES, SIZES } from '../constants/index.js';
 import {
-  COLOUR_NAME_MAX,
   DEFAULT_COUNTRY_OF_ORIGIN,
   GSM_RANGE,
   MAX_COLOURS,
   MAX_IMAGES_PER_COLOUR,
-  ONE_SIZE,
   PRODUCT_FITS,
-  PRODUCT_SIZES,
-  SIZES,
-} from '../constants/index.js';
+} from '../constants/forms.js';
 import { TEXT_LIMITS } from '../constants/limits.js';
 import {
   colourKey,

@@ -7,7 +7,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Order, OrderItem, OrderReturn, ReturnOptionsResponse } from '@repo/shared';
-import { MAX_PHOTO_BYTES, ONE_SIZE } from '@repo/shared/constants';
+import { ONE_SIZE } from '@repo/shared/constants';
+import { MAX_PHOTO_BYTES } from '@repo/shared/constants/forms';
 import {
   RETURN_REASON_LABELS,
   RETURN_REASONS,

@@ -7,7 +7,7 @@
  */
 import { useId, useState, type DragEvent } from 'react';
 import type { Product } from '@repo/shared';
-import { MAX_IMAGES_PER_COLOUR, MAX_PHOTO_BYTES } from '@repo/shared/constants';
+import { MAX_IMAGES_PER_COLOUR, MAX_PHOTO_BYTES } from '@repo/shared/constants/forms';
 import { srcSetOf } from '@repo/shared/rules';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';

@@ -8,7 +8,7 @@
  */
 import { useEffect, useId, useState, type DragEvent } from 'react';
 import { cn } from '@/lib/cn';
-import { MAX_PHOTO_BYTES } from '@repo/shared/constants';
+import { MAX_PHOTO_BYTES } from '@repo/shared/constants/forms';
 import { Button } from '@/components/ui/button';
 import { labelClass } from '@/components/ui/styles';
 import { checkPhoto } from '@/lib/check-photo';

@@ -28,7 +28,7 @@ import {
 } from '@/components/ui/return-status';
 import { Loading } from '@/components/ui/spinner';
 import { cardClass } from '@/components/ui/styles';
-import { paths } from '@/config/paths';
+import { adminPaths } from '@/config/admin-paths';
 import { ApiError, messageOf } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useLoadFailure } from '@/lib/outcome';
@@ -198,7 +198,7 @@ function ReturnCard({ row }: { row: Row }) {
           <p className="text-sm text-slate-600 dark:text-slate-400">
             Order{' '}
             <Link
-              to={`${paths.adminOrders}?q=${encodeURIComponent(row.orderNumber)}`}
+              to={`${adminPaths.adminOrders}?q=${encodeURIComponent(row.orderNumber)}`}
               className="font-medium text-brand-600 hover:underline dark:text-brand-100"
             >
               #{row.orderNumber}
@@ -222,7 +222,7 @@ function ReturnCard({ row }: { row: Row }) {
         <p className="text-sm">
           Replacement: order{' '}
           <Link
-            to={`${paths.adminOrders}?q=${encodeURIComponent(r.replacement.number)}`}
+            to={`${adminPaths.adminOrders}?q=${encodeURIComponent(r.replacement.number)}`}
             className="font-medium text-brand-600 hover:underline dark:text-brand-100"
           >
             #{r.replacement.number}
