@@ -1,7 +1,7 @@
 /**
  * Returns and size exchanges (docs/behaviour/returns.md): a shopper whose order was delivered
- * asks on the order page to exchange a tee for another size (only sizes in stock offered) and
- * sees the request on its timeline; the admin takes a return through to its refund; a return
+ * asks on the order page to exchange a tee for another size (only sizes in stock offered), sees
+ * the request on its timeline, and once the staff pass it sees the replacement's tracking; the admin takes a return through to its refund; a return
  * sent with a photo, which the admin sees and rejects. Each test has its own T-shirt and shopper.
  */
 import { expect, type APIRequestContext } from '@playwright/test';
@@ -52,7 +52,7 @@ async function deliver(request: APIRequestContext, admin: Session, orderId: stri
   }
 }
 
-test('a shopper exchanges a delivered tee for another size and sees it on the order’s timeline', async ({
+test('a shopper exchanges a delivered tee for another size; the staff take it through and the replacement ships with its tracking', async ({
   page,
   request,
 }) => {
@@ -88,6 +88,39 @@ test('a shopper exchanges a delivered tee for another size and sees it on the or
   // Still there after a reload (the server has it).
   await page.reload();
   await expect(card.locator('[data-return-status]')).toHaveText('Requested');
+
+  // The staff take it through: the piece comes back, passes, and the L ships at no charge.
+  await signInAs(page, admin, '/dashboard/admin/returns');
+  const staff = page.getByRole('article', { name: `Exchange: ${tee.name} (Size M → Size L) × 1` });
+  for (const [button, toastText] of [
+    ['Approve', 'Request approved'],
+    ['Mark picked up', 'Marked picked up'],
+    ['Mark received', 'Marked received'],
+    ['Pass check', 'Check passed'],
+  ] as const) {
+    await staff.getByRole('button', { name: button }).click();
+    await expect(page.getByText(toastText).first()).toBeVisible();
+  }
+  await expect(staff.locator('[data-return-status]')).toHaveText('Exchanged');
+  const { order } = await (
+    await request.get(`/api/orders/${orderId}`, {
+      headers: { Authorization: `Bearer ${shopper.token}` },
+    })
+  ).json();
+  const replacement = order.returns[0].replacement as { orderId: string };
+  const shipped = await request.put(`/api/orders/update-status/${replacement.orderId}`, {
+    headers: { Authorization: `Bearer ${admin.token}` },
+    data: { status: 'shipped', shipment: { courier: 'delhivery', awb: `EXC${stamp}` } },
+  });
+  expect(shipped.ok(), await shipped.text()).toBe(true);
+
+  await signInAs(page, shopper, `/dashboard/user/orders/${orderId}`);
+  await expect(card.locator('[data-return-status]')).toHaveText('Exchanged');
+  await expect(card.getByRole('link', { name: /^order #/ })).toHaveAttribute(
+    'href',
+    `/dashboard/user/orders/${replacement.orderId}`,
+  );
+  await expect(card.getByText(`EXC${stamp}`)).toBeVisible();
 });
 
 test('the admin approves a return, marks it picked up and received, passes it: the shopper’s page shows Refunded', async ({
