@@ -4,7 +4,7 @@
  * the request on its timeline, and once the staff pass it sees the replacement's tracking; the admin takes a return through to its refund; a return
  * sent with a photo, which the admin sees and rejects. Each test has its own T-shirt and shopper.
  */
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import {
   ADMIN,
   loginViaApi,
@@ -52,6 +52,19 @@ async function deliver(request: APIRequestContext, admin: Session, orderId: stri
   }
 }
 
+/** The staff's moves on the Returns page card: approve, picked up, received, pass the check. */
+async function passAsStaff(page: Page, card: Locator) {
+  for (const [button, toastText] of [
+    ['Approve', 'Request approved'],
+    ['Mark picked up', 'Marked picked up'],
+    ['Mark received', 'Marked received'],
+    ['Pass check', 'Check passed'],
+  ] as const) {
+    await card.getByRole('button', { name: button }).click();
+    await expect(page.getByText(toastText).first()).toBeVisible();
+  }
+}
+
 test('a shopper exchanges a delivered tee for another size; the staff take it through and the replacement ships with its tracking', async ({
   page,
   request,
@@ -92,15 +105,7 @@ test('a shopper exchanges a delivered tee for another size; the staff take it th
   // The staff take it through: the piece comes back, passes, and the L ships at no charge.
   await signInAs(page, admin, '/dashboard/admin/returns');
   const staff = page.getByRole('article', { name: `Exchange: ${tee.name} (Size M → Size L) × 1` });
-  for (const [button, toastText] of [
-    ['Approve', 'Request approved'],
-    ['Mark picked up', 'Marked picked up'],
-    ['Mark received', 'Marked received'],
-    ['Pass check', 'Check passed'],
-  ] as const) {
-    await staff.getByRole('button', { name: button }).click();
-    await expect(page.getByText(toastText).first()).toBeVisible();
-  }
+  await passAsStaff(page, staff);
   await expect(staff.locator('[data-return-status]')).toHaveText('Exchanged');
   const { order } = await (
     await request.get(`/api/orders/${orderId}`, {
@@ -156,15 +161,7 @@ test('the admin approves a return, marks it picked up and received, passes it: t
   );
   const card = page.getByRole('article', { name: `Return: ${tee.name} (Size M) × 1` });
   await expect(card.getByText('Reason: Damaged')).toBeVisible();
-  for (const [button, toastText] of [
-    ['Approve', 'Request approved'],
-    ['Mark picked up', 'Marked picked up'],
-    ['Mark received', 'Marked received'],
-    ['Pass check', 'Check passed'],
-  ] as const) {
-    await card.getByRole('button', { name: button }).click();
-    await expect(page.getByText(toastText).first()).toBeVisible();
-  }
+  await passAsStaff(page, card);
   await expect(card.locator('[data-return-status]')).toHaveText('Refunded');
   await expect(card.getByText(/₹699/)).toBeVisible();
 
