@@ -1,10 +1,10 @@
 /**
  * Returns and size exchanges (docs/behaviour/returns.md): a shopper whose order was delivered
- * asks on the order page to exchange a tee for another size (only sizes in stock offered) and
- * sees the request on its timeline; the admin takes a return through to its refund; a return
+ * asks on the order page to exchange a tee for another size (only sizes in stock offered), sees
+ * the request on its timeline, and once the staff pass it sees the replacement's tracking; the admin takes a return through to its refund; a return
  * sent with a photo, which the admin sees and rejects. Each test has its own T-shirt and shopper.
  */
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import {
   ADMIN,
   loginViaApi,
@@ -52,7 +52,20 @@ async function deliver(request: APIRequestContext, admin: Session, orderId: stri
   }
 }
 
-test('a shopper exchanges a delivered tee for another size and sees it on the order’s timeline', async ({
+/** The staff's moves on the Returns page card: approve, picked up, received, pass the check. */
+async function passAsStaff(page: Page, card: Locator) {
+  for (const [button, toastText] of [
+    ['Approve', 'Request approved'],
+    ['Mark picked up', 'Marked picked up'],
+    ['Mark received', 'Marked received'],
+    ['Pass check', 'Check passed'],
+  ] as const) {
+    await card.getByRole('button', { name: button }).click();
+    await expect(page.getByText(toastText).first()).toBeVisible();
+  }
+}
+
+test('a shopper exchanges a delivered tee for another size; the staff take it through and the replacement ships with its tracking', async ({
   page,
   request,
 }) => {
@@ -88,6 +101,31 @@ test('a shopper exchanges a delivered tee for another size and sees it on the or
   // Still there after a reload (the server has it).
   await page.reload();
   await expect(card.locator('[data-return-status]')).toHaveText('Requested');
+
+  // The staff take it through: the piece comes back, passes, and the L ships at no charge.
+  await signInAs(page, admin, '/dashboard/admin/returns');
+  const staff = page.getByRole('article', { name: `Exchange: ${tee.name} (Size M → Size L) × 1` });
+  await passAsStaff(page, staff);
+  await expect(staff.locator('[data-return-status]')).toHaveText('Exchanged');
+  const { order } = await (
+    await request.get(`/api/orders/${orderId}`, {
+      headers: { Authorization: `Bearer ${shopper.token}` },
+    })
+  ).json();
+  const replacement = order.returns[0].replacement as { orderId: string };
+  const shipped = await request.put(`/api/orders/update-status/${replacement.orderId}`, {
+    headers: { Authorization: `Bearer ${admin.token}` },
+    data: { status: 'shipped', shipment: { courier: 'delhivery', awb: `EXC${stamp}` } },
+  });
+  expect(shipped.ok(), await shipped.text()).toBe(true);
+
+  await signInAs(page, shopper, `/dashboard/user/orders/${orderId}`);
+  await expect(card.locator('[data-return-status]')).toHaveText('Exchanged');
+  await expect(card.getByRole('link', { name: /^order #/ })).toHaveAttribute(
+    'href',
+    `/dashboard/user/orders/${replacement.orderId}`,
+  );
+  await expect(card.getByText(`EXC${stamp}`)).toBeVisible();
 });
 
 test('the admin approves a return, marks it picked up and received, passes it: the shopper’s page shows Refunded', async ({
@@ -123,15 +161,7 @@ test('the admin approves a return, marks it picked up and received, passes it: t
   );
   const card = page.getByRole('article', { name: `Return: ${tee.name} (Size M) × 1` });
   await expect(card.getByText('Reason: Damaged')).toBeVisible();
-  for (const [button, toastText] of [
-    ['Approve', 'Request approved'],
-    ['Mark picked up', 'Marked picked up'],
-    ['Mark received', 'Marked received'],
-    ['Pass check', 'Check passed'],
-  ] as const) {
-    await card.getByRole('button', { name: button }).click();
-    await expect(page.getByText(toastText).first()).toBeVisible();
-  }
+  await passAsStaff(page, card);
   await expect(card.locator('[data-return-status]')).toHaveText('Refunded');
   await expect(card.getByText(/₹699/)).toBeVisible();
 

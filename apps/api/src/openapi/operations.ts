@@ -508,7 +508,8 @@ export const OPERATIONS: Operation[] = [
     method: 'get',
     path: '/product/get-product',
     tag: 'Products',
-    summary: 'Every product, 500 a page, newest first',
+    summary:
+      'Every product, 500 a page, newest first; `q` keeps those whose name has words starting so, `ids` (comma-separated, up to 100) answers just those products in that order',
     query: adminProductsQuery,
     response: allProductsResponse,
     errors: [400],

@@ -6,8 +6,8 @@ export const adminQueryKeys = {
   products: {
     /** The admin's list of every product. */
     every: (page: number, q = '') => ['products', 'every', page, q] as const,
-    /** Every product's id and name, for the admin's Coupons form. */
-    choices: ['products', 'choices'] as const,
+    /** Just the products a form names by id (the product picker's chips). */
+    byIds: (ids: readonly string[]) => ['products', 'by-ids', ...ids] as const,
   },
   users: {
     /** The admin's list of every user. */

@@ -13,7 +13,7 @@ import { adminPaths } from '@/config/admin-paths';
 import { cardClass } from '@/components/ui/styles';
 import { useLoadFailure } from '@/lib/outcome';
 import { useOrderOverview } from '../api/get-order-overview';
-import { useProducts } from '../api/get-products';
+import { useProducts } from '@/lib/api/get-products';
 import { useUnsettledPayments } from '../api/get-unsettled-payments';
 import { OrdersOverview } from './orders-overview';
 

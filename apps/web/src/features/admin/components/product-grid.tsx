@@ -5,7 +5,7 @@ import { ProductCard } from '@/components/ui/product-card';
 import { ProductGrid as Grid, ProductGridItem } from '@/components/ui/product-grid';
 import { Loading } from '@/components/ui/spinner';
 import { adminPaths } from '@/config/admin-paths';
-import { useProducts } from '../api/get-products';
+import { useProducts } from '@/lib/api/get-products';
 import { useLoadFailure } from '@/lib/outcome';
 import { usePageParam } from '@/lib/use-page-param';
 import { TeeIcon } from '@/components/ui/icons';
