@@ -3,8 +3,9 @@
  * shop for a few seconds, then 30 s of the same reads with sandbox checkouts running alongside (create-order → sandbox pay → verify-payment; some verified
  * twice at once, some replayed later), on loopback against the built shop. Then the books
  * are checked in the database: no 5xx, exactly one order per verified payment and no other
- * order, each duplicate answered with the same order, stock never negative and exactly what
- * the orders took. Budgets for the reads while shoppers pay: at least 70% of the idle reads'
+ * order, each duplicate answered with the same order, the stock of every colour and size never
+ * negative and moved by exactly what the orders took, the products' sizes and quantity their
+ * colours' sums. Budgets for the reads while shoppers pay: at least 70% of the idle reads'
  * throughput, p99 ≤ 50 ms, at 20 or more checkouts/s. Prints a table, writes
  * bench/soak-results.json, exits 1 on a violation or a missed budget.
  * Options: --duration SECONDS (default 30), --quick (10 s), --no-build.
@@ -14,7 +15,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { bumpCatalogVersion, openDatabase, stockSizes, workload } from './lib/catalog.mjs';
+import {
+  adminAuth,
+  FORM_FIELDS,
+  openDatabase,
+  pairsInStock,
+  stockSizes,
+  workload,
+} from './lib/catalog.mjs';
 import { call } from './lib/http.mjs';
 import { catalogReads } from './lib/load.mjs';
 import { mixedReads } from './lib/traffic.mjs';
@@ -65,21 +73,31 @@ try {
   const db = client.db();
   const products = db.collection('products');
 
-  // Stock: a few products nearly sold out in every size, the next few plentiful; every
-  // starting quantity noted, per size.
+  // Stock, set as an admin sets it: a few products nearly sold out in every colour and size,
+  // the next few plentiful; every starting quantity noted, per colour and size.
   const newest = await products
-    .find({}, { projection: { price: 1, quantity: 1, sizes: 1, name: 1 } })
+    .find({}, { projection: FORM_FIELDS })
     .sort({ createdAt: -1 })
     .toArray();
   if (newest.length < SCARCE + PLENTIFUL)
     throw new Error(`the demo catalog needs at least ${SCARCE + PLENTIFUL} products`);
-  const scarce = await stockSizes(db, newest.slice(0, SCARCE), SCARCE_STOCK);
-  const plenty = await stockSizes(db, newest.slice(SCARCE, SCARCE + PLENTIFUL), PLENTY_STOCK);
-  await bumpCatalogVersion(db);
+  const admin = await adminAuth(shop.url);
+  const scarce = await stockSizes(shop.url, admin, newest.slice(0, SCARCE), SCARCE_STOCK);
+  const plenty = await stockSizes(
+    shop.url,
+    admin,
+    newest.slice(SCARCE, SCARCE + PLENTIFUL),
+    PLENTY_STOCK,
+  );
   const catalog = [...scarce, ...plenty, ...newest.slice(SCARCE + PLENTIFUL)];
-  /** "<product id> <size>" → units. */
+  /** "<product id> <colour> <size>" → units. */
+  const pairKey = (productId, colour, size) => `${productId} ${colour} ${size}`;
   const stockOf = (list) =>
-    new Map(list.flatMap((p) => (p.sizes ?? []).map((s) => [`${p._id} ${s.size}`, s.quantity])));
+    new Map(
+      list.flatMap((p) =>
+        p.colours.flatMap((c) => c.sizes.map((s) => [pairKey(p._id, c.name, s.size), s.quantity])),
+      ),
+    );
   const initialStock = stockOf(catalog);
 
   const shoppers = [];
@@ -179,12 +197,11 @@ try {
       const stocked = scarce.filter((p) => !soldOut.has(String(p._id)));
       if (i % 3 === 0 && stocked.length) lines.push(stocked[(n + i) % stocked.length]);
       else if (i % 2 === 0) lines.push(plenty[(n * 7 + i + 1) % plenty.length]);
-      // Each line in one of the product's sizes, turn by turn.
-      const items = lines.map((p, k) => ({
-        _id: String(p._id),
-        size: p.sizes[(n + i + k) % p.sizes.length].size,
-        cartQuantity: k === 0 ? 1 : 2,
-      }));
+      // Each line in one of the product's colour-and-size pairs, turn by turn.
+      const items = lines.map((p, k) => {
+        const pairs = pairsInStock(p);
+        return { _id: String(p._id), ...pairs[(n + i + k) % pairs.length], cartQuantity: k + 1 };
+      });
       const amount = lines.reduce((sum, p, k) => sum + p.price * items[k].cartQuantity, 0);
       const created = await api(shopper, 'POST', '/api/payment/create-order', { amount, items });
       if (created.status === 409) {
@@ -192,9 +209,9 @@ try {
         counts.refused += 1;
         if (created.json?.productId && scarce.length) {
           const p = scarce.find((s) => String(s._id) === String(created.json.productId));
-          // A scarce product is left alone once every size has been refused.
-          if (p) (p.refused ??= new Set()).add(created.json.size);
-          if (p && p.refused.size >= p.sizes.length) soldOut.add(String(p._id));
+          // A scarce product is left alone once every colour and size has been refused.
+          if (p) (p.refused ??= new Set()).add(`${created.json.colour} ${created.json.size}`);
+          if (p && p.refused.size >= pairsInStock(p).length) soldOut.add(String(p._id));
         }
         continue;
       }
@@ -266,21 +283,31 @@ try {
     );
 
   const finalProducts = await products
-    .find({}, { projection: { quantity: 1, sizes: 1 } })
+    .find({}, { projection: { quantity: 1, sizes: 1, colours: 1 } })
     .toArray();
   const finalStock = stockOf(finalProducts);
   const negative = [...finalStock].filter(([, q]) => q < 0);
-  if (negative.length) violations.push(`${negative.length} size(s) with negative stock (oversold)`);
-  const untotalled = finalProducts.filter(
-    (p) => p.quantity !== (p.sizes ?? []).reduce((sum, s) => sum + s.quantity, 0),
+  if (negative.length)
+    violations.push(`${negative.length} colour-and-size pair(s) with negative stock (oversold)`);
+  const total = (sizes) => sizes.reduce((sum, s) => sum + s.quantity, 0);
+  const unsummed = finalProducts.filter(
+    (p) =>
+      p.quantity !== total(p.sizes) ||
+      p.sizes.some(
+        (s) =>
+          s.quantity !==
+          total(p.colours.flatMap((c) => c.sizes.filter((cs) => cs.size === s.size))),
+      ),
   );
-  if (untotalled.length)
-    violations.push(`${untotalled.length} product(s) whose quantity is not their sizes' total`);
+  if (unsummed.length)
+    violations.push(
+      `${unsummed.length} product(s) whose sizes are not their colours' sums or quantity not their total`,
+    );
   const taken = new Map();
   for (const o of orders)
     for (const item of o.items)
       if (item.stock === 'taken') {
-        const key = `${item.product} ${item.size}`;
+        const key = pairKey(item.product, item.colour, item.size);
         taken.set(key, (taken.get(key) ?? 0) + item.cartQuantity);
       }
   const unbalanced = [...initialStock].filter(
@@ -288,7 +315,7 @@ try {
   );
   if (unbalanced.length)
     violations.push(
-      `${unbalanced.length} size(s) whose stock moved by other than what the orders took`,
+      `${unbalanced.length} colour-and-size pair(s) whose stock moved by other than what the orders took`,
     );
   const pendingStock = orders
     .flatMap((o) => o.items)
@@ -350,8 +377,8 @@ try {
     orders: orders.length,
     distinctVerifiedPayments: verified.size,
     fiveXX,
-    scarceSizesLeft: scarce.flatMap((p) =>
-      p.sizes.map((s) => finalStock.get(`${p._id} ${s.size}`)),
+    scarceStockLeft: scarce.flatMap((p) =>
+      p.colours.flatMap((c) => c.sizes.map((s) => finalStock.get(pairKey(p._id, c.name, s.size)))),
     ),
   });
 } catch (err) {

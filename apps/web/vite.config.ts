@@ -137,7 +137,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // size chooser (loaded on the first tap) or the admin's fields.
                 {
                   name: 'catalog-ui',
-                  test: /src[\\/](components[\\/]ui[\\/](product-(card|grid|image)|colour-swatches|price|rating|stars|empty-state|pagination)\.|features[\\/]catalog[\\/](api|hooks)[\\/]|features[\\/]catalog[\\/]components[\\/]catalog-products\.|lib[\\/](format|use-title)\.)/,
+                  test: /src[\\/](components[\\/]ui[\\/](product-(card|grid|image)|colour-swatches|price|rating|stars|empty-state|pagination)\.|features[\\/]catalog[\\/]hooks[\\/]|features[\\/]catalog[\\/]components[\\/]catalog-products\.|lib[\\/](format|use-title)\.)/,
                 },
               ],
             },

@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { MongoClient, ObjectId } from 'mongodb';
+import { call } from './http.mjs';
 import { repoRoot } from './shop.mjs';
 
 const STYLES = [
@@ -72,10 +73,17 @@ export async function growCatalog(db, target) {
   const { seededRng } = await import(
     pathToFileURL(join(repoRoot, 'apps/api/dist/seed/tshirt-art.js')).href
   );
-  // …and its search terms, as the shop keeps them on every product write.
+  // …and its search terms, as the shop keeps them on every product write…
   const { searchFieldsOf } = await import(
     pathToFileURL(join(repoRoot, 'apps/api/dist/modules/products/search-terms.js')).href
   );
+  // …and what a product write stores from its colours (keys, per-size sums, the total).
+  const { stockFields } = await import(
+    pathToFileURL(join(repoRoot, 'apps/api/dist/modules/products/product-colours.js')).href
+  );
+  const unmigrated = seeds.find((p) => !p.colours?.length);
+  if (unmigrated)
+    throw new Error(`${unmigrated.slug} has no colours: start the shop once (it migrates them)`);
   const next = seededRng(`bench-${current}`);
   const oldest = Math.min(...seeds.map((p) => new Date(p.createdAt ?? Date.now()).getTime()));
   let n = current;
@@ -86,10 +94,12 @@ export async function growCatalog(db, target) {
       const name = `${STYLES[Math.floor(next() * STYLES.length)]} ${seed.name} – ${COLOURS[Math.floor(next() * COLOURS.length)]}`;
       // Older than the seeded shirts, a minute apart: the first page still shows the real ones.
       const date = new Date(oldest - (n + 1) * 60_000);
-      // The seed's sizes with new stock each; quantity is always their total.
-      const sizes = (seed.sizes ?? [{ size: 'One size' }]).map(({ size }) => ({
-        size,
-        quantity: Math.floor(next() * 40),
+      // The seed's colours (their photos too) with new stock in each of their sizes; the
+      // product's sizes and quantity are their sums, as the shop stores them.
+      const colours = seed.colours.map((c) => ({
+        ...c,
+        _id: new ObjectId(),
+        sizes: c.sizes.map(({ size }) => ({ size, quantity: Math.floor(next() * 40) })),
       }));
       // Drawn in the order they always were, so the catalog stays the same run after run.
       const price = 99 + Math.floor(next() * 29) * 50;
@@ -102,8 +112,7 @@ export async function growCatalog(db, target) {
         name,
         slug: `${slugify(name)}-x${n}`,
         price,
-        sizes,
-        quantity: sizes.reduce((sum, s) => sum + s.quantity, 0),
+        ...stockFields(colours),
         shipping,
         category,
         createdAt: date,
@@ -124,23 +133,77 @@ export function bumpCatalogVersion(db) {
   return db.collection('catalog_meta').updateOne({ _id: 'catalog' }, { $inc: { version: 1 } });
 }
 
+/** The fields of a product stockSizes sends back (the product form is sent whole). */
+export const FORM_FIELDS = {
+  name: 1,
+  description: 1,
+  price: 1,
+  category: 1,
+  shipping: 1,
+  colours: 1,
+};
+
+/** Logs in as the shop's admin: in development the documented local one (config's DEV_ADMIN). */
+export async function adminAuth(url) {
+  const res = await call(url, 'POST', '/api/auth/login', {
+    body: { email: 'admin@tshirt.shop', password: 'admin12345' },
+  });
+  if (res.status !== 200)
+    throw new Error(
+      `admin login answered ${res.status}: ${res.raw.toString('utf8').slice(0, 300)}`,
+    );
+  return `Bearer ${res.json.token}`;
+}
+
 /**
- * Sets every size of each product (documents with `_id` and `sizes`) to `perSize` and its
- * quantity to their total, as the shop keeps them; answers the products with their new stock.
- * The caller bumps the catalog version once done.
+ * Sets every size of every colour of each product (documents with FORM_FIELDS) to `perSize`, as
+ * an admin does in the product form: `PUT /api/product/update-product/:id` with the colours
+ * (each by its `_id`, so it keeps its photos). The shop stores the sizes and quantity as their
+ * sums and moves the catalog version itself. Answers the products as the shop answers them.
  */
-export async function stockSizes(db, products, perSize) {
+export async function stockSizes(url, auth, products, perSize) {
   const stocked = [];
   for (const p of products) {
-    const sizes = (p.sizes?.length ? p.sizes : [{ size: 'One size' }]).map(({ size }) => ({
-      size,
-      quantity: perSize,
-    }));
-    const quantity = sizes.length * perSize;
-    await db.collection('products').updateOne({ _id: p._id }, { $set: { sizes, quantity } });
-    stocked.push({ ...p, sizes, quantity });
+    const form = new FormData();
+    form.set('name', p.name);
+    form.set('description', p.description);
+    form.set('price', String(p.price));
+    form.set('category', String(p.category));
+    form.set('shipping', String(Boolean(p.shipping)));
+    form.set(
+      'colours',
+      JSON.stringify(
+        p.colours.map((c) => ({
+          _id: String(c._id),
+          name: c.name,
+          hex: c.hex,
+          sizes: c.sizes.map(({ size }) => ({ size, quantity: perSize })),
+        })),
+      ),
+    );
+    const res = await fetch(new URL(`/api/product/update-product/${p._id}`, url), {
+      method: 'PUT',
+      headers: { authorization: auth },
+      body: form,
+    });
+    const body = await res.json().catch(() => undefined);
+    if (res.status !== 200)
+      throw new Error(
+        `update-product answered ${res.status}: ${JSON.stringify(body)?.slice(0, 300)}`,
+      );
+    stocked.push(body.product);
   }
   return stocked;
+}
+
+/**
+ * The colour-and-size pairs a product (with `colours`) has in stock, in its order: what a
+ * shopper can put in a cart (`{ colour, size }`, the colour by its name).
+ */
+export function pairsInStock(product) {
+  return product.colours.flatMap((c) =>
+    c.sizes.filter((s) => s.quantity > 0).map((s) => ({ colour: c.name, size: s.size })),
+  );
 }
 
 /** The parameters of the measured reads, taken from the seeded catalog. */

@@ -3,7 +3,21 @@ import { Agent, request } from 'node:http';
 
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 
-export function call(base, method, path, { body, headers = {}, timeoutMs = 30_000 } = {}) {
+/**
+ * One request on a kept-alive connection. A connection the server closed as idle just as the
+ * request went out fails with ECONNRESET on a reused socket: sent again once on a new one, as
+ * browsers do (Node's documentation of `request.reusedSocket`).
+ */
+export async function call(base, method, path, options = {}) {
+  try {
+    return await callOnce(base, method, path, options);
+  } catch (err) {
+    if (!err.reusedSocket || err.code !== 'ECONNRESET') throw err;
+    return callOnce(base, method, path, options);
+  }
+}
+
+function callOnce(base, method, path, { body, headers = {}, timeoutMs = 30_000 } = {}) {
   const payload =
     body === undefined
       ? undefined
@@ -42,7 +56,7 @@ export function call(base, method, path, { body, headers = {}, timeoutMs = 30_00
     req.on('timeout', () =>
       req.destroy(new Error(`${method} ${path} timed out after ${timeoutMs} ms`)),
     );
-    req.on('error', reject);
+    req.on('error', (err) => reject(Object.assign(err, { reusedSocket: req.reusedSocket })));
     req.end(payload);
   });
 }

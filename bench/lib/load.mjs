@@ -2,14 +2,14 @@
  * API under load: each catalog read measured with autocannon against the shop, then against
  * the ceiling (a bare server answering the same bytes from memory), in the same run.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { performance } from 'node:perf_hooks';
 import { SEARCH_WORD } from './catalog.mjs';
 import { call } from './http.mjs';
-import { startNode } from './processes.mjs';
+import { startNode, treeCpuMs } from './processes.mjs';
 
 /** The catalog reads a shopper's browsing makes. */
 export function catalogReads({ categoryIds, slug }) {
@@ -72,17 +72,14 @@ function run(opts) {
 }
 
 /**
- * CPU time (user + system, ms) the given processes have used so far, from /proc (Linux);
+ * CPU time (user + system, ms) the given processes have used so far, each with every process
+ * it started (the shop's cluster workers, and those that exited), from /proc (Linux);
  * undefined elsewhere. CPU per request is a figure that other work on the machine barely
  * moves, unlike requests/s.
  */
 export function cpuMs(pids) {
   try {
-    return pids.reduce((sum, pid) => {
-      // Fields after the command name: utime and stime are the 12th and 13th, in 1/100 s.
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      return sum + (Number(fields[11]) + Number(fields[12])) * 10;
-    }, 0);
+    return pids.reduce((sum, pid) => sum + treeCpuMs(pid).total, 0);
   } catch {
     return undefined;
   }

@@ -134,6 +134,35 @@ export function childPids(pid) {
   return children.sort((a, b) => a - b);
 }
 
+/** A process's CPU times from /proc/<pid>/stat, in ms: its own, and its reaped children's. */
+function cpuTimes(pid) {
+  // Fields after the command name ("pid (name) state …": the name may hold spaces): utime,
+  // stime, cutime and cstime are the 12th to 15th, in clock ticks (1/100 s on Linux).
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const f = stat
+    .slice(stat.lastIndexOf(')') + 2)
+    .split(' ')
+    .map(Number);
+  return { own: (f[11] + f[12]) * 10, reaped: (f[13] + f[14]) * 10 };
+}
+
+/**
+ * The CPU a process has spent, with all its descendants, in ms: its own time, the time of each
+ * live descendant, and that of the children it has waited for once they exited (the kernel
+ * adds theirs to it: the shop's release worker, which seeds the demo catalog and exits).
+ * Answers the total and the parts: `own`, `reaped` and `live` (per live child's tree).
+ */
+export function treeCpuMs(pid) {
+  const { own, reaped } = cpuTimes(pid);
+  const live = childPids(pid).map((child) => ({ pid: child, ...treeCpuMs(child) }));
+  return {
+    total: own + reaped + live.reduce((sum, c) => sum + c.total, 0),
+    own,
+    reaped,
+    live,
+  };
+}
+
 /**
  * Every process of a shop started by startShop, with its resident memory: with cluster
  * workers (WEB_CONCURRENCY above 1) the primary and each worker, else the one process; and the

@@ -5,7 +5,7 @@
  * - and many distinct URLs (GET and the filter POST), with the shop's memory before and after.
  */
 import autocannon from 'autocannon';
-import { bumpCatalogVersion, stockSizes } from './catalog.mjs';
+import { adminAuth, FORM_FIELDS, pairsInStock, stockSizes } from './catalog.mjs';
 import { call } from './http.mjs';
 import { shopProcesses } from './processes.mjs';
 import { fixed, int, printTable } from './report.mjs';
@@ -135,7 +135,8 @@ export async function registerShoppers(url, n, prefix) {
 
 /**
  * Each shopper checks out in a loop until `until` (a timestamp): one or two lines from
- * `products` (with `_id`, `price` and `sizes`), each in one of its sizes, paid with the sandbox
+ * `products` (with `_id`, `price` and `colours`), each in one of its colour-and-size pairs in
+ * stock, paid with the sandbox
  * and verified. With `perSecond`, checkouts start at that steady rate across all shoppers (as
  * shoppers arrive at a shop: they do not come faster when it answers faster); without it each
  * shopper starts the next one as soon as the last ends. Returns counts.
@@ -156,11 +157,10 @@ export async function checkouts(url, shoppers, products, until, { perSecond } = 
       if (Date.now() >= until) break;
       const lines = [products[(n * 5 + i) % products.length]];
       if (i % 2) lines.push(products[(n * 5 + i + 1) % products.length]);
-      const items = lines.map((p, k) => ({
-        _id: String(p._id),
-        size: p.sizes[(n + i + k) % p.sizes.length].size,
-        cartQuantity: 1,
-      }));
+      const items = lines.map((p, k) => {
+        const pairs = pairsInStock(p);
+        return { _id: String(p._id), ...pairs[(n + i + k) % pairs.length], cartQuantity: 1 };
+      });
       const amount = lines.reduce((sum, p) => sum + p.price, 0);
       const headers = { authorization: shopper.auth };
       const created = await call(url, 'POST', '/api/payment/create-order', {
@@ -300,16 +300,15 @@ export async function measureBusyShop({
     );
   await mixedReads(shop.url, reads, { connections, duration: opts.warmup });
 
-  // Shoppers pay for plentiful products, each line in one of its sizes: stock moves with
-  // every order.
+  // Shoppers pay for plentiful products, each line in one of its colours and sizes: stock
+  // moves with every order.
   const products = db.collection('products');
   const newest = await products
-    .find({}, { projection: { price: 1, sizes: 1 } })
+    .find({}, { projection: FORM_FIELDS })
     .sort({ createdAt: -1 })
     .limit(10)
     .toArray();
-  const stocked = await stockSizes(db, newest, 100_000);
-  await bumpCatalogVersion(db);
+  const stocked = await stockSizes(shop.url, await adminAuth(shop.url), newest, 100_000);
   const shoppers = await registerShoppers(shop.url, opts.shoppers, 'pay');
   // Reads and payments together; the rate is over the checkouts' own time.
   const together = async (seconds) => {
@@ -346,9 +345,13 @@ export async function measureBusyShop({
     seconds: busyRounds.reduce((sum, r) => sum + r.counts.seconds, 0),
     failed: busyRounds.flatMap((r) => r.counts.failed),
   };
-  // A size below zero, or an order the shop had to flag as short of stock.
+  // A size (of a colour) below zero, or an order the shop had to flag as short of stock.
   const oversold = await products.countDocuments({
-    $or: [{ quantity: { $lt: 0 } }, { 'sizes.quantity': { $lt: 0 } }],
+    $or: [
+      { quantity: { $lt: 0 } },
+      { 'sizes.quantity': { $lt: 0 } },
+      { 'colours.sizes.quantity': { $lt: 0 } },
+    ],
   });
   const short = await db.collection('orders').countDocuments({ stockShortage: true });
   out.checkouts = {

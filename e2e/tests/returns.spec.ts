@@ -1,9 +1,10 @@
 /**
  * Returns and size exchanges (docs/behaviour/returns.md): a shopper whose order was delivered
- * asks on the order page to exchange a tee for another size (only sizes in stock offered) and
- * sees the request on its timeline. Its own T-shirt and shopper.
+ * asks on the order page to exchange a tee for another size (only sizes in stock offered), sees
+ * the request on its timeline, and once the staff pass it sees the replacement's tracking; the admin takes a return through to its refund; a return
+ * sent with a photo, which the admin sees and rejects. Each test has its own T-shirt and shopper.
  */
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import {
   ADMIN,
   loginViaApi,
@@ -51,7 +52,20 @@ async function deliver(request: APIRequestContext, admin: Session, orderId: stri
   }
 }
 
-test('a shopper exchanges a delivered tee for another size and sees it on the order’s timeline', async ({
+/** The staff's moves on the Returns page card: approve, picked up, received, pass the check. */
+async function passAsStaff(page: Page, card: Locator) {
+  for (const [button, toastText] of [
+    ['Approve', 'Request approved'],
+    ['Mark picked up', 'Marked picked up'],
+    ['Mark received', 'Marked received'],
+    ['Pass check', 'Check passed'],
+  ] as const) {
+    await card.getByRole('button', { name: button }).click();
+    await expect(page.getByText(toastText).first()).toBeVisible();
+  }
+}
+
+test('a shopper exchanges a delivered tee for another size; the staff take it through and the replacement ships with its tracking', async ({
   page,
   request,
 }) => {
@@ -87,6 +101,31 @@ test('a shopper exchanges a delivered tee for another size and sees it on the or
   // Still there after a reload (the server has it).
   await page.reload();
   await expect(card.locator('[data-return-status]')).toHaveText('Requested');
+
+  // The staff take it through: the piece comes back, passes, and the L ships at no charge.
+  await signInAs(page, admin, '/dashboard/admin/returns');
+  const staff = page.getByRole('article', { name: `Exchange: ${tee.name} (Size M → Size L) × 1` });
+  await passAsStaff(page, staff);
+  await expect(staff.locator('[data-return-status]')).toHaveText('Exchanged');
+  const { order } = await (
+    await request.get(`/api/orders/${orderId}`, {
+      headers: { Authorization: `Bearer ${shopper.token}` },
+    })
+  ).json();
+  const replacement = order.returns[0].replacement as { orderId: string };
+  const shipped = await request.put(`/api/orders/update-status/${replacement.orderId}`, {
+    headers: { Authorization: `Bearer ${admin.token}` },
+    data: { status: 'shipped', shipment: { courier: 'delhivery', awb: `EXC${stamp}` } },
+  });
+  expect(shipped.ok(), await shipped.text()).toBe(true);
+
+  await signInAs(page, shopper, `/dashboard/user/orders/${orderId}`);
+  await expect(card.locator('[data-return-status]')).toHaveText('Exchanged');
+  await expect(card.getByRole('link', { name: /^order #/ })).toHaveAttribute(
+    'href',
+    `/dashboard/user/orders/${replacement.orderId}`,
+  );
+  await expect(card.getByText(`EXC${stamp}`)).toBeVisible();
 });
 
 test('the admin approves a return, marks it picked up and received, passes it: the shopper’s page shows Refunded', async ({
@@ -122,15 +161,7 @@ test('the admin approves a return, marks it picked up and received, passes it: t
   );
   const card = page.getByRole('article', { name: `Return: ${tee.name} (Size M) × 1` });
   await expect(card.getByText('Reason: Damaged')).toBeVisible();
-  for (const [button, toastText] of [
-    ['Approve', 'Request approved'],
-    ['Mark picked up', 'Marked picked up'],
-    ['Mark received', 'Marked received'],
-    ['Pass check', 'Check passed'],
-  ] as const) {
-    await card.getByRole('button', { name: button }).click();
-    await expect(page.getByText(toastText).first()).toBeVisible();
-  }
+  await passAsStaff(page, card);
   await expect(card.locator('[data-return-status]')).toHaveText('Refunded');
   await expect(card.getByText(/₹699/)).toBeVisible();
 
@@ -142,4 +173,51 @@ test('the admin approves a return, marks it picked up and received, passes it: t
   await expect(mine.locator('[data-return-status]')).toHaveText('Refunded');
   for (const step of ['Requested', 'Approved', 'Picked up', 'Received', 'Refunded'])
     await expect(mine.getByText(step, { exact: true }).first()).toBeVisible();
+});
+
+test('a shopper returns a tee with a photo of it; the admin sees the photo and rejects it with the reason the shopper then reads', async ({
+  page,
+  request,
+}) => {
+  const stamp = Date.now().toString().slice(-6);
+  const admin = await loginViaApi(request, ADMIN.email, ADMIN.password);
+  const tee = await makeTee(request, admin, `Photo Tee ${stamp}`);
+  const shopper = await registerViaApi(request, {
+    name: 'Kavya Iyer',
+    email: uniqueEmail('return-photo'),
+  });
+  const orderId = await placeOrder(request, shopper, { product: tee, size: 'M' });
+  await deliver(request, admin, orderId);
+
+  await signInAs(page, shopper, `/dashboard/user/orders/${orderId}`);
+  const returns = page.getByRole('region', { name: 'Exchanges and returns' });
+  await returns.getByRole('button', { name: `Return ${tee.name} (Size M)` }).click();
+  const dialog = page.getByRole('dialog', { name: `Return ${tee.name}` });
+  await dialog.getByLabel('Reason').selectOption('Damaged');
+  await dialog
+    .getByLabel('Photo (optional)')
+    .setInputFiles({ name: 'torn-seam.png', mimeType: 'image/png', buffer: TINY_PNG });
+  await dialog.getByRole('button', { name: 'Request return' }).click();
+  await expect(page.getByText('Your return is requested.')).toBeVisible();
+  const summary = `Return: ${tee.name} (Size M) × 1`;
+  const mine = returns.getByRole('listitem').filter({ hasText: summary });
+  const photoName = `Photo sent with the request: ${summary}`;
+  await expect(mine.getByRole('img', { name: photoName })).toHaveAttribute('src', /\.webp$/);
+
+  await signInAs(page, admin, '/dashboard/admin/returns');
+  const card = page.getByRole('article', { name: summary });
+  const photo = card.getByRole('img', { name: photoName });
+  await expect(photo).toHaveAttribute('src', /^\/uploads\/return-.*\.webp$/);
+  // The picture really loads (stored, served as WebP).
+  await expect
+    .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+  await card.getByRole('button', { name: 'Reject' }).click();
+  await card.getByLabel('Why is it rejected?').fill('The photo shows a stain we did not ship.');
+  await card.getByRole('button', { name: 'Reject' }).click();
+  await expect(card.locator('[data-return-status]')).toHaveText('Rejected');
+
+  await signInAs(page, shopper, `/dashboard/user/orders/${orderId}`);
+  await expect(mine.locator('[data-return-status]')).toHaveText('Rejected');
+  await expect(mine.getByText('The photo shows a stain we did not ship.')).toBeVisible();
 });

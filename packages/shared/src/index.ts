@@ -1,4 +1,5 @@
 export * from './constants/index.js';
+export * from './constants/forms.js';
 export * from './constants/contact.js';
 export * from './constants/limits.js';
 export * from './constants/orders.js';
@@ -6,6 +7,7 @@ export * from './constants/size-guide.js';
 export * from './constants/india.js';
 export * from './constants/reviews.js';
 export * from './rules/index.js';
+export * from './rules/cart.js';
 export * from './rules/contact.js';
 export * from './rules/money.js';
 export * from './rules/orders.js';

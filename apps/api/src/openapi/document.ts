@@ -90,6 +90,7 @@ function operationObject(op: Operation): ZodOpenApiOperationObject {
                 schema: op.body,
                 ...(op.example === undefined ? {} : { example: op.example }),
               },
+              ...(op.formBody && { 'multipart/form-data': { schema: op.formBody } }),
             },
           },
         }

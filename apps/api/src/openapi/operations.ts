@@ -153,6 +153,8 @@ export interface Operation {
   headers?: ZodObject;
   body?: z.ZodType;
   bodyType?: 'application/json' | 'multipart/form-data';
+  /** The same call also taken as multipart/form-data (a JSON body beside files), this form. */
+  formBody?: z.ZodType;
   /** The success answer: its status, and its JSON schema or another media type. */
   status?: 200 | 201;
   /** A create-or-update that answers `status` (201) when it created and this when it updated. */
@@ -182,6 +184,21 @@ const imagesForm = imageUploadFields.extend({
 });
 
 const AUTH_ERRORS = [401, 403];
+
+/** A return request as multipart: its lines as JSON text, and one optional photo of the piece. */
+const returnRequestMultipart = z.object({
+  items: z.string().meta({
+    description: "The request's `items` (as in the JSON body), as JSON text",
+  }),
+  photo: z
+    .string()
+    .meta({
+      description:
+        'A photo of the piece: JPEG, PNG, WebP, GIF or AVIF, at most 5 MB; checked like a product photo and stored as WebP',
+      override: { type: 'string', contentMediaType: 'image/*' },
+    })
+    .optional(),
+});
 
 /** A review's photos as multipart parts. */
 const reviewForm = reviewBody.extend({
@@ -491,7 +508,8 @@ export const OPERATIONS: Operation[] = [
     method: 'get',
     path: '/product/get-product',
     tag: 'Products',
-    summary: 'Every product, 500 a page, newest first',
+    summary:
+      'Every product, 500 a page, newest first; `q` keeps those whose name has words starting so, `ids` (comma-separated, up to 100) answers just those products in that order',
     query: adminProductsQuery,
     response: allProductsResponse,
     errors: [400],
@@ -703,12 +721,13 @@ export const OPERATIONS: Operation[] = [
     path: '/orders/{orderId}/returns',
     tag: 'Returns',
     summary:
-      'The shopper asks to exchange (another size or colour, held from stock at once) or return pieces of their delivered order, within the return window; one request per line',
+      'The shopper asks to exchange (another size or colour, held from stock at once) or return pieces of their delivered order, within the return window; one request per line. As multipart/form-data it takes an optional photo of the piece (415 not a picture, 413 over 5 MB, 400 does not decode)',
     auth: 'bearer',
     params: orderIdParams,
     body: returnRequestBody,
+    formBody: returnRequestMultipart,
     response: returnsResponse,
-    errors: [400, ...AUTH_ERRORS, 404, 409],
+    errors: [400, ...AUTH_ERRORS, 404, 409, 413, 415],
     example: {
       items: [
         {

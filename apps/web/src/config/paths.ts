@@ -1,6 +1,9 @@
 import { productDetailPath } from '@repo/shared/rules';
 
-/** Every route path of the web app, in one place. */
+/**
+ * Every route path of the web app, in one place; the admin dashboard's pages (but its first) in
+ * admin-paths.ts, out of the first page's code.
+ */
 export const paths = {
   home: '/',
   /** The home page showing one category's products. */
@@ -27,15 +30,4 @@ export const paths = {
   orderPlaced: (orderId: string) => `/order-placed/${encodeURIComponent(orderId)}`,
   userOrder: (orderId: string) => `/dashboard/user/orders/${encodeURIComponent(orderId)}`,
   adminDashboard: '/dashboard/admin',
-  adminCreateCategory: '/dashboard/admin/create-category',
-  adminCreateProduct: '/dashboard/admin/create-product',
-  adminProducts: '/dashboard/admin/product',
-  adminProduct: (slug: string) => `/dashboard/admin/product/${encodeURIComponent(slug)}`,
-  adminUsers: '/dashboard/admin/user',
-  adminOrders: '/dashboard/admin/adminorder',
-  adminReturns: '/dashboard/admin/returns',
-  adminSettings: '/dashboard/admin/settings',
-  adminReviews: '/dashboard/admin/reviews',
-  adminCoupons: '/dashboard/admin/coupons',
-  adminGstReport: '/dashboard/admin/gst-report',
 } as const;

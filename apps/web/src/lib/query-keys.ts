@@ -1,9 +1,10 @@
 /**
- * Every query key of the app, in one factory. Keys nest by resource (categories, products,
- * users, orders…), so one call can refresh or forget a whole resource whichever screen asked
- * for it: an admin's change marks the storefront's copies stale, logging out forgets every
- * user's and order's answer. Each endpoint's queryOptions (in features/<f>/api or lib/api)
- * takes its key from here.
+ * Every query key of the app, in one factory (the dashboards' own in admin-query-keys.ts, under
+ * the same roots: this module is in the first page's code, they are not). Keys nest by resource
+ * (categories, products, users, orders…), so one call can refresh or forget a whole resource
+ * whichever screen asked for it: an admin's change marks the storefront's copies stale, logging
+ * out forgets every user's and order's answer. Each endpoint's queryOptions (in
+ * features/<f>/api or lib/api) takes its key from here.
  */
 export const queryKeys = {
   categories: ['categories'] as const,
@@ -22,18 +23,12 @@ export const queryKeys = {
       ['products', 'related', productId, categoryId] as const,
     stocks: ['products', 'stock'] as const,
     stock: (ids: string[]) => ['products', 'stock', ids] as const,
-    /** The admin's list of every product. */
-    every: (page: number, q = '') => ['products', 'every', page, q] as const,
-    /** Every product's id and name, for the admin's Coupons form. */
-    choices: ['products', 'choices'] as const,
   },
   search: (keyword: string) => ['search', keyword] as const,
   users: {
     root: ['users'] as const,
     details: ['users', 'detail'] as const,
     detail: (userId: string) => ['users', 'detail', userId] as const,
-    /** The admin's list of every user. */
-    page: (page: number, limit: number, q = '') => ['users', 'page', { page, limit, q }] as const,
     /** The signed-in customer's saved addresses. */
     addresses: ['users', 'addresses'] as const,
   },
@@ -48,30 +43,14 @@ export const queryKeys = {
     /** What the shopper may exchange or return of it now (under the order: refreshed with it). */
     returnOptions: (userId: string, orderId: string) =>
       ['orders', 'user', userId, 'detail', orderId, 'returns'] as const,
-    /** The admin's Returns page. */
-    returns: ['orders', 'admin', 'returns'] as const,
-    returnsPage: (status: string, page: number) =>
-      ['orders', 'admin', 'returns', { status, page }] as const,
-    /** The admin's list and overview (a status change refreshes both). */
-    admin: ['orders', 'admin'] as const,
-    adminPage: (page: number, limit: number, q = '', status = '') =>
-      ['orders', 'admin', 'list', { page, limit, q, status }] as const,
-    overview: ['orders', 'admin', 'overview'] as const,
-    /** Captured payments without an order of their own, for the admin to refund. */
-    unsettled: ['orders', 'admin', 'unsettled'] as const,
-    unsettledPage: (page: number) => ['orders', 'admin', 'unsettled', page] as const,
   },
   paymentConfig: ['payment', 'config'] as const,
   /** What the automatic offer and a code take off the cart (the server's answer). */
   cartDiscount: (body: object) => ['cart', 'discount', body] as const,
-  /** The admin's codes and offers with their uses. */
-  coupons: ['coupons'] as const,
   settings: {
     root: ['settings'] as const,
     /** What the storefront reads (fees, COD on or off). */
     public: ['settings', 'public'] as const,
-    /** Every section with who saved it (the admin's settings page). */
-    admin: ['settings', 'admin'] as const,
   },
   reviews: {
     root: ['reviews'] as const,
@@ -81,8 +60,5 @@ export const queryKeys = {
       ['reviews', 'product', productId, { page, sort }] as const,
     /** The signed-in customer's own review of a product and whether they may write one. */
     mine: (productId: string) => ['reviews', 'mine', productId] as const,
-    /** The admin's list. */
-    admin: ['reviews', 'admin'] as const,
-    adminPage: (status: string, page: number) => ['reviews', 'admin', { status, page }] as const,
   },
 };

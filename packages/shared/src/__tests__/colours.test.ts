@@ -2,20 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_COLOUR, ONE_SIZE } from '../constants/index.js';
 import {
   addToCart,
-  cartLineProblem,
   colourKey,
   colourOfLine,
   coloursOf,
-  decreaseQuantity,
   describeLine,
   findColour,
   firstColourInStock,
   isSoldOut,
-  removeFromCart,
   stockOf,
   sumOverColours,
   variantLabel,
 } from '../rules/index.js';
+import { cartLineProblem, decreaseQuantity, removeFromCart } from '../rules/cart.js';
 import { checkoutItem, filterProductsBody, productBody } from '../index.js';
 
 const tee = {

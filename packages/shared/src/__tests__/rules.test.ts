@@ -7,21 +7,23 @@ import {
   inlinedAnswerKey,
   parseCatalogParams,
   searchKeywordOf,
-  decreaseQuantity,
   formatRupees,
   hasNextPage,
   hasPreviousPage,
-  increaseQuantity,
-  itemCount,
-  itemsText,
   landingPageOf,
   paiseToRupees,
   productDetailPath,
-  removeFromCart,
   mrpDiscount,
   subtotal,
   toPaise,
 } from '../rules/index.js';
+import {
+  decreaseQuantity,
+  increaseQuantity,
+  itemCount,
+  itemsText,
+  removeFromCart,
+} from '../rules/cart.js';
 import { orderNumber, parseOrderNumber } from '../rules/orders.js';
 import { photoTypeOf } from '../rules/photo.js';
 import { PRICE_RANGES } from '../constants/index.js';

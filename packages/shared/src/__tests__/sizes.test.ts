@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ONE_SIZE } from '../constants/index.js';
+import { cmToInches } from '../constants/size-guide.js';
+import { addToCart, isOneSize, isSoldOut, sizesOf, stockOfSize } from '../rules/index.js';
 import {
-  addToCart,
   cartLineProblem,
-  cmToInches,
   decreaseQuantity,
   increaseQuantity,
-  isOneSize,
-  isSoldOut,
   removeFromCart,
-  sizesOf,
-  stockOfSize,
-} from '../rules/index.js';
+} from '../rules/cart.js';
 import { checkoutItem, filterProductsBody, productBody } from '../index.js';
 
 const tee = {

@@ -1,7 +1,8 @@
 /**
- * The shop's business constants (page size, price filters, OTP and password lengths, storage keys),
- * in one place for the API and the web app; those of orders, contact details and the size guide in
- * files of their own (`@repo/shared/constants/orders`, `/contact`, `/size-guide`), for the reason
+ * The shop's business constants (page size, price filters, sizes, colours, storage keys), in one
+ * place for the API and the web app; those of orders, contact details, the size guide and the
+ * forms (OTP and password lengths, photo limits, product facts) in files of their own
+ * (`@repo/shared/constants/orders`, `/contact`, `/size-guide`, `/forms`), for the reason
  * rules/index.ts gives.
  */
 
@@ -17,25 +18,6 @@ export const DEFAULT_SHOP_NAME = 'T-Shirt Shop';
 export const CURRENCY = 'INR';
 export const CURRENCY_SYMBOL = '₹';
 export const DELIVERY_CHARGE = 0;
-/** A product's country of origin when the admin names none (the shop prints in India). */
-export const DEFAULT_COUNTRY_OF_ORIGIN = 'India';
-/** How a T-shirt is cut (the product page says "Regular fit"). */
-export const PRODUCT_FITS = ['Regular', 'Relaxed', 'Oversized', 'Slim'] as const;
-export type ProductFit = (typeof PRODUCT_FITS)[number];
-/** A fabric's weight in grams per square metre: the range a T-shirt's fabric can be. */
-export const GSM_RANGE = { min: 80, max: 400 } as const;
-
-export const OTP_LENGTH = 6;
-export const OTP_TTL_MINUTES = 10;
-export const OTP_MAX_ATTEMPTS = 5;
-export const PASSWORD_MIN_LENGTH = 8;
-export const RESET_REDIRECT_MS = 2000;
-/** The admin users list: users per page by default and at most (`?page=&limit=`). */
-export const ADMIN_USERS_DEFAULT_LIMIT = 50;
-export const ADMIN_USERS_MAX_LIMIT = 200;
-
-export const SIDE_PANEL = { min: 180, max: 400, default: 280 } as const;
-
 /** A price filter: an inclusive [min, max] pair in rupees. */
 export type PriceRange = readonly [number, number];
 
@@ -74,10 +56,6 @@ export const STORAGE_KEYS = {
   searchResults: 'search-results',
 } as const;
 
-/** Product photos: one image, at most this many bytes. */
-export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
-/** Photos decode to at most this many pixels (refuses decompression bombs; checked on both sides). */
-export const MAX_PHOTO_PIXELS = 50_000_000;
 /** Widths the photo pipeline produces; the web app builds its srcset from them. */
 export const PHOTO_WIDTHS = [320, 640, 960] as const;
 
@@ -107,9 +85,6 @@ export const LOW_STOCK = 5;
  * when that is known, else this.
  */
 export const DEFAULT_COLOUR = { name: 'Default', hex: '#9CA3AF' } as const;
-/** At most this many colours per product, and photos per colour. */
-export const MAX_COLOURS = 12;
-export const MAX_IMAGES_PER_COLOUR = 8;
 /** A colour's name: what the shopper reads ("Bottle Green"), at most this long. */
 export const COLOUR_NAME_MAX = 40;
 /** Cards show this many swatches, then "+N". */

@@ -2,7 +2,7 @@ import type { Size } from './index.js';
 
 /**
  * The size guide: the garment measured flat, chest (armpit to armpit, doubled) and length
- * (shoulder to hem), in centimetres; inches are derived (rules: cmToInches).
+ * (shoulder to hem), in centimetres; inches are derived (cmToInches).
  */
 export const SIZE_GUIDE: ReadonlyArray<{ size: Size; chestCm: number; lengthCm: number }> = [
   { size: 'XS', chestCm: 86, lengthCm: 66 },
@@ -13,3 +13,8 @@ export const SIZE_GUIDE: ReadonlyArray<{ size: Size; chestCm: number; lengthCm: 
   { size: 'XXL', chestCm: 112, lengthCm: 78 },
   { size: '3XL', chestCm: 117, lengthCm: 80 },
 ];
+
+/** Centimetres to inches, to the nearest half inch (the size guide). */
+export function cmToInches(cm: number): number {
+  return Math.round((cm / 2.54) * 2) / 2;
+}

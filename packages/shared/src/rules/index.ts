@@ -1,11 +1,12 @@
 /**
  * Pure business rules shared by the API and the web app. Rules only some screens use have
- * files of their own, outside this index (`@repo/shared/rules/orders`, `/contact`, `/photo`;
+ * files of their own, outside this index (`@repo/shared/rules/orders`, `/contact`, `/photo`,
+ * `/cart` for the cart page's;
  * the package's root has them all): the web app's bundler puts everything this index names in
  * the first page's code, since the storefront imports it.
  */
 import { CURRENCY_SYMBOL, DELIVERY_CHARGE, ONE_SIZE, PAGE_SIZE } from '../constants/index.js';
-import { colourKey, colourOfLine, stockOf, type Stocked } from './stock.js';
+import { colourKey } from './stock.js';
 
 export * from './catalog-params.js';
 export * from './landing.js';
@@ -40,7 +41,7 @@ export interface CartLine {
 }
 
 /** A line is one product in one colour and one size: two colours or sizes are two lines. */
-const sameLine = (
+export const isSameCartLine = (
   line: Pick<CartLine, '_id' | 'size' | 'colour'>,
   id: string,
   size: string | undefined,
@@ -64,99 +65,22 @@ export function addToCart<
   size?: S,
   colour?: string,
 ): Array<T & { cartQuantity: number; size?: S | undefined; colour?: string | undefined }> {
-  const found = cart.some((line) => sameLine(line, product._id, size, colour));
+  const found = cart.some((line) => isSameCartLine(line, product._id, size, colour));
   if (!found)
     return [
       ...cart,
       { ...product, cartQuantity: 1, size, ...(colour !== undefined && { colour }) },
     ];
   return cart.map((line) =>
-    sameLine(line, product._id, size, colour)
+    isSameCartLine(line, product._id, size, colour)
       ? { ...line, cartQuantity: line.cartQuantity + 1 }
       : line,
   );
 }
 
-export function increaseQuantity<T extends CartLine>(
-  cart: readonly T[],
-  id: string,
-  size?: string,
-  colour?: string,
-): T[] {
-  return cart.map((line) =>
-    sameLine(line, id, size, colour) ? { ...line, cartQuantity: line.cartQuantity + 1 } : line,
-  );
-}
-
-/** One fewer; at quantity 1 the line is removed. */
-export function decreaseQuantity<T extends CartLine>(
-  cart: readonly T[],
-  id: string,
-  size?: string,
-  colour?: string,
-): T[] {
-  return cart.flatMap((line) => {
-    if (!sameLine(line, id, size, colour)) return [line];
-    return line.cartQuantity <= 1 ? [] : [{ ...line, cartQuantity: line.cartQuantity - 1 }];
-  });
-}
-
-export function removeFromCart<T extends CartLine>(
-  cart: readonly T[],
-  id: string,
-  size?: string,
-  colour?: string,
-): T[] {
-  return cart.filter((line) => !sameLine(line, id, size, colour));
-}
-
-/** Centimetres to inches, to the nearest half inch (the size guide). */
-export function cmToInches(cm: number): number {
-  return Math.round((cm / 2.54) * 2) / 2;
-}
-
-export type CartLineProblem =
-  | { kind: 'no-size' }
-  | { kind: 'no-colour' }
-  | { kind: 'colour-gone' }
-  | { kind: 'not-made' }
-  | { kind: 'sold-out' }
-  | { kind: 'short'; available: number };
-
-/**
- * What stops a cart line from being bought as it is, given the product's current stock: no
- * size chosen (a cart saved before sizes), no colour chosen of a product now in several (a
- * cart saved before colours), a colour the product no longer comes in, a size that colour is
- * not made in, sold out, or fewer left than the line holds. Null when the line can be bought.
- */
-export function cartLineProblem(
-  line: Pick<CartLine, 'cartQuantity' | 'size' | 'colour'>,
-  product: Stocked,
-): CartLineProblem | null {
-  if (!line.size) return { kind: 'no-size' };
-  const colour = colourOfLine(product, line.colour);
-  if (!colour) return line.colour === undefined ? { kind: 'no-colour' } : { kind: 'colour-gone' };
-  if (!colour.sizes.some((s) => s.size === line.size)) return { kind: 'not-made' };
-  const available = stockOf(product, line.colour, line.size);
-  if (available <= 0) return { kind: 'sold-out' };
-  if (available < line.cartQuantity) return { kind: 'short', available };
-  return null;
-}
-
 /** Sum of price × quantity, in rupees. */
 export function subtotal(cart: ReadonlyArray<Pick<CartLine, 'price' | 'cartQuantity'>>): number {
   return cart.reduce((sum, line) => sum + line.price * line.cartQuantity, 0);
-}
-
-/** How many T-shirts the cart holds: every line's quantity (the badge counts lines instead). */
-export function itemCount(cart: ReadonlyArray<Pick<CartLine, 'cartQuantity'>>): number {
-  return cart.reduce((sum, line) => sum + line.cartQuantity, 0);
-}
-
-/** "1 item", "3 items": the T-shirts a cart holds, as the cart page and the payment dialog say it. */
-export function itemsText(cart: ReadonlyArray<Pick<CartLine, 'cartQuantity'>>): string {
-  const count = itemCount(cart);
-  return `${count} ${count === 1 ? 'item' : 'items'}`;
 }
 
 export function cartTotal(cart: ReadonlyArray<Pick<CartLine, 'price' | 'cartQuantity'>>): number {

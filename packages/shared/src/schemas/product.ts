@@ -1,16 +1,13 @@
 import { z } from 'zod';
 
+import { COLOUR_NAME_MAX, ONE_SIZE, PRODUCT_SIZES, SIZES } from '../constants/index.js';
 import {
-  COLOUR_NAME_MAX,
   DEFAULT_COUNTRY_OF_ORIGIN,
   GSM_RANGE,
   MAX_COLOURS,
   MAX_IMAGES_PER_COLOUR,
-  ONE_SIZE,
   PRODUCT_FITS,
-  PRODUCT_SIZES,
-  SIZES,
-} from '../constants/index.js';
+} from '../constants/forms.js';
 import { TEXT_LIMITS } from '../constants/limits.js';
 import {
   colourKey,
@@ -145,10 +142,19 @@ export const cartItem = product.extend({
 export type CartItem = z.infer<typeof cartItem>;
 
 /** `?page=` of the admin's product list (500 a page). */
+/** Product ids as a comma-separated list (a query parameter): 1 to 100 of them, each once. */
+const productIdList = z
+  .string()
+  .max(2600)
+  .transform((v) => [...new Set(v.split(',').filter(Boolean))])
+  .pipe(z.array(objectId).min(1, 'Give at least one product id').max(100));
+
 export const adminProductsQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   /** Words the products' names start words with (blank: every product). */
   q: z.string().trim().max(80, 'Search can be at most 80 characters').default(''),
+  /** Only these products (a picker naming the ids a form holds), in the order given. */
+  ids: productIdList.optional(),
 });
 
 /** A page number in the path: a positive whole number. */
@@ -395,13 +401,7 @@ export const productMutationResponse = z.object({
 export type ProductMutationResponse = z.infer<typeof productMutationResponse>;
 
 /** `GET /product/stock?ids=a,b`: today's stock of the cart's products (up to 100 ids). */
-export const stockQuery = z.object({
-  ids: z
-    .string()
-    .max(2600)
-    .transform((v) => [...new Set(v.split(',').filter(Boolean))])
-    .pipe(z.array(objectId).min(1, 'Give at least one product id').max(100)),
-});
+export const stockQuery = z.object({ ids: productIdList });
 export const productStock = z
   .object({
     _id: objectId,

@@ -9,7 +9,8 @@ import {
 } from '../constants/returns.js';
 import { REFUND_STATUSES } from '../constants/orders.js';
 import { RETURN_MOVES_NEEDING_NOTE } from '../rules/returns.js';
-import { objectId } from './common.js';
+import { jsonList, objectId } from './common.js';
+import { photoWidth } from './product.js';
 
 const optionalText = (label: string, max: number) =>
   z
@@ -55,17 +56,27 @@ export const returnRequestItem = z
   });
 export type ReturnRequestItem = z.infer<typeof returnRequestItem>;
 
+const returnRequestItems = z
+  .array(returnRequestItem, { error: 'Choose what to send back' })
+  .min(1, 'Choose what to send back')
+  .max(50, 'At most 50 lines at once');
+
 export const returnRequestBody = z
-  .object({
-    items: z
-      .array(returnRequestItem, { error: 'Choose what to send back' })
-      .min(1, 'Choose what to send back')
-      .max(50, 'At most 50 lines at once'),
-  })
+  .object({ items: returnRequestItems })
   .meta({ id: 'ReturnRequest' });
 export type ReturnRequestBody = z.infer<typeof returnRequestBody>;
 /** What a client sends (fields it leaves out stay out). */
 export type ReturnRequestInput = z.input<typeof returnRequestBody>;
+
+/**
+ * The request as the API reads it: a JSON body, or multipart/form-data with `items` as JSON text
+ * beside one optional `photo` file.
+ */
+export const returnRequestForm = z.object({
+  items: jsonList(
+    'items must be a JSON list, for example [{"itemId":"…","quantity":1,"kind":"return","reason":"damaged"}]',
+  ).pipe(returnRequestItems),
+});
 
 /** The admin's move (or the shopper's cancel); `reference` records a COD refund's transfer. */
 export const returnMoveBody = z
@@ -129,6 +140,8 @@ export const orderReturn = z
     items: z.array(returnItem),
     reason: z.enum(RETURN_REASONS),
     comment: z.string().optional(),
+    /** The shopper's photo of the piece (optional), at each width the photo pipeline made. */
+    photo: z.object({ url: z.string(), widths: z.array(photoWidth) }).optional(),
     refund: returnRefund.nullable(),
     /** An exchange that passed: the order that ships the replacement at no charge. */
     replacement: z.object({ orderId: objectId, number: z.string() }).nullable(),

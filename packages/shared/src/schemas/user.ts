@@ -5,7 +5,7 @@ import {
   ADMIN_USERS_MAX_LIMIT,
   OTP_LENGTH,
   PASSWORD_MIN_LENGTH,
-} from '../constants/index.js';
+} from '../constants/forms.js';
 import { TEXT_LIMITS, tooLong } from '../constants/limits.js';
 import {
   isIndianMobile,

@@ -71,7 +71,7 @@ const refOf = (doc: LeanTaxDocument) => ({ number: doc.number, issuedAt: doc.iss
 export async function invoiceOrder(
   deps: AppDeps,
   orderId: string,
-  at = new Date(),
+  at = deps.now(),
 ): Promise<LeanTaxDocument | null> {
   try {
     const order = await Order.findById(orderId).lean<LeanOrder>();
@@ -115,7 +115,7 @@ async function creditOrder(
 }
 
 /** A cancelled order's credit note: everything not credited already. */
-export const creditCancelledOrder = (deps: AppDeps, orderId: string, at = new Date()) =>
+export const creditCancelledOrder = (deps: AppDeps, orderId: string, at = deps.now()) =>
   creditOrder(deps, orderId, { purpose: 'cancel', reason: 'Order cancelled' }, at);
 
 /**
@@ -126,7 +126,7 @@ export async function creditReturn(
   deps: AppDeps,
   order: LeanOrder,
   r: StoredReturn,
-  at = new Date(),
+  at = deps.now(),
 ): Promise<LeanTaxDocument | null> {
   const parts = r.items.flatMap((i) => {
     const line = order.items.findIndex((l) => l.itemId === i.itemId);

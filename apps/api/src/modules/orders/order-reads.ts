@@ -125,6 +125,7 @@ export function returnDto(r: StoredReturn): OrderReturn {
     })),
     reason: r.reason as OrderReturn['reason'],
     ...(r.comment ? { comment: r.comment } : {}),
+    ...(r.photo ? { photo: { url: r.photo.url, widths: r.photo.widths } } : {}),
     refund: refund
       ? {
           method: refund.method,

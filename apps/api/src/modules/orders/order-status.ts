@@ -97,7 +97,7 @@ export async function updateOrderStatus(
     if (isBackwardMove(current.status, status) && !change.reason)
       throw reasonNeeded(current.status, status);
 
-    const at = new Date();
+    const at = deps.now();
     const set: Record<string, unknown> = { status };
     if (change.shipment) set.shipment = { ...change.shipment, at };
     // Nothing to refund for a COD order not yet paid for, or a replacement shipped for an

@@ -13,6 +13,7 @@ import {
   type PaymentMethod,
   type PaymentStatus,
 } from '@repo/shared';
+import type { StoredPhoto } from '../../lib/storage/index.js';
 
 /**
  * What happened to an item's stock once the order was paid:
@@ -200,6 +201,18 @@ const returnSchema = new mongoose.Schema({
   },
   reason: { type: String, enum: RETURN_REASONS, required: true },
   comment: { type: String },
+  /** The shopper's photo of the piece, as the photo store keeps it (lib/storage). */
+  photo: {
+    type: new mongoose.Schema(
+      {
+        key: { type: String, required: true },
+        url: { type: String, required: true },
+        widths: [{ _id: false, width: Number, url: String }],
+      },
+      { _id: false },
+    ),
+    default: undefined,
+  },
   hold: { type: String, enum: ['none', 'held', 'released', 'shipped'], default: 'none' },
   /** A return whose credit note was issued (none while the GST details are unset: caught up later). */
   credited: { type: Boolean, default: false },
@@ -416,7 +429,10 @@ export const paymentOf = (
 export const refundOf = (order: Pick<LeanOrder, 'refund'>): StoredRefund | null =>
   (order.refund as StoredRefund | null | undefined) ?? null;
 
-export type StoredReturn = NonNullable<LeanOrder['returns']>[number] & { _id: Types.ObjectId };
+export type StoredReturn = Omit<NonNullable<LeanOrder['returns']>[number], 'photo'> & {
+  _id: Types.ObjectId;
+  photo?: StoredPhoto | null;
+};
 export type StoredReturnRefund = StoredRefund & { method: 'provider' | 'transfer' };
 export const returnRefundOf = (r: Pick<StoredReturn, 'refund'>): StoredReturnRefund | null =>
   (r.refund as StoredReturnRefund | null | undefined) ?? null;

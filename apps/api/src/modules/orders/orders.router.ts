@@ -13,7 +13,7 @@ import {
   adminReturnsQuery,
   returnIdParams,
   returnMoveBody,
-  returnRequestBody,
+  returnRequestForm,
   type AdminOrdersQuery,
   type AdminReturnsQuery,
   type ReturnMoveBody,
@@ -21,6 +21,7 @@ import {
   type OrdersPageQuery,
 } from '@repo/shared';
 import type { Auth } from '../../lib/auth.js';
+import { receivePhotos } from '../../lib/photo-upload.js';
 import type { AppDeps } from '../../lib/types.js';
 import { validate } from '../../lib/validate.js';
 import { getOrder, listAllOrders, listReturns, listUserOrders } from './order-reads.js';
@@ -82,7 +83,7 @@ export function ordersRouter(deps: AppDeps, auth: Auth): Router {
   );
 
   router.get('/overview', auth.requireAdmin, async (_req, res) => {
-    res.json(await orderOverview());
+    res.json(await orderOverview(deps.now()));
   });
 
   // The shopper cancels an order that has not shipped: restocked and refunded in full.
@@ -126,13 +127,24 @@ export function ordersRouter(deps: AppDeps, auth: Auth): Router {
       res.json(await returnOptions(deps, orderId, req.user!.id));
     },
   );
+  // JSON, or multipart with `items` as JSON text and one optional `photo` file.
   router.post(
     '/:orderId/returns',
     auth.requireAuth,
-    validate({ params: orderIdParams, body: returnRequestBody }),
+    validate({ params: orderIdParams }),
+    receivePhotos('photo', 1),
+    validate({ body: returnRequestForm }),
     async (req, res) => {
       const { orderId } = res.locals.params as { orderId: string };
-      res.json(await requestReturns(deps, orderId, req.user!.id, req.body as ReturnRequestBody));
+      res.json(
+        await requestReturns(
+          deps,
+          orderId,
+          req.user!.id,
+          req.body as ReturnRequestBody,
+          req.file?.buffer,
+        ),
+      );
     },
   );
 

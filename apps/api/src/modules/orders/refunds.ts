@@ -124,7 +124,7 @@ async function markFailed(deps: AppDeps, order: LeanOrder, reason: string): Prom
     { _id: order._id, 'refund.id': '', 'refund.status': 'pending' },
     {
       $set: { 'refund.status': 'failed', 'refund.failureReason': reason },
-      $push: { history: { event: 'refund_failed', at: new Date() } },
+      $push: { history: { event: 'refund_failed', at: deps.now() } },
     },
   );
   if (res.modifiedCount === 1)
@@ -168,7 +168,7 @@ export async function recordRefundState(
           : {}),
       },
       ...(moved
-        ? { $push: { history: { event: `refund_${refund.status}`, at: new Date() } } }
+        ? { $push: { history: { event: `refund_${refund.status}`, at: deps.now() } } }
         : {}),
     },
   );
@@ -211,7 +211,7 @@ export async function reconcileRefunds(
   options: Partial<typeof REFUND_RECONCILE_DEFAULTS> & { now?: Date } = {},
 ): Promise<RefundReconcileSummary> {
   const { olderThanMs, limit } = { ...REFUND_RECONCILE_DEFAULTS, ...options };
-  const now = options.now ?? new Date();
+  const now = options.now ?? deps.now();
   const pending = await Order.find({
     'refund.status': 'pending',
     'refund.createdAt': { $lte: new Date(now.getTime() - olderThanMs) },

@@ -1,18 +1,25 @@
 /**
  * The mails of a return or exchange: one at each step (asked, approved or rejected, picked up,
  * received, the check, exchanged or refunded, the refund processed), through the mail queue.
- * A mail problem is logged, never thrown (sendOrderMail).
+ * Each names the pieces (tee, colour · size, quantity) and the request (what comes instead, why,
+ * when it was asked), and its footer links to the order's page. A mail problem is logged, never
+ * thrown (sendOrderMail).
  */
 import {
+  dayText,
   formatRupees,
+  indiaDay,
   orderNumber,
   paiseToRupees,
   REFUND_ARRIVAL,
+  RETURN_REASON_LABELS,
   RETURN_STATUS_LABELS,
+  type ReturnReason,
   variantLabel,
   type ReturnStatus,
 } from '@repo/shared';
 import { escapeHtml, mailPage, mailRow } from '../../lib/mailer/html.js';
+import type { MailFooter } from '../../lib/mailer/footer.js';
 import type { AppDeps } from '../../lib/types.js';
 import { sendOrderMail } from './notices.js';
 import { returnRefundOf, type LeanOrder, type StoredReturn } from './order.model.js';
@@ -31,6 +38,39 @@ const wanted = (r: StoredReturn) =>
     .join(', ');
 
 const rupees = (paise: number) => formatRupees(paiseToRupees(paise));
+
+/**
+ * The request the mail is about: "Your request: return of 1 × Sunset Tee (Black · M), asked on
+ * 24 November 2026 (reason: Damaged)."
+ */
+function requestLine(r: StoredReturn): string {
+  const what =
+    r.kind === 'exchange' ? `exchange of ${pieces(r)} for ${wanted(r)}` : `return of ${pieces(r)}`;
+  const reason = `${RETURN_REASON_LABELS[r.reason as ReturnReason]}${r.comment ? `: ${r.comment}` : ''}`;
+  return `Your request: ${what}, asked on ${dayText(indiaDay(r.createdAt))} (reason: ${reason}).`;
+}
+
+/** A return mail: the greeting, the step's words, the request, the sign-off and the footer. */
+function returnMail(
+  shop: string,
+  to: { name: string; email: string },
+  subject: string,
+  r: StoredReturn,
+  line: string,
+  footer: MailFooter,
+) {
+  const request = requestLine(r);
+  return {
+    to: to.email,
+    subject,
+    text: [`Hello ${to.name},`, '', line, '', request, '', `— ${shop}`, ...footer.text].join('\n'),
+    html: mailPage(shop, [
+      mailRow(`Hello ${escapeHtml(to.name)},<br>${escapeHtml(line)}`),
+      mailRow(escapeHtml(request)),
+      ...footer.html,
+    ]),
+  };
+}
 
 /** What the shopper is told at `status`, in a sentence or two. */
 function stepText(order: LeanOrder, r: StoredReturn): string {
@@ -60,7 +100,7 @@ function stepText(order: LeanOrder, r: StoredReturn): string {
       return `${pieces(r)} passed our check. Your replacement (${wanted(r)}) ships at no charge as order #${r.replacement?.number ?? ''}; you will get its tracking when it leaves.`;
     case 'refunded':
       return refund?.method === 'transfer'
-        ? `We transferred your refund of ${rupees(refund.amount)} (reference ${refund.id}).`
+        ? `We transferred your refund of ${rupees(refund.amount)} for ${pieces(r)} (reference ${refund.id}).`
         : `${pieces(r)} passed our check. A refund of ${rupees(refund?.amount ?? 0)} is on its way to the way you paid; it usually arrives within ${REFUND_ARRIVAL}.`;
   }
 }
@@ -72,18 +112,16 @@ export async function mailReturnStep(deps: AppDeps, order: LeanOrder, returnId: 
   const no = orderNumber(String(order._id));
   const what = r.kind === 'exchange' ? 'exchange' : 'return';
   const label = RETURN_STATUS_LABELS[r.status as ReturnStatus] ?? r.status;
-  await sendOrderMail(deps, order, `return ${r.status}`, (shop, to, footer) => {
-    const line = stepText(order, r);
-    return {
-      to: to.email,
-      subject: `Your ${what} for order #${no}: ${label.toLowerCase()}`,
-      text: [`Hello ${to.name},`, '', line, '', `— ${shop}`, ...footer.text].join('\n'),
-      html: mailPage(shop, [
-        mailRow(`Hello ${escapeHtml(to.name)},<br>${escapeHtml(line)}`),
-        ...footer.html,
-      ]),
-    };
-  });
+  await sendOrderMail(deps, order, `return ${r.status}`, (shop, to, footer) =>
+    returnMail(
+      shop,
+      to,
+      `Your ${what} for order #${no}: ${label.toLowerCase()}`,
+      r,
+      stepText(order, r),
+      footer,
+    ),
+  );
 }
 
 /** The provider processed a return's refund. */
@@ -92,16 +130,14 @@ export async function mailReturnRefunded(deps: AppDeps, order: LeanOrder, return
   const refund = r && returnRefundOf(r);
   if (!refund) return;
   const no = orderNumber(String(order._id));
-  await sendOrderMail(deps, order, 'return refund processed', (shop, to, footer) => {
-    const line = `Your refund of ${rupees(refund.amount)} for the return from order #${no} has been processed (reference ${refund.id}). It usually shows in your account within ${REFUND_ARRIVAL}, depending on your bank.`;
-    return {
-      to: to.email,
-      subject: `Your refund for the return from order #${no} is processed`,
-      text: [`Hello ${to.name},`, '', line, '', `— ${shop}`, ...footer.text].join('\n'),
-      html: mailPage(shop, [
-        mailRow(`Hello ${escapeHtml(to.name)},<br>${escapeHtml(line)}`),
-        ...footer.html,
-      ]),
-    };
-  });
+  await sendOrderMail(deps, order, 'return refund processed', (shop, to, footer) =>
+    returnMail(
+      shop,
+      to,
+      `Your refund for the return from order #${no} is processed`,
+      r,
+      `Your refund of ${rupees(refund.amount)} for ${pieces(r)} from order #${no} has been processed (reference ${refund.id}). It usually shows in your account within ${REFUND_ARRIVAL}, depending on your bank.`,
+      footer,
+    ),
+  );
 }

@@ -10,6 +10,10 @@
  * Two requests at once cannot both count the same pieces: the write matches only while the
  * order has as many returns as were read (returns are only appended), and a request that lost
  * gives its held stock back and checks again.
+ *
+ * The shopper may add one photo of the piece: it passes the product photos' checks (type by
+ * content, size, dimensions) and is stored, as WebP, once everything else is found right; a
+ * request refused after that deletes it again.
  */
 import { Types } from 'mongoose';
 import {
@@ -22,6 +26,8 @@ import {
   type ReturnsSettings,
 } from '@repo/shared';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { storeUpload } from '../../lib/photo-upload.js';
+import type { StoredPhoto } from '../../lib/storage/index.js';
 import type { AppDeps } from '../../lib/types.js';
 import {
   decrementStock,
@@ -119,15 +125,51 @@ export function sentBackOf(
 }
 
 /**
+ * Deletes a request's photo unless a request still shows it (the same picture sent again gets
+ * the same content-hashed key). Failures are logged, never thrown: the refusal stands.
+ */
+async function releasePhoto(deps: AppDeps, photo: StoredPhoto | undefined): Promise<void> {
+  if (!photo) return;
+  try {
+    if (await Order.exists({ 'returns.photo.key': photo.key })) return;
+    await deps.photos.remove(photo);
+  } catch (err) {
+    deps.logger.warn({ err, key: photo.key }, 'could not delete a return photo');
+  }
+}
+
+/**
  * POST /orders/{orderId}/returns: the shopper asks to exchange or return pieces of a delivered
- * order. Answers the order with its returns; refused as a whole (nothing held, nothing written)
- * when any line is refused.
+ * order, with an optional photo (the file's bytes). Answers the order with its returns; refused
+ * as a whole (nothing held, nothing written, no photo kept) when any line is refused.
  */
 export async function requestReturns(
   deps: AppDeps,
   orderId: string,
   userId: string,
   body: ReturnRequestBody,
+  photoFile?: Buffer,
+) {
+  const stored: { photo?: StoredPhoto } = {};
+  try {
+    return await writeRequest(deps, orderId, userId, body, async () => {
+      if (photoFile && !stored.photo)
+        stored.photo = await storeUpload(deps, photoFile, `return-${orderId}`, 'a return photo');
+      return stored.photo;
+    });
+  } catch (err) {
+    await releasePhoto(deps, stored.photo);
+    throw err;
+  }
+}
+
+/** requestReturns' checks and write; `photo` stores the photo once every check has passed. */
+async function writeRequest(
+  deps: AppDeps,
+  orderId: string,
+  userId: string,
+  body: ReturnRequestBody,
+  photo: () => Promise<StoredPhoto | undefined>,
 ) {
   for (let attempt = 1; attempt <= 5; attempt += 1) {
     const found = await Order.findById(orderId).lean<LeanOrder>();
@@ -218,6 +260,8 @@ export async function requestReturns(
       });
     }
 
+    const shown = await photo();
+    if (shown) for (const r of created) r.photo = shown;
     const held = holds.length ? await decrementStock(holds) : ({ ok: true } as const);
     if (!held.ok) {
       const what = describeLine(

@@ -69,6 +69,16 @@ export const productReads = {
     products: (answer) => answer.AllProducts,
   }),
 
+  /** These products (those that exist), in the order asked: a picker names the ids it holds. */
+  byIds: (ids: string[]): CatalogRead<{ AllProducts: ProductJson[]; total: number }> => ({
+    key: `ids:${ids.join(',').toLowerCase()}`,
+    compute: async () => {
+      const AllProducts = await queries.findProductsByIds(ids);
+      return { success: true, AllProducts, total: AllProducts.length };
+    },
+    products: (answer) => answer.AllProducts,
+  }),
+
   /**
    * By a slug it has or had: a renamed product's old address answers the product, whose `slug`
    * names its address now (the page redirects there; docs/behaviour/storefront-and-seo.md says

@@ -71,8 +71,8 @@ export function productsRouter(
   });
 
   router.get('/get-product', validate({ query: adminProductsQuery }), async (req, res) => {
-    const { page, q } = res.locals.query as z.output<typeof adminProductsQuery>;
-    await catalog.send(req, res, productReads.adminPage(page, q));
+    const { page, q, ids } = res.locals.query as z.output<typeof adminProductsQuery>;
+    await catalog.send(req, res, ids ? productReads.byIds(ids) : productReads.adminPage(page, q));
   });
 
   // The cart's stock check: current, never cached (every sale changes it).

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PaymentMethod, Product } from '@repo/shared';
-import { itemCount } from '@repo/shared/rules';
+import { itemCount } from '@repo/shared/rules/cart';
 import { deliveryWindowText } from '@repo/shared/rules/delivery';
 import { addressLine } from '@repo/shared/rules/address';
 import { isShippingAddress } from '@repo/shared/rules/contact';

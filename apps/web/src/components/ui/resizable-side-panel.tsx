@@ -3,7 +3,7 @@
  * between 180 and 400 px, default 280; hidden on small screens.
  */
 import { useCallback, useRef, useState, type ReactNode } from 'react';
-import { SIDE_PANEL } from '@repo/shared/constants';
+import { SIDE_PANEL } from '@repo/shared/constants/forms';
 
 const clamp = (w: number) => Math.min(SIDE_PANEL.max, Math.max(SIDE_PANEL.min, w));
 

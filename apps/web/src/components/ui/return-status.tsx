@@ -1,6 +1,7 @@
 /**
  * A return or exchange request as both its shopper and the shop's staff see it: its status as a
- * pill, what goes back (and what comes instead), and its dated steps (docs/behaviour/returns.md).
+ * pill, what goes back (and what comes instead), the shopper's photo of the piece, and its dated
+ * steps (docs/behaviour/returns.md).
  */
 import type { OrderReturn } from '@repo/shared';
 import {
@@ -9,7 +10,7 @@ import {
   type ReturnStatus,
 } from '@repo/shared/constants/returns';
 import { ONE_SIZE } from '@repo/shared/constants';
-import { formatRupees, paiseToRupees, variantLabel } from '@repo/shared/rules';
+import { formatRupees, paiseToRupees, srcSetOf, variantLabel } from '@repo/shared/rules';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
 
@@ -80,6 +81,31 @@ export function returnRefundLine(r: OrderReturn): string | null {
   if (r.refund.status === 'processed') return `${amount} refunded to the card or account paid with`;
   if (r.refund.status === 'failed') return `The refund of ${amount} is held up`;
   return `A refund of ${amount} is on its way`;
+}
+
+/** The shopper's photo of the piece, when they sent one: a small picture that opens the full one. */
+export function ReturnPhoto({ request }: { request: OrderReturn }) {
+  if (!request.photo) return null;
+  return (
+    <a
+      href={request.photo.url}
+      target="_blank"
+      rel="noreferrer"
+      className="inline-block rounded-lg focus-visible:outline-2 focus-visible:outline-brand-500"
+    >
+      <img
+        src={request.photo.url}
+        srcSet={srcSetOf(request.photo.widths)}
+        sizes="96px"
+        alt={`Photo sent with the request: ${returnSummary(request)}`}
+        width={96}
+        height={96}
+        loading="lazy"
+        className="h-24 w-24 rounded-lg border border-slate-200 object-cover dark:border-slate-700"
+      />
+      <span className="sr-only"> (opens the full photo)</span>
+    </a>
+  );
 }
 
 /** The request's steps, oldest first, each with who made it, its note and when. */

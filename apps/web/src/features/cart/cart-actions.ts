@@ -3,7 +3,7 @@
  * is persisted. Adding is use-cart.ts's (every page adds; only the cart page changes lines).
  */
 import type { CartItem, Product, ProductSize } from '@repo/shared';
-import { decreaseQuantity, increaseQuantity, removeFromCart } from '@repo/shared/rules';
+import { decreaseQuantity, increaseQuantity, removeFromCart } from '@repo/shared/rules/cart';
 import { cartStore } from '@/lib/storage';
 import { sameLine } from './use-cart';
 

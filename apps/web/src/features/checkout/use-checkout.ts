@@ -11,7 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import type { CartItem, PublicUser } from '@repo/shared';
 import { SHIPPING_ADDRESS_NEEDED } from '@repo/shared/constants/contact';
-import { itemsText } from '@repo/shared/rules';
+import { itemsText } from '@repo/shared/rules/cart';
 import { isShippingAddress } from '@repo/shared/rules/contact';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';

@@ -10,12 +10,13 @@ import type {
   UpdateSettingsResponse,
 } from '@repo/shared';
 import { api } from '@/lib/api-client';
+import { adminQueryKeys } from '@/lib/admin-query-keys';
 import { queryKeys } from '@/lib/query-keys';
 
 export const getAdminSettings = () => api.get<AdminSettingsResponse>('/admin/settings');
 
 export const adminSettingsQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.settings.admin, queryFn: getAdminSettings });
+  queryOptions({ queryKey: adminQueryKeys.settings.admin, queryFn: getAdminSettings });
 
 export function useAdminSettings() {
   return useQuery(adminSettingsQueryOptions());
@@ -31,7 +32,7 @@ export function useUpdateSettings<S extends SettingsSection>(section: S) {
   return useMutation({
     mutationFn: (fields: Partial<SettingsValue<S>>) => updateSettings(section, fields),
     onSuccess: (answer) => {
-      qc.setQueryData<AdminSettingsResponse>(queryKeys.settings.admin, (old) =>
+      qc.setQueryData<AdminSettingsResponse>(adminQueryKeys.settings.admin, (old) =>
         old ? { ...old, settings: { ...old.settings, [section]: answer.settings } } : old,
       );
       return qc.invalidateQueries({ queryKey: queryKeys.settings.public });

@@ -4,11 +4,14 @@
  * /api/orders/{orderId}/returns) with its held stock and each refusal, the admin's moves (PUT
  * /api/orders/returns/{returnId}) through the checked state machine, an exchange's replacement
  * order, a return's partial refund and credit note, a COD return's recorded transfer, the mails
- * of each step, and the races (two staff at once, the shopper cancelling while staff approve,
- * two requests for the same pieces).
+ * of each step, the request's optional photo (multipart), and the races (two staff at once, the
+ * shopper cancelling while staff approve, two requests for the same pieces).
  */
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import mongoose from 'mongoose';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { MAX_PHOTO_BYTES } from '@repo/shared';
 import { setupTestApp } from '../../../test/harness.js';
 import {
   colourStockOf,
@@ -20,12 +23,16 @@ import { Jobs } from '../../../lib/jobs.js';
 import { createLogger } from '../../../lib/logger.js';
 import { backfillItemIds, recordPaidOrder, reconcileRefunds, taxDocumentsJob } from '../index.js';
 import { Order } from '../order.model.js';
+import { makeImage } from '../../products/__tests__/fixtures.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const mailer = recordingMailer();
 /** The app's clock: each test sets it from the order's delivery (never the machine's time). */
 let now = new Date('2026-11-20T10:00:00+05:30');
-const t = await setupTestApp({ overrides: () => ({ mailer, now: () => now }) });
+const t = await setupTestApp({
+  env: { PUBLIC_URL: 'https://shop.example' },
+  overrides: () => ({ mailer, now: () => now }),
+});
 const admin = await t.createAdmin();
 const admin2 = await t.createAdmin();
 const asha = await t.createUser({ name: 'Asha', email: 'asha.returns@example.com' });
@@ -295,6 +302,23 @@ describe('a size exchange', () => {
     ]);
     const last = mailer.sent.filter((m) => m.subject.endsWith('exchanged')).at(-1)!;
     expect(last.text).toContain(`ships at no charge as order #${done.replacement.number}`);
+    // Each names the pieces (tee, colour · size, quantity), the request, and links to the order.
+    const askedOn = /asked on \d{1,2} \w+ 2026 \(reason: Too small\)\.$/m;
+    for (const mail of mailer.sent.filter((m) =>
+      m.subject.startsWith(`Your exchange for order #${no}`),
+    )) {
+      expect(mail.text).toContain('1 × Sunset Tee (Black · M)');
+      expect(mail.text).toContain(
+        'Your request: exchange of 1 × Sunset Tee (Black · M) for Black · L, asked on',
+      );
+      expect(mail.text).toMatch(askedOn);
+      expect(mail.text).toContain(
+        `See your order: https://shop.example/dashboard/user/orders/${asked.body.order._id}`,
+      );
+      expect(mail.html).toContain(
+        `href="https://shop.example/dashboard/user/orders/${asked.body.order._id}"`,
+      );
+    }
 
     // Cancelling the replacement refunds nothing (nothing was paid) and puts its L back.
     const cancelled = await setStatus(done.replacement.orderId, 'cancelled').expect(200);
@@ -446,6 +470,21 @@ describe('a return paid online', () => {
       .filter((m) => m.subject === `Your return for order #${no}: refunded`)
       .at(-1)!;
     expect(refunded.text).toContain('A refund of ₹649 is on its way');
+    const processed = mailer.sent
+      .filter((m) => m.subject === `Your refund for the return from order #${no} is processed`)
+      .at(-1)!;
+    for (const mail of [refunded, processed]) {
+      expect(mail.text).toContain('1 × Sunset Tee (Black · M)');
+      expect(mail.text).toMatch(
+        /^Your request: return of 1 × Sunset Tee \(Black · M\), asked on \d{1,2} \w+ 2026 \(reason: Not as pictured\)\.$/m,
+      );
+      expect(mail.text).toContain(
+        `See your order: https://shop.example/dashboard/user/orders/${orderId}`,
+      );
+    }
+    expect(processed.text).toContain(
+      'Your refund of ₹649 for 1 × Sunset Tee (Black · M) from order',
+    );
 
     // The second piece: a second partial refund; then nothing is left to send back.
     const second = (await ask(orderId, [returnOne(itemId)]).expect(200)).body.order.returns[1];
@@ -618,11 +657,26 @@ describe('a cash-on-delivery return', () => {
     });
     await move(request._id, 'refunded', { reference: 'UPI-4471-2210' }).expect(409);
     const mail = mailer.sent.filter((m) => m.subject.endsWith('refunded')).at(-1)!;
-    expect(mail.text).toContain('We transferred your refund of ₹799 (reference UPI-4471-2210).');
+    expect(mail.text).toMatch(
+      /^We transferred your refund of ₹799 for 1 × .+ \(reference UPI-4471-2210\)\.$/m,
+    );
   });
 });
 
 describe('refusals', () => {
+  it('the delivery is dated by the app clock, and the window counted from it', async () => {
+    const deliveredOn = new Date('2026-12-01T09:00:00+05:30');
+    now = deliveredOn;
+    const { orderId, deliveredAt } = await deliveredOrder(1);
+    expect(deliveredAt.toISOString()).toBe(deliveredOn.toISOString());
+    const options = await t
+      .request()
+      .get(`/api/orders/${orderId}/returns/options`)
+      .set('Authorization', asha.auth)
+      .expect(200);
+    expect(options.body.windowEndsAt).toBe(new Date(deliveredOn.getTime() + 7 * DAY).toISOString());
+  });
+
   it('the window: open until the last moment of its last day, closed after (the app clock)', async () => {
     const { orderId, itemId, deliveredAt } = await deliveredOrder(2);
     now = new Date(deliveredAt.getTime() + 7 * DAY + 1);
@@ -721,6 +775,118 @@ describe('refusals', () => {
     await move(String(new mongoose.Types.ObjectId()), 'approved').expect(404);
     const bad = await move(request._id, 'lost').expect(400);
     expect(bad.body.issues[0].path).toBe('status');
+  });
+});
+
+describe('a photo with the request (multipart)', () => {
+  const uploads = join(t.config.dataDir, 'uploads');
+  const stored = () =>
+    existsSync(uploads) ? readdirSync(uploads).filter((f) => f.startsWith('return-')) : [];
+  /** The request as multipart: `items` as JSON text, the photo (if any) in `photo`. */
+  const askWithPhoto = (
+    orderId: string,
+    items: unknown,
+    photo?: { data: Buffer; name: string },
+    who: { auth: string } = asha,
+  ) => {
+    const req = t
+      .request()
+      .post(`/api/orders/${orderId}/returns`)
+      .set('Authorization', who.auth)
+      .field('items', typeof items === 'string' ? items : JSON.stringify(items));
+    return photo ? req.attach('photo', photo.data, photo.name) : req;
+  };
+
+  it('stores the photo as WebP on the request; the shopper and the admin see it', async () => {
+    const { orderId, itemId } = await deliveredOrder(2);
+    const jpeg = await makeImage('jpeg', { width: 1200, height: 900, color: '#2e86c1' });
+    const res = await askWithPhoto(orderId, [returnOne(itemId)], {
+      data: jpeg,
+      name: 'torn.jpg',
+    }).expect(200);
+    const request = res.body.order.returns[0];
+    const photo = request.photo;
+    expect(photo.url).toMatch(/^\/uploads\/return-.*\.webp$/);
+    expect(photo.widths.map((w: { width: number }) => w.width)).toEqual([320, 640, 960]);
+    for (const w of photo.widths) {
+      const file = await t.request().get(w.url).expect(200);
+      expect(file.headers['content-type']).toBe('image/webp');
+    }
+    expect((await orderOf(orderId, asha)).returns[0].photo).toEqual(photo);
+    const list = await t
+      .request()
+      .get('/api/orders/returns')
+      .set('Authorization', admin.auth)
+      .expect(200);
+    const listed = list.body.returns.find(
+      (r: { request: { _id: string } }) => r.request._id === request._id,
+    );
+    expect(listed.request.photo).toEqual(photo);
+
+    // Without a photo the multipart request is the JSON one; the request shows none.
+    const plain = await askWithPhoto(orderId, [returnOne(itemId)]).expect(200);
+    expect(plain.body.order.returns[1]).not.toHaveProperty('photo');
+  });
+
+  it('refuses a file that is no picture (415), too large (413), that does not decode (400), and items that are not JSON (400), keeping nothing', async () => {
+    const { orderId, itemId, tee } = await deliveredOrder(2);
+    const jpeg = await makeImage('jpeg');
+    const before = stored();
+    const notImage = await askWithPhoto(orderId, [exchangeForL(itemId)], {
+      data: Buffer.from('just some text, named like a picture'),
+      name: 'fake.png',
+    }).expect(415);
+    expect(notImage.body.message).toBe('The photo must be a JPEG, PNG, WebP, GIF or AVIF image');
+    const big = Buffer.concat([jpeg, Buffer.alloc(MAX_PHOTO_BYTES + 1 - jpeg.length)]);
+    const tooBig = await askWithPhoto(orderId, [returnOne(itemId)], {
+      data: big,
+      name: 'big.jpg',
+    }).expect(413);
+    expect(tooBig.body.message).toBe('The photo must be at most 5 MB');
+    const broken = await askWithPhoto(orderId, [returnOne(itemId)], {
+      data: jpeg.subarray(0, 200),
+      name: 'broken.jpg',
+    }).expect(400);
+    expect(broken.body.message).toBe('The photo could not be read as an image');
+    const notJson = await askWithPhoto(orderId, 'one tee please', {
+      data: jpeg,
+      name: 'a.jpg',
+    }).expect(400);
+    expect(notJson.body.issues[0].path).toBe('items');
+    const twoPhotos = await askWithPhoto(orderId, [returnOne(itemId)], {
+      data: jpeg,
+      name: 'a.jpg',
+    })
+      .attach('photo', jpeg, 'b.jpg')
+      .expect(400);
+    expect(twoPhotos.body.message).toBe('Send one photo, in the "photo" field');
+
+    expect((await orderOf(orderId, asha)).returns).toEqual([]);
+    expect((await colourStockOf(tee._id))['Black L']).toBe(1);
+    expect(stored()).toEqual(before);
+  });
+
+  it("only the order's owner may send one (403), and a request refused after the photo was stored deletes it", async () => {
+    const { orderId, itemId } = await deliveredOrder(1, { M: 5, L: 0 });
+    const jpeg = await makeImage('png', { width: 700, height: 700, color: '#7d3c98' });
+    const before = stored();
+    const other = await askWithPhoto(
+      orderId,
+      [returnOne(itemId)],
+      { data: jpeg, name: 'a.png' },
+      ravi,
+    ).expect(403);
+    expect(other.body.message).toBe('This order belongs to another account');
+    // L is sold out: found only when the stock is held, after the photo was stored.
+    const soldOut = await askWithPhoto(orderId, [exchangeForL(itemId)], {
+      data: jpeg,
+      name: 'a.png',
+    }).expect(409);
+    expect(soldOut.body.message).toBe(
+      'Sunset Tee in Black, L is out of stock: choose another size or colour.',
+    );
+    expect(stored()).toEqual(before);
+    expect((await orderOf(orderId, asha)).returns).toEqual([]);
   });
 });
 

@@ -285,6 +285,28 @@ describe('GET /api/product/get-product (the admin list, public)', () => {
   });
 });
 
+describe('GET /api/product/get-product?ids= (a picker naming the ids it holds)', () => {
+  it('answers just those products in the order given, leaves out unknown ids, and refuses bad lists', async () => {
+    const order = await expectedOrder();
+    const wanted = [order[3]!, order[0]!];
+    const unknown = '0123456789abcdef01234567';
+    const res = await t
+      .request()
+      .get(`/api/product/get-product?ids=${[...wanted, unknown, wanted[0]].join(',')}`)
+      .expect(200);
+    const body = allProductsResponse.parse(res.body);
+    expect(ids(body.AllProducts)).toEqual(wanted);
+    expect(res.body.total).toBe(2);
+    const bad = await t.request().get('/api/product/get-product?ids=nope').expect(400);
+    expect(bad.body.issues[0].path).toMatch(/^ids/);
+    const tooMany = Array.from({ length: 101 }, (_, k) => k.toString(16).padStart(24, '0'));
+    await t
+      .request()
+      .get(`/api/product/get-product?ids=${tooMany.join(',')}`)
+      .expect(400);
+  });
+});
+
 describe('GET /api/product/get-product/:slug', () => {
   it('answers the product by its slug', async () => {
     const res = await t.request().get(`/api/product/get-product/${special[0]!.slug}`).expect(200);

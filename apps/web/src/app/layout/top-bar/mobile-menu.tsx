@@ -6,13 +6,21 @@
 import { useEffect, useState } from 'react';
 import { NavLink } from 'react-router-dom';
 import { Dialog } from '@/components/ui/dialog';
-import { CloseIcon } from '@/components/ui/icons';
+import { Svg, type IconProps } from '@/components/ui/icons';
+import { adminPaths } from '@/config/admin-paths';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { isAdmin, useSession, type Session } from '@/lib/session';
 import { USER_DASHBOARD_SECTIONS } from '../dashboard-sections';
 import { CartLink } from './cart-links';
 import { navLinkClass } from './nav-link-class';
+
+/** The menu's close button (only this menu shows it: beside it, out of the first page's code). */
+const CloseIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M6 6l12 12M18 6 6 18" />
+  </Svg>
+);
 
 /** The menu is for phones: from md up the bar shows its links, so an open menu closes. */
 const WIDE = '(min-width: 768px)';
@@ -21,14 +29,14 @@ function dashboardLinks(user: Session['user']): Array<[string, string]> {
   return isAdmin(user)
     ? [
         ['Admin Panel', paths.adminDashboard],
-        ['Create Category', paths.adminCreateCategory],
-        ['Create Product', paths.adminCreateProduct],
-        ['Products', paths.adminProducts],
-        ['Orders', paths.adminOrders],
-        ['Coupons', paths.adminCoupons],
-        ['Users', paths.adminUsers],
-        ['GST report', paths.adminGstReport],
-        ['Settings', paths.adminSettings],
+        ['Create Category', adminPaths.adminCreateCategory],
+        ['Create Product', adminPaths.adminCreateProduct],
+        ['Products', adminPaths.adminProducts],
+        ['Orders', adminPaths.adminOrders],
+        ['Coupons', adminPaths.adminCoupons],
+        ['Users', adminPaths.adminUsers],
+        ['GST report', adminPaths.adminGstReport],
+        ['Settings', adminPaths.adminSettings],
       ]
     : USER_DASHBOARD_SECTIONS.map(({ label, to }) => [label, to]);
 }

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RESET_REDIRECT_MS } from '@repo/shared/constants';
+import { RESET_REDIRECT_MS } from '@repo/shared/constants/forms';
 import { toast } from '@/lib/toast';
 import { mockApi, reply } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/test-utils';

@@ -247,6 +247,82 @@ describe('exchanges and returns on the order page', () => {
     expect(dialog.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('takes an optional photo, checked beside its field, sent with the request and shown on its card', async () => {
+    const PHOTO = {
+      url: '/uploads/return-665f-3f9a0c1b2d4e-960.webp',
+      widths: [
+        { width: 320, url: '/uploads/return-665f-3f9a0c1b2d4e-320.webp' },
+        { width: 960, url: '/uploads/return-665f-3f9a0c1b2d4e-960.webp' },
+      ],
+    };
+    let answer: unknown = reply(415, {
+      success: false,
+      message: 'The photo must be a JPEG, PNG, WebP, GIF or AVIF image',
+    });
+    const api = mockApiWithSettings({
+      'GET /orders/:orderId': () => ({ success: true, order: makeOrder() }),
+      'GET /orders/:orderId/returns/options': () => OPTIONS,
+      'POST /orders/:orderId/returns': () => answer,
+    });
+    const { user } = renderPage();
+    const returns = await section();
+    await user.click(await returns.findByRole('button', { name: 'Return Sunset Tee (Black · M)' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Return Sunset Tee' }));
+    const field = dialog.getByLabelText('Photo (optional)');
+
+    // A text file named like a picture is read, refused beside the field, and not sent.
+    await user.upload(field, new File(['no picture here'], 'fake.png', { type: 'image/png' }));
+    await waitFor(() =>
+      expect(field).toHaveAccessibleDescription(
+        /fake\.png is not a picture: choose a JPEG, PNG, WebP, GIF or AVIF image\./,
+      ),
+    );
+    const png = new File(
+      [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])],
+      'torn-seam.png',
+      { type: 'image/png' },
+    );
+    await user.upload(field, png);
+    await waitFor(() => expect(field).not.toHaveAccessibleDescription(/not a picture/));
+    await user.selectOptions(dialog.getByLabelText('Reason'), 'damaged');
+    await user.click(dialog.getByRole('button', { name: 'Request return' }));
+
+    // The server's refusal of the photo shows beside it too.
+    await waitFor(() =>
+      expect(field).toHaveAccessibleDescription(
+        /The photo must be a JPEG, PNG, WebP, GIF or AVIF image/,
+      ),
+    );
+    const sent = api.callsTo('POST /orders/:orderId/returns')[0]!.body as FormData;
+    expect(JSON.parse(sent.get('items') as string)).toEqual([
+      { itemId: SUNSET, quantity: 1, kind: 'return', reason: 'damaged' },
+    ]);
+    expect((sent.get('photo') as File).name).toBe('torn-seam.png');
+
+    answer = {
+      success: true,
+      order: makeOrder({
+        returns: [
+          requested({
+            kind: 'return',
+            reason: 'damaged',
+            photo: PHOTO,
+            items: [
+              { itemId: SUNSET, name: 'Sunset Tee', quantity: 1, size: 'M', colour: 'Black' },
+            ],
+          }),
+        ],
+      }),
+    };
+    await user.click(dialog.getByRole('button', { name: 'Request return' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const photo = (await section()).getByRole('img', {
+      name: 'Photo sent with the request: Return: Sunset Tee (Black · M) × 1',
+    });
+    expect(photo).toHaveAttribute('src', PHOTO.url);
+    expect(photo.closest('a')).toHaveAttribute('href', PHOTO.url);
+  });
+
   it('a closed window says so (the server’s words) and offers nothing; an exchange already made says one per item', async () => {
     mockApiWithSettings({
       'GET /orders/:orderId': () => ({ success: true, order: makeOrder() }),

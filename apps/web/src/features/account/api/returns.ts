@@ -32,11 +32,19 @@ function useShowOrder(userId: string, orderId: string) {
   };
 }
 
+/** The request: JSON, or with a photo of the piece multipart (`items` as JSON text beside it). */
 export function useRequestReturn(userId: string, orderId: string) {
   const show = useShowOrder(userId, orderId);
   return useMutation({
-    mutationFn: (body: ReturnRequestInput) =>
-      api.post<ReturnsResponse>(`/orders/${encodeURIComponent(orderId)}/returns`, body),
+    mutationFn: ({ body, photo }: { body: ReturnRequestInput; photo?: File | null }) => {
+      let sent: ReturnRequestInput | FormData = body;
+      if (photo) {
+        sent = new FormData();
+        sent.append('items', JSON.stringify(body.items));
+        sent.append('photo', photo, photo.name);
+      }
+      return api.post<ReturnsResponse>(`/orders/${encodeURIComponent(orderId)}/returns`, sent);
+    },
     onSuccess: show,
   });
 }

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Order, OrderItem, OrderReturn, ReturnOptionsResponse } from '@repo/shared';
 import { ONE_SIZE } from '@repo/shared/constants';
+import { MAX_PHOTO_BYTES } from '@repo/shared/constants/forms';
 import {
   RETURN_REASON_LABELS,
   RETURN_REASONS,
@@ -17,19 +18,21 @@ import {
 import { variantLabel } from '@repo/shared/rules';
 import { orderNumber } from '@repo/shared/rules/orders';
 import { Button } from '@/components/ui/button';
-import { SelectField, TextAreaField } from '@/components/ui/form-field';
+import { SelectField, TextAreaField, TextField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { Notice } from '@/components/ui/notice';
 import {
   returnReason,
   returnRefundLine,
   returnSummary,
+  ReturnPhoto,
   ReturnStatusBadge,
   ReturnTimeline,
 } from '@/components/ui/return-status';
 import { ShipmentLine } from '@/components/ui/shipment-line';
 import { paths } from '@/config/paths';
 import { ApiError, messageOf } from '@/lib/api-client';
+import { checkPhoto } from '@/lib/check-photo';
 import { formatDate } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useOrder } from '../api/get-order';
@@ -67,6 +70,7 @@ function RequestDialog({
   const [quantity, setQuantity] = useState(1);
   const [reason, setReason] = useState<ReturnReason | ''>('');
   const [comment, setComment] = useState('');
+  const [photo, setPhoto] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [refusal, setRefusal] = useState('');
   const request = useRequestReturn(userId, order._id);
@@ -80,21 +84,25 @@ function RequestDialog({
     const missing: Record<string, string> = {};
     if (!reason) missing.reason = 'Choose a reason';
     if (reason === 'other' && !comment.trim()) missing.comment = 'Tell us what is wrong';
-    setErrors(missing);
+    // A photo refused here stays said beside its field; the request goes without it.
+    setErrors(errors.photo ? { ...missing, photo: errors.photo } : missing);
     setRefusal('');
     if (Object.keys(missing).length) return;
     request.mutate(
       {
-        items: [
-          {
-            itemId: item.itemId,
-            quantity: Math.min(quantity, most),
-            kind,
-            reason: reason as ReturnReason,
-            ...(kind === 'exchange' ? { size, colour } : {}),
-            ...(comment.trim() ? { comment: comment.trim() } : {}),
-          },
-        ],
+        body: {
+          items: [
+            {
+              itemId: item.itemId,
+              quantity: Math.min(quantity, most),
+              kind,
+              reason: reason as ReturnReason,
+              ...(kind === 'exchange' ? { size, colour } : {}),
+              ...(comment.trim() ? { comment: comment.trim() } : {}),
+            },
+          ],
+        },
+        photo,
       },
       {
         onSuccess: () => {
@@ -114,8 +122,11 @@ function RequestDialog({
           const beside = Object.fromEntries(
             issues.map((i) => [i.path.replace(/^items\.\d+\./, ''), i.message]),
           );
+          // The server's refusal of the photo (not a picture, too large) goes beside it.
+          if (error instanceof ApiError && [413, 415].includes(error.status))
+            beside.photo = error.message;
           setErrors(beside);
-          if (!issues.length)
+          if (!Object.keys(beside).length)
             setRefusal(messageOf(error, 'Your request could not be sent. Please try again.'));
         },
       },
@@ -206,6 +217,23 @@ function RequestDialog({
             onChange={(e) => setComment(e.target.value)}
           />
         )}
+        <TextField
+          type="file"
+          accept="image/*"
+          label="Photo (optional)"
+          hint={`A picture of the piece helps us, for example if it is damaged: one image, up to ${MAX_PHOTO_BYTES / (1024 * 1024)} MB.`}
+          error={errors.photo}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (!file) return setPhoto(null);
+            void checkPhoto(file).then((checked) => {
+              const ok = typeof checked !== 'string';
+              setPhoto(ok ? checked : null);
+              setErrors(({ photo: _, ...rest }) => (ok ? rest : { ...rest, photo: checked }));
+              if (!ok) e.target.value = '';
+            });
+          }}
+        />
         {refusal && <Notice tone="error">{refusal}</Notice>}
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="outline" onClick={onClose} disabled={request.isPending}>
@@ -331,6 +359,7 @@ function RequestCard({
         <ReturnStatusBadge status={request.status} />
       </div>
       <p className={`text-sm ${mutedClass}`}>Reason: {returnReason(request)}</p>
+      <ReturnPhoto request={request} />
       {refund && <p className="text-sm">{refund}</p>}
       <Replacement userId={userId} replacement={request.replacement} />
       <ReturnTimeline request={request} viewer="customer" />

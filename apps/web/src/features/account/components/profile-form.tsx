@@ -6,7 +6,7 @@
  * that no longer passes already marked with what to change; saving needs them fixed.
  */
 import type { ProfileBody, PublicUser } from '@repo/shared';
-import { PASSWORD_MIN_LENGTH } from '@repo/shared/constants';
+import { PASSWORD_MIN_LENGTH } from '@repo/shared/constants/forms';
 import {
   ADDRESS_HINT,
   ADDRESS_MESSAGE,

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminOrdersResponse } from '@repo/shared';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { adminQueryKeys } from '@/lib/admin-query-keys';
 
 /**
  * A page of every order, or of those matching `q` (an order number such as "#08D68A95", or any
@@ -16,7 +16,7 @@ export const getOrders = (page: number, limit: number, q = '', status = '') => {
 
 export const ordersQueryOptions = (page: number, limit: number, q = '', status = '') =>
   queryOptions({
-    queryKey: queryKeys.orders.adminPage(page, limit, q, status),
+    queryKey: adminQueryKeys.orders.adminPage(page, limit, q, status),
     queryFn: () => getOrders(page, limit, q, status),
     placeholderData: keepPreviousData,
   });

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { UnsettledResponse } from '@repo/shared';
 import { PAGE_SIZE } from '@repo/shared/constants';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { adminQueryKeys } from '@/lib/admin-query-keys';
 
 /** A page of checkouts with captured payments that made no order, longest waiting first. */
 export const getUnsettledPayments = (page: number) =>
@@ -10,7 +10,7 @@ export const getUnsettledPayments = (page: number) =>
 
 export const unsettledPaymentsQueryOptions = (page: number) =>
   queryOptions({
-    queryKey: queryKeys.orders.unsettledPage(page),
+    queryKey: adminQueryKeys.orders.unsettledPage(page),
     queryFn: () => getUnsettledPayments(page),
     placeholderData: keepPreviousData,
   });

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AllUsersResponse } from '@repo/shared';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { adminQueryKeys } from '@/lib/admin-query-keys';
 
 /** A page of every account, or of those whose name, email or phone holds `q`. */
 export const getUsers = (page: number, limit: number, q = '') => {
@@ -12,7 +12,7 @@ export const getUsers = (page: number, limit: number, q = '') => {
 
 export const usersQueryOptions = (page: number, limit: number, q = '') =>
   queryOptions({
-    queryKey: queryKeys.users.page(page, limit, q),
+    queryKey: adminQueryKeys.users.page(page, limit, q),
     queryFn: () => getUsers(page, limit, q),
     placeholderData: keepPreviousData,
   });

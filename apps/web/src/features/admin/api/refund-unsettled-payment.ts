@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RefundUnsettledBody, RefundUnsettledResponse } from '@repo/shared';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { adminQueryKeys } from '@/lib/admin-query-keys';
 
 export const refundUnsettledPayment = ({
   checkoutId,
@@ -16,6 +16,6 @@ export function useRefundUnsettledPayment() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: refundUnsettledPayment,
-    onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.orders.unsettled }),
+    onSettled: () => qc.invalidateQueries({ queryKey: adminQueryKeys.orders.unsettled }),
   });
 }

@@ -9,6 +9,7 @@ import {
 import type { AdminReturnsResponse, ReturnMoveBody, ReturnsResponse } from '@repo/shared';
 import type { ReturnStatus, RETURNS_WAITING } from '@repo/shared/constants/returns';
 import { api } from '@/lib/api-client';
+import { adminQueryKeys } from '@/lib/admin-query-keys';
 import { queryKeys } from '@/lib/query-keys';
 
 /** Requests per page (the API pages them in the database). */
@@ -19,7 +20,7 @@ export const adminReturnsQueryOptions = (
   page: number,
 ) =>
   queryOptions({
-    queryKey: queryKeys.orders.returnsPage(status, page),
+    queryKey: adminQueryKeys.orders.returnsPage(status, page),
     queryFn: () =>
       api.get<AdminReturnsResponse>(
         `/orders/returns?page=${page}&limit=${RETURNS_PAGE_SIZE}${status ? `&status=${status}` : ''}`,

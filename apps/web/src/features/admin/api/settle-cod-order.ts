@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CodSettlementBody, UpdateStatusResponse } from '@repo/shared';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { adminQueryKeys } from '@/lib/admin-query-keys';
 
 export const settleCodOrder = ({ orderId, ...body }: CodSettlementBody & { orderId: string }) =>
   api.put<UpdateStatusResponse>(`/orders/${encodeURIComponent(orderId)}/cod`, body);
@@ -11,6 +11,6 @@ export function useSettleCodOrder() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: settleCodOrder,
-    onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.orders.admin }),
+    onSettled: () => qc.invalidateQueries({ queryKey: adminQueryKeys.orders.admin }),
   });
 }

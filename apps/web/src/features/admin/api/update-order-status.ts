@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { updateStatusBody, UpdateStatusResponse } from '@repo/shared';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { adminQueryKeys } from '@/lib/admin-query-keys';
 
 /** The original `status`, with the reason of a move back and the courier and AWB of shipping. */
 export type StatusChange = z.input<typeof updateStatusBody>;
@@ -15,6 +15,6 @@ export function useUpdateOrderStatus() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: updateOrderStatus,
-    onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.orders.admin }),
+    onSettled: () => qc.invalidateQueries({ queryKey: adminQueryKeys.orders.admin }),
   });
 }

@@ -1,19 +1,20 @@
 /** The admin sections: a vertical list in the side panel, a horizontal strip on small screens. */
 import { Link, useLocation } from 'react-router-dom';
+import { adminPaths } from '@/config/admin-paths';
 import { paths } from '@/config/paths';
 
 const sections = [
   { label: 'Overview', to: paths.adminDashboard },
-  { label: 'Create Category', to: paths.adminCreateCategory },
-  { label: 'Create Product', to: paths.adminCreateProduct },
-  { label: 'Products', to: paths.adminProducts },
-  { label: 'Orders', to: paths.adminOrders },
-  { label: 'Returns', to: paths.adminReturns },
-  { label: 'Reviews', to: paths.adminReviews },
-  { label: 'Coupons', to: paths.adminCoupons },
-  { label: 'Users', to: paths.adminUsers },
-  { label: 'GST report', to: paths.adminGstReport },
-  { label: 'Settings', to: paths.adminSettings },
+  { label: 'Create Category', to: adminPaths.adminCreateCategory },
+  { label: 'Create Product', to: adminPaths.adminCreateProduct },
+  { label: 'Products', to: adminPaths.adminProducts },
+  { label: 'Orders', to: adminPaths.adminOrders },
+  { label: 'Returns', to: adminPaths.adminReturns },
+  { label: 'Reviews', to: adminPaths.adminReviews },
+  { label: 'Coupons', to: adminPaths.adminCoupons },
+  { label: 'Users', to: adminPaths.adminUsers },
+  { label: 'GST report', to: adminPaths.adminGstReport },
+  { label: 'Settings', to: adminPaths.adminSettings },
 ] as const;
 
 const styles = {

@@ -7,16 +7,16 @@
  */
 import { useId, useState, type DragEvent } from 'react';
 import type { Product } from '@repo/shared';
-import { MAX_IMAGES_PER_COLOUR, MAX_PHOTO_BYTES } from '@repo/shared/constants';
+import { MAX_IMAGES_PER_COLOUR, MAX_PHOTO_BYTES } from '@repo/shared/constants/forms';
 import { srcSetOf } from '@repo/shared/rules';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { controlClasses } from '@/components/ui/form-field';
+import { checkPhoto } from '@/lib/check-photo';
 import { cn } from '@/lib/cn';
 import { settle } from '@/lib/outcome';
 import { useColourImages, type ColourImageCall } from '../api/colour-images';
 import { ImageIcon } from './admin-icons';
-import { checkImage } from './image-drop-zone';
 
 type Colour = Product['colours'][number];
 type Image = Colour['images'][number];
@@ -259,7 +259,7 @@ function AddPhotos({ colour, ctx }: { colour: Colour; ctx: Ctx }) {
       ]);
       return;
     }
-    const checked = await Promise.all(files.map(checkImage));
+    const checked = await Promise.all(files.map(checkPhoto));
     const why = checked.filter((c): c is string => typeof c === 'string');
     setRefused(why);
     if (why.length) return;

@@ -9,11 +9,11 @@ import type { Product } from '@repo/shared';
 import { LOW_STOCK, ONE_SIZE } from '@repo/shared/constants';
 import { RETURNS_WAITING } from '@repo/shared/constants/returns';
 import { sizesOf } from '@repo/shared/rules';
-import { paths } from '@/config/paths';
+import { adminPaths } from '@/config/admin-paths';
 import { cardClass } from '@/components/ui/styles';
 import { useLoadFailure } from '@/lib/outcome';
 import { useOrderOverview } from '../api/get-order-overview';
-import { useProducts } from '../api/get-products';
+import { useProducts } from '@/lib/api/get-products';
 import { useUnsettledPayments } from '../api/get-unsettled-payments';
 import { OrdersOverview } from './orders-overview';
 
@@ -103,28 +103,28 @@ export function DashboardOverview() {
           <Tile
             title="Orders to ship"
             count={toShip}
-            to={`${paths.adminOrders}?status=pending`}
+            to={`${adminPaths.adminOrders}?status=pending`}
             action="Ship orders"
             urgent={Boolean(toShip)}
           />
           <Tile
             title="Payments to settle"
             count={toSettle}
-            to={paths.adminOrders}
+            to={adminPaths.adminOrders}
             action="Refund them"
             urgent={Boolean(toSettle)}
           />
           <Tile
             title="Returns waiting"
             count={returnsWaiting}
-            to={`${paths.adminReturns}?status=${RETURNS_WAITING}`}
+            to={`${adminPaths.adminReturns}?status=${RETURNS_WAITING}`}
             action="See returns"
             urgent={Boolean(returnsWaiting)}
           />
           <Tile
             title="Sizes running low"
             count={low?.length}
-            to={paths.adminProducts}
+            to={adminPaths.adminProducts}
             action="See products"
             urgent={Boolean(low?.length)}
           />
@@ -139,7 +139,7 @@ export function DashboardOverview() {
                 className="flex items-center justify-between gap-3 px-4 py-2 text-sm"
               >
                 <Link
-                  to={paths.adminProduct(product.slug)}
+                  to={adminPaths.adminProduct(product.slug)}
                   className="-my-2 min-w-0 py-2 font-medium break-words text-brand-700 hover:underline dark:text-brand-100"
                 >
                   {product.name}
@@ -158,7 +158,7 @@ export function DashboardOverview() {
             <p className="text-sm text-slate-600 dark:text-slate-400">
               and {low.length - LOW_STOCK_SHOWN} more on the{' '}
               <Link
-                to={paths.adminProducts}
+                to={adminPaths.adminProducts}
                 className="font-semibold text-brand-700 hover:underline dark:text-brand-100"
               >
                 Products page

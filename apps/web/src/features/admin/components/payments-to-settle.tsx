@@ -19,7 +19,7 @@ import { Notice } from '@/components/ui/notice';
 import { Pagination } from '@/components/ui/pagination';
 import { RefundStatusBadge } from '@/components/ui/refund-status';
 import { cardClass } from '@/components/ui/styles';
-import { paths } from '@/config/paths';
+import { adminPaths } from '@/config/admin-paths';
 import { messageOf } from '@/lib/api-client';
 import { useLoadFailure } from '@/lib/outcome';
 import { toast } from '@/lib/toast';
@@ -152,7 +152,7 @@ function CheckoutCard({
             <>
               Its order:{' '}
               <Link
-                to={`${paths.adminOrders}?q=${encodeURIComponent(`#${number}`)}`}
+                to={`${adminPaths.adminOrders}?q=${encodeURIComponent(`#${number}`)}`}
                 className="text-brand-600 hover:underline dark:text-brand-100"
               >
                 #{number}

@@ -4,7 +4,7 @@
  * fields: no checks in the browser beyond the lengths; the server's message shows beside the field.
  */
 import type { UseFormRegister } from 'react-hook-form';
-import { GSM_RANGE, PRODUCT_FITS } from '@repo/shared/constants';
+import { GSM_RANGE, PRODUCT_FITS } from '@repo/shared/constants/forms';
 import { TEXT_LIMITS } from '@repo/shared/constants/limits';
 import { MoneyField } from '@/components/ui/money-field';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/form-field';

@@ -4,8 +4,8 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ProductCard } from '@/components/ui/product-card';
 import { ProductGrid as Grid, ProductGridItem } from '@/components/ui/product-grid';
 import { Loading } from '@/components/ui/spinner';
-import { paths } from '@/config/paths';
-import { useProducts } from '../api/get-products';
+import { adminPaths } from '@/config/admin-paths';
+import { useProducts } from '@/lib/api/get-products';
 import { useLoadFailure } from '@/lib/outcome';
 import { usePageParam } from '@/lib/use-page-param';
 import { TeeIcon } from '@/components/ui/icons';
@@ -94,7 +94,7 @@ export function ProductGrid() {
       <Grid label="Products">
         {list.map((p, i) => (
           <ProductGridItem key={p._id}>
-            <ProductCard product={p} href={paths.adminProduct(p.slug)} priority={i < 4}>
+            <ProductCard product={p} href={adminPaths.adminProduct(p.slug)} priority={i < 4}>
               <p className="text-xs text-slate-600 dark:text-slate-400">
                 {p.quantity} in stock · {p.category?.name ?? 'No category'}
               </p>

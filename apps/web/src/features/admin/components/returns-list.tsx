@@ -22,12 +22,13 @@ import {
   returnReason,
   returnRefundLine,
   returnSummary,
+  ReturnPhoto,
   ReturnStatusBadge,
   ReturnTimeline,
 } from '@/components/ui/return-status';
 import { Loading } from '@/components/ui/spinner';
 import { cardClass } from '@/components/ui/styles';
-import { paths } from '@/config/paths';
+import { adminPaths } from '@/config/admin-paths';
 import { ApiError, messageOf } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useLoadFailure } from '@/lib/outcome';
@@ -197,7 +198,7 @@ function ReturnCard({ row }: { row: Row }) {
           <p className="text-sm text-slate-600 dark:text-slate-400">
             Order{' '}
             <Link
-              to={`${paths.adminOrders}?q=${encodeURIComponent(row.orderNumber)}`}
+              to={`${adminPaths.adminOrders}?q=${encodeURIComponent(row.orderNumber)}`}
               className="font-medium text-brand-600 hover:underline dark:text-brand-100"
             >
               #{row.orderNumber}
@@ -212,6 +213,7 @@ function ReturnCard({ row }: { row: Row }) {
         <ReturnStatusBadge status={r.status} />
       </header>
       <p className="text-sm">Reason: {returnReason(r)}</p>
+      <ReturnPhoto request={r} />
       {refund && <p className="text-sm">{refund}</p>}
       {r.refund?.failureReason && (
         <p className="text-sm text-red-700 dark:text-red-400">{r.refund.failureReason}</p>
@@ -220,7 +222,7 @@ function ReturnCard({ row }: { row: Row }) {
         <p className="text-sm">
           Replacement: order{' '}
           <Link
-            to={`${paths.adminOrders}?q=${encodeURIComponent(r.replacement.number)}`}
+            to={`${adminPaths.adminOrders}?q=${encodeURIComponent(r.replacement.number)}`}
             className="font-medium text-brand-600 hover:underline dark:text-brand-100"
           >
             #{r.replacement.number}

@@ -1,14 +1,14 @@
 /**
  * The admin's Returns and exchanges settings: whether exchanges and returns are offered, and the
- * products and categories that cannot be sent back. The window is the Shop details' return days.
+ * products (found by name, ProductPicker) and categories that cannot be sent back. The window is
+ * the Shop details' return days.
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { ReturnsSettings, SettingsRecord } from '@repo/shared';
 import { SettingsFieldset, SettingsForm } from '@/components/settings-form';
-import { controlClasses } from '@/components/ui/form-field';
+import { ProductPicker } from '@/components/product-picker';
 import { useCategories } from '@/lib/api/get-categories';
 import { useSettingsSection, type Issue } from '@/lib/use-settings-section';
-import { useProducts } from '../api/get-products';
 
 const checkClass = 'h-4 w-4 rounded border-slate-400 accent-brand-600';
 
@@ -41,15 +41,9 @@ export function ReturnsSettingsForm({ record }: { record: SettingsRecord<Returns
   const { save, saving } = useSettingsSection('returns');
   const [value, setValue] = useState(record.value);
   const [issues, setIssues] = useState<Issue[]>([]);
-  const [filter, setFilter] = useState('');
-  const filterId = useId();
   const categories = useCategories();
-  const products = useProducts();
   const set = (patch: Partial<ReturnsSettings>) => setValue((v) => ({ ...v, ...patch }));
   const issueOf = (field: string) => issues.find((i) => i.path.startsWith(field))?.message;
-  const shown = (products.data?.AllProducts ?? []).filter((p) =>
-    p.name.toLowerCase().includes(filter.trim().toLowerCase()),
-  );
 
   return (
     <SettingsForm
@@ -93,41 +87,13 @@ export function ReturnsSettingsForm({ record }: { record: SettingsRecord<Returns
           </p>
         )}
       </SettingsFieldset>
-      <SettingsFieldset legend="Products that cannot be sent back">
-        <label
-          htmlFor={filterId}
-          className="text-sm font-medium text-slate-800 dark:text-slate-200"
-        >
-          Find a product
-        </label>
-        <input
-          id={filterId}
-          type="search"
-          value={filter}
-          onChange={(e) => setFilter(e.target.value)}
-          className={controlClasses}
-        />
-        <p className="text-xs text-slate-600 dark:text-slate-400">
-          {value.nonReturnableProducts.length} marked not returnable.
-        </p>
-        <div className="grid max-h-64 gap-1 overflow-y-auto sm:grid-cols-2">
-          {shown.map((p) => (
-            <Check
-              key={p._id}
-              label={p.name}
-              checked={value.nonReturnableProducts.includes(p._id)}
-              onChange={(on) =>
-                set({ nonReturnableProducts: toggle(value.nonReturnableProducts, p._id, on) })
-              }
-            />
-          ))}
-        </div>
-        {issueOf('nonReturnableProducts') && (
-          <p className="text-xs font-medium text-red-700 dark:text-red-400">
-            {issueOf('nonReturnableProducts')}
-          </p>
-        )}
-      </SettingsFieldset>
+      <ProductPicker
+        label="Products that cannot be sent back"
+        hint="Find a product by its name; those chosen here cannot be exchanged or returned."
+        value={value.nonReturnableProducts}
+        onChange={(ids) => set({ nonReturnableProducts: ids })}
+        error={issueOf('nonReturnableProducts')}
+      />
     </SettingsForm>
   );
 }

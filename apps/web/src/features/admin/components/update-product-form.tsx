@@ -11,7 +11,7 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Loading } from '@/components/ui/spinner';
-import { paths } from '@/config/paths';
+import { adminPaths } from '@/config/admin-paths';
 import { toast } from '@/lib/toast';
 import { useDeleteProduct } from '../api/delete-product';
 import { useProduct } from '@/lib/api/get-product';
@@ -40,7 +40,7 @@ export function UpdateProduct({ slug }: { slug: string }) {
   if (!found) {
     return (
       <EmptyState title="This product could not be loaded." icon={<TeeIcon />}>
-        <ButtonLink to={paths.adminProducts} variant="outline">
+        <ButtonLink to={adminPaths.adminProducts} variant="outline">
           Back to products
         </ButtonLink>
       </EmptyState>
@@ -72,7 +72,7 @@ function UpdateProductForm({ product: loaded }: { product: Product }) {
     );
     if (!answer) return;
     toast.success('Product Updated successfully!');
-    navigate(paths.adminProducts);
+    navigate(adminPaths.adminProducts);
   }
 
   async function handleDelete() {
@@ -83,7 +83,7 @@ function UpdateProductForm({ product: loaded }: { product: Product }) {
     setAskingDelete(false);
     if (!answer) return;
     toast.success('Product deleted successfully!');
-    navigate(paths.adminProducts);
+    navigate(adminPaths.adminProducts);
   }
 
   return (

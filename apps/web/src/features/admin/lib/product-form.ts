@@ -1,6 +1,7 @@
 /** The product form's values, and how they travel: multipart fields the API parses. */
 import type { Product } from '@repo/shared';
-import { DEFAULT_COUNTRY_OF_ORIGIN, ONE_SIZE, SIZES, type Size } from '@repo/shared/constants';
+import { ONE_SIZE, SIZES, type Size } from '@repo/shared/constants';
+import { DEFAULT_COUNTRY_OF_ORIGIN } from '@repo/shared/constants/forms';
 import { isOneSize } from '@repo/shared/rules';
 
 /** A colour row of the form: name, swatch and the stock typed in each size's cell. */

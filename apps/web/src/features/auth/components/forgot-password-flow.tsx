@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { RESET_REDIRECT_MS } from '@repo/shared/constants';
+import { RESET_REDIRECT_MS } from '@repo/shared/constants/forms';
 import { Notice } from '@/components/ui/notice';
 import { paths } from '@/config/paths';
 import { toast } from '@/lib/toast';

@@ -5,7 +5,7 @@
  * zod schema: zod would add about 38 kB gzipped to a page that never needed it.
  */
 import { useForm, type FieldErrors } from 'react-hook-form';
-import { OTP_LENGTH, PASSWORD_MIN_LENGTH } from '@repo/shared/constants';
+import { OTP_LENGTH, PASSWORD_MIN_LENGTH } from '@repo/shared/constants/forms';
 import { TEXT_LIMITS } from '@repo/shared/constants/limits';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';

@@ -4,7 +4,7 @@
  */
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { RegisterBody } from '@repo/shared';
-import { PASSWORD_MIN_LENGTH } from '@repo/shared/constants';
+import { PASSWORD_MIN_LENGTH } from '@repo/shared/constants/forms';
 import { ADDRESS_HINT, PHONE_HINT } from '@repo/shared/constants/contact';
 import { TEXT_LIMITS } from '@repo/shared/constants/limits';
 import { registerBody } from '@repo/shared/schemas';

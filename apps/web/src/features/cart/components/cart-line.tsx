@@ -9,7 +9,6 @@ import { Link } from 'react-router-dom';
 import type { CartItem, ProductSize, ProductStockJson } from '@repo/shared';
 import { ONE_SIZE } from '@repo/shared/constants';
 import {
-  cartLineProblem,
   colourOfLine,
   coloursOf,
   formatRupees,
@@ -17,6 +16,7 @@ import {
   stockOf,
   variantLabel,
 } from '@repo/shared/rules';
+import { cartLineProblem } from '@repo/shared/rules/cart';
 import { ProductImage } from '@/components/ui/product-image';
 import { paths } from '@/config/paths';
 import { cart } from '../cart-actions';

@@ -1,7 +1,6 @@
 /** The Size guide: a button opening a dialog with chest and length per size, in cm and inches. */
 import { useState } from 'react';
-import { SIZE_GUIDE } from '@repo/shared/constants/size-guide';
-import { cmToInches } from '@repo/shared/rules';
+import { cmToInches, SIZE_GUIDE } from '@repo/shared/constants/size-guide';
 import { Modal } from '@/components/ui/modal';
 
 const cell = 'px-3 py-2 text-right tabular-nums';

@@ -10,11 +10,11 @@ import type {
   UpdateOfferBody,
 } from '@repo/shared';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { adminQueryKeys } from '@/lib/admin-query-keys';
 
 export const adminCouponsQueryOptions = () =>
   queryOptions({
-    queryKey: queryKeys.coupons,
+    queryKey: adminQueryKeys.coupons,
     queryFn: () => api.get<AdminCouponsResponse>('/admin/coupons'),
   });
 
@@ -51,7 +51,7 @@ function useCouponsMutation<A, R>(call: (args: A) => Promise<R>) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.coupons }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: adminQueryKeys.coupons }),
   });
 }
 

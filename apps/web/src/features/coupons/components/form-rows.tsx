@@ -4,11 +4,11 @@
  * server names is the row's `name`, or `error` where the body's field is named otherwise, as
  * `amountOffPaise` for "Amount off (₹)").
  */
-import { useId, useState, type ComponentProps, type ReactNode } from 'react';
+import { useId, useState, type ComponentProps } from 'react';
+import { ProductPicker } from '@/components/product-picker';
 import { Field, controlClasses } from '@/components/ui/form-field';
 import { useCategories } from '@/lib/api/get-categories';
 import type { FieldErrors } from '@/lib/outcome';
-import { useProductChoices } from '../api/product-choices';
 
 type Values = Record<string, string | boolean | string[]>;
 type KeysOf<V, T> = { [K in keyof V]: V[K] extends T ? K : never }[keyof V] & string;
@@ -113,7 +113,6 @@ function ChoiceList<V extends Values>({
   hint,
   choices,
   loading,
-  filter,
 }: {
   form: FormState<V>;
   name: KeysOf<V, string[]>;
@@ -121,7 +120,6 @@ function ChoiceList<V extends Values>({
   hint: string;
   choices: ReadonlyArray<{ _id: string; name: string }>;
   loading: boolean;
-  filter?: ReactNode;
 }) {
   const id = useId();
   const chosen = form.values[name] as string[];
@@ -140,7 +138,6 @@ function ChoiceList<V extends Values>({
         {chosen.length ? `${chosen.length} chosen. ` : ''}
         {hint}
       </p>
-      {filter}
       <div className="max-h-48 overflow-y-auto rounded-lg border border-slate-300 px-3 py-1 dark:border-slate-600">
         {loading ? (
           <p className="py-2 text-sm text-slate-600 dark:text-slate-400">Loading…</p>
@@ -197,10 +194,7 @@ export function CategoryChoice<V extends Values>({
   );
 }
 
-/**
- * The shop's products to tick, found by name (none ticked: every product). Those ticked stay
- * listed first whatever the filter.
- */
+/** The products the code or offer is for, found by name (none: every product). */
 export function ProductChoice<V extends Values>({
   form,
   name,
@@ -208,33 +202,15 @@ export function ProductChoice<V extends Values>({
   form: FormState<V>;
   name: KeysOf<V, string[]>;
 }) {
-  const products = useProductChoices();
-  const [find, setFind] = useState('');
-  const chosen = form.values[name] as string[];
-  const all = products.data ?? [];
-  const words = find.trim().toLowerCase();
-  const shown = [
-    ...all.filter((p) => chosen.includes(p._id)),
-    ...all.filter((p) => !chosen.includes(p._id) && p.name.toLowerCase().includes(words)),
-  ];
   return (
-    <ChoiceList
-      form={form}
-      name={name}
-      legend="Products"
-      hint="A product ticked counts whatever its category."
-      choices={shown}
-      loading={products.isPending}
-      filter={
-        <input
-          type="search"
-          aria-label="Find a product"
-          placeholder="Find a product by name"
-          value={find}
-          onChange={(e) => setFind(e.target.value)}
-          className={controlClasses}
-        />
-      }
-    />
+    <div className="sm:col-span-2">
+      <ProductPicker
+        label="Products"
+        hint="A product chosen here counts whatever its category."
+        value={form.values[name] as string[]}
+        onChange={(ids) => form.set({ [name]: ids } as Partial<V>)}
+        error={form.errors[name]}
+      />
+    </div>
   );
 }

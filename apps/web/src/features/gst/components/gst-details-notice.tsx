@@ -4,7 +4,7 @@
  */
 import { Link } from 'react-router-dom';
 import { gstSellerReady } from '@repo/shared/schemas';
-import { paths } from '@/config/paths';
+import { adminPaths } from '@/config/admin-paths';
 import { useAdminSettings } from '@/lib/api/settings';
 
 export function GstDetailsNotice() {
@@ -18,7 +18,7 @@ export function GstDetailsNotice() {
     >
       No tax invoices are being made: the seller's GST details (legal name, address, state and
       GSTIN) are not set.{' '}
-      <Link to={paths.adminSettings} className="font-semibold underline">
+      <Link to={adminPaths.adminSettings} className="font-semibold underline">
         Set them in Settings
       </Link>
       ; orders paid meanwhile get their invoice then.

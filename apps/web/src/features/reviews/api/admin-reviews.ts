@@ -8,6 +8,7 @@ import {
 } from '@tanstack/react-query';
 import type { AdminReviewResponse, AdminReviewsResponse, ReviewStatus } from '@repo/shared';
 import { api } from '@/lib/api-client';
+import { adminQueryKeys } from '@/lib/admin-query-keys';
 import { queryKeys } from '@/lib/query-keys';
 
 /** `status`: one of the statuses, or '' for every review. */
@@ -18,7 +19,7 @@ export const getAdminReviews = (status: ReviewStatus | '', page: number) =>
 
 export const adminReviewsQueryOptions = (status: ReviewStatus | '', page: number) =>
   queryOptions({
-    queryKey: queryKeys.reviews.adminPage(status, page),
+    queryKey: adminQueryKeys.reviews.adminPage(status, page),
     queryFn: () => getAdminReviews(status, page),
     placeholderData: keepPreviousData,
   });

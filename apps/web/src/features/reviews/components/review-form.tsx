@@ -12,9 +12,9 @@ import {
   REVIEW_TEXT_MAX,
   REVIEW_TITLE_MAX,
 } from '@repo/shared/constants/reviews';
-import { photoTypeOf } from '@repo/shared/rules/photo';
 import { Button } from '@/components/ui/button';
 import { TextAreaField, TextField } from '@/components/ui/form-field';
+import { checkPhoto } from '@/lib/check-photo';
 import { settle } from '@/lib/outcome';
 import { toast } from '@/lib/toast';
 import { useSchemaForm } from '@/lib/use-schema-form';
@@ -60,12 +60,12 @@ export function ReviewForm({
     const picked = [...(list ?? [])];
     const accepted: File[] = [];
     for (const file of picked) {
-      const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
-      if (!photoTypeOf(head)) {
-        setPhotoError(`${file.name} is not a JPEG, PNG, WebP, GIF or AVIF image`);
+      const checked = await checkPhoto(file);
+      if (typeof checked === 'string') {
+        setPhotoError(checked);
         return;
       }
-      accepted.push(file);
+      accepted.push(checked);
     }
     if (accepted.length > room) {
       setPhotoError(`A review can have at most ${MAX_REVIEW_PHOTOS} photos`);

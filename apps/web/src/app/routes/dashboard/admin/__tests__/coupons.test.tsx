@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminCoupon, AdminOffer } from '@repo/shared';
 import CouponsPage from '@/app/routes/dashboard/admin/coupons';
 import { toast } from '@/lib/toast';
+import { productListAnswer } from '@/testing/data';
 import { mockApi, reply } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/test-utils';
 
@@ -77,7 +78,7 @@ const ochre = product(2, 'Ochre Tee');
 /** The lists the forms choose categories and products from. */
 const lists = {
   'GET /category/all-category': () => ({ success: true, category: [graphic, plain] }),
-  'GET /product/get-product': () => ({ success: true, AllProducts: [ochre, indigo], total: 2 }),
+  'GET /product/get-product': productListAnswer([ochre, indigo]),
 };
 
 describe('the admin Coupons page', () => {
@@ -180,13 +181,13 @@ describe('the admin Coupons page', () => {
     });
   });
 
-  it('limits a code to categories and products ticked from lists, the refusal beside them', async () => {
+  it('limits a code to categories ticked and products found by name, the refusal beside them', async () => {
     let refuse = true;
     const api = mockApi({
       ...lists,
       'GET /admin/coupons': () => ({
         success: true,
-        coupons: [coupon({ categories: [plain._id], products: [] })],
+        coupons: [coupon({ categories: [plain._id], products: [indigo._id] })],
         offers: [],
       }),
       'PUT /admin/coupons/:id': () =>
@@ -209,12 +210,24 @@ describe('the admin Coupons page', () => {
     await user.click(within(categories).getByLabelText('Graphic Tees'));
     await user.click(within(categories).getByLabelText('Plain Tees'));
 
-    const products = within(form).getByRole('group', { name: 'Products' });
-    await within(products).findByLabelText('Indigo Tee');
-    await user.type(within(products).getByRole('searchbox', { name: 'Find a product' }), 'och');
-    expect(within(products).queryByLabelText('Indigo Tee')).not.toBeInTheDocument();
-    await user.click(within(products).getByLabelText('Ochre Tee'));
-    expect(products).toHaveAccessibleDescription(expect.stringContaining('1 chosen.'));
+    // The stored products are named (asked by id), as chips that remove them.
+    const chosen = within(form).getByRole('list', { name: 'Products: chosen' });
+    await user.click(await within(chosen).findByRole('button', { name: 'Remove Indigo Tee' }));
+    expect(api.calls.some((c) => c.search === `?ids=${indigo._id}`)).toBe(true);
+    // Products are found by typing their name (the server searches).
+    const products = within(form).getByRole('combobox', { name: 'Products' });
+    await user.type(products, 'och');
+    const matches = await within(form).findByRole('listbox', { name: 'Products: matches' });
+    expect(
+      within(matches)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Ochre Tee']);
+    await user.click(within(matches).getByRole('option', { name: 'Ochre Tee' }));
+    expect(
+      within(within(form).getByRole('list', { name: 'Products: chosen' })).getByRole('listitem'),
+    ).toHaveTextContent('Ochre Tee');
+    expect(products).toHaveValue('');
 
     await user.click(within(form).getByRole('button', { name: 'Save code' }));
     await waitFor(() =>

@@ -54,7 +54,12 @@ const renderPage = (url = '/dashboard/admin/returns') =>
 
 describe('the admin Returns page', () => {
   it('lists requests with order and buyer; Approve moves one and says so; the filter asks the server', async () => {
-    let current = request();
+    let current = request({
+      photo: {
+        url: '/uploads/return-665f-3f9a0c1b2d4e-960.webp',
+        widths: [{ width: 960, url: '/uploads/return-665f-3f9a0c1b2d4e-960.webp' }],
+      },
+    });
     const api = mockApi({
       'GET /orders/returns': () => ({ success: true, returns: [row(current)], total: 1 }),
       'PUT /orders/returns/:returnId': (call) => {
@@ -75,6 +80,12 @@ describe('the admin Returns page', () => {
     );
     expect(card.getByText(/asha@example.com/)).toBeInTheDocument();
     expect(card.getByText('Reason: Too small')).toBeInTheDocument();
+    // The shopper's photo of the piece, opening the full picture.
+    expect(
+      card.getByRole('img', {
+        name: 'Photo sent with the request: Exchange: Sunset Tee (Black · M → Black · L) × 1',
+      }),
+    ).toHaveAttribute('src', '/uploads/return-665f-3f9a0c1b2d4e-960.webp');
     // Only what a requested request allows.
     expect(card.getAllByRole('button').map((b) => b.textContent)).toEqual(['Approve', 'Reject']);
 

@@ -11,6 +11,7 @@ import {
 } from '@repo/shared/schemas';
 import SettingsPage from '@/app/routes/dashboard/admin/settings';
 import { toast } from '@/lib/toast';
+import { productListAnswer } from '@/testing/data';
 import { mockApi, reply } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/test-utils';
 
@@ -56,14 +57,11 @@ function api(
         { _id: '6650f1c2a1b2c3d4e5f600c2', name: 'Innerwear', slug: 'innerwear' },
       ],
     }),
-    'GET /product/get-product': () => ({
-      success: true,
-      AllProducts: [
-        { _id: '6650f1c2a1b2c3d4e5f600a1', name: 'Sunset Tee' },
-        { _id: '6650f1c2a1b2c3d4e5f600a2', name: 'Clearance Polo' },
-      ],
-      total: 2,
-    }),
+    'GET /product/get-product': productListAnswer([
+      { _id: '6650f1c2a1b2c3d4e5f600a1', name: 'Sunset Tee' },
+      { _id: '6650f1c2a1b2c3d4e5f600a2', name: 'Clearance Polo' },
+      { _id: '6650f1c2a1b2c3d4e5f600a3', name: 'Polo Classic' },
+    ]),
   });
 }
 
@@ -336,10 +334,31 @@ describe('admin settings page', () => {
       within(returns).getByRole('checkbox', { name: 'Take returns for the money back' }),
     );
     await user.click(await within(returns).findByRole('checkbox', { name: 'Innerwear' }));
-    await user.type(within(returns).getByLabelText('Find a product'), 'polo');
-    expect(within(returns).queryByRole('checkbox', { name: 'Sunset Tee' })).not.toBeInTheDocument();
-    await user.click(within(returns).getByRole('checkbox', { name: 'Clearance Polo' }));
-    expect(within(returns).getByText('1 marked not returnable.')).toBeInTheDocument();
+    // Products are found by name as the admin types, and added with the keyboard or a click.
+    const picker = within(returns).getByRole('combobox', {
+      name: 'Products that cannot be sent back',
+    });
+    await user.type(picker, 'polo');
+    const matches = await within(returns).findByRole('listbox');
+    await waitFor(() =>
+      expect(
+        within(matches)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Clearance Polo', 'Polo Classic']),
+    );
+    await user.keyboard('{ArrowDown}{Enter}');
+    await user.type(picker, 'clear');
+    await user.click(await within(returns).findByRole('option', { name: 'Clearance Polo' }));
+    const chosen = within(returns).getByRole('list', {
+      name: 'Products that cannot be sent back: chosen',
+    });
+    expect(
+      within(chosen)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Polo Classic×', 'Clearance Polo×']);
+    await user.click(within(chosen).getByRole('button', { name: 'Remove Polo Classic' }));
     await user.click(
       within(returns).getByRole('button', { name: 'Save returns and exchanges settings' }),
     );

@@ -1,7 +1,11 @@
+/**
+ * The admin's list of products (read by the admin's pages and by the product picker): a page,
+ * those found by name, or just the products a form names by id.
+ */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AllProductsResponse } from '@repo/shared';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { adminQueryKeys } from '@/lib/admin-query-keys';
 
 /** Every product, newest first; the server pages very long lists (`total` tells how many). */
 export type AllProductsPage = AllProductsResponse & { total?: number };
@@ -17,7 +21,7 @@ export const getProducts = (page = 1, q = '') => {
 
 export const productsQueryOptions = (page = 1, q = '') =>
   queryOptions({
-    queryKey: queryKeys.products.every(page, q),
+    queryKey: adminQueryKeys.products.every(page, q),
     queryFn: () => getProducts(page, q),
     placeholderData: keepPreviousData,
   });
@@ -25,3 +29,14 @@ export const productsQueryOptions = (page = 1, q = '') =>
 export function useProducts(page = 1, q = '') {
   return useQuery(productsQueryOptions(page, q));
 }
+
+/** Just these products (those that still exist), to name the ids a form holds. */
+export const productsByIdsQueryOptions = (ids: readonly string[]) =>
+  queryOptions({
+    queryKey: adminQueryKeys.products.byIds(ids),
+    queryFn: () =>
+      api.get<AllProductsPage>(`/product/get-product?ids=${ids.map(encodeURIComponent).join(',')}`),
+    enabled: ids.length > 0,
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+  });
