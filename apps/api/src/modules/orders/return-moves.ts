@@ -141,7 +141,11 @@ export async function moveReturn(
     const to: ReturnStatus =
       move === 'check_passed' ? returnPassedStatus(r.kind as never, online) : move;
     const set: Record<string, unknown> = { 'returns.$[r].status': to };
-    if ((move === 'rejected' || move === 'cancelled') && r.hold === 'held')
+    // The size held for an exchange goes back to stock when no replacement will ship.
+    if (
+      (move === 'rejected' || move === 'cancelled' || move === 'check_failed') &&
+      r.hold === 'held'
+    )
       set['returns.$[r].hold'] = 'released';
     if (to === 'exchanged') set['returns.$[r].hold'] = 'shipped';
     const amount = returnAmountPaise(order, r);

@@ -326,6 +326,41 @@ describe('a size exchange', () => {
     expect(await colourStockOf(tee._id)).toMatchObject({ 'Black L': 1 });
   });
 
+  it('an exchange that fails its check (with the reason) goes back to the shopper: the held size back in stock, the piece not', async () => {
+    const { orderId, tee, itemId } = await deliveredOrder(1);
+    const request = (await ask(orderId, [exchangeForL(itemId)]).expect(200)).body.order.returns[0];
+    for (const status of ['approved', 'picked_up', 'received'])
+      await move(request._id, status).expect(200);
+    expect(await colourStockOf(tee._id)).toMatchObject({ 'Black M': 4, 'Black L': 0 });
+
+    const bare = await move(request._id, 'check_failed').expect(400);
+    expect(bare.body.issues).toEqual([
+      { path: 'note', message: 'Say why the piece failed the check' },
+    ]);
+    const res = await move(request._id, 'check_failed', {
+      note: 'A paint stain on the front',
+    }).expect(200);
+    expect(res.body.order.returns[0]).toMatchObject({
+      status: 'check_failed',
+      replacement: null,
+      refund: null,
+    });
+    expect(res.body.order.returns[0].timeline.at(-1)).toMatchObject({
+      status: 'check_failed',
+      by: 'admin',
+      note: 'A paint stain on the front',
+    });
+    // The L held for the exchange is for sale again; the M goes back to the shopper, not to stock.
+    expect(await colourStockOf(tee._id)).toMatchObject({ 'Black M': 4, 'Black L': 1 });
+    const mail = mailer.sent.filter((m) => m.subject.endsWith('check failed')).at(-1)!;
+    expect(mail.text).toContain(
+      '1 × Sunset Tee (Black · M) did not pass our check (A paint stain on the front), so we are sending it back to you.',
+    );
+    expect((await move(request._id, 'check_passed').expect(409)).body.message).toBe(
+      'This request is check failed, so it cannot be passed now.',
+    );
+  });
+
   it('a rejected exchange (with its reason) gives the held size back; a rejection without a reason is refused', async () => {
     const { orderId, tee, itemId } = await deliveredOrder(1);
     const request = (await ask(orderId, [exchangeForL(itemId)]).expect(200)).body.order.returns[0];
