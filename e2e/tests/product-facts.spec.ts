@@ -68,3 +68,42 @@ test('a product page shows the struck MRP and its details; a renamed product’s
   await expect(page).toHaveURL(new RegExp(`${newPath.replace('?', '\\?')}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Renamed Tee ${stamp}`);
 });
+
+test('opened from a card, a product page comes with its seller: nothing comes in after it and pushes the page down', async ({
+  page,
+}) => {
+  await page.goto('/');
+  // Whether the product page ever showed its T-shirt before the seller (the settings' answer is
+  // asked for beside the product's here: the home page has not read them).
+  await page.evaluate(() => {
+    const w = window as unknown as { shownWithoutSeller: boolean };
+    w.shownWithoutSeller = false;
+    new MutationObserver(() => {
+      const product =
+        location.pathname.startsWith('/product-detail/') && !!document.querySelector('main h1');
+      const seller = [...document.querySelectorAll('main dt')].some(
+        (dt) => dt.textContent === 'Sold by',
+      );
+      if (product && !seller) w.shownWithoutSeller = true;
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+  // The settings' answer leaves the server only once the product's has reached the browser.
+  const productIn = page.waitForEvent('requestfinished', (r) =>
+    r.url().includes('/api/product/get-product/'),
+  );
+  await page.route('**/api/settings/public', async (route) => {
+    await productIn;
+    await route.continue();
+  });
+  const card = page.locator('#products').getByRole('listitem').first();
+  const name = (await card.getByRole('heading').first().textContent())!.trim();
+  await card.getByRole('link', { name: 'More details' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  const details = page.getByRole('region', { name: 'Product details' });
+  await expect(details.locator('dt:text-is("Sold by") + dd')).not.toBeEmpty();
+  expect(
+    await page.evaluate(
+      () => (window as unknown as { shownWithoutSeller: boolean }).shownWithoutSeller,
+    ),
+  ).toBe(false);
+});

@@ -38,7 +38,8 @@ export default function ContactPage() {
       <WithShopSettings>
         {({ shop, gst }) => (
           <>
-            <dl className="grid gap-4 sm:grid-cols-3">
+            {/* The email's card wider: an address is longer than a phone number or "India". */}
+            <dl className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)_minmax(0,0.8fr)]">
               <Card icon={<PhoneIcon />} label="Phone">
                 <PhoneLink phone={shop.phone} missing="Phone" />
               </Card>

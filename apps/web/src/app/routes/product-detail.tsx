@@ -76,8 +76,10 @@ export default function ProductDetailPage() {
   const similar = useDeferredValue(related.isError ? NONE : related.data?.products);
   const similarPending = useDeferredValue(related.isPending);
   // Who sells it and whether the shop takes cash on delivery: inlined with a server-rendered
-  // page, so its first render has them.
-  const settings = usePublicSettings().data?.settings;
+  // page, so its first render has them; asked for beside the product by a page the browser opens
+  // itself (a card tapped), which waits for both (below).
+  const publicSettings = usePublicSettings();
+  const settings = publicSettings.data?.settings;
   // The same title the server gives the page (the API's modules/web/seo.ts).
   useTitle(item ? `${item.name} – ${formatRupees(item.price)}` : 'Product');
 
@@ -85,7 +87,9 @@ export default function ProductDetailPage() {
 
   const location = useLocation();
 
-  if (product.isPending) return <Loading text="Loading product..." />;
+  // The product comes with its seller: Sold by and the payment line never come in after it and
+  // push the page down under the shopper. Settings that fail to load leave them out.
+  if (product.isPending || publicSettings.isPending) return <Loading text="Loading product..." />;
 
   // An address the product had before a rename (a cart line saved then): go to its address now,
   // as the server answers such an address with a 301.

@@ -194,6 +194,35 @@ describe('the product page', () => {
     ]);
   });
 
+  it('opened in the browser (a card tapped), shows the product only with its seller: Sold by never comes in under the shopper', async () => {
+    const tee = makeProduct({ name: 'Held Tee', slug: 'held-tee', ...facts });
+    let answerSettings!: () => void;
+    const settingsHeld = new Promise<void>((resolve) => (answerSettings = resolve));
+    mockApi({
+      'GET /product/get-product/:slug': () => ({ Aproduct: tee }),
+      'GET /product/related-product/:productId/:categoryId': () => ({ products: [] }),
+      'GET /product/:id/reviews': () => ({ success: true, reviews: [], summary: noReviews }),
+      'GET /settings/public': async () => {
+        await settingsHeld;
+        return publicSettings({ gst: SELLER });
+      },
+    });
+    renderRoute(
+      { element: <ProductDetailPage />, path: '/product-detail/:slug' },
+      { url: '/product-detail/held-tee' },
+    );
+    // The product's answer is in (the page has rendered with it: its title names it); the
+    // settings' is still on its way.
+    await vi.waitFor(() => expect(document.title).toMatch(/^Held Tee/));
+    expect(screen.queryByRole('heading', { name: 'Held Tee' })).toBeNull();
+    expect(screen.getByText('Loading product...')).toBeInTheDocument();
+
+    answerSettings();
+    await screen.findByRole('heading', { name: 'Held Tee' });
+    const details = screen.getByRole('region', { name: 'Product details' });
+    expect(within(details).getByText(/Inkwell/)).toBeInTheDocument();
+  });
+
   it("goes from a renamed product's old address to its address now, keeping the choice", async () => {
     const renamed = makeProduct({ name: 'New Name Tee', slug: 'new-name-tee' });
     openDetail(renamed, '/product-detail/old-name-tee?size=M');
