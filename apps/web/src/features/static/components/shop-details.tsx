@@ -51,9 +51,12 @@ export function EmailLink({ email, missing }: { email: string; missing: string }
   );
 }
 
-/** Looks like a link, and the padding makes a 40 px tap area without moving the text. */
+/**
+ * Looks like a link (underlined in the dark theme, where its colour is near the text's, as the
+ * launch pages' other links), and the padding makes a 40 px tap area without moving the text.
+ */
 export const contactLink =
-  '-my-2 inline-block py-2 font-semibold break-all text-brand-700 hover:underline dark:text-brand-100';
+  '-my-2 inline-block py-2 font-semibold break-all text-brand-700 hover:underline dark:text-brand-100 dark:underline dark:decoration-brand-500 dark:underline-offset-4';
 
 /**
  * The page's content once the shop's public settings are here (server-rendered pages have them
