@@ -294,13 +294,15 @@ describe('a size exchange', () => {
     // A mail at each step.
     const no = asked.body.order._id.slice(-8).toUpperCase();
     expect(subjectsTo('asha.returns@example.com').filter((s) => s.includes('exchange'))).toEqual([
-      `Your exchange for order #${no}: requested`,
-      `Your exchange for order #${no}: approved`,
-      `Your exchange for order #${no}: picked up`,
-      `Your exchange for order #${no}: received`,
-      `Your exchange for order #${no}: exchanged`,
+      `Your exchange for order #${no} is waiting for approval`,
+      `Your exchange for order #${no} has been approved`,
+      `Your exchange for order #${no} has been picked up`,
+      `Your exchange for order #${no} has been received`,
+      `Your exchange for order #${no} has its replacement on the way`,
     ]);
-    const last = mailer.sent.filter((m) => m.subject.endsWith('exchanged')).at(-1)!;
+    const last = mailer.sent
+      .filter((m) => m.subject.endsWith('has its replacement on the way'))
+      .at(-1)!;
     expect(last.text).toContain(`ships at no charge as order #${done.replacement.number}`);
     // Each names the pieces (tee, colour · size, quantity), the request, and links to the order.
     const askedOn = /asked on \d{1,2} \w+ 2026 \(reason: Too small\)\.$/m;
@@ -352,12 +354,12 @@ describe('a size exchange', () => {
     });
     // The L held for the exchange is for sale again; the M goes back to the shopper, not to stock.
     expect(await colourStockOf(tee._id)).toMatchObject({ 'Black M': 4, 'Black L': 1 });
-    const mail = mailer.sent.filter((m) => m.subject.endsWith('check failed')).at(-1)!;
+    const mail = mailer.sent.filter((m) => m.subject.endsWith('failed its check')).at(-1)!;
     expect(mail.text).toContain(
       '1 × Sunset Tee (Black · M) did not pass our check (A paint stain on the front), so we are sending it back to you.',
     );
     expect((await move(request._id, 'check_passed').expect(409)).body.message).toBe(
-      'This request is check failed, so it cannot be passed now.',
+      'This request failed its check, so it cannot be passed now.',
     );
   });
 
@@ -379,7 +381,7 @@ describe('a size exchange', () => {
       ],
     });
     expect(await colourStockOf(tee._id)).toMatchObject({ 'Black M': 4, 'Black L': 1 });
-    const mail = mailer.sent.filter((m) => m.subject.endsWith('rejected')).at(-1)!;
+    const mail = mailer.sent.filter((m) => m.subject.endsWith('was rejected')).at(-1)!;
     expect(mail.text).toContain(
       'We could not accept your exchange of 1 × Sunset Tee (Black · M): Worn and washed',
     );
@@ -467,7 +469,7 @@ describe('a return paid online', () => {
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     expect((a.status === 409 ? a : b).body.message).toBe(
-      'This request is refunded, so it cannot be passed now.',
+      'This request has been refunded, so it cannot be passed now.',
     );
     const order = await orderOf(orderId, asha);
     expect(order.returns[0]).toMatchObject({
@@ -497,12 +499,12 @@ describe('a return paid online', () => {
 
     const no = orderId.slice(-8).toUpperCase();
     const subjects = subjectsTo('asha.returns@example.com');
-    expect(subjects).toContain(`Your return for order #${no}: refunded`);
+    expect(subjects).toContain(`Your return for order #${no} has been refunded`);
     expect(
       subjects.filter((s) => s === `Your refund for the return from order #${no} is processed`),
     ).toHaveLength(1);
     const refunded = mailer.sent
-      .filter((m) => m.subject === `Your return for order #${no}: refunded`)
+      .filter((m) => m.subject === `Your return for order #${no} has been refunded`)
       .at(-1)!;
     expect(refunded.text).toContain('A refund of ₹649 is on its way');
     const processed = mailer.sent
@@ -691,7 +693,7 @@ describe('a cash-on-delivery return', () => {
       note: 'Transfer reference UPI-4471-2210',
     });
     await move(request._id, 'refunded', { reference: 'UPI-4471-2210' }).expect(409);
-    const mail = mailer.sent.filter((m) => m.subject.endsWith('refunded')).at(-1)!;
+    const mail = mailer.sent.filter((m) => m.subject.endsWith('has been refunded')).at(-1)!;
     expect(mail.text).toMatch(
       /^We transferred your refund of ₹799 for 1 × .+ \(reference UPI-4471-2210\)\.$/m,
     );
@@ -800,7 +802,7 @@ describe('refusals', () => {
     const { orderId, itemId } = await deliveredOrder(1);
     const request = (await ask(orderId, [returnOne(itemId)]).expect(200)).body.order.returns[0];
     expect((await move(request._id, 'received').expect(409)).body.message).toBe(
-      'This request is requested, so it cannot be marked received now.',
+      'This request is waiting for approval, so it cannot be marked received now.',
     );
     expect((await move(request._id, 'approved', {}, asha).expect(403)).body.message).toBe(
       'Only the shop can move this request',
@@ -935,7 +937,7 @@ describe('races', () => {
     ]);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(answers.find((r) => r.status === 409)!.body.message).toBe(
-      'This request is already approved.',
+      'This request has been approved already.',
     );
     const order = await orderOf(orderId, asha);
     expect(
