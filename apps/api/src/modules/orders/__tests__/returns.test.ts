@@ -163,7 +163,7 @@ describe('order lines have ids of their own', () => {
     expect(order.items[0].itemId).toMatch(/^[a-f\d]{24}$/);
 
     const older = async () => {
-      const { order: o } = await recordPaidOrder({
+      const { order: o } = await recordPaidOrder(t.deps, {
         user: asha.id,
         items: [
           {
@@ -643,7 +643,7 @@ describe('a cash-on-delivery return', () => {
       price: 799,
       sizes: [{ size: 'M', quantity: 4 }],
     });
-    const { order } = await recordPaidOrder({
+    const { order } = await recordPaidOrder(t.deps, {
       user: asha.id,
       items: [
         {
@@ -712,6 +712,30 @@ describe('refusals', () => {
       .set('Authorization', asha.auth)
       .expect(200);
     expect(options.body.windowEndsAt).toBe(new Date(deliveredOn.getTime() + 7 * DAY).toISOString());
+  });
+
+  it('an order delivered before deliveries were dated: the window counts from its payment, dated by the app clock', async () => {
+    // Later than any request of the tests before (the Returns page's paging test counts on it).
+    const paidOn = new Date('2027-01-04T11:00:00+05:30');
+    now = paidOn;
+    const tee = await makeProduct({ name: 'Harbour Tee', price: 599 });
+    const orderId = await sandboxCheckout(t, asha, [{ _id: String(tee._id), cartQuantity: 1 }], {
+      amount: 599,
+      shippingAddress: '7 Lake Road, Pune 411001',
+    });
+    // Delivered by an older build, which kept no dated move to delivered.
+    await Order.collection.updateOne(
+      { _id: new mongoose.Types.ObjectId(orderId) },
+      { $set: { status: 'delivered', history: [] } },
+    );
+    const { itemId } = (await orderOf(orderId, asha)).items[0];
+    now = new Date(paidOn.getTime() + 7 * DAY + 1);
+    const late = await ask(orderId, [returnOne(itemId)]).expect(409);
+    expect(late.body.message).toBe(
+      'The window to exchange or return this order closed on 11 January 2027 (7 days after delivery).',
+    );
+    now = new Date(paidOn.getTime() + 7 * DAY);
+    await ask(orderId, [returnOne(itemId)]).expect(200);
   });
 
   it('the window: open until the last moment of its last day, closed after (the app clock)', async () => {
