@@ -53,7 +53,7 @@ const returnedPieces = (r: StoredReturn): StockLine[] =>
   }));
 
 /** The pieces an exchange holds: the size and colour wanted. */
-const heldPieces = (r: StoredReturn): StockLine[] =>
+export const heldPieces = (r: StoredReturn): StockLine[] =>
   r.items.map((i) => ({
     productId: String(i.product),
     ...(i.wantedColour ? { colour: i.wantedColour } : {}),

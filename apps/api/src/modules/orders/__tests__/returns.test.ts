@@ -21,7 +21,13 @@ import {
 } from '../../payments/__tests__/helpers.js';
 import { Jobs } from '../../../lib/jobs.js';
 import { createLogger } from '../../../lib/logger.js';
-import { backfillItemIds, recordPaidOrder, reconcileRefunds, taxDocumentsJob } from '../index.js';
+import {
+  backfillItemIds,
+  recordPaidOrder,
+  reconcileRefunds,
+  releaseEndedExchangeHolds,
+  taxDocumentsJob,
+} from '../index.js';
 import { Order } from '../order.model.js';
 import { makeImage } from '../../products/__tests__/fixtures.js';
 
@@ -948,6 +954,52 @@ describe('a photo with the request (multipart)', () => {
     );
     expect(stored()).toEqual(before);
     expect((await orderOf(orderId, asha)).returns).toEqual([]);
+  });
+});
+
+describe('old data: sizes still held by exchanges that ended unused (release step)', () => {
+  it('gives back, once however many copies run it at once, the size of an exchange that failed its check before that gave it back', async () => {
+    // An exchange that failed its check under the old build: still holding the L.
+    const failed = await deliveredOrder(1);
+    const old = (await ask(failed.orderId, [exchangeForL(failed.itemId)]).expect(200)).body.order
+      .returns[0];
+    for (const status of ['approved', 'picked_up', 'received'])
+      await move(old._id, status).expect(200);
+    await Order.updateOne(
+      { _id: failed.orderId },
+      {
+        $set: { 'returns.$[r].status': 'check_failed' },
+        $push: {
+          'returns.$[r].timeline': { status: 'check_failed', at: now, by: 'admin', note: 'Torn' },
+        },
+      },
+      { arrayFilters: [{ 'r._id': old._id }] },
+    );
+    // An exchange still under way keeps its size.
+    const open = await deliveredOrder(1);
+    await ask(open.orderId, [exchangeForL(open.itemId)]).expect(200);
+    expect(await colourStockOf(failed.tee._id)).toMatchObject({ 'Black L': 0 });
+    expect(await colourStockOf(open.tee._id)).toMatchObject({ 'Black L': 0 });
+
+    // Two copies starting together both run it: the L goes back once.
+    const runs = await Promise.all([
+      releaseEndedExchangeHolds(t.deps),
+      releaseEndedExchangeHolds(t.deps),
+    ]);
+    expect(runs.reduce((sum: number, n) => sum + (n ?? 0), 0)).toBe(1);
+    expect(await colourStockOf(failed.tee._id)).toMatchObject({ 'Black M': 4, 'Black L': 1 });
+    expect(await colourStockOf(open.tee._id)).toMatchObject({ 'Black L': 0 });
+    const shown = (await orderOf(failed.orderId, asha)).returns[0];
+    expect(shown).toMatchObject({ status: 'check_failed', replacement: null });
+
+    // Done once: a later start neither reads the orders again nor gives anything twice.
+    expect(await releaseEndedExchangeHolds(t.deps)).toBeUndefined();
+    expect(await colourStockOf(failed.tee._id)).toMatchObject({ 'Black L': 1 });
+    // The exchange under way still ends as ever: passed, its held L ships.
+    const request = (await orderOf(open.orderId, asha)).returns[0];
+    for (const status of ['approved', 'picked_up', 'received', 'check_passed'])
+      await move(request._id, status).expect(200);
+    expect(await colourStockOf(open.tee._id)).toMatchObject({ 'Black M': 5, 'Black L': 0 });
   });
 });
 
