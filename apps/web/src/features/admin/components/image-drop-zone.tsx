@@ -28,7 +28,7 @@ export async function acceptImage(files: ArrayLike<File>): Promise<File | string
  * until the URL made for this very file exists (for one render after a change the state still
  * holds the previous file's URL, which must not be shown under the new file's name).
  */
-function usePreviewUrl(file: File | null): string | null {
+export function usePreviewUrl(file: File | null): string | null {
   const [preview, setPreview] = useState<{ file: File; url: string } | null>(null);
   useEffect(() => {
     if (!file) {

@@ -9,7 +9,9 @@ import { Button } from '@/components/ui/button';
 import { controlClasses } from '@/components/ui/form-field';
 import { cn } from '@/lib/cn';
 import {
+  colourLabel,
   columnsOf,
+  moved,
   newColourRow,
   stockTotals,
   type ColourRow,
@@ -32,13 +34,8 @@ export function StockGrid({
   const totals = stockTotals(values);
   const setColour = (i: number, colour: ColourRow) =>
     onChange({ ...values, colours: values.colours.map((c, k) => (k === i ? colour : c)) });
-  const move = (i: number, by: number) => {
-    const colours = [...values.colours];
-    const [row] = colours.splice(i, 1);
-    colours.splice(i + by, 0, row!);
-    onChange({ ...values, colours });
-  };
-  const label = (c: ColourRow, i: number) => c.name.trim() || `Colour ${i + 1}`;
+  const move = (i: number, by: number) =>
+    onChange({ ...values, colours: moved(values.colours, i, by) });
 
   return (
     <fieldset className="flex min-w-0 flex-col gap-4 rounded-xl border border-slate-200 p-4 dark:border-slate-700">
@@ -102,14 +99,14 @@ export function StockGrid({
           </thead>
           <tbody>
             {values.colours.map((colour, i) => (
-              <tr key={colour._id ?? `new-${i}`}>
+              <tr key={colour.key}>
                 <th scope="row" className={cn(cell, 'font-normal')}>
                   <div className="flex min-w-44 items-center gap-2">
                     <input
                       type="color"
                       value={colour.hex}
                       onChange={(e) => setColour(i, { ...colour, hex: e.target.value })}
-                      aria-label={`Swatch of ${label(colour, i)}`}
+                      aria-label={`Swatch of ${colourLabel(colour, i)}`}
                       className="h-9 w-9 shrink-0 cursor-pointer rounded-full border border-slate-300 bg-transparent p-0.5 dark:border-slate-600"
                     />
                     <input
@@ -139,7 +136,7 @@ export function StockGrid({
                             stock: { ...colour.stock, [size]: e.target.value },
                           })
                         }
-                        aria-label={`Stock of ${label(colour, i)}${size === ONE_SIZE ? '' : ` in ${size}`}`}
+                        aria-label={`Stock of ${colourLabel(colour, i)}${size === ONE_SIZE ? '' : ` in ${size}`}`}
                         aria-describedby="stock-grid-hint"
                         className={cn(
                           controlClasses,
@@ -165,7 +162,7 @@ export function StockGrid({
                       className={small}
                       disabled={i === 0}
                       onClick={() => move(i, -1)}
-                      aria-label={`Move ${label(colour, i)} up`}
+                      aria-label={`Move ${colourLabel(colour, i)} up`}
                     >
                       ↑
                     </Button>
@@ -174,7 +171,7 @@ export function StockGrid({
                       className={small}
                       disabled={i === values.colours.length - 1}
                       onClick={() => move(i, 1)}
-                      aria-label={`Move ${label(colour, i)} down`}
+                      aria-label={`Move ${colourLabel(colour, i)} down`}
                     >
                       ↓
                     </Button>
@@ -185,7 +182,7 @@ export function StockGrid({
                       onClick={() =>
                         onChange({ ...values, colours: values.colours.filter((_, k) => k !== i) })
                       }
-                      aria-label={`Remove ${label(colour, i)}`}
+                      aria-label={`Remove ${colourLabel(colour, i)}`}
                     >
                       Remove
                     </Button>

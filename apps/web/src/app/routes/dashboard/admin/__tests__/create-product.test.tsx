@@ -90,14 +90,6 @@ describe('create product form', () => {
     expect(screen.getByRole('button', { name: 'Create Product' })).toBeEnabled();
   });
 
-  it("says where each colour's other photos are added", async () => {
-    api();
-    renderPage();
-    expect(
-      await screen.findByText(/Each colour's other photos .* are added on the product's page/),
-    ).toBeInTheDocument();
-  });
-
   it('filters categories as you type and chooses one with the arrow keys and Enter', async () => {
     api();
     const { user } = renderPage();
