@@ -155,12 +155,12 @@ function SavedPhoto({
       removeLabel="Delete"
     >
       {others.length > 0 && (
-        <div className="flex gap-1">
+        <div className="flex flex-wrap gap-1">
           <select
             value={moveTo}
             onChange={(e) => setMoveTo(e.target.value)}
             aria-label={`Colour to move ${name} to`}
-            className={cn(controlClasses, 'min-w-0 flex-1 text-sm')}
+            className={cn(controlClasses, 'min-w-24 flex-1 text-sm')}
           >
             <option value="">Move to…</option>
             {others.map((c) => (

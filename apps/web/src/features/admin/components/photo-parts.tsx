@@ -135,10 +135,10 @@ export function PhotoCard({
       <label htmlFor={altId} className="text-xs font-medium text-slate-700 dark:text-slate-300">
         Alt text of {name}
       </label>
-      {/* A few lines: the whole text stays readable in a narrow card (no sideways scroll). */}
+      {/* As tall as its text (field-sizing): read whole in a narrow card, no sideways scroll. */}
       <textarea
         id={altId}
-        rows={3}
+        rows={2}
         value={alt}
         maxLength={ALT_TEXT_MAX}
         // One line: a pasted line break becomes a space.
@@ -150,7 +150,7 @@ export function PhotoCard({
             onAltDone?.();
           }
         }}
-        className={cn(controlClasses, 'min-w-0 resize-y text-sm')}
+        className={cn(controlClasses, 'field-sizing-content min-w-0 resize-none text-sm')}
       />
       <div className="flex flex-wrap gap-1">
         <Button
