@@ -42,6 +42,33 @@ export function usePreviewUrl(file: File | null): string | null {
   return preview && preview.file === file ? preview.url : null;
 }
 
+/**
+ * A drop zone's drag handling and look, shared by every photo drop zone: `onFiles` hears what
+ * was dropped (nothing while disabled); the classes say dragging, refused or waiting.
+ */
+export function useDropZone(onFiles: (files: File[]) => void, disabled?: boolean) {
+  const [dragging, setDragging] = useState(false);
+  const handlers = {
+    onDragOver: (e: DragEvent<HTMLElement>) => {
+      e.preventDefault();
+      setDragging(true);
+    },
+    onDragLeave: () => setDragging(false),
+    onDrop: (e: DragEvent<HTMLElement>) => {
+      e.preventDefault();
+      setDragging(false);
+      if (!disabled) onFiles([...e.dataTransfer.files]);
+    },
+  };
+  const stateClasses = (refused: boolean) =>
+    dragging
+      ? 'border-brand-500 bg-brand-50 dark:bg-slate-800'
+      : refused
+        ? 'border-red-500 bg-slate-50 dark:border-red-400 dark:bg-slate-800/60'
+        : 'border-slate-300 bg-slate-50 hover:border-brand-500 dark:border-slate-600 dark:bg-slate-800/60';
+  return { handlers, stateClasses };
+}
+
 export function ImageDropZone({
   file,
   onChange,
@@ -59,19 +86,13 @@ export function ImageDropZone({
 }) {
   const hintId = useId();
   const errorId = useId();
-  const [dragging, setDragging] = useState(false);
   /** Why the last file chosen was refused here. */
   const [refused, setRefused] = useState('');
   const shownError = refused || error;
   const preview = usePreviewUrl(file);
   const shown = preview ?? currentUrl;
 
-  function onDrop(e: DragEvent<HTMLLabelElement>) {
-    e.preventDefault();
-    setDragging(false);
-    if (disabled) return;
-    void pick(e.dataTransfer.files);
-  }
+  const zone = useDropZone((files) => void pick(files), disabled);
 
   async function pick(files: ArrayLike<File>) {
     const picked = await acceptImage(files);
@@ -90,19 +111,10 @@ export function ImageDropZone({
       </span>
       <label
         data-testid="photo-drop-zone"
-        onDragOver={(e) => {
-          e.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
+        {...zone.handlers}
         className={cn(
           'flex cursor-pointer flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed p-4 text-center text-sm transition-colors focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-500',
-          dragging
-            ? 'border-brand-500 bg-brand-50 dark:bg-slate-800'
-            : shownError
-              ? 'border-red-500 bg-slate-50 dark:border-red-400 dark:bg-slate-800/60'
-              : 'border-slate-300 bg-slate-50 hover:border-brand-500 dark:border-slate-600 dark:bg-slate-800/60',
+          zone.stateClasses(Boolean(shownError)),
         )}
       >
         <input

@@ -4,13 +4,14 @@
  * a photo's card (its picture, its alt text, earlier/later, remove) and the drop zone that takes
  * several photos at once, checked (lib/check-photo.ts) before any is taken.
  */
-import { useId, useState, type DragEvent, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { ALT_TEXT_MAX, MAX_IMAGES_PER_COLOUR, MAX_PHOTO_BYTES } from '@repo/shared/constants/forms';
 import { Button } from '@/components/ui/button';
 import { controlClasses } from '@/components/ui/form-field';
 import { checkPhoto } from '@/lib/check-photo';
 import { cn } from '@/lib/cn';
 import { ImageIcon } from './admin-icons';
+import { useDropZone } from './image-drop-zone';
 
 /** The size of the photo cards' buttons (and the stock grid's). */
 export const smallButton = 'h-9 min-w-9 px-2 text-sm';
@@ -208,7 +209,6 @@ export function PhotosDropZone({
   error?: string;
   onPhotos: (files: File[]) => void | Promise<void>;
 }) {
-  const [dragging, setDragging] = useState(false);
   const [refused, setRefused] = useState<string[]>([]);
   const [serverSaid, setServerSaid] = useState(error);
   const [heard, setHeard] = useState(error);
@@ -238,28 +238,15 @@ export function PhotosDropZone({
     await onPhotos(files);
   }
 
-  function onDrop(e: DragEvent<HTMLLabelElement>) {
-    e.preventDefault();
-    setDragging(false);
-    void pick([...e.dataTransfer.files]);
-  }
+  const zone = useDropZone((files) => void pick(files));
 
   return (
     <div>
       <label
-        onDragOver={(e) => {
-          e.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
+        {...zone.handlers}
         className={cn(
           'flex cursor-pointer items-center gap-3 rounded-xl border-2 border-dashed p-3 text-sm focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-500',
-          dragging
-            ? 'border-brand-500 bg-brand-50 dark:bg-slate-800'
-            : shown.length
-              ? 'border-red-500 bg-slate-50 dark:border-red-400 dark:bg-slate-800/60'
-              : 'border-slate-300 bg-slate-50 hover:border-brand-500 dark:border-slate-600 dark:bg-slate-800/60',
+          zone.stateClasses(shown.length > 0),
         )}
       >
         <input

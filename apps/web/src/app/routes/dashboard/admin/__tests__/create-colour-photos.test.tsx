@@ -6,7 +6,7 @@ import UpdateProductPage from '@/app/routes/dashboard/admin/update-product';
 import { toast } from '@/lib/toast';
 import { mockApi, reply, type ApiCall, type Handler } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/test-utils';
-import { deferred, ids } from './fixtures';
+import { deferred, ids, stubPreviewUrls } from './fixtures';
 
 vi.mock('@/lib/toast', () => ({
   toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() },
@@ -93,11 +93,7 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>) {
   ]);
 }
 
-beforeEach(() => {
-  let n = 0;
-  URL.createObjectURL = vi.fn(() => `blob:preview-${++n}`);
-  URL.revokeObjectURL = vi.fn();
-});
+beforeEach(stubPreviewUrls);
 afterEach(() => {
   vi.clearAllMocks();
   vi.unstubAllGlobals();

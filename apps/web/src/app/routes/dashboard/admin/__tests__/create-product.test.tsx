@@ -5,7 +5,7 @@ import CreateProductPage from '@/app/routes/dashboard/admin/create-product';
 import { toast } from '@/lib/toast';
 import { mockApi, reply, type Handler } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/test-utils';
-import { deferred, ids, networkError } from './fixtures';
+import { deferred, ids, networkError, stubPreviewUrls } from './fixtures';
 
 vi.mock('@/lib/toast', () => ({
   toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() },
@@ -52,11 +52,7 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>) {
   await user.selectOptions(screen.getByLabelText('Shipping'), 'Yes');
 }
 
-beforeEach(() => {
-  let n = 0;
-  URL.createObjectURL = vi.fn(() => `blob:preview-${++n}`);
-  URL.revokeObjectURL = vi.fn();
-});
+beforeEach(stubPreviewUrls);
 afterEach(() => {
   vi.clearAllMocks();
   vi.unstubAllGlobals();
