@@ -487,6 +487,24 @@ describe('exchanges and returns on the order page', () => {
         },
       ],
     });
+    const failed = requested({
+      _id: '665f00000000000000000e04',
+      kind: 'return',
+      status: 'check_failed',
+      items: [{ itemId: SUNSET, name: 'Sunset Tee', quantity: 2, size: 'M', colour: 'Black' }],
+      timeline: [
+        { status: 'requested', at: '2026-11-24T05:00:00.000Z', by: 'customer' },
+        { status: 'approved', at: '2026-11-24T06:00:00.000Z', by: 'admin' },
+        { status: 'picked_up', at: '2026-11-25T06:00:00.000Z', by: 'admin' },
+        { status: 'received', at: '2026-11-26T06:00:00.000Z', by: 'admin' },
+        {
+          status: 'check_failed',
+          at: '2026-11-26T07:00:00.000Z',
+          by: 'admin',
+          note: 'A paint stain on the front',
+        },
+      ],
+    });
     mockApiWithSettings({
       'GET /orders/:orderId': ({ params }) =>
         params.orderId === REPLACEMENT_ID
@@ -500,7 +518,10 @@ describe('exchanges and returns on the order page', () => {
                 exchangeFor: { orderId: ORDER_ID, returnId: exchanged._id },
               }),
             }
-          : { success: true, order: makeOrder({ returns: [exchanged, refunded, rejected] }) },
+          : {
+              success: true,
+              order: makeOrder({ returns: [exchanged, refunded, rejected, failed] }),
+            },
       'GET /orders/:orderId/returns/options': () => OPTIONS,
     });
     renderPage();
@@ -523,6 +544,13 @@ describe('exchanges and returns on the order page', () => {
     const no = within(returns.getByText('Return: Plain Polo (One size) × 1').closest('li')!);
     expect(no.getByText('Rejected', { selector: '[data-return-status]' })).toBeInTheDocument();
     expect(no.getByText('Worn and washed')).toBeInTheDocument();
+    // A piece that failed the check: why, and that it comes back.
+    const back = within(returns.getByText('Return: Sunset Tee (Black · M) × 2').closest('li')!);
+    expect(back.getByText('Check failed', { selector: '[data-return-status]' })).toBeVisible();
+    expect(back.getByText('A paint stain on the front')).toBeVisible();
+    expect(
+      back.getByText('It did not pass our check, so we are sending it back to you.'),
+    ).toBeVisible();
   });
 
   it('cancels a request not yet approved', async () => {

@@ -66,7 +66,7 @@ function ChosenPhoto({ file, onRemove }: { file: File; onRemove: () => void }) {
         variant="ghost"
         aria-label={`Remove the photo ${file.name}`}
         onClick={onRemove}
-        className="shrink-0 text-red-700 dark:text-red-300"
+        className="shrink-0"
       >
         Remove
       </Button>
@@ -406,6 +406,9 @@ function RequestCard({
       <p className={`text-sm ${mutedClass}`}>Reason: {returnReason(request)}</p>
       <ReturnPhoto request={request} />
       {refund && <p className="text-sm">{refund}</p>}
+      {request.status === 'check_failed' && (
+        <p className="text-sm">It did not pass our check, so we are sending it back to you.</p>
+      )}
       <Replacement userId={userId} replacement={request.replacement} />
       <ReturnTimeline request={request} viewer="customer" />
       {request.status === 'requested' && (
