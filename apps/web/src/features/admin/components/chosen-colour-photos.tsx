@@ -17,7 +17,7 @@ import {
   type ColourRow,
   type ProductFormValues,
 } from '../lib/product-form';
-import { usePreviewUrl } from './image-drop-zone';
+import { usePreviewUrl } from '@/lib/use-preview-url';
 import {
   ColourPhotosHeading,
   PhotoCard,

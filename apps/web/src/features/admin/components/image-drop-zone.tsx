@@ -6,12 +6,13 @@
  * shown: why is said under the zone (with what the server said of a photo it refused), until
  * another file is chosen.
  */
-import { useEffect, useId, useState, type DragEvent } from 'react';
+import { useId, useState, type DragEvent } from 'react';
 import { cn } from '@/lib/cn';
 import { MAX_PHOTO_BYTES } from '@repo/shared/constants/forms';
 import { Button } from '@/components/ui/button';
 import { labelClass } from '@/components/ui/styles';
 import { checkPhoto } from '@/lib/check-photo';
+import { usePreviewUrl } from '@/lib/use-preview-url';
 import { ImageIcon } from './admin-icons';
 
 const MAX_MB = MAX_PHOTO_BYTES / (1024 * 1024);
@@ -21,25 +22,6 @@ export async function acceptImage(files: ArrayLike<File>): Promise<File | string
   if (files.length === 0) return '';
   if (files.length > 1) return 'Please choose only one image.';
   return checkPhoto(files[0]!);
-}
-
-/**
- * An object URL for `file`, revoked when the file changes or the component goes away; null
- * until the URL made for this very file exists (for one render after a change the state still
- * holds the previous file's URL, which must not be shown under the new file's name).
- */
-export function usePreviewUrl(file: File | null): string | null {
-  const [preview, setPreview] = useState<{ file: File; url: string } | null>(null);
-  useEffect(() => {
-    if (!file) {
-      setPreview(null);
-      return;
-    }
-    const url = URL.createObjectURL(file);
-    setPreview({ file, url });
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
-  return preview && preview.file === file ? preview.url : null;
 }
 
 /**
