@@ -1,9 +1,10 @@
 /**
  * The demo catalog: 7 categories and 41 T-shirts with prices over every price filter
- * (PRICE_RANGES; a few exactly on a bound: 400, 700, 1500), most in two to four colours, each
+ * (PRICE_RANGES; a few exactly on a bound: 400, 700, 1500), each in two to four colours, each
  * colour made in realistic sizes with its own stock per size (a few sizes sold out, in one colour
- * or in all, a few low, one T-shirt sold out in every colour and size), and generated pictures
- * per colour (tshirt-art.ts).
+ * or in all, a few low, one T-shirt sold out in every colour and size), and three or four
+ * generated pictures per colour (demo-pictures.ts, tshirt-art.ts). Descriptions name no fabric
+ * colour: the swatches say which colours a T-shirt comes in.
  */
 import { SIZES, type Size, type SizeStock } from '@repo/shared';
 import { inkOn, type TshirtArt } from './tshirt-art.js';
