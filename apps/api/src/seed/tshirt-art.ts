@@ -773,6 +773,5 @@ export function tshirtOnHangerSvg(art: TshirtArt, seed: string): string {
   ${shirtShape(art.fabric, { ...FRONT_NECK, body: onChest(printOf(art, seed)) })}
   <path d="M 412 138 C 440 150 520 150 548 138" stroke="#8b5e3c" stroke-width="12" fill="none" stroke-linecap="round"/>
 </g>
-<path d="M 470 190 Q 480 200 490 190" stroke="#6f747a" stroke-width="7" fill="none" stroke-linecap="round"/>
 </svg>`;
 }
