@@ -3,34 +3,18 @@
  * draws none, each width is drawn once, stored in the uploads folder and served like an upload;
  * two copies drawing the same picture at once give the same bytes.
  */
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../app.js';
 import { slugify } from '../../lib/slug.js';
 import { checkedRequest } from '../../test/contract.js';
-import { setupTestApp } from '../../test/harness.js';
+import { fakeWebDist, setupTestApp } from '../../test/harness.js';
 import { DEMO_PRODUCTS } from '../demo-catalog.js';
 import { seedIfEmpty } from '../index.js';
 
-const webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
-mkdirSync(join(webDist, 'assets'));
-writeFileSync(
-  join(webDist, 'index.html'),
-  '<!doctype html><html><head><title>Shop</title></head><body><div id="root"></div></body></html>',
-);
-
-const t = await setupTestApp({ env: { WEB_DIST: webDist } });
+const t = await setupTestApp({ env: { WEB_DIST: fakeWebDist() } });
 const uploads = t.config.uploadsDir;
 const files = () => (existsSync(uploads) ? readdirSync(uploads) : []);
 // A second copy of the shop on the same database and the same (shared) uploads folder, as a
