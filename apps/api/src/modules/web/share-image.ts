@@ -50,12 +50,14 @@ export function createShareImages(opts: {
   cache: CatalogCache;
   shopName: string;
   uploadsDir: string;
+  readUpload?: (fileName: string) => Promise<Buffer>;
 }) {
   const { cache } = opts;
 
   /** The photo's bytes: a local upload from disk, a Cloudinary photo over HTTPS. */
   async function photoBytes(url: string): Promise<Buffer> {
-    if (url.startsWith('/uploads/')) return readFile(join(opts.uploadsDir, basename(url)));
+    if (url.startsWith('/uploads/'))
+      return (opts.readUpload ?? ((name) => readFile(join(opts.uploadsDir, name))))(basename(url));
     const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
     if (!res.ok) throw new Error(`photo answered ${res.status}`);
     return Buffer.from(await res.arrayBuffer());
