@@ -14,6 +14,7 @@ import { ShipmentLine } from '@/components/ui/shipment-line';
 import { useUpdateOrderStatus } from '../api/update-order-status';
 import { StatusSelect } from './order-status-change';
 import { CodSettlement } from './cod-settlement';
+import { Tick } from './ship-selected';
 import { formatOrderDate } from '../lib/format';
 import { cardClass } from '@/components/ui/styles';
 
@@ -77,15 +78,9 @@ export function OrderCard({ order, tick }: { order: Order; tick?: ShipTick | und
       <header className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-200 bg-slate-50 px-4 py-3 dark:border-slate-700 dark:bg-slate-800/60">
         <div className="flex min-w-0 items-start gap-1">
           {tick && (
-            <label className="-my-2 -ml-2 flex h-10 w-10 shrink-0 cursor-pointer items-center justify-center">
-              <input
-                type="checkbox"
-                checked={tick.checked}
-                onChange={(e) => tick.onChange(e.target.checked)}
-                className="h-5 w-5 accent-brand-600"
-              />
+            <Tick {...tick} className="-my-2 -ml-2 w-10 shrink-0 justify-center">
               <span className="sr-only">Select order #{orderNumber(order._id)}</span>
-            </label>
+            </Tick>
           )}
           <div className="min-w-0">
             <h3 id={titleId} className="font-semibold text-slate-900 dark:text-white">

@@ -3,28 +3,52 @@
  * while any is ticked, a bar that stays in view at the foot of the screen with "Mark N shipped",
  * which opens the dialog asking each order's courier and AWB (ship-orders-dialog.tsx).
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Order } from '@repo/shared';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
 import type { ShipSelection } from '../lib/ship-selection';
 import { ShipOrdersDialog } from './ship-orders-dialog';
 
 const plural = (n: number) => `${n} ${n === 1 ? 'order' : 'orders'}`;
+
+/** A tick box with its label, thumb-sized (a label of at least 40 px). */
+export function Tick({
+  checked,
+  onChange,
+  className,
+  children,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <label className={cn('flex min-h-10 cursor-pointer items-center', className)}>
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        className="h-5 w-5 accent-brand-600"
+      />
+      {children}
+    </label>
+  );
+}
 
 /** Ticks every order on this page that is ready to ship (or unticks them all). */
 export function SelectAllToShip({ selection }: { selection: ShipSelection }) {
   const n = selection.shownReady.length;
   if (n === 0) return null;
   return (
-    <label className="flex min-h-10 w-fit cursor-pointer items-center gap-2 text-sm font-medium text-slate-800 dark:text-slate-200">
-      <input
-        type="checkbox"
-        checked={selection.allShownSelected}
-        onChange={(e) => selection.selectShown(e.target.checked)}
-        className="h-5 w-5 accent-brand-600"
-      />
+    <Tick
+      checked={selection.allShownSelected}
+      onChange={selection.selectShown}
+      className="w-fit gap-2 text-sm font-medium text-slate-800 dark:text-slate-200"
+    >
       Select all to ship on this page ({n})
-    </label>
+    </Tick>
   );
 }
 
