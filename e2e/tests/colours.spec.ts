@@ -1,8 +1,9 @@
 /**
  * Colours in the browser: a shopper chooses a colour and a size and pays (the order shows both,
  * with that colour's photo), a colour-size pair sold out cannot be added, two colours of one
- * T-shirt are two cart lines and two order items, and an admin adds a colour with three photos
- * and reorders them. Products are found in the demo catalog as it is now (other journeys buy
+ * T-shirt are two cart lines and two order items, an admin adds a colour with three photos
+ * and reorders them, and an admin creates a tee in two colours with each colour's photos in one
+ * go. Products are found in the demo catalog as it is now (other journeys buy
  * from it too).
  */
 import { deflateSync, crc32 } from 'node:zlib';
@@ -361,6 +362,84 @@ test.describe('colours', () => {
 
     const removed = await request.delete(`/api/product/delete-product/${product._id}`, {
       headers: auth,
+    });
+    expect(removed.ok(), await removed.text()).toBe(true);
+  });
+
+  test('an admin creates a tee in two colours with photos for each in one go; the product page shows each colour\u2019s gallery', async ({
+    page,
+    request,
+  }) => {
+    const admin = await loginViaApi(request, ADMIN.email, ADMIN.password);
+    const { category } = await (await request.get('/api/category/all-category')).json();
+    const name = `Two Colour Tee ${Date.now().toString().slice(-6)}`;
+    const png = (file: string, rgb: [number, number, number]) => ({
+      name: file,
+      mimeType: 'image/png',
+      buffer: pngOf(rgb),
+    });
+
+    await signInAs(page, admin, '/dashboard/admin/create-product');
+    const combo = page.getByRole('combobox', { name: 'Category' });
+    await combo.fill(category[0].name);
+    await page.getByRole('option', { name: category[0].name, exact: true }).click();
+    await page.getByLabel('Photo', { exact: true }).setInputFiles(png('front.png', [17, 17, 17]));
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.getByLabel('Description', { exact: true }).fill('Two colours, photos for each.');
+    await page.getByLabel('Price', { exact: true }).fill('649');
+    await page.getByRole('checkbox', { name: 'M', exact: true }).check();
+    await page.getByLabel('Stock of Black in M', { exact: true }).fill('5');
+    await page.getByRole('button', { name: 'Add colour' }).click();
+    await page.getByLabel('Name of colour 2', { exact: true }).fill('Bottle Green');
+    await page.getByLabel('Swatch of Bottle Green', { exact: true }).fill('#0b5d3b');
+    await page.getByLabel('Stock of Bottle Green in M', { exact: true }).fill('4');
+
+    // Each colour's photos, chosen several at once and previewed before anything is sent.
+    const blackPhotos = page.getByRole('region', { name: /^Photos of Black/ });
+    await blackPhotos
+      .getByLabel('Add photos of Black')
+      .setInputFiles([png('back.png', [40, 40, 40]), png('print.png', [230, 80, 120])]);
+    const greenPhotos = page.getByRole('region', { name: /^Photos of Bottle Green/ });
+    await greenPhotos
+      .getByLabel('Add photos of Bottle Green')
+      .setInputFiles([png('green-front.png', [11, 93, 59]), png('green-back.png', [20, 120, 80])]);
+    await expect(greenPhotos.getByRole('img', { name: 'Preview of green-back.png' })).toBeVisible();
+    await expect(greenPhotos.getByLabel('Alt text of photo 2 of Bottle Green')).toHaveValue(
+      `${name} in Bottle Green, back`,
+    );
+    await greenPhotos
+      .getByLabel('Alt text of photo 1 of Bottle Green')
+      .fill('Bottle Green, flat lay');
+    await page.getByRole('button', { name: 'Create Product' }).click();
+    await expect(page.getByText('Product created successfully!')).toBeVisible();
+
+    const product = await findProduct(request, (p) => p.name === name);
+    const alts = (await coloursOf(request, product)).map((c) => [
+      c.name,
+      c.images.map((i) => i.alt),
+    ]);
+    expect(alts).toEqual([
+      [
+        'Black',
+        [`${name} in Black`, `${name} in Black, back`, `${name} in Black, close-up of the print`],
+      ],
+      ['Bottle Green', ['Bottle Green, flat lay', `${name} in Bottle Green, back`]],
+    ]);
+
+    // The shop's product page: each colour's own gallery.
+    await page.goto(`/product-detail/${product.slug}?colour=black`);
+    for (const [colour, shown] of alts as [string, string[]][]) {
+      await pickColour(page, colour);
+      const thumbs = page
+        .getByRole('list', { name: `Choose a photo of ${name} in ${colour}` })
+        .getByRole('button');
+      await expect(thumbs).toHaveCount(shown.length);
+      for (const [i, alt] of shown.entries())
+        await expect(thumbs.nth(i)).toHaveAccessibleName(`Photo ${i + 1}: ${alt}`);
+    }
+
+    const removed = await request.delete(`/api/product/delete-product/${product._id}`, {
+      headers: { Authorization: `Bearer ${admin.token}` },
     });
     expect(removed.ok(), await removed.text()).toBe(true);
   });

@@ -197,6 +197,14 @@ test('a shopper returns a tee with a photo of it; the admin sees the photo and r
   await dialog
     .getByLabel('Photo (optional)')
     .setInputFiles({ name: 'torn-seam.png', mimeType: 'image/png', buffer: TINY_PNG });
+  // Checked, then previewed with its name before it is sent.
+  const preview = dialog.getByRole('img', { name: 'Preview of torn-seam.png' });
+  await expect
+    .poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+  await expect(
+    dialog.getByRole('button', { name: 'Remove the photo torn-seam.png' }),
+  ).toBeVisible();
   await dialog.getByRole('button', { name: 'Request return' }).click();
   await expect(page.getByText('Your return is requested.')).toBeVisible();
   const summary = `Return: ${tee.name} (Size M) × 1`;

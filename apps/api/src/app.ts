@@ -17,7 +17,7 @@ import type { Logger } from 'pino';
 import { createAuth, createTokenSigner } from './lib/auth.js';
 import { databaseAnswers, requireDatabase } from './lib/db-status.js';
 import { refuseControlCharacters } from './lib/control-characters.js';
-import { apiNotFound, DB_UNAVAILABLE, errorHandler } from './lib/errors.js';
+import { apiNotFound, DB_UNAVAILABLE, errorHandler, notFound } from './lib/errors.js';
 import { CatalogCache } from './lib/catalog-cache.js';
 import { CatalogReader } from './lib/cached-read.js';
 import { settleStockVersion } from './lib/catalog-version.js';
@@ -51,6 +51,7 @@ import { deliveryRouter } from './modules/delivery/index.js';
 import { gstAdminRouter } from './modules/gst/index.js';
 import { webAppRouter } from './modules/web/index.js';
 import { openApiRouter } from './openapi/openapi.router.js';
+import { demoPictures } from './seed/demo-pictures.js';
 
 /** CSP source expressions for each inline <script> of a page. */
 export function inlineScriptHashes(html: string): string[] {
@@ -210,19 +211,17 @@ function createExpressApp(
   api.use(apiNotFound);
   app.use('/api', api);
 
-  // Photo files are content-addressed: cache them for a year.
-  // A missing photo is a 404, never the web app's page.
+  // Photo files are content-addressed: cache them for a year. A demo picture not drawn yet is
+  // drawn now (seed/demo-pictures.ts). A missing photo is a 404, never the web app's page.
+  const pictures = demoPictures(config.uploadsDir);
   app.use(
     '/uploads',
-    express.static(config.uploadsDir, {
-      immutable: true,
-      maxAge: '365d',
-      index: false,
-      fallthrough: false,
-    }),
+    express.static(config.uploadsDir, { immutable: true, maxAge: '365d', index: false }),
+    pictures.handler,
+    (_req, _res, next) => next(notFound()),
   );
 
-  if (hasWeb) app.use(webAppRouter(config, catalog, logger));
+  if (hasWeb) app.use(webAppRouter(config, catalog, logger, pictures.read));
   app.use(errorHandler);
   return app;
 }

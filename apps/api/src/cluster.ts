@@ -18,7 +18,7 @@
 import cluster, { type Address, type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
 import type { Config } from './config/index.js';
-import { EMBEDDED_DB_URI, startDatabaseServer } from './lib/db.js';
+import { EMBEDDED_DB_URI, startDatabaseServer } from './lib/db-server.js';
 import { endLogger } from './lib/logger.js';
 
 /** Why a worker was started: the release steps (then it exits), or serving. */
@@ -120,7 +120,9 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
         worker.process.kill('SIGKILL');
         continue;
       }
-      worker.send({ type: 'ping', at: now } satisfies ToWorker);
+      // A worker that died since the check above fails the send (EPIPE): given to the callback,
+      // not thrown as an 'error' event that would end the primary. Its exit restarts it.
+      worker.send({ type: 'ping', at: now } satisfies ToWorker, () => {});
     }
   }, config.workerTimeoutMs / 3);
 

@@ -11,7 +11,11 @@
 import { ensureIndexes } from './lib/db.js';
 import { whileHolding } from './lib/lease.js';
 import type { AppDeps } from './lib/types.js';
-import { backfillItemIds, backfillOrderNumbers } from './modules/orders/index.js';
+import {
+  backfillItemIds,
+  backfillOrderNumbers,
+  releaseEndedExchangeHolds,
+} from './modules/orders/index.js';
 import { listOlderUnsettled } from './modules/payments/index.js';
 import { migrateToColours, refreshSearchTerms } from './modules/products/index.js';
 import { demoColourOf } from './seed/catalog-seed.js';
@@ -43,6 +47,9 @@ export async function runReleaseSteps(
       // Lines of orders recorded before each line had its own id (returns name lines by it).
       const named = await backfillItemIds();
       if (named) logger.info({ orders: named }, "gave older orders' lines their itemId");
+      // Exchanges that failed their check before it gave the size back still held it.
+      const released = await releaseEndedExchangeHolds(deps);
+      if (released) logger.info({ requests: released }, 'sizes held by ended exchanges are back');
       const unsettled = await listOlderUnsettled();
       if (unsettled) logger.info({ checkouts: unsettled }, 'older payments to settle are listed');
     },

@@ -4,7 +4,7 @@
  * worker that dies is replaced alone (after a pause that grows while it keeps dying young), one
  * that stops answering its heartbeat is ended and replaced, and SIGTERM stops them all gracefully.
  */
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,14 +12,20 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { isRunning, openPort, startShopProcess, type LogLine } from '../test/shop-process.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'shop-cluster-'));
-const shop = startShopProcess({
-  DATA_DIR: dataDir,
-  WEB_CONCURRENCY: '2',
-  WORKER_TIMEOUT_MS: '3000',
-  SEED_DEMO_CATALOG: 'false',
-  JWT_SECRET: 'test-secret-that-is-at-least-32-characters-long',
-  RATE_LIMIT_ENABLED: 'false',
-});
+// Each process writes the modules it loads to importLog/<pid>.log (test/import-log.mjs).
+const importLog = mkdtempSync(join(tmpdir(), 'shop-imports-'));
+const shop = startShopProcess(
+  {
+    DATA_DIR: dataDir,
+    WEB_CONCURRENCY: '2',
+    WORKER_TIMEOUT_MS: '3000',
+    SEED_DEMO_CATALOG: 'false',
+    JWT_SECRET: 'test-secret-that-is-at-least-32-characters-long',
+    RATE_LIMIT_ENABLED: 'false',
+    IMPORT_LOG_DIR: importLog,
+  },
+  ['--import', './src/test/import-log.mjs'],
+);
 afterAll(() => shop.stop());
 
 const started = (l: LogLine) => l.msg === 'a worker started';
@@ -88,6 +94,35 @@ describe('npm start (WEB_CONCURRENCY=2)', () => {
         },
         { timeout: 60_000 },
       );
+    },
+  );
+
+  it(
+    'loads no part of the app in the primary (no Express, Mongoose, routes or models); each worker loads it all but pdfkit',
+    { timeout: 300_000 },
+    async () => {
+      await shop.port();
+      const loaded = (pid: number) =>
+        readFileSync(join(importLog, `${pid}.log`), 'utf8')
+          .trim()
+          .split('\n');
+      const app = (url: string) =>
+        /\/src\/(app|serve|release)\.ts$/.test(url) ||
+        /\/src\/(modules|seed)\//.test(url) ||
+        /\/src\/lib\/(db|deps)\.ts$/.test(url) ||
+        /\/node_modules\/(express|mongoose|sharp)\//.test(url);
+      const primary = loaded(shop.child.pid!);
+      // What it needs: the cluster code, the config, the embedded database it serves.
+      expect(primary).toContainEqual(expect.stringMatching(/\/src\/cluster\.ts$/));
+      expect(primary).toContainEqual(expect.stringMatching(/\/src\/lib\/db-server\.ts$/));
+      expect(primary.filter(app)).toEqual([]);
+      // A serving worker is a whole copy of the app; the PDF writer comes with the first tax
+      // document, not at start.
+      for (const pid of servingPids()) {
+        expect(loaded(pid)).toContainEqual(expect.stringMatching(/\/src\/app\.ts$/));
+        expect(loaded(pid)).toContainEqual(expect.stringMatching(/\/node_modules\/express\//));
+        expect(loaded(pid).filter((url) => url.includes('/node_modules/pdfkit/'))).toEqual([]);
+      }
     },
   );
 

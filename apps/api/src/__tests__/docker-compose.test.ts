@@ -11,7 +11,7 @@ import express, { type Request } from 'express';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { findRepoRoot, loadConfig } from '../config/index.js';
-import { STOP_DEADLINE_MS } from '../server.js';
+import { STOP_DEADLINE_MS } from '../serve.js';
 
 interface Service {
   profiles?: string[];

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import supertest from 'supertest';
 import { describe, expect, inject, it } from 'vitest';
-import { start } from '../server.js';
+import { start } from '../serve.js';
 
 describe('graceful shutdown', () => {
   it('lets the request in flight finish, then refuses new ones', async () => {

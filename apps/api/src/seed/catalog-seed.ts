@@ -1,16 +1,13 @@
 /**
- * Creating and resetting the demo catalog. Pictures are rendered in parallel (one sharp
- * pipeline per core) and stored through the configured photo adapter, like uploads: per colour
- * of each T-shirt its front (the print on that fabric), and per fabric one back (plain on every
- * demo T-shirt, so one picture serves them all). `products` is the whole demo catalog unless a
- * caller (a test) asks for fewer pictures.
+ * Creating and resetting the demo catalog: every colour of each T-shirt with its pictures
+ * (front, back, the print close up, and on every other colour the T-shirt folded or on a
+ * hanger), named at the seed and drawn on their first request (demo-pictures.ts). `products` is
+ * the whole demo catalog unless a caller (a test) asks for fewer.
  */
-import { availableParallelism } from 'node:os';
 import { markBegun, markFinished, stateOf } from '../lib/migrations.js';
 import type { AppDeps } from '../lib/types.js';
 import { slugify } from '../lib/slug.js';
 import { anyCategory, deleteAllCategories, insertCategories } from '../modules/categories/index.js';
-import { renderPhoto } from '../lib/photo-upload.js';
 import {
   anyProduct,
   deleteAllProducts,
@@ -19,7 +16,7 @@ import {
 } from '../modules/products/index.js';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS, type DemoProduct } from './demo-catalog.js';
 import { demoFactsOf } from './demo-facts.js';
-import { tshirtBackSvg, tshirtSvg } from './tshirt-art.js';
+import { demoDrawing, picturesOf } from './demo-pictures.js';
 
 /**
  * The colour a demo T-shirt saved before colours becomes: its fabric's, the colour its picture
@@ -29,24 +26,6 @@ export const demoColourOf: KnownColour = ({ slug }) => {
   const first = DEMO_PRODUCTS.find((p) => slugify(p.name) === slug)?.colours[0];
   return first && { name: first.name, hex: first.hex };
 };
-
-/** Runs `work` over `items` with at most `limit` at a time, keeping the order of results. */
-async function mapLimit<T, R>(
-  items: T[],
-  limit: number,
-  work: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await work(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
 
 /** Categories take turns, so the newest-first home page shows a mix rather than one category. */
 function interleaved(products: readonly DemoProduct[]): DemoProduct[] {
@@ -65,23 +44,16 @@ export async function seedDemoCatalog(
   const categoryId = new Map(categories.map((c) => [c.name, c._id]));
 
   const products = interleaved(demoProducts);
-  const render = (svg: string, name: string) =>
-    renderPhoto(Buffer.from(svg), name, { effort: 0 }).then((processed) =>
-      deps.photos.save(processed),
-    );
-  const fronts = products.flatMap((p) => p.colours.map((c) => ({ p, c })));
-  const fabrics = [...new Set(fronts.map(({ c }) => c.hex))];
-  const jobs = [
-    ...fronts.map(
-      ({ p, c }) =>
-        () =>
-          render(tshirtSvg(c.art, slugify(p.name)), `${p.name} ${c.name}`),
-    ),
-    ...fabrics.map((hex) => () => render(tshirtBackSvg(hex), `tee back ${hex}`)),
-  ];
-  const photos = await mapLimit(jobs, Math.max(2, availableParallelism()), (job) => job());
-  const front = new Map(fronts.map(({ c }, i) => [c, photos[i]!]));
-  const back = new Map(fabrics.map((hex, i) => [hex, photos[fronts.length + i]!]));
+  // Named, not drawn: each picture is drawn on its first request (demo-pictures.ts).
+  const pictures = new Map(
+    products.map((p) => [
+      p,
+      picturesOf(
+        p,
+        DEMO_PRODUCTS.findIndex((d) => d.name === p.name),
+      ),
+    ]),
+  );
 
   // The first product in the list is the newest, a minute apart each.
   const now = Date.now();
@@ -93,13 +65,10 @@ export async function seedDemoCatalog(
         slug: slugify(p.name),
         description: p.description,
         price: p.price,
-        colours: p.colours.map((c) => ({
+        colours: p.colours.map((c, ci) => ({
           name: c.name,
           hex: c.hex,
-          images: [
-            { ...front.get(c)!, alt: `${p.name} in ${c.name}, front` },
-            { ...back.get(c.hex)!, alt: `${p.name} in ${c.name}, back (plain)` },
-          ],
+          images: pictures.get(p)![ci]!.map((d) => d.photo),
           sizes: c.sizes,
         })),
         shipping: p.shipping,
@@ -114,7 +83,7 @@ export async function seedDemoCatalog(
     {
       categories: categories.length,
       products: products.length,
-      pictures: photos.length,
+      pictures: [...pictures.values()].flat(2).length,
       ms: Date.now() - started,
     },
     'seeded the demo catalog',
@@ -122,7 +91,10 @@ export async function seedDemoCatalog(
   return { categories: categories.length, products: products.length };
 }
 
-/** Deletes every product and category (and the products' photo files), then seeds the demo catalog. */
+/**
+ * Deletes every product and category (and the products' photo files but the demo pictures'),
+ * then seeds the demo catalog.
+ */
 export async function resetDemoCatalog(
   deps: AppDeps,
   demoProducts: readonly DemoProduct[] = DEMO_PRODUCTS,
@@ -131,7 +103,8 @@ export async function resetDemoCatalog(
   await deleteAllCategories();
   const keys = new Set<string>();
   for (const photo of old) {
-    if (!photo.key || keys.has(photo.key)) continue;
+    // The demo pictures come back under the same names: their files are kept for them.
+    if (!photo.key || keys.has(photo.key) || demoDrawing(photo.key)) continue;
     keys.add(photo.key);
     await deps.photos
       .remove(photo)

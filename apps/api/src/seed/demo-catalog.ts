@@ -1,9 +1,10 @@
 /**
  * The demo catalog: 7 categories and 41 T-shirts with prices over every price filter
- * (PRICE_RANGES; a few exactly on a bound: 400, 700, 1500), most in two to four colours, each
+ * (PRICE_RANGES; a few exactly on a bound: 400, 700, 1500), each in two to four colours, each
  * colour made in realistic sizes with its own stock per size (a few sizes sold out, in one colour
- * or in all, a few low, one T-shirt sold out in every colour and size), and generated pictures
- * per colour (tshirt-art.ts).
+ * or in all, a few low, one T-shirt sold out in every colour and size), and three or four
+ * generated pictures per colour (demo-pictures.ts, tshirt-art.ts). Descriptions name no fabric
+ * colour: the swatches say which colours a T-shirt comes in.
  */
 import { SIZES, type Size, type SizeStock } from '@repo/shared';
 import { inkOn, type TshirtArt } from './tshirt-art.js';
@@ -129,7 +130,7 @@ const TEES: DemoTee[] = [
     name: 'Sakura Drift Tee',
     category: 'Anime',
     description:
-      'Cherry blossoms drifting across a rising sun on soft white cotton. A spring classic that goes with everything.',
+      'Cherry blossoms drifting across a rising sun, on soft cotton. A spring classic that goes with everything.',
     price: 549,
     quantity: 34,
     shipping: true,
@@ -139,7 +140,7 @@ const TEES: DemoTee[] = [
     name: 'Neko Ramen Tee',
     category: 'Anime',
     description:
-      'A sleepy cat who dreams of ramen. Printed in warm tones on a cream tee, for anyone who naps after lunch.',
+      'A sleepy cat who dreams of ramen, printed in warm tones for anyone who naps after lunch.',
     price: 399,
     quantity: 48,
     shipping: false,
@@ -149,7 +150,7 @@ const TEES: DemoTee[] = [
     name: 'Shonen Spirit Tee',
     category: 'Anime',
     description:
-      'Speed lines, a burst and one loud word: the first page of every great fight scene, on heavyweight black cotton.',
+      'Speed lines, a burst and one loud word: the first page of every great fight scene.',
     price: 899,
     quantity: 22,
     shipping: true,
@@ -164,7 +165,7 @@ const TEES: DemoTee[] = [
     name: 'Kitsune Moon Tee',
     category: 'Anime',
     description:
-      'A full moon over drifting clouds, inspired by fox-spirit folk tales. Glow-in-the-dark feel on deep navy.',
+      'A full moon over drifting clouds, inspired by fox-spirit folk tales. Made for late nights.',
     price: 1299,
     quantity: 0,
     shipping: true,
@@ -189,7 +190,7 @@ const TEES: DemoTee[] = [
     name: 'Starry Eyes Tee',
     category: 'Anime',
     description:
-      'A big sparkling anime eye with violet depths and twinkling highlights. Main-character energy, lavender base.',
+      'A big sparkling anime eye with violet depths and twinkling highlights. Main-character energy.',
     price: 749,
     quantity: 27,
     shipping: false,
@@ -210,8 +211,7 @@ const TEES: DemoTee[] = [
   {
     name: "Mixtape '94 Tee",
     category: 'Music & Bands',
-    description:
-      'The cassette you made for someone and never gave them. Retro tape print on teal cotton.',
+    description: 'The cassette you made for someone and never gave them, as a retro tape print.',
     price: 849,
     quantity: 19,
     shipping: true,
@@ -226,7 +226,7 @@ const TEES: DemoTee[] = [
     name: 'Bass Drop Tee',
     category: 'Music & Bands',
     description:
-      'An equalizer at full volume in neon pink and cyan. Made for festivals, late nights and loud headphones.',
+      'An equalizer at full volume in neon magenta and cyan. Made for festivals, late nights and loud headphones.',
     price: 349,
     quantity: 56,
     soldOut: ['M'],
@@ -237,7 +237,7 @@ const TEES: DemoTee[] = [
     name: 'Jazz Club Noir Tee',
     category: 'Music & Bands',
     description:
-      'Ivory keys and a smoky script, like the sign outside a basement club at midnight. Charcoal tee.',
+      'Ivory keys and a smoky script, like the sign outside a basement club at midnight.',
     price: 1450,
     quantity: 12,
     shipping: true,
@@ -252,7 +252,7 @@ const TEES: DemoTee[] = [
     name: 'Garage Band Tour Tee',
     category: 'Music & Bands',
     description:
-      'The world tour your garage band deserved: bold lettering, three stars and a list of nowhere towns. Maroon.',
+      'The world tour your garage band deserved: bold lettering, three stars and a tour that never left town.',
     price: 1799,
     quantity: 9,
     shipping: true,
@@ -267,7 +267,7 @@ const TEES: DemoTee[] = [
     name: 'Sound Wave Tee',
     category: 'Music & Bands',
     description:
-      'Three layered sound waves in ocean blues. A quiet print for people who love loud music.',
+      'Three layered sound waves, calm as the sea at dawn. A quiet print for people who love loud music.',
     price: 250,
     quantity: 61,
     shipping: false,
@@ -289,7 +289,7 @@ const TEES: DemoTee[] = [
     name: 'Bauhaus Shapes Tee',
     category: 'Minimal',
     description:
-      'Square, circle and triangle in primary colours, straight out of a 1920s design school. Cream base.',
+      'Square, circle and triangle in primary colours, straight out of a 1920s design school.',
     price: 1100,
     quantity: 18,
     shipping: true,
@@ -308,7 +308,7 @@ const TEES: DemoTee[] = [
   {
     name: 'Pocket Sun Tee',
     category: 'Minimal',
-    description: 'A little sun on the chest, in sunflower yellow on sand. Wear it on grey days.',
+    description: 'A little sun on the chest, in sunflower yellow. Wear it on cloudy days.',
     price: 299,
     quantity: 3,
     shipping: false,
@@ -318,7 +318,7 @@ const TEES: DemoTee[] = [
     name: 'Dot Matrix Tee',
     category: 'Minimal',
     description:
-      'A grid of dots that swell and shrink like a wave, with a few in orange to keep you guessing. Navy.',
+      'A grid of dots that swell and shrink like a wave, with a few in tangerine to keep you guessing.',
     price: 1350,
     quantity: 14,
     shipping: true,
@@ -327,8 +327,7 @@ const TEES: DemoTee[] = [
   {
     name: 'Horizon Tee',
     category: 'Minimal',
-    description:
-      'Half a sun on a single horizon line, and the ripples below. Calm print on heather grey.',
+    description: 'Half a sun on a single horizon line, and the ripples below. A calm print.',
     price: 650,
     quantity: 31,
     shipping: true,
@@ -339,8 +338,7 @@ const TEES: DemoTee[] = [
   {
     name: 'Stay Curious Tee',
     category: 'Quotes & Typography',
-    description:
-      'Two words to live by, set big and bold in white on black. Ask questions, take things apart.',
+    description: 'Two words to live by, set big and bold. Ask questions, take things apart.',
     price: 400,
     quantity: 52,
     shipping: false,
@@ -354,7 +352,7 @@ const TEES: DemoTee[] = [
   {
     name: 'Chai Over Coffee Tee',
     category: 'Quotes & Typography',
-    description: 'Settle the debate once and for all. Cardamom-brown lettering on a cream tee.',
+    description: 'Settle the debate once and for all, in cardamom-brown lettering.',
     price: 549,
     quantity: 38,
     shipping: true,
@@ -368,8 +366,7 @@ const TEES: DemoTee[] = [
   {
     name: 'Do Epic Stuff Tee',
     category: 'Quotes & Typography',
-    description:
-      'A reminder in capital letters for Monday mornings. Bold white type on racing red.',
+    description: 'A reminder in capital letters for Monday mornings, in bold block type.',
     price: 799,
     quantity: 26,
     shipping: true,
@@ -383,8 +380,7 @@ const TEES: DemoTee[] = [
   {
     name: 'Good Vibes Only Tee',
     category: 'Quotes & Typography',
-    description:
-      'Sunny seventies lettering on baby pink. Certified to improve any room you walk into.',
+    description: 'Sunny seventies lettering. Certified to improve any room you walk into.',
     price: 999,
     quantity: 21,
     soldOut: ['M', 'L'],
@@ -399,7 +395,7 @@ const TEES: DemoTee[] = [
   {
     name: 'Main Character Energy Tee',
     category: 'Quotes & Typography',
-    description: 'For people whose life has a soundtrack. Stacked type in ink and coral on white.',
+    description: 'For people whose life has a soundtrack. Stacked type with a splash of coral.',
     price: 1199,
     quantity: 17,
     shipping: true,
@@ -413,8 +409,7 @@ const TEES: DemoTee[] = [
   {
     name: 'Hustle Quietly Tee',
     category: 'Quotes & Typography',
-    description:
-      'Let the work do the talking. Muted cream type on olive, in a heavyweight organic cotton.',
+    description: 'Let the work do the talking. Muted type on a soft combed cotton.',
     price: 1999,
     quantity: 2,
     shipping: true,
@@ -431,7 +426,7 @@ const TEES: DemoTee[] = [
     name: 'Sunset Boulevard Tee',
     category: 'Retro & Vintage',
     description:
-      'A striped eighties sunset with a lone palm, in tangerine and magenta on navy. Cruise-ready.',
+      'A striped eighties sunset with a lone palm, in tangerine and magenta. Cruise-ready.',
     price: 700,
     quantity: 29,
     shipping: true,
@@ -440,8 +435,7 @@ const TEES: DemoTee[] = [
   {
     name: 'Arcade Champion Tee',
     category: 'Retro & Vintage',
-    description:
-      'A pixel invader and a high score nobody will ever beat. Bright green on black, like an old CRT.',
+    description: 'A pixel invader and a high score nobody will ever beat, glowing like an old CRT.',
     price: 1250,
     quantity: 16,
     shipping: true,
@@ -450,8 +444,7 @@ const TEES: DemoTee[] = [
   {
     name: "Rainbow '78 Tee",
     category: 'Retro & Vintage',
-    description:
-      'Four chunky rainbow stripes straight off a seventies van. Cream tee, warm colours.',
+    description: 'Four chunky rainbow stripes straight off a seventies van, in warm colours.',
     price: 599,
     quantity: 35,
     shipping: false,
@@ -460,8 +453,7 @@ const TEES: DemoTee[] = [
   {
     name: 'Checkerboard Skate Tee',
     category: 'Retro & Vintage',
-    description:
-      'Checkerboard band and italic lettering from the old-school skate park. Black on white.',
+    description: 'Checkerboard band and italic lettering from the old-school skate park.',
     price: 349,
     quantity: 42,
     shipping: false,
@@ -475,8 +467,7 @@ const TEES: DemoTee[] = [
   {
     name: 'Retro Racer Tee',
     category: 'Retro & Vintage',
-    description:
-      'Twin racing stripes and a number roundel from a sixties grand prix. Orange with navy and white.',
+    description: 'Twin racing stripes and a number roundel from a sixties grand prix.',
     price: 1500,
     quantity: 11,
     shipping: true,
@@ -490,8 +481,7 @@ const TEES: DemoTee[] = [
   {
     name: 'Polaroid Summer Tee',
     category: 'Retro & Vintage',
-    description:
-      'An instant photo of a summer evening: sun, sea and three gulls, tilted just so. Sky blue tee.',
+    description: 'An instant photo of a summer evening: sun, sea and three gulls, tilted just so.',
     price: 2199,
     quantity: 2,
     shipping: true,
@@ -503,7 +493,7 @@ const TEES: DemoTee[] = [
     name: 'Cricket Fever Tee',
     category: 'Sports',
     description:
-      'A red leather ball with its stitched seam and a willow bat. For every street, maidan and stadium.',
+      'A leather ball with its stitched seam and a willow bat. For every street, maidan and stadium.',
     price: 375,
     quantity: 58,
     soldOut: ['L'],
@@ -513,8 +503,7 @@ const TEES: DemoTee[] = [
   {
     name: 'Hoops Tee',
     category: 'Sports',
-    description:
-      'A basketball in full orange with a bold slogan underneath. Court-ready navy cotton.',
+    description: 'A basketball with a bold slogan underneath. Court-ready and made to move.',
     price: 899,
     quantity: 24,
     shipping: true,
@@ -528,8 +517,7 @@ const TEES: DemoTee[] = [
   {
     name: 'Marathon Miles Tee',
     category: 'Sports',
-    description:
-      'The distance that matters, and the road that leads there. Light, breathable and sky blue.',
+    description: 'The distance that matters, and the road that leads there. Light and breathable.',
     price: 1050,
     quantity: 20,
     shipping: true,
@@ -543,8 +531,7 @@ const TEES: DemoTee[] = [
   {
     name: 'Football Club Crest Tee',
     category: 'Sports',
-    description:
-      'A proud club crest with a star for the title you will win this season. Forest green and gold.',
+    description: 'A proud club crest with a star for the title you will win this season.',
     price: 1699,
     quantity: 13,
     shipping: true,
@@ -558,8 +545,7 @@ const TEES: DemoTee[] = [
   {
     name: 'Jersey Number 10 Tee',
     category: 'Sports',
-    description:
-      'The playmaker number, huge on the chest, with CAPTAIN across the top. Red and white.',
+    description: 'The playmaker number, huge on the chest, with CAPTAIN across the top.',
     price: 650,
     quantity: 33,
     shipping: false,
@@ -570,8 +556,7 @@ const TEES: DemoTee[] = [
   {
     name: 'Mountain Calling Tee',
     category: 'Nature',
-    description:
-      'Snow-capped peaks, a low sun and a line of pines inside a round badge. Forest green.',
+    description: 'Snow-capped peaks, a low sun and a line of pines inside a round badge.',
     price: 799,
     quantity: 30,
     shipping: true,
@@ -580,8 +565,7 @@ const TEES: DemoTee[] = [
   {
     name: 'Ocean Waves Tee',
     category: 'Nature',
-    description:
-      'Rolling waves under a warm sun, in blues and teals. Smells faintly of sea salt (it does not).',
+    description: 'Rolling waves under a warm sun. Smells faintly of sea salt (it does not).',
     price: 550,
     quantity: 37,
     shipping: false,
@@ -590,8 +574,7 @@ const TEES: DemoTee[] = [
   {
     name: 'Monstera Leaf Tee',
     category: 'Nature',
-    description:
-      'A big split monstera leaf in jungle green. For plant parents with too many plants.',
+    description: 'A big split monstera leaf. For plant parents with too many plants.',
     price: 1399,
     quantity: 15,
     shipping: true,
@@ -600,7 +583,7 @@ const TEES: DemoTee[] = [
   {
     name: 'Night Sky Tee',
     category: 'Nature',
-    description: 'A constellation, stardust and a crescent moon in gold on deep navy. Limited run.',
+    description: 'A constellation, stardust and a crescent moon in gold. Limited run.',
     price: 2499,
     quantity: 1,
     shipping: true,
@@ -609,8 +592,7 @@ const TEES: DemoTee[] = [
   {
     name: 'Pine Forest Tee',
     category: 'Nature',
-    description:
-      'Five pines of different heights, like a walk in the hills. Two greens on heather grey.',
+    description: 'Five pines of different heights, like a walk in the hills.',
     price: 400,
     quantity: 46,
     shipping: false,
@@ -619,7 +601,7 @@ const TEES: DemoTee[] = [
   {
     name: 'Desert Bloom Tee',
     category: 'Nature',
-    description: 'A saguaro cactus in flower against a terracotta sun. Warm sand-coloured cotton.',
+    description: 'A saguaro cactus in flower against a terracotta sun. Warm, soft and easy.',
     price: 1150,
     quantity: 19,
     shipping: true,
@@ -631,59 +613,167 @@ const TEES: DemoTee[] = [
 type MoreColour = [fabric: string, quantity: number, soldOut?: Size[]];
 
 /**
- * Each T-shirt's other colours, after the one it is written in above: 25 of the 41 come in two to
- * four (each colour's pictures are drawn at the first start, so not every T-shirt does). Each colour's stock is its own: a size can be sold out in one colour and left in
- * another (Good Vibes Only in M and L, Cricket Fever in L), or gone in every colour (Bass Drop in M).
+ * Each T-shirt's other colours, after the one it is written in above: every T-shirt comes in
+ * two to four. Each colour's stock is its own: a size can be sold out in one colour and left in
+ * another (Good Vibes Only in M and L, Cricket Fever in L), gone in every colour (Bass Drop in
+ * M), or a whole colour sold out beside others in stock (Pocket Sun in Sky Blue).
  */
 const MORE_COLOURS: Record<string, MoreColour[]> = {
   'Sakura Drift Tee': [
     [BLACK, 24],
     [NAVY, 12, ['XS']],
   ],
-  'Neko Ramen Tee': [[BLACK, 20]],
-  'Shonen Spirit Tee': [[WHITE, 14]],
+  'Neko Ramen Tee': [
+    [BLACK, 20],
+    [PINK, 10, ['S']],
+  ],
+  'Shonen Spirit Tee': [
+    [WHITE, 14],
+    [RED, 8, ['XS']],
+  ],
   'Kitsune Moon Tee': [[WHITE, 0]],
-  'Starry Eyes Tee': [[WHITE, 12]],
+  'Mecha Pilot Tee': [
+    [BLACK, 10],
+    [CHARCOAL, 6, ['3XL']],
+  ],
+  'Starry Eyes Tee': [
+    [WHITE, 12],
+    [BLACK, 10],
+  ],
   'Vinyl Sunday Tee': [
     [BLACK, 22],
     [BOTTLE_GREEN, 14],
     [WHITE, 10, ['S']],
   ],
+  "Mixtape '94 Tee": [
+    [BLACK, 14],
+    [CREAM, 9, ['L']],
+  ],
   'Bass Drop Tee': [
     [NAVY, 20, ['M']],
     [CHARCOAL, 14, ['M']],
   ],
-  'Jazz Club Noir Tee': [[BLACK, 10]],
-  'Sound Wave Tee': [[SKY, 18]],
-  'Single Line Tee': [[BLACK, 30]],
+  'Jazz Club Noir Tee': [
+    [BLACK, 10],
+    [MAROON, 6],
+  ],
+  'Garage Band Tour Tee': [
+    [BLACK, 8],
+    [WHITE, 6, ['L']],
+  ],
+  'Sound Wave Tee': [
+    [SKY, 18],
+    [CHARCOAL, 12],
+  ],
+  'Single Line Tee': [
+    [BLACK, 30],
+    [SAND, 14],
+    [OLIVE, 10, ['M']],
+  ],
+  'Bauhaus Shapes Tee': [
+    [WHITE, 10],
+    [BLACK, 8],
+  ],
   'Tiny Planet Tee': [
     [NAVY, 18],
     [MAROON, 10, ['L']],
+  ],
+  'Pocket Sun Tee': [[SKY, 0]],
+  'Dot Matrix Tee': [
+    [BLACK, 10],
+    [TEAL, 8],
+  ],
+  'Horizon Tee': [
+    [WHITE, 12],
+    [SAND, 10, ['XS']],
   ],
   'Stay Curious Tee': [
     [WHITE, 24],
     [NAVY, 18],
     [MAROON, 12],
   ],
-  'Chai Over Coffee Tee': [[WHITE, 18]],
-  'Do Epic Stuff Tee': [[BLACK, 14]],
-  'Good Vibes Only Tee': [[WHITE, 15]],
-  'Sunset Boulevard Tee': [[BLACK, 16]],
-  "Rainbow '78 Tee": [[WHITE, 16]],
-  'Checkerboard Skate Tee': [[BLACK, 20]],
+  'Chai Over Coffee Tee': [
+    [WHITE, 18],
+    [MUSTARD, 10],
+  ],
+  'Do Epic Stuff Tee': [
+    [BLACK, 14],
+    [NAVY, 10],
+  ],
+  'Good Vibes Only Tee': [
+    [WHITE, 15],
+    [LAVENDER, 9],
+  ],
+  'Main Character Energy Tee': [
+    [BLACK, 12],
+    [PINK, 8],
+  ],
+  'Hustle Quietly Tee': [[BLACK, 1]],
+  'Sunset Boulevard Tee': [
+    [BLACK, 16],
+    [WHITE, 8, ['S']],
+  ],
+  'Arcade Champion Tee': [
+    [CHARCOAL, 10],
+    [NAVY, 6],
+  ],
+  "Rainbow '78 Tee": [
+    [WHITE, 16],
+    [BLACK, 10],
+  ],
+  'Checkerboard Skate Tee': [
+    [BLACK, 20],
+    [RED, 8],
+  ],
+  'Retro Racer Tee': [
+    [WHITE, 8],
+    [NAVY, 6],
+  ],
+  'Polaroid Summer Tee': [[WHITE, 1]],
   'Cricket Fever Tee': [
     [NAVY, 22],
     [SKY, 14, ['L']],
   ],
-  'Hoops Tee': [[BLACK, 12]],
-  'Football Club Crest Tee': [[NAVY, 8]],
-  'Jersey Number 10 Tee': [[NAVY, 15]],
+  'Hoops Tee': [
+    [BLACK, 12],
+    [WHITE, 8],
+  ],
+  'Marathon Miles Tee': [
+    [WHITE, 10],
+    [GREY, 8],
+  ],
+  'Football Club Crest Tee': [
+    [NAVY, 8],
+    [BLACK, 6],
+  ],
+  'Jersey Number 10 Tee': [
+    [NAVY, 15],
+    [WHITE, 10, ['XL']],
+  ],
   'Mountain Calling Tee': [
     [NAVY, 14],
     [CHARCOAL, 10],
   ],
-  'Ocean Waves Tee': [[SKY, 15]],
-  'Pine Forest Tee': [[SAND, 16]],
+  'Ocean Waves Tee': [
+    [SKY, 15],
+    [TEAL, 8],
+  ],
+  'Monstera Leaf Tee': [
+    [WHITE, 8],
+    [BOTTLE_GREEN, 6],
+  ],
+  'Night Sky Tee': [
+    [BLACK, 1],
+    [CHARCOAL, 0],
+  ],
+  'Pine Forest Tee': [
+    [SAND, 16],
+    [CREAM, 10],
+  ],
+  'Desert Bloom Tee': [
+    [WHITE, 10],
+    [OLIVE, 6],
+  ],
 };
 
 /** A colour of `tee` in `fabric`: the print's inks made readable on it (the first as designed). */

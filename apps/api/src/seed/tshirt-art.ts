@@ -615,29 +615,32 @@ const BACK_NECK = {
   stitching: 'M 392 126 C 426 166 534 166 568 126',
 };
 
-/** A T-shirt in `fabric` on the studio backdrop (960×960), with `side` drawn on it. */
-function shirtSvg(fabric: string, side: Side): string {
-  const stitch = isDark(fabric) ? '#ffffff' : '#000000';
-  const backdrop = isDark(fabric) ? ['#f3f1ec', '#dcd6cc'] : ['#eef0f3', '#cfd6de'];
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="960" height="960" viewBox="0 0 960 960">
-<defs>
-  <radialGradient id="bg" cx="50%" cy="38%" r="78%"><stop offset="0" stop-color="${backdrop[0]}"/><stop offset="1" stop-color="${backdrop[1]}"/></radialGradient>
-  <radialGradient id="floor" cx="50%" cy="50%" r="50%"><stop offset="0" stop-color="#000" stop-opacity="0.28"/><stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient>
-  <linearGradient id="side" x1="0" x2="1" y1="0" y2="0">
+const SVG_OPEN =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="960" height="960" viewBox="0 0 960 960">';
+
+/** Stitching and seams: light on a dark fabric, dark on a light one. */
+const stitchOn = (fabric: string) => (isDark(fabric) ? '#ffffff' : '#000000');
+
+/**
+ * The T-shirt's shape in `fabric` with `side` drawn on it (960×960 coordinates, neck at the
+ * top). `id` keeps its definitions apart from the rest of the picture's.
+ */
+function shirtShape(fabric: string, side: Side, id = 'shirt'): string {
+  const stitch = stitchOn(fabric);
+  return `<defs>
+  <linearGradient id="${id}-side" x1="0" x2="1" y1="0" y2="0">
     <stop offset="0" stop-color="#000" stop-opacity="0.24"/><stop offset="0.2" stop-color="#000" stop-opacity="0.03"/>
     <stop offset="0.5" stop-color="#fff" stop-opacity="0.07"/><stop offset="0.8" stop-color="#000" stop-opacity="0.03"/>
     <stop offset="1" stop-color="#000" stop-opacity="0.24"/>
   </linearGradient>
-  <linearGradient id="top" x1="0" x2="0" y1="0" y2="1"><stop offset="0" stop-color="#fff" stop-opacity="0.1"/><stop offset="1" stop-color="#000" stop-opacity="0.14"/></linearGradient>
-  <clipPath id="shirt"><path d="${SHIRT}"/></clipPath>
+  <linearGradient id="${id}-top" x1="0" x2="0" y1="0" y2="1"><stop offset="0" stop-color="#fff" stop-opacity="0.1"/><stop offset="1" stop-color="#000" stop-opacity="0.14"/></linearGradient>
+  <clipPath id="${id}-clip"><path d="${SHIRT}"/></clipPath>
 </defs>
-<rect width="960" height="960" fill="url(#bg)"/>
-<ellipse cx="480" cy="884" rx="330" ry="34" fill="url(#floor)"/>
-<g clip-path="url(#shirt)">
+<g clip-path="url(#${id}-clip)">
   <path d="${SHIRT}" fill="${fabric}"/>
   ${side.body}
-  <rect width="960" height="960" fill="url(#side)"/>
-  <rect width="960" height="960" fill="url(#top)"/>
+  <rect width="960" height="960" fill="url(#${id}-side)"/>
+  <rect width="960" height="960" fill="url(#${id}-top)"/>
   <path d="M 270 166 C 262 240 252 300 246 340" stroke="#000" stroke-opacity="0.2" stroke-width="3" fill="none"/>
   <path d="M 690 166 C 698 240 708 300 714 340" stroke="#000" stroke-opacity="0.2" stroke-width="3" fill="none"/>
   <path d="M 118 366 L 210 420 M 842 366 L 750 420" stroke="${stitch}" stroke-opacity="0.22" stroke-width="2" stroke-dasharray="7 6"/>
@@ -646,18 +649,38 @@ function shirtSvg(fabric: string, side: Side): string {
 <path d="${side.opening}" fill="#000" fill-opacity="0.38"/>
 <path d="${side.neckline}" stroke="${fabric}" stroke-width="18" fill="none"/>
 <path d="${side.neckline}" stroke="#000" stroke-opacity="0.16" stroke-width="18" fill="none"/>
-<path d="${side.stitching}" stroke="${stitch}" stroke-opacity="0.14" stroke-width="2" fill="none" stroke-dasharray="6 5"/>
+<path d="${side.stitching}" stroke="${stitch}" stroke-opacity="0.14" stroke-width="2" fill="none" stroke-dasharray="6 5"/>`;
+}
+
+/** The studio backdrop: warm and light behind a dark fabric, cool behind a light one. */
+function backdrop(fabric: string): string {
+  const [from, to] = isDark(fabric) ? ['#f3f1ec', '#dcd6cc'] : ['#eef0f3', '#cfd6de'];
+  return `<defs><radialGradient id="bg" cx="50%" cy="38%" r="78%"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></radialGradient>
+  <radialGradient id="floor" cx="50%" cy="50%" r="50%"><stop offset="0" stop-color="#000" stop-opacity="0.28"/><stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient></defs>
+<rect width="960" height="960" fill="url(#bg)"/>`;
+}
+
+/** A T-shirt in `fabric` laid flat on the studio backdrop (960×960), with `side` drawn on it. */
+function shirtSvg(fabric: string, side: Side): string {
+  return `${SVG_OPEN}
+${backdrop(fabric)}
+<ellipse cx="480" cy="884" rx="330" ry="34" fill="url(#floor)"/>
+${shirtShape(fabric, side)}
 </svg>`;
 }
 
+/** The print in its 300×300 box: the same on every view of one T-shirt (`seed`: its slug). */
+function printOf(art: TshirtArt, seed: string): string {
+  return MOTIFS[art.motif](art.ink, seededRng(seed), art.text ?? []);
+}
+
+/** The print placed on the chest of the shirt's shape. */
+const onChest = (print: string) =>
+  `<g transform="translate(${PRINT.x} ${PRINT.y}) scale(${PRINT.scale})" opacity="0.96">${print}</g>`;
+
 /** The T-shirt's front with its print (960×960). `seed` varies the print (use the slug). */
 export function tshirtSvg(art: TshirtArt, seed: string): string {
-  const rng = seededRng(seed);
-  const print = MOTIFS[art.motif](art.ink, rng, art.text ?? []);
-  return shirtSvg(art.fabric, {
-    ...FRONT_NECK,
-    body: `<g transform="translate(${PRINT.x} ${PRINT.y}) scale(${PRINT.scale})" opacity="0.96">${print}</g>`,
-  });
+  return shirtSvg(art.fabric, { ...FRONT_NECK, body: onChest(printOf(art, seed)) });
 }
 
 /**
@@ -669,4 +692,86 @@ export function tshirtBackSvg(fabric: string): string {
     ...BACK_NECK,
     body: `<path d="M 404 140 C 436 176 524 176 556 140" stroke="#000" stroke-opacity="0.12" stroke-width="14" fill="none"/>`,
   });
+}
+
+/**
+ * A close-up of the print (960×960): the fabric fills the picture, its knit showing through
+ * the ink, lit from the top left, with a soft fold across the bottom.
+ */
+export function tshirtCloseUpSvg(art: TshirtArt, seed: string): string {
+  const knit = stitchOn(art.fabric);
+  return `${SVG_OPEN}
+<defs>
+  <pattern id="knit" width="12" height="9" patternUnits="userSpaceOnUse"><path d="M 0 0 L 6 9 L 12 0" stroke="${knit}" stroke-opacity="0.08" stroke-width="2" fill="none"/></pattern>
+  <radialGradient id="light" cx="35%" cy="30%" r="85%"><stop offset="0" stop-color="#fff" stop-opacity="0.12"/><stop offset="0.6" stop-color="#000" stop-opacity="0.04"/><stop offset="1" stop-color="#000" stop-opacity="0.3"/></radialGradient>
+  <linearGradient id="fold" x1="0" x2="0" y1="0" y2="1"><stop offset="0" stop-color="#000" stop-opacity="0"/><stop offset="0.5" stop-color="#000" stop-opacity="0.16"/><stop offset="0.62" stop-color="#fff" stop-opacity="0.08"/><stop offset="1" stop-color="#000" stop-opacity="0"/></linearGradient>
+</defs>
+<rect width="960" height="960" fill="${art.fabric}"/>
+<g transform="translate(480 470) rotate(-4) scale(2.7) translate(-150 -150)" opacity="0.94">${printOf(art, seed)}</g>
+<rect width="960" height="960" fill="url(#knit)"/>
+<rect x="-60" y="800" width="1080" height="120" fill="url(#fold)" transform="rotate(-3 480 860)"/>
+<rect width="960" height="960" fill="url(#light)"/>
+</svg>`;
+}
+
+/**
+ * The T-shirt folded as shops stack them, seen from above on a table (960×960): the collar at
+ * the top, the sleeves folded behind, the hem folded under, the print on the folded front.
+ */
+export function tshirtFoldedSvg(art: TshirtArt, seed: string): string {
+  const { fabric } = art;
+  const stitch = stitchOn(fabric);
+  // A linen cloth under a dark T-shirt, a wooden table under a light one.
+  const table = isDark(fabric) ? ['#efeae1', '#d8d0c2', '#000'] : ['#b68d63', '#946d47', '#3b2614'];
+  const grain = [230, 390, 560, 720, 880]
+    .map(
+      (y, i) =>
+        `<path d="M 0 ${y} C 300 ${y - 18 + i * 6} 640 ${y + 22} 960 ${y - 8}" stroke="${table[2]}" stroke-opacity="0.07" stroke-width="${3 + (i % 2) * 3}" fill="none"/>`,
+    )
+    .join('');
+  return `${SVG_OPEN}
+<defs>
+  <linearGradient id="table" x1="0" x2="1" y1="0" y2="1"><stop offset="0" stop-color="${table[0]}"/><stop offset="1" stop-color="${table[1]}"/></linearGradient>
+  <linearGradient id="lit" x1="0" x2="0" y1="0" y2="1"><stop offset="0" stop-color="#fff" stop-opacity="0.1"/><stop offset="0.82" stop-color="#000" stop-opacity="0.06"/><stop offset="1" stop-color="#000" stop-opacity="0.2"/></linearGradient>
+  <clipPath id="folded"><rect x="190" y="170" width="580" height="640" rx="20"/></clipPath>
+</defs>
+<rect width="960" height="960" fill="url(#table)"/>${grain}
+<rect x="202" y="190" width="580" height="640" rx="26" fill="#000" opacity="0.12"/>
+<rect x="196" y="182" width="580" height="640" rx="22" fill="#000" opacity="0.14"/>
+<g clip-path="url(#folded)">
+  <rect width="960" height="960" fill="${fabric}"/>
+  <g transform="translate(298 262) scale(1.21)" opacity="0.96">${printOf(art, seed)}</g>
+  <rect x="190" y="170" width="56" height="640" fill="#000" opacity="0.1"/>
+  <rect x="714" y="170" width="56" height="640" fill="#000" opacity="0.1"/>
+  <path d="M 246 170 L 246 810 M 714 170 L 714 810" stroke="#000" stroke-opacity="0.18" stroke-width="3"/>
+  <rect x="190" y="716" width="580" height="94" fill="#000" opacity="0.08"/>
+  <path d="M 190 716 L 770 716" stroke="#000" stroke-opacity="0.22" stroke-width="4"/>
+  <path d="M 200 790 L 760 790" stroke="${stitch}" stroke-opacity="0.2" stroke-width="2" stroke-dasharray="7 6"/>
+  <rect width="960" height="960" fill="url(#lit)"/>
+</g>
+<path d="M 392 172 C 410 250 550 250 568 172 C 540 196 420 196 392 172 Z" fill="#000" fill-opacity="0.38"/>
+<path d="M 392 172 C 410 250 550 250 568 172" stroke="${fabric}" stroke-width="18" fill="none"/>
+<path d="M 392 172 C 410 250 550 250 568 172" stroke="#000" stroke-opacity="0.16" stroke-width="18" fill="none"/>
+<path d="M 392 172 C 420 150 540 150 568 172" stroke="${fabric}" stroke-width="16" fill="none" stroke-linecap="round"/>
+<path d="M 392 172 C 420 150 540 150 568 172" stroke="#000" stroke-opacity="0.24" stroke-width="16" fill="none" stroke-linecap="round"/>
+</svg>`;
+}
+
+/**
+ * The T-shirt on a wooden hanger, hung from a rail against a wall (960×960): the front, smaller,
+ * with the hook above the collar.
+ */
+export function tshirtOnHangerSvg(art: TshirtArt, seed: string): string {
+  const [from, to] = isDark(art.fabric) ? ['#f1ede6', '#d4ccbf'] : ['#e4e9ee', '#b8c2cc'];
+  return `${SVG_OPEN}
+<defs><linearGradient id="wall" x1="0" x2="0" y1="0" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
+<rect width="960" height="960" fill="url(#wall)"/>
+<path d="M 0 70 L 960 70" stroke="#8a9098" stroke-width="14"/>
+<path d="M 0 66 L 960 66" stroke="#fff" stroke-opacity="0.45" stroke-width="3"/>
+<path d="M 480 206 C 480 150 480 130 480 118 C 480 96 512 88 514 70" stroke="#6f747a" stroke-width="7" fill="none" stroke-linecap="round"/>
+<g transform="translate(480 214) scale(0.84) translate(-480 -128)">
+  ${shirtShape(art.fabric, { ...FRONT_NECK, body: onChest(printOf(art, seed)) })}
+  <path d="M 412 138 C 440 150 520 150 548 138" stroke="#8b5e3c" stroke-width="12" fill="none" stroke-linecap="round"/>
+</g>
+</svg>`;
 }

@@ -4,7 +4,7 @@
  * stand-in, Cloudinary) through `overrides`.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import bcrypt from 'bcryptjs';
@@ -24,6 +24,16 @@ import { User } from '../modules/users/user.model.js';
 export interface TestAppOptions {
   env?: Record<string, string>;
   overrides?: (deps: AppDeps) => Partial<AppDeps>;
+}
+
+/** A built web app's folder with only its page, for tests of what the server adds to it. */
+export function fakeWebDist(
+  html = '<!doctype html><html><head><title>Shop</title></head><body><div id="root"></div></body></html>',
+): string {
+  const dir = mkdtempSync(join(tmpdir(), 'web-dist-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), html);
+  return dir;
 }
 
 export async function setupTestApp(options: TestAppOptions = {}) {

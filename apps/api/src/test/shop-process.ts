@@ -32,8 +32,12 @@ export interface ShopProcess {
 
 const apiRoot = join(import.meta.dirname, '../..');
 
-export function startShopProcess(env: Record<string, string>): ShopProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+/** `nodeArgs`: more of node's flags (every worker inherits them), such as another `--import`. */
+export function startShopProcess(
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): ShopProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...nodeArgs, 'src/server.ts'], {
     cwd: apiRoot,
     env: {
       PATH: process.env.PATH ?? '',

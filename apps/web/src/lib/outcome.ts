@@ -35,6 +35,34 @@ function refusalMessage(error: unknown): string | null {
   return typeof error.body.message === 'string' && error.body.message ? error.body.message : '';
 }
 
+/** A call's outcome: its answer, or why it failed and the fields the server named. */
+export type Outcome<T> =
+  { ok: true; answer: T } | { ok: false; message: string; fields: FieldErrors; refused: boolean };
+
+/**
+ * Await a call, without a word to the user: the answer when it succeeded; on `success: false`
+ * or an HTTP refusal the server's message (or `refused` when it sent none, `refused: true`), on
+ * an exception `exception`.
+ */
+export async function outcomeOf<T extends { success: boolean; message?: string }>(
+  call: Promise<T>,
+  texts: { refused: string; exception: string },
+): Promise<Outcome<T>> {
+  try {
+    const answer = await call;
+    if (answer.success) return { ok: true, answer };
+    return { ok: false, message: answer.message || texts.refused, fields: {}, refused: true };
+  } catch (error) {
+    const refusal = refusalMessage(error);
+    return {
+      ok: false,
+      message: refusal === null ? texts.exception : refusal || texts.refused,
+      fields: fieldErrorsOf(error),
+      refused: refusal !== null,
+    };
+  }
+}
+
 /**
  * Await a mutation; on `success: false` or an HTTP refusal show the server's message (or
  * `refused` when it sent none), on an exception show `exception`. Resolves to the answer
@@ -47,21 +75,13 @@ export async function settle<T extends { success: boolean; message?: string }>(
   texts: { refused: string; exception: string },
   onFieldErrors?: (errors: FieldErrors, refusal?: string) => void,
 ): Promise<T | null> {
-  try {
-    const answer = await call;
-    if (answer.success) {
-      onFieldErrors?.({});
-      return answer;
-    }
-    const message = answer.message || texts.refused;
-    onFieldErrors?.({}, message);
-    toast.error(message);
-  } catch (error) {
-    const refusal = refusalMessage(error);
-    const message = refusal === null ? texts.exception : refusal || texts.refused;
-    onFieldErrors?.(fieldErrorsOf(error), refusal === null ? undefined : message);
-    toast.error(message);
+  const result = await outcomeOf(call, texts);
+  if (result.ok) {
+    onFieldErrors?.({});
+    return result.answer;
   }
+  onFieldErrors?.(result.fields, result.refused ? result.message : undefined);
+  toast.error(result.message);
   return null;
 }
 

@@ -15,6 +15,7 @@ import {
 } from '../rules/index.js';
 import { cartLineProblem, decreaseQuantity, removeFromCart } from '../rules/cart.js';
 import { checkoutItem, filterProductsBody, productBody } from '../index.js';
+import { defaultAlt } from '../rules/photo.js';
 
 const tee = {
   _id: 'a',
@@ -171,5 +172,21 @@ describe('colours in the calls', () => {
     expect(
       checkoutItem.parse({ _id: 'a'.repeat(24), cartQuantity: 1, colour: 'Black' }).colour,
     ).toBe('Black');
+  });
+});
+
+describe("a colour photo's default alt text", () => {
+  it('names the tee and its colour (the tee alone in the Default colour), and the view by place', () => {
+    expect(defaultAlt('Sakura Drift Tee', 'Black')).toBe('Sakura Drift Tee in Black');
+    expect(defaultAlt('Sakura Drift Tee', DEFAULT_COLOUR.name)).toBe('Sakura Drift Tee');
+    expect([0, 1, 2, 3, 4].map((at) => defaultAlt('Sakura Drift Tee', 'Bottle Green', at))).toEqual(
+      [
+        'Sakura Drift Tee in Bottle Green, front',
+        'Sakura Drift Tee in Bottle Green, back',
+        'Sakura Drift Tee in Bottle Green, close-up of the print',
+        'Sakura Drift Tee in Bottle Green, folded',
+        'Sakura Drift Tee in Bottle Green, photo 5',
+      ],
+    );
   });
 });

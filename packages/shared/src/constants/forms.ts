@@ -32,3 +32,5 @@ export const MAX_PHOTO_PIXELS = 50_000_000;
 /** At most this many colours per product, and photos per colour. */
 export const MAX_COLOURS = 12;
 export const MAX_IMAGES_PER_COLOUR = 8;
+/** A photo's alt text is at most this long. */
+export const ALT_TEXT_MAX = 200;

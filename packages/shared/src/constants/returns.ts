@@ -71,6 +71,24 @@ export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
 };
 
 /**
+ * Where a request stands, said after its subject ("This request failed its check", "Your
+ * exchange for order #… has been approved"): one phrase per status, for the API's refusals of a
+ * move and the subjects of the shopper's mails.
+ */
+export const RETURN_STATUS_PHRASES: Record<ReturnStatus, string> = {
+  requested: 'is waiting for approval',
+  approved: 'has been approved',
+  rejected: 'was rejected',
+  cancelled: 'was cancelled',
+  picked_up: 'has been picked up',
+  received: 'has been received',
+  check_failed: 'failed its check',
+  check_passed: 'passed its check',
+  exchanged: 'has its replacement on the way',
+  refunded: 'has been refunded',
+};
+
+/**
  * Requests waiting for the staff's next step (approve or reject, pick up, receive, check, pay
  * back a cash-on-delivery return): the admin overview counts them, and the Returns page's
  * `?status=waiting` lists them.

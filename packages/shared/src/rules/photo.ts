@@ -1,3 +1,5 @@
+import { DEFAULT_COLOUR } from '../constants/index.js';
+
 /** The photo types the shop takes (the server converts each to WebP). */
 export type PhotoType = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif';
 
@@ -24,4 +26,18 @@ export function photoTypeOf(b: Uint8Array): PhotoType | undefined {
     }
   }
   return undefined;
+}
+
+/** What a colour's photos show, in the order a T-shirt is usually photographed. */
+export const PHOTO_VIEWS = ['front', 'back', 'close-up of the print', 'folded'] as const;
+
+/**
+ * What a photo of a colour says when the admin has not described it: the tee and its colour
+ * ("Sakura Drift Tee in Black"; the tee alone in the Default colour), and, given the photo's
+ * place among the colour's photos, what it likely shows ("…, front", "…, photo 5").
+ */
+export function defaultAlt(productName: string, colourName: string, at?: number): string {
+  const tee = colourName === DEFAULT_COLOUR.name ? productName : `${productName} in ${colourName}`;
+  if (at === undefined) return tee;
+  return `${tee}, ${PHOTO_VIEWS[at] ?? `photo ${at + 1}`}`;
 }

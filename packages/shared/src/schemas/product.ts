@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import { COLOUR_NAME_MAX, ONE_SIZE, PRODUCT_SIZES, SIZES } from '../constants/index.js';
 import {
+  ALT_TEXT_MAX,
   DEFAULT_COUNTRY_OF_ORIGIN,
   GSM_RANGE,
   MAX_COLOURS,
@@ -417,7 +418,7 @@ export const stockResponse = z.object({ products: z.array(productStock) });
 export type StockResponse = z.infer<typeof stockResponse>;
 
 /** What a photo shows, for those who cannot see it. */
-export const altText = requiredText('Alt text', 200);
+export const altText = requiredText('Alt text', ALT_TEXT_MAX);
 
 /** `/product/{id}/colours/{colour}/…`: the product and one of its colours (by name, any case). */
 export const colourParams = z.object({

@@ -8,7 +8,9 @@ import { join } from 'node:path';
 import { ensurePrivateDir, writePrivateFile } from '../private-files.js';
 import type { PhotoStore, ProcessedPhoto, StoredPhoto } from './index.js';
 
-const fileName = (key: string, width: number) => `${key}-${width}.webp`;
+/** The file (and the last part of the URL) of a photo's rendition. */
+export const localFileName = (key: string, width: number) => `${key}-${width}.webp`;
+const fileName = localFileName;
 
 export function createLocalPhotoStore(opts: { dir: string; publicPath: string }): PhotoStore {
   /** Write then rename: a reader never sees a half-written file, even when the same photo is saved again. */

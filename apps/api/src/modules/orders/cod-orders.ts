@@ -38,7 +38,7 @@ export async function placeCodOrder(
   deps: AppDeps,
   input: Omit<PaidOrderInput, 'payment' | 'provider'>,
 ): Promise<{ order: LeanOrder; created: boolean }> {
-  const placed = await recordPaidOrder({
+  const placed = await recordPaidOrder(deps, {
     ...input,
     provider: 'cod',
     payment: { method: 'cod', status: 'due' },

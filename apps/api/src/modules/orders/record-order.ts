@@ -15,9 +15,9 @@ import {
   type PaymentMethod,
   type PaymentStatus,
 } from '@repo/shared';
-import type { Logger } from 'pino';
 import { isDuplicateKey } from '../../lib/errors.js';
 import { insertDocument } from '../../lib/insert-document.js';
+import type { AppDeps } from '../../lib/types.js';
 import { currentPhotos } from '../products/index.js';
 import { Order, type LeanOrder, type StoredDiscount } from './order.model.js';
 
@@ -67,7 +67,7 @@ type DiscountInput = Omit<StoredDiscount, 'couponId' | 'offerId'> & {
  * the invoice adds up to the amount. Null (and logged) if it cannot be worked out or the parts do
  * not add up to the amount: the order stands, and the admin sees it has no invoice.
  */
-function taxOf(input: PaidOrderInput, at: Date, logger?: Logger) {
+function taxOf(input: PaidOrderInput, at: Date, logger: AppDeps['logger']) {
   try {
     // Each line is taxed on what it was paid: its price less its share of the discount.
     const off = input.discount?.lines ?? [];
@@ -90,7 +90,7 @@ function taxOf(input: PaidOrderInput, at: Date, logger?: Logger) {
       placeOfSupply: stateOfAddress(input.shippingAddress) ?? '',
     };
   } catch (err) {
-    logger?.error(
+    logger.error(
       { err, paymentId: input.paymentId },
       'the GST of a paid order could not be worked out',
     );
@@ -108,8 +108,8 @@ function taxOf(input: PaidOrderInput, at: Date, logger?: Logger) {
  * meanwhile the checkout's photo stays.
  */
 export async function recordPaidOrder(
+  deps: Pick<AppDeps, 'logger' | 'now'>,
   input: PaidOrderInput,
-  logger?: Logger,
 ): Promise<{ order: LeanOrder; created: boolean }> {
   try {
     const photos = await currentPhotos(input.items.map((i) => String(i.product)));
@@ -119,7 +119,9 @@ export async function recordPaidOrder(
       return i.colour ? product.byColour.get(colourKey(i.colour)) : product.main;
     };
     const _id = new Types.ObjectId();
-    const paidAt = new Date();
+    // The app's clock (deps.now): a return's window counts from it for orders delivered before
+    // deliveries were dated.
+    const paidAt = deps.now();
     const order = await insertDocument<LeanOrder>(Order, {
       _id,
       number: orderNumber(String(_id)),
@@ -145,7 +147,7 @@ export async function recordPaidOrder(
       provider: input.provider,
       paymentId: input.paymentId,
       providerOrderId: input.providerOrderId,
-      tax: taxOf(input, paidAt, logger),
+      tax: taxOf(input, paidAt, deps.logger),
       buyerGstin: input.buyerGstin ?? '',
       discount: input.discount ?? null,
       createdAt: paidAt,

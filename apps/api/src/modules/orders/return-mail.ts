@@ -13,7 +13,7 @@ import {
   paiseToRupees,
   REFUND_ARRIVAL,
   RETURN_REASON_LABELS,
-  RETURN_STATUS_LABELS,
+  RETURN_STATUS_PHRASES,
   type ReturnReason,
   variantLabel,
   type ReturnStatus,
@@ -111,16 +111,9 @@ export async function mailReturnStep(deps: AppDeps, order: LeanOrder, returnId: 
   if (!r) return;
   const no = orderNumber(String(order._id));
   const what = r.kind === 'exchange' ? 'exchange' : 'return';
-  const label = RETURN_STATUS_LABELS[r.status as ReturnStatus] ?? r.status;
+  const phrase = RETURN_STATUS_PHRASES[r.status as ReturnStatus];
   await sendOrderMail(deps, order, `return ${r.status}`, (shop, to, footer) =>
-    returnMail(
-      shop,
-      to,
-      `Your ${what} for order #${no}: ${label.toLowerCase()}`,
-      r,
-      stepText(order, r),
-      footer,
-    ),
+    returnMail(shop, to, `Your ${what} for order #${no} ${phrase}`, r, stepText(order, r), footer),
   );
 }
 

@@ -14,7 +14,7 @@ import {
   colourKey,
   orderNumber,
   RETURN_MOVE_FROM,
-  RETURN_STATUS_LABELS,
+  RETURN_STATUS_PHRASES,
   returnPassedStatus,
   toPaise,
   type ReturnMoveBody,
@@ -53,7 +53,7 @@ const returnedPieces = (r: StoredReturn): StockLine[] =>
   }));
 
 /** The pieces an exchange holds: the size and colour wanted. */
-const heldPieces = (r: StoredReturn): StockLine[] =>
+export const heldPieces = (r: StoredReturn): StockLine[] =>
   r.items.map((i) => ({
     productId: String(i.product),
     ...(i.wantedColour ? { colour: i.wantedColour } : {}),
@@ -90,10 +90,8 @@ const MOVE_WORDS: Record<ReturnMoveBody['status'], string> = {
 
 /** 409: where the request stands, and why the move cannot be made from there. */
 function refusal(r: StoredReturn, move: ReturnMoveBody['status']): string {
-  const now = (RETURN_STATUS_LABELS[r.status as ReturnStatus] ?? r.status).toLowerCase();
-  return r.status === move
-    ? `This request is already ${now}.`
-    : `This request is ${now}, so it cannot be ${MOVE_WORDS[move]} now.`;
+  const now = `This request ${RETURN_STATUS_PHRASES[r.status as ReturnStatus]}`;
+  return r.status === move ? `${now} already.` : `${now}, so it cannot be ${MOVE_WORDS[move]} now.`;
 }
 
 /**

@@ -72,6 +72,7 @@ export async function createCheckout(
     throw new AppError(502, PROVIDER_UNAVAILABLE);
   }
   // Only now is anything written: a provider failure leaves nothing behind.
+  const now = deps.now();
   await insertDocument(Checkout, {
     provider: deps.payments.provider,
     providerOrderId: providerOrder.id,
@@ -84,7 +85,9 @@ export async function createCheckout(
     deliveryBy,
     currency: providerOrder.currency,
     shippingAddress,
-    checkAt: new Date(Date.now() + FIRST_CHECK_MS),
+    // Dated by the app's clock, which reconciliation's age of a checkout is counted by.
+    createdAt: now,
+    checkAt: new Date(now.getTime() + FIRST_CHECK_MS),
     buyerGstin: cart.gstin ?? '',
     discount,
   });

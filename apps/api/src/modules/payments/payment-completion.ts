@@ -109,24 +109,21 @@ export async function completeCheckout(deps: AppDeps, input: Completion): Promis
     checkout.shippingAddress ||
     (userId ? await profileAddress(userId) : '');
 
-  const { order, created } = await recordPaidOrder(
-    {
-      user: userId,
-      contact: input.contact,
-      items: checkout.items,
-      amountPaise: checkout.amountPaise,
-      shippingFeePaise: checkout.shippingFeePaise ?? 0,
-      deliveryBy: checkout.deliveryBy ?? null,
-      currency: checkout.currency,
-      shippingAddress,
-      provider: checkout.provider,
-      paymentId,
-      providerOrderId: checkout.providerOrderId,
-      buyerGstin: checkout.buyerGstin ?? '',
-      discount: discountOfCheckout(checkout),
-    },
-    deps.logger,
-  );
+  const { order, created } = await recordPaidOrder(deps, {
+    user: userId,
+    contact: input.contact,
+    items: checkout.items,
+    amountPaise: checkout.amountPaise,
+    shippingFeePaise: checkout.shippingFeePaise ?? 0,
+    deliveryBy: checkout.deliveryBy ?? null,
+    currency: checkout.currency,
+    shippingAddress,
+    provider: checkout.provider,
+    paymentId,
+    providerOrderId: checkout.providerOrderId,
+    buyerGstin: checkout.buyerGstin ?? '',
+    discount: discountOfCheckout(checkout),
+  });
   const orderId = String(order._id);
   // The code's use, held at checkout, becomes the order's (once, however often this runs).
   const couponId = order.discount?.couponId;

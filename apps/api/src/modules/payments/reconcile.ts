@@ -57,7 +57,7 @@ export async function reconcilePendingCheckouts(
   options: Partial<typeof RECONCILE_DEFAULTS> & { now?: Date; signal?: AbortSignal } = {},
 ): Promise<ReconcileSummary> {
   const { giveUpAfterMs, limit } = { ...RECONCILE_DEFAULTS, ...options };
-  const now = options.now ?? new Date();
+  const now = options.now ?? deps.now();
   const pending = await Checkout.find(dueCheckouts(now))
     .sort({ createdAt: 1 })
     .limit(limit)
@@ -129,7 +129,7 @@ export async function paymentReported(
   deps: AppDeps,
   providerOrderId: string,
 ): Promise<LeanCheckout | null> {
-  const checkAt = new Date(Date.now() + reportedGraceMs(deps));
+  const checkAt = new Date(deps.now().getTime() + reportedGraceMs(deps));
   const reported = await Checkout.findOneAndUpdate(
     { providerOrderId, status: 'pending' },
     { $set: { checkAt } },

@@ -57,7 +57,7 @@ export const ASK_LEASE_MS = 2 * 60_000;
 const ON_THE_LIST = { unsettledSince: { $gt: new Date(0) } };
 
 /** Update operators that put a checkout on the list (and move its settleRev). */
-const onTheList = (at = new Date()) => ({
+const onTheList = (at: Date) => ({
   $min: { unsettledSince: at },
   $inc: { settleRev: 1 },
 });
@@ -72,7 +72,7 @@ export async function recordPaymentToSettle(
   deps: AppDeps,
   checkout: Pick<StoredCheckout, '_id' | 'providerOrderId' | 'amountPaise' | 'paymentId' | 'order'>,
   payment: Payment,
-  at = new Date(),
+  at = deps.now(),
 ): Promise<void> {
   const { paymentId } = payment;
   const twice = payment.reason === 'paid_twice';
@@ -242,7 +242,7 @@ export async function refundUnsettled(
       `The payment was taken by ${checkout.provider}, which this shop no longer uses: refund it in that provider's dashboard`,
     );
 
-  const { turn, claimedAt, askedBefore } = await takeTurn(checkout, payment);
+  const { turn, claimedAt, askedBefore } = await takeTurn(deps, checkout, payment);
   const claimFor = async (amount: number) => {
     await Checkout.updateOne(withOurAsk(checkout._id, paymentId, turn), {
       $set: { 'paymentRefunds.$.amountPaise': amount },
@@ -309,7 +309,7 @@ async function tellShopper(
     paymentId: refund.paymentId,
     refundId: refund.id,
     amountPaise: refund.amountPaise,
-    at: new Date(),
+    at: deps.now(),
   });
 }
 
@@ -332,11 +332,12 @@ const withOurAsk = (id: Types.ObjectId, paymentId: string, turn: Date) => ({
  * turn's time, which marks the claim as ours; 409 while another click's ask is in flight.
  */
 async function takeTurn(
+  deps: AppDeps,
   checkout: StoredCheckout,
   payment: Payment,
 ): Promise<{ turn: Date; claimedAt: Date; askedBefore?: number }> {
   const { paymentId } = payment;
-  const now = new Date();
+  const now = deps.now();
   const last = refundOf(checkout, paymentId);
   let taken;
   if (last?.status === 'pending') {
@@ -502,7 +503,7 @@ export async function recordUnsettledRefund(
         'paymentRefunds.$.status': refund.status,
         ...(failed ? { 'paymentRefunds.$.failureReason': REFUND_NOT_PROCESSED } : {}),
       },
-      ...(failed ? onTheList() : { $inc: { settleRev: 1 } }),
+      ...(failed ? onTheList(deps.now()) : { $inc: { settleRev: 1 } }),
     },
     { returnDocument: 'after' },
   ).lean<StoredCheckout>();
@@ -529,7 +530,7 @@ export async function reconcileUnsettledRefunds(
   options: Partial<typeof UNSETTLED_RECONCILE_DEFAULTS> & { now?: Date } = {},
 ): Promise<{ checked: number; moved: number; errors: number }> {
   const { olderThanMs, limit } = { ...UNSETTLED_RECONCILE_DEFAULTS, ...options };
-  const before = new Date((options.now ?? new Date()).getTime() - olderThanMs);
+  const before = new Date((options.now ?? deps.now()).getTime() - olderThanMs);
   const waiting = { status: 'pending', id: { $ne: '' }, createdAt: { $lte: before } };
   const rows = await Checkout.find({
     paymentRefunds: { $elemMatch: waiting },

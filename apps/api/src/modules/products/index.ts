@@ -25,6 +25,7 @@ export {
   decrementStock,
   restoreStock,
   takeOnce,
+  giveOnce,
   forgetTakes,
   readStock,
   migrateToColours,

@@ -38,10 +38,8 @@ export interface StoredColour {
   sizes: SizeList;
 }
 
-/** What a photo of a colour says when the admin has not described it: the tee and its colour. */
-export function defaultAlt(productName: string, colourName: string): string {
-  return colourName === DEFAULT_COLOUR.name ? productName : `${productName} in ${colourName}`;
-}
+/** What a photo of a colour says when the admin has not described it (shared with the form). */
+export { defaultAlt } from '@repo/shared';
 
 /** The colours a create stores: those sent, else one colour holding the sizes (or One size). */
 export function coloursToCreate(input: ProductInput): StoredColour[] {

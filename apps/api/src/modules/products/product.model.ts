@@ -91,7 +91,8 @@ const productSchema = new mongoose.Schema(
      * The order items whose units are being taken right now (stock.ts, takeOnce): written in
      * the same update as the take, so the product itself says whether an item's units were
      * taken when the process taking them died before the order could record it. Forgotten once
-     * the order has. Never read by the catalog.
+     * the order has. Also the keys of units given back once (giveOnce: the sizes old exchanges
+     * held, `hold:<returnId>:<line>`), kept. Never read by the catalog.
      */
     stockTakes: { type: [String], default: undefined, select: false },
     /** Search's words (search-terms.ts), made from name, description and category on every write. */

@@ -168,9 +168,21 @@ export async function decrementStock(lines: StockLine[]): Promise<StockResult> {
  * the product, so the product itself says whether they were taken. Answers whether the item's
  * units are taken (by this call or an earlier one); false when not enough is left.
  */
-export async function takeOnce(line: StockLine, key: string): Promise<boolean> {
+export const takeOnce = (line: StockLine, key: string) => changeOnce(line, key, 'take');
+
+/**
+ * Gives one line's units back at most once however often it is asked (by several processes at
+ * once, or again after a crash), the same way: answers whether they are back (by this call or
+ * an earlier one); false when the product no longer has the colour or size.
+ */
+export const giveOnce = (line: StockLine, key: string) => changeOnce(line, key, 'give');
+
+async function changeOnce(line: StockLine, key: string, way: 'take' | 'give'): Promise<boolean> {
   const [one] = normalise([line]) as [StockLine];
-  const { match, inc, arrayFilters } = stockUpdate(one, -one.quantity, one.quantity);
+  const { match, inc, arrayFilters } =
+    way === 'take'
+      ? stockUpdate(one, -one.quantity, one.quantity)
+      : stockUpdate(one, one.quantity, 0);
   const res = await Product.updateOne(
     { _id: one.productId, stockTakes: { $ne: key }, ...match },
     { $inc: inc, $push: { stockTakes: key } },

@@ -42,6 +42,8 @@ export function webAppRouter(
   config: Pick<Config, 'webDist' | 'shopName' | 'publicUrl' | 'uploadsDir' | 'host' | 'port'>,
   catalog: CatalogReader,
   logger: Pick<Logger, 'error' | 'info'>,
+  /** A photo file's bytes by its name under /uploads (a demo picture not drawn yet is drawn). */
+  readUpload?: (fileName: string) => Promise<Buffer>,
 ): Router {
   const router = Router();
   const renderer = createServerRenderer(config.webDist, logger);
@@ -51,6 +53,7 @@ export function webAppRouter(
     cache: catalog.cache,
     shopName: config.shopName,
     uploadsDir: config.uploadsDir,
+    ...(readUpload ? { readUpload } : {}),
   });
   const shopOrigin = originOf(config);
 

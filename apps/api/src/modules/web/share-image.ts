@@ -7,7 +7,6 @@
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { formatRupees } from '@repo/shared/rules';
-import sharp from 'sharp';
 import type { CatalogCache } from '../../lib/catalog-cache.js';
 import { catalogVersion } from '../../lib/catalog-version.js';
 import { productReads } from '../products/index.js';
@@ -51,12 +50,14 @@ export function createShareImages(opts: {
   cache: CatalogCache;
   shopName: string;
   uploadsDir: string;
+  readUpload?: (fileName: string) => Promise<Buffer>;
 }) {
   const { cache } = opts;
 
   /** The photo's bytes: a local upload from disk, a Cloudinary photo over HTTPS. */
   async function photoBytes(url: string): Promise<Buffer> {
-    if (url.startsWith('/uploads/')) return readFile(join(opts.uploadsDir, basename(url)));
+    if (url.startsWith('/uploads/'))
+      return (opts.readUpload ?? ((name) => readFile(join(opts.uploadsDir, name))))(basename(url));
     const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
     if (!res.ok) throw new Error(`photo answered ${res.status}`);
     return Buffer.from(await res.arrayBuffer());
@@ -81,6 +82,7 @@ export function createShareImages(opts: {
     const photoUrl = p.photos?.length
       ? p.photos.reduce((a, b) => (b.width > a.width ? b : a)).url
       : p.photo;
+    const { default: sharp } = await import('sharp'); // on first use, as in lib/photo-upload.ts
     const photo = await sharp(await photoBytes(photoUrl))
       .resize(HEIGHT, HEIGHT, { fit: 'contain', background: '#eef2ff' })
       .toBuffer();
@@ -98,6 +100,7 @@ export function createShareImages(opts: {
       // Names, prices and photos only: current for the catalog, whatever the stock.
       const cached = cache.get<Buffer>(version.catalog, key);
       if (cached) return cached;
+      const { default: sharp } = await import('sharp');
       const png =
         'site' in which
           ? await sharp(card(opts.shopName, 'Printed T-shirts for every mood', 'Across India', 0))

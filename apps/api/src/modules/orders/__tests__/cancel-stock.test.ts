@@ -237,7 +237,7 @@ describe('an order cancelled before its stock was taken', () => {
   it('keeps the stock when the payment is completed later (a retry after a crash), and reopening takes it', async () => {
     const tee = await makeProduct({ quantity: 5 });
     // Recorded, but the process stopped before taking stock.
-    const { order } = await recordPaidOrder({
+    const { order } = await recordPaidOrder(t.deps, {
       user: shopper.id,
       items: [{ product: tee._id, name: tee.name, photo: '', price: tee.price, cartQuantity: 2 }],
       amountPaise: tee.price * 200,
@@ -265,7 +265,7 @@ describe('taking a paid order from stock', () => {
   async function recordedOrder(
     lines: Array<[{ _id: unknown; name: string; price: number }, number]>,
   ) {
-    const { order } = await recordPaidOrder({
+    const { order } = await recordPaidOrder(t.deps, {
       user: shopper.id,
       items: lines.map(([p, q]) => ({
         product: String(p._id),

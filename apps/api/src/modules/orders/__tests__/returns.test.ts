@@ -21,7 +21,13 @@ import {
 } from '../../payments/__tests__/helpers.js';
 import { Jobs } from '../../../lib/jobs.js';
 import { createLogger } from '../../../lib/logger.js';
-import { backfillItemIds, recordPaidOrder, reconcileRefunds, taxDocumentsJob } from '../index.js';
+import {
+  backfillItemIds,
+  recordPaidOrder,
+  reconcileRefunds,
+  releaseEndedExchangeHolds,
+  taxDocumentsJob,
+} from '../index.js';
 import { Order } from '../order.model.js';
 import { makeImage } from '../../products/__tests__/fixtures.js';
 
@@ -163,7 +169,7 @@ describe('order lines have ids of their own', () => {
     expect(order.items[0].itemId).toMatch(/^[a-f\d]{24}$/);
 
     const older = async () => {
-      const { order: o } = await recordPaidOrder({
+      const { order: o } = await recordPaidOrder(t.deps, {
         user: asha.id,
         items: [
           {
@@ -294,13 +300,15 @@ describe('a size exchange', () => {
     // A mail at each step.
     const no = asked.body.order._id.slice(-8).toUpperCase();
     expect(subjectsTo('asha.returns@example.com').filter((s) => s.includes('exchange'))).toEqual([
-      `Your exchange for order #${no}: requested`,
-      `Your exchange for order #${no}: approved`,
-      `Your exchange for order #${no}: picked up`,
-      `Your exchange for order #${no}: received`,
-      `Your exchange for order #${no}: exchanged`,
+      `Your exchange for order #${no} is waiting for approval`,
+      `Your exchange for order #${no} has been approved`,
+      `Your exchange for order #${no} has been picked up`,
+      `Your exchange for order #${no} has been received`,
+      `Your exchange for order #${no} has its replacement on the way`,
     ]);
-    const last = mailer.sent.filter((m) => m.subject.endsWith('exchanged')).at(-1)!;
+    const last = mailer.sent
+      .filter((m) => m.subject.endsWith('has its replacement on the way'))
+      .at(-1)!;
     expect(last.text).toContain(`ships at no charge as order #${done.replacement.number}`);
     // Each names the pieces (tee, colour · size, quantity), the request, and links to the order.
     const askedOn = /asked on \d{1,2} \w+ 2026 \(reason: Too small\)\.$/m;
@@ -352,12 +360,12 @@ describe('a size exchange', () => {
     });
     // The L held for the exchange is for sale again; the M goes back to the shopper, not to stock.
     expect(await colourStockOf(tee._id)).toMatchObject({ 'Black M': 4, 'Black L': 1 });
-    const mail = mailer.sent.filter((m) => m.subject.endsWith('check failed')).at(-1)!;
+    const mail = mailer.sent.filter((m) => m.subject.endsWith('failed its check')).at(-1)!;
     expect(mail.text).toContain(
       '1 × Sunset Tee (Black · M) did not pass our check (A paint stain on the front), so we are sending it back to you.',
     );
     expect((await move(request._id, 'check_passed').expect(409)).body.message).toBe(
-      'This request is check failed, so it cannot be passed now.',
+      'This request failed its check, so it cannot be passed now.',
     );
   });
 
@@ -379,7 +387,7 @@ describe('a size exchange', () => {
       ],
     });
     expect(await colourStockOf(tee._id)).toMatchObject({ 'Black M': 4, 'Black L': 1 });
-    const mail = mailer.sent.filter((m) => m.subject.endsWith('rejected')).at(-1)!;
+    const mail = mailer.sent.filter((m) => m.subject.endsWith('was rejected')).at(-1)!;
     expect(mail.text).toContain(
       'We could not accept your exchange of 1 × Sunset Tee (Black · M): Worn and washed',
     );
@@ -467,7 +475,7 @@ describe('a return paid online', () => {
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     expect((a.status === 409 ? a : b).body.message).toBe(
-      'This request is refunded, so it cannot be passed now.',
+      'This request has been refunded, so it cannot be passed now.',
     );
     const order = await orderOf(orderId, asha);
     expect(order.returns[0]).toMatchObject({
@@ -497,12 +505,12 @@ describe('a return paid online', () => {
 
     const no = orderId.slice(-8).toUpperCase();
     const subjects = subjectsTo('asha.returns@example.com');
-    expect(subjects).toContain(`Your return for order #${no}: refunded`);
+    expect(subjects).toContain(`Your return for order #${no} has been refunded`);
     expect(
       subjects.filter((s) => s === `Your refund for the return from order #${no} is processed`),
     ).toHaveLength(1);
     const refunded = mailer.sent
-      .filter((m) => m.subject === `Your return for order #${no}: refunded`)
+      .filter((m) => m.subject === `Your return for order #${no} has been refunded`)
       .at(-1)!;
     expect(refunded.text).toContain('A refund of ₹649 is on its way');
     const processed = mailer.sent
@@ -641,7 +649,7 @@ describe('a cash-on-delivery return', () => {
       price: 799,
       sizes: [{ size: 'M', quantity: 4 }],
     });
-    const { order } = await recordPaidOrder({
+    const { order } = await recordPaidOrder(t.deps, {
       user: asha.id,
       items: [
         {
@@ -691,7 +699,7 @@ describe('a cash-on-delivery return', () => {
       note: 'Transfer reference UPI-4471-2210',
     });
     await move(request._id, 'refunded', { reference: 'UPI-4471-2210' }).expect(409);
-    const mail = mailer.sent.filter((m) => m.subject.endsWith('refunded')).at(-1)!;
+    const mail = mailer.sent.filter((m) => m.subject.endsWith('has been refunded')).at(-1)!;
     expect(mail.text).toMatch(
       /^We transferred your refund of ₹799 for 1 × .+ \(reference UPI-4471-2210\)\.$/m,
     );
@@ -710,6 +718,30 @@ describe('refusals', () => {
       .set('Authorization', asha.auth)
       .expect(200);
     expect(options.body.windowEndsAt).toBe(new Date(deliveredOn.getTime() + 7 * DAY).toISOString());
+  });
+
+  it('an order delivered before deliveries were dated: the window counts from its payment, dated by the app clock', async () => {
+    // Later than any request of the tests before (the Returns page's paging test counts on it).
+    const paidOn = new Date('2027-01-04T11:00:00+05:30');
+    now = paidOn;
+    const tee = await makeProduct({ name: 'Harbour Tee', price: 599 });
+    const orderId = await sandboxCheckout(t, asha, [{ _id: String(tee._id), cartQuantity: 1 }], {
+      amount: 599,
+      shippingAddress: '7 Lake Road, Pune 411001',
+    });
+    // Delivered by an older build, which kept no dated move to delivered.
+    await Order.collection.updateOne(
+      { _id: new mongoose.Types.ObjectId(orderId) },
+      { $set: { status: 'delivered', history: [] } },
+    );
+    const { itemId } = (await orderOf(orderId, asha)).items[0];
+    now = new Date(paidOn.getTime() + 7 * DAY + 1);
+    const late = await ask(orderId, [returnOne(itemId)]).expect(409);
+    expect(late.body.message).toBe(
+      'The window to exchange or return this order closed on 11 January 2027 (7 days after delivery).',
+    );
+    now = new Date(paidOn.getTime() + 7 * DAY);
+    await ask(orderId, [returnOne(itemId)]).expect(200);
   });
 
   it('the window: open until the last moment of its last day, closed after (the app clock)', async () => {
@@ -800,7 +832,7 @@ describe('refusals', () => {
     const { orderId, itemId } = await deliveredOrder(1);
     const request = (await ask(orderId, [returnOne(itemId)]).expect(200)).body.order.returns[0];
     expect((await move(request._id, 'received').expect(409)).body.message).toBe(
-      'This request is requested, so it cannot be marked received now.',
+      'This request is waiting for approval, so it cannot be marked received now.',
     );
     expect((await move(request._id, 'approved', {}, asha).expect(403)).body.message).toBe(
       'Only the shop can move this request',
@@ -925,6 +957,52 @@ describe('a photo with the request (multipart)', () => {
   });
 });
 
+describe('old data: sizes still held by exchanges that ended unused (release step)', () => {
+  it('gives back, once however many copies run it at once, the size of an exchange that failed its check before that gave it back', async () => {
+    // An exchange that failed its check under the old build: still holding the L.
+    const failed = await deliveredOrder(1);
+    const old = (await ask(failed.orderId, [exchangeForL(failed.itemId)]).expect(200)).body.order
+      .returns[0];
+    for (const status of ['approved', 'picked_up', 'received'])
+      await move(old._id, status).expect(200);
+    await Order.updateOne(
+      { _id: failed.orderId },
+      {
+        $set: { 'returns.$[r].status': 'check_failed' },
+        $push: {
+          'returns.$[r].timeline': { status: 'check_failed', at: now, by: 'admin', note: 'Torn' },
+        },
+      },
+      { arrayFilters: [{ 'r._id': old._id }] },
+    );
+    // An exchange still under way keeps its size.
+    const open = await deliveredOrder(1);
+    await ask(open.orderId, [exchangeForL(open.itemId)]).expect(200);
+    expect(await colourStockOf(failed.tee._id)).toMatchObject({ 'Black L': 0 });
+    expect(await colourStockOf(open.tee._id)).toMatchObject({ 'Black L': 0 });
+
+    // Two copies starting together both run it: the L goes back once.
+    const runs = await Promise.all([
+      releaseEndedExchangeHolds(t.deps),
+      releaseEndedExchangeHolds(t.deps),
+    ]);
+    expect(runs.reduce((sum: number, n) => sum + (n ?? 0), 0)).toBe(1);
+    expect(await colourStockOf(failed.tee._id)).toMatchObject({ 'Black M': 4, 'Black L': 1 });
+    expect(await colourStockOf(open.tee._id)).toMatchObject({ 'Black L': 0 });
+    const shown = (await orderOf(failed.orderId, asha)).returns[0];
+    expect(shown).toMatchObject({ status: 'check_failed', replacement: null });
+
+    // Done once: a later start neither reads the orders again nor gives anything twice.
+    expect(await releaseEndedExchangeHolds(t.deps)).toBeUndefined();
+    expect(await colourStockOf(failed.tee._id)).toMatchObject({ 'Black L': 1 });
+    // The exchange under way still ends as ever: passed, its held L ships.
+    const request = (await orderOf(open.orderId, asha)).returns[0];
+    for (const status of ['approved', 'picked_up', 'received', 'check_passed'])
+      await move(request._id, status).expect(200);
+    expect(await colourStockOf(open.tee._id)).toMatchObject({ 'Black M': 5, 'Black L': 0 });
+  });
+});
+
 describe('races', () => {
   it('two staff approving at once move it once', async () => {
     const { orderId, itemId } = await deliveredOrder(1);
@@ -935,7 +1013,7 @@ describe('races', () => {
     ]);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(answers.find((r) => r.status === 409)!.body.message).toBe(
-      'This request is already approved.',
+      'This request has been approved already.',
     );
     const order = await orderOf(orderId, asha);
     expect(

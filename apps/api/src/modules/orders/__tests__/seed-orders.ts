@@ -1,6 +1,7 @@
 /** Test helper: paid orders straight into the database, with a chosen date and status. */
 import { randomBytes } from 'node:crypto';
 import mongoose from 'mongoose';
+import { createLogger } from '../../../lib/logger.js';
 import { recordPaidOrder } from '../index.js';
 import { Order } from '../order.model.js';
 
@@ -14,7 +15,8 @@ export async function seedOrder(
   } = {},
 ) {
   const id = randomBytes(6).toString('hex');
-  const { order } = await recordPaidOrder({
+  const deps = { logger: createLogger('silent'), now: () => new Date() };
+  const { order } = await recordPaidOrder(deps, {
     user: fields.user ?? null,
     contact: { email: 'payer@example.com', phone: '' },
     items: [

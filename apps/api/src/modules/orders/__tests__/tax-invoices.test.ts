@@ -343,7 +343,7 @@ describe('the fees on the invoice', () => {
   it('taxes a cash-on-delivery fee beside the delivery fee; parts that do not add up to the amount get no tax', async () => {
     const tee = await makeProduct({ name: 'Sunset Tee', price: 399, quantity: 5 });
     const paid = (key: string, amountPaise: number) =>
-      recordPaidOrder({
+      recordPaidOrder(t.deps, {
         user: asha.id,
         items: [
           {

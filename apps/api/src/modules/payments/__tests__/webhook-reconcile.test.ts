@@ -16,9 +16,11 @@ import { deliverWebhook, makeProduct, recordingMailer, stockOf } from './helpers
 
 const WEBHOOK_SECRET = 'sandbox-webhook-secret-for-tests';
 const mailer = recordingMailer();
+/** The app's clock when a test sets it (else the machine's). */
+let clock: Date | undefined;
 const t = await setupTestApp({
   env: { SANDBOX_WEBHOOK_SECRET: WEBHOOK_SECRET },
-  overrides: () => ({ mailer }),
+  overrides: () => ({ mailer, now: () => clock ?? new Date() }),
 });
 
 const GUEST_ADDRESS = '4 Beach Road, Chennai 600001';
@@ -308,6 +310,33 @@ describe('reconciling pending checkouts', () => {
       (await Checkout.findOne({ providerOrderId: abandoned.body.order.id }).lean())!.status,
     ).toBe('failed');
     expect(await Order.countDocuments({ providerOrderId: paid.razorpay_order_id })).toBe(1);
+  });
+
+  it("counts a checkout's age by the app's clock: dated by it when made, given up a day later by it", async () => {
+    const p = await makeProduct({ quantity: 10 });
+    const shopper = await t.createUser({ address: '1 Hill Road, Shimla 171001' });
+    await Checkout.updateMany({ status: 'pending' }, { $set: { status: 'failed' } }); // earlier tests' leftovers
+    const madeAt = new Date('2026-03-02T10:00:00+05:30');
+    clock = madeAt;
+    try {
+      const abandoned = await t
+        .request()
+        .post('/api/payment/create-order')
+        .set('Authorization', shopper.auth)
+        .send({ amount: p.price, items: [{ _id: String(p._id), cartQuantity: 1 }] })
+        .expect(200);
+      const status = async () =>
+        (await Checkout.findOne({ providerOrderId: abandoned.body.order.id }).lean())!.status;
+      // Ten minutes on by the app's clock: too young to ask about.
+      clock = new Date(madeAt.getTime() + 10 * 60_000);
+      expect((await reconcilePendingCheckouts(t.deps)).checked).toBe(0);
+      // A day and a minute on, still unpaid: given up.
+      clock = new Date(madeAt.getTime() + 24 * 3_600_000 + 60_000);
+      expect(await reconcilePendingCheckouts(t.deps)).toMatchObject({ checked: 1, failed: 1 });
+      expect(await status()).toBe('failed');
+    } finally {
+      clock = undefined;
+    }
   });
 
   it('still records a payment captured after its checkout was marked failed (never loses a paid order)', async () => {

@@ -1,6 +1,7 @@
 /** Test helpers for reviews: products, and orders of them in a status, straight into the database. */
 import { randomBytes } from 'node:crypto';
 import mongoose from 'mongoose';
+import { createLogger } from '../../../lib/logger.js';
 import { recordPaidOrder } from '../../orders/index.js';
 import { Order } from '../../orders/order.model.js';
 import { insertProducts, makeCategory } from '../../products/__tests__/fixtures.js';
@@ -24,7 +25,8 @@ export async function orderOf(
   }: { status?: string; size?: string; deliveredAt?: Date } = {},
 ) {
   const id = randomBytes(6).toString('hex');
-  const { order } = await recordPaidOrder({
+  const deps = { logger: createLogger('silent'), now: () => new Date() };
+  const { order } = await recordPaidOrder(deps, {
     user: userId,
     contact: { email: '', phone: '' },
     items: products.map((p) => ({

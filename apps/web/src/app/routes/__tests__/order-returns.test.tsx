@@ -133,6 +133,10 @@ describe('exchanges and returns on the order page', () => {
     tokenStore.set('token');
     userStore.set({ name: 'Asha', userId, role: 0 });
     vi.mocked(toast.success).mockClear();
+    // jsdom has no object URLs: the chosen photo's preview gets a numbered one.
+    let n = 0;
+    URL.createObjectURL = vi.fn(() => `blob:preview-${++n}`);
+    URL.revokeObjectURL = vi.fn();
   });
 
   it('asks to exchange a line for a size in stock, and shows the request on its timeline', async () => {
@@ -323,6 +327,70 @@ describe('exchanges and returns on the order page', () => {
     expect(photo.closest('a')).toHaveAttribute('href', PHOTO.url);
   });
 
+  it('previews the photo chosen with its name; Remove drops it from the request; each preview URL is let go', async () => {
+    const api = mockApiWithSettings({
+      'GET /orders/:orderId': () => ({ success: true, order: makeOrder() }),
+      'GET /orders/:orderId/returns/options': () => OPTIONS,
+      'POST /orders/:orderId/returns': () => reply(409, { success: false, message: 'Not now.' }),
+    });
+    const { user } = renderPage();
+    const returns = await section();
+    const open = async () => {
+      await user.click(
+        await returns.findByRole('button', { name: 'Return Sunset Tee (Black · M)' }),
+      );
+      return within(await screen.findByRole('dialog', { name: 'Return Sunset Tee' }));
+    };
+    const png = (name: string) =>
+      new File(
+        [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])],
+        name,
+        {
+          type: 'image/png',
+        },
+      );
+    let dialog = await open();
+    const field = dialog.getByLabelText('Photo (optional)') as HTMLInputElement;
+    expect(dialog.queryByRole('img')).not.toBeInTheDocument();
+
+    await user.upload(field, png('torn-seam.png'));
+    const first = await dialog.findByRole('img', { name: 'Preview of torn-seam.png' });
+    expect(first).toHaveAttribute('src', 'blob:preview-1');
+    expect(dialog.getByText('torn-seam.png')).toBeVisible();
+
+    // Another photo replaces it, and the first one's URL is let go.
+    await user.upload(field, png('paint-stain.png'));
+    expect(await dialog.findByRole('img', { name: 'Preview of paint-stain.png' })).toHaveAttribute(
+      'src',
+      'blob:preview-2',
+    );
+    expect(dialog.queryByText('torn-seam.png')).not.toBeInTheDocument();
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview-1');
+
+    // Removed: no preview, the field empty and focused, and the request goes without it.
+    await user.click(dialog.getByRole('button', { name: 'Remove the photo paint-stain.png' }));
+    expect(dialog.queryByRole('img')).not.toBeInTheDocument();
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview-2');
+    expect(field.value).toBe('');
+    expect(field).toHaveFocus();
+    await user.selectOptions(dialog.getByLabelText('Reason'), 'damaged');
+    await user.click(dialog.getByRole('button', { name: 'Request return' }));
+    expect(await dialog.findByText('Not now.')).toBeVisible();
+    expect(api.callsTo('POST /orders/:orderId/returns')[0]!.body).toEqual({
+      items: [{ itemId: SUNSET, quantity: 1, kind: 'return', reason: 'damaged' }],
+    });
+
+    // Closing the dialog lets go of the preview shown.
+    await user.upload(field, png('torn-seam.png'));
+    await dialog.findByRole('img', { name: 'Preview of torn-seam.png' });
+    await user.click(dialog.getByRole('button', { name: 'Keep it' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview-3');
+    // Opened again, it starts without a photo.
+    dialog = await open();
+    expect(dialog.queryByRole('img')).not.toBeInTheDocument();
+  });
+
   it('a closed window says so (the server’s words) and offers nothing; an exchange already made says one per item', async () => {
     mockApiWithSettings({
       'GET /orders/:orderId': () => ({ success: true, order: makeOrder() }),
@@ -419,6 +487,24 @@ describe('exchanges and returns on the order page', () => {
         },
       ],
     });
+    const failed = requested({
+      _id: '665f00000000000000000e04',
+      kind: 'return',
+      status: 'check_failed',
+      items: [{ itemId: SUNSET, name: 'Sunset Tee', quantity: 2, size: 'M', colour: 'Black' }],
+      timeline: [
+        { status: 'requested', at: '2026-11-24T05:00:00.000Z', by: 'customer' },
+        { status: 'approved', at: '2026-11-24T06:00:00.000Z', by: 'admin' },
+        { status: 'picked_up', at: '2026-11-25T06:00:00.000Z', by: 'admin' },
+        { status: 'received', at: '2026-11-26T06:00:00.000Z', by: 'admin' },
+        {
+          status: 'check_failed',
+          at: '2026-11-26T07:00:00.000Z',
+          by: 'admin',
+          note: 'A paint stain on the front',
+        },
+      ],
+    });
     mockApiWithSettings({
       'GET /orders/:orderId': ({ params }) =>
         params.orderId === REPLACEMENT_ID
@@ -432,7 +518,10 @@ describe('exchanges and returns on the order page', () => {
                 exchangeFor: { orderId: ORDER_ID, returnId: exchanged._id },
               }),
             }
-          : { success: true, order: makeOrder({ returns: [exchanged, refunded, rejected] }) },
+          : {
+              success: true,
+              order: makeOrder({ returns: [exchanged, refunded, rejected, failed] }),
+            },
       'GET /orders/:orderId/returns/options': () => OPTIONS,
     });
     renderPage();
@@ -455,6 +544,13 @@ describe('exchanges and returns on the order page', () => {
     const no = within(returns.getByText('Return: Plain Polo (One size) × 1').closest('li')!);
     expect(no.getByText('Rejected', { selector: '[data-return-status]' })).toBeInTheDocument();
     expect(no.getByText('Worn and washed')).toBeInTheDocument();
+    // A piece that failed the check: why, and that it comes back.
+    const back = within(returns.getByText('Return: Sunset Tee (Black · M) × 2').closest('li')!);
+    expect(back.getByText('Check failed', { selector: '[data-return-status]' })).toBeVisible();
+    expect(back.getByText('A paint stain on the front')).toBeVisible();
+    expect(
+      back.getByText('It did not pass our check, so we are sending it back to you.'),
+    ).toBeVisible();
   });
 
   it('cancels a request not yet approved', async () => {

@@ -4,7 +4,7 @@
  * reason why not beside the line; then each request with its steps, its refund or its
  * replacement's tracking, and Cancel request while it is not yet approved.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Order, OrderItem, OrderReturn, ReturnOptionsResponse } from '@repo/shared';
 import { ONE_SIZE } from '@repo/shared/constants';
@@ -35,6 +35,7 @@ import { ApiError, messageOf } from '@/lib/api-client';
 import { checkPhoto } from '@/lib/check-photo';
 import { formatDate } from '@/lib/format';
 import { toast } from '@/lib/toast';
+import { usePreviewUrl } from '@/lib/use-preview-url';
 import { useOrder } from '../api/get-order';
 import { useCancelReturn, useRequestReturn, useReturnOptions } from '../api/returns';
 
@@ -44,6 +45,34 @@ const sectionClass =
   'rounded-2xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-800 dark:bg-slate-900';
 const mutedClass = 'text-slate-600 dark:text-slate-400';
 const refusalClass = 'text-sm text-amber-800 dark:text-amber-300';
+
+/** The photo chosen, before it is sent: a thumbnail with its name, and a button to drop it. */
+function ChosenPhoto({ file, onRemove }: { file: File; onRemove: () => void }) {
+  const url = usePreviewUrl(file);
+  return (
+    <div className="flex items-center gap-3 rounded-lg border border-slate-200 p-2 dark:border-slate-700">
+      {url ? (
+        <img
+          src={url}
+          alt={`Preview of ${file.name}`}
+          className="h-16 w-16 shrink-0 rounded-md object-cover"
+        />
+      ) : (
+        <span className="h-16 w-16 shrink-0 rounded-md bg-slate-100 dark:bg-slate-800" />
+      )}
+      <p className="line-clamp-2 min-w-0 flex-1 text-sm break-all">{file.name}</p>
+      <Button
+        size="sm"
+        variant="ghost"
+        aria-label={`Remove the photo ${file.name}`}
+        onClick={onRemove}
+        className="shrink-0"
+      >
+        Remove
+      </Button>
+    </div>
+  );
+}
 
 /** The request's form for one line: how many, the size and colour wanted, and why. */
 function RequestDialog({
@@ -71,6 +100,7 @@ function RequestDialog({
   const [reason, setReason] = useState<ReturnReason | ''>('');
   const [comment, setComment] = useState('');
   const [photo, setPhoto] = useState<File | null>(null);
+  const photoInput = useRef<HTMLInputElement>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [refusal, setRefusal] = useState('');
   const request = useRequestReturn(userId, order._id);
@@ -218,6 +248,7 @@ function RequestDialog({
           />
         )}
         <TextField
+          ref={photoInput}
           type="file"
           accept="image/*"
           label="Photo (optional)"
@@ -234,6 +265,20 @@ function RequestDialog({
             });
           }}
         />
+        {photo && (
+          <ChosenPhoto
+            file={photo}
+            onRemove={() => {
+              setPhoto(null);
+              setErrors(({ photo: _, ...rest }) => rest);
+              // The field forgets the file too, and keeps the focus the removed button had.
+              if (photoInput.current) {
+                photoInput.current.value = '';
+                photoInput.current.focus();
+              }
+            }}
+          />
+        )}
         {refusal && <Notice tone="error">{refusal}</Notice>}
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="outline" onClick={onClose} disabled={request.isPending}>
@@ -361,6 +406,9 @@ function RequestCard({
       <p className={`text-sm ${mutedClass}`}>Reason: {returnReason(request)}</p>
       <ReturnPhoto request={request} />
       {refund && <p className="text-sm">{refund}</p>}
+      {request.status === 'check_failed' && (
+        <p className="text-sm">It did not pass our check, so we are sending it back to you.</p>
+      )}
       <Replacement userId={userId} replacement={request.replacement} />
       <ReturnTimeline request={request} viewer="customer" />
       {request.status === 'requested' && (

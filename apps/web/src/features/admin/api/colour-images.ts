@@ -11,7 +11,7 @@ const colourPath = (id: string, colour: string) =>
   `/product/${encodeURIComponent(id)}/colours/${encodeURIComponent(colour)}/images`;
 
 export type ColourImageCall =
-  | { kind: 'add'; id: string; colour: string; files: File[] }
+  | { kind: 'add'; id: string; colour: string; files: File[]; alts?: string[] }
   | { kind: 'order'; id: string; colour: string; order: string[] }
   | { kind: 'change'; id: string; colour: string; imageId: string; change: ImageChangeBody }
   | { kind: 'delete'; id: string; colour: string; imageId: string };
@@ -22,6 +22,7 @@ export function colourImageCall(call: ColourImageCall): Promise<ProductMutationR
     case 'add': {
       const form = new FormData();
       for (const file of call.files) form.append('images', file);
+      if (call.alts) form.append('alts', JSON.stringify(call.alts));
       return api.post<ProductMutationResponse>(path, form);
     }
     case 'order':

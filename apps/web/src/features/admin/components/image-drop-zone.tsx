@@ -6,12 +6,13 @@
  * shown: why is said under the zone (with what the server said of a photo it refused), until
  * another file is chosen.
  */
-import { useEffect, useId, useState, type DragEvent } from 'react';
+import { useId, useState, type DragEvent } from 'react';
 import { cn } from '@/lib/cn';
 import { MAX_PHOTO_BYTES } from '@repo/shared/constants/forms';
 import { Button } from '@/components/ui/button';
 import { labelClass } from '@/components/ui/styles';
 import { checkPhoto } from '@/lib/check-photo';
+import { usePreviewUrl } from '@/lib/use-preview-url';
 import { ImageIcon } from './admin-icons';
 
 const MAX_MB = MAX_PHOTO_BYTES / (1024 * 1024);
@@ -24,22 +25,30 @@ export async function acceptImage(files: ArrayLike<File>): Promise<File | string
 }
 
 /**
- * An object URL for `file`, revoked when the file changes or the component goes away; null
- * until the URL made for this very file exists (for one render after a change the state still
- * holds the previous file's URL, which must not be shown under the new file's name).
+ * A drop zone's drag handling and look, shared by every photo drop zone: `onFiles` hears what
+ * was dropped (nothing while disabled); the classes say dragging, refused or waiting.
  */
-function usePreviewUrl(file: File | null): string | null {
-  const [preview, setPreview] = useState<{ file: File; url: string } | null>(null);
-  useEffect(() => {
-    if (!file) {
-      setPreview(null);
-      return;
-    }
-    const url = URL.createObjectURL(file);
-    setPreview({ file, url });
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
-  return preview && preview.file === file ? preview.url : null;
+export function useDropZone(onFiles: (files: File[]) => void, disabled?: boolean) {
+  const [dragging, setDragging] = useState(false);
+  const handlers = {
+    onDragOver: (e: DragEvent<HTMLElement>) => {
+      e.preventDefault();
+      setDragging(true);
+    },
+    onDragLeave: () => setDragging(false),
+    onDrop: (e: DragEvent<HTMLElement>) => {
+      e.preventDefault();
+      setDragging(false);
+      if (!disabled) onFiles([...e.dataTransfer.files]);
+    },
+  };
+  const stateClasses = (refused: boolean) =>
+    dragging
+      ? 'border-brand-500 bg-brand-50 dark:bg-slate-800'
+      : refused
+        ? 'border-red-500 bg-slate-50 dark:border-red-400 dark:bg-slate-800/60'
+        : 'border-slate-300 bg-slate-50 hover:border-brand-500 dark:border-slate-600 dark:bg-slate-800/60';
+  return { handlers, stateClasses };
 }
 
 export function ImageDropZone({
@@ -59,19 +68,13 @@ export function ImageDropZone({
 }) {
   const hintId = useId();
   const errorId = useId();
-  const [dragging, setDragging] = useState(false);
   /** Why the last file chosen was refused here. */
   const [refused, setRefused] = useState('');
   const shownError = refused || error;
   const preview = usePreviewUrl(file);
   const shown = preview ?? currentUrl;
 
-  function onDrop(e: DragEvent<HTMLLabelElement>) {
-    e.preventDefault();
-    setDragging(false);
-    if (disabled) return;
-    void pick(e.dataTransfer.files);
-  }
+  const zone = useDropZone((files) => void pick(files), disabled);
 
   async function pick(files: ArrayLike<File>) {
     const picked = await acceptImage(files);
@@ -90,19 +93,10 @@ export function ImageDropZone({
       </span>
       <label
         data-testid="photo-drop-zone"
-        onDragOver={(e) => {
-          e.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
+        {...zone.handlers}
         className={cn(
           'flex cursor-pointer flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed p-4 text-center text-sm transition-colors focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-500',
-          dragging
-            ? 'border-brand-500 bg-brand-50 dark:bg-slate-800'
-            : shownError
-              ? 'border-red-500 bg-slate-50 dark:border-red-400 dark:bg-slate-800/60'
-              : 'border-slate-300 bg-slate-50 hover:border-brand-500 dark:border-slate-600 dark:bg-slate-800/60',
+          zone.stateClasses(Boolean(shownError)),
         )}
       >
         <input

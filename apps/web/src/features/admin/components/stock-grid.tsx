@@ -9,7 +9,9 @@ import { Button } from '@/components/ui/button';
 import { controlClasses } from '@/components/ui/form-field';
 import { cn } from '@/lib/cn';
 import {
+  colourLabel,
   columnsOf,
+  moved,
   newColourRow,
   stockTotals,
   type ColourRow,
@@ -18,7 +20,25 @@ import {
 
 type Values = Pick<ProductFormValues, 'sizes' | 'colours'>;
 
+const sizeLabel = (size: string) => (size === ONE_SIZE ? 'Stock' : size);
+
 const cell = 'border-b border-slate-200 px-1.5 py-2 dark:border-slate-700';
+/**
+ * Below xl the admin's column is too narrow for a row of up to seven sizes: each colour is a
+ * block (name and buttons, then its cells, each under its size) rather than a row that scrolls
+ * sideways. Every control keeps its full name ("Stock of Black in M") either way.
+ */
+const stacked = {
+  table: 'max-xl:block',
+  head: 'max-xl:hidden',
+  body: 'max-xl:block',
+  row: 'max-xl:flex max-xl:flex-wrap max-xl:items-end max-xl:gap-x-2 max-xl:gap-y-2 max-xl:border-b max-xl:border-slate-200 max-xl:py-3 max-xl:dark:border-slate-700',
+  colour: 'max-xl:basis-full max-xl:border-0 max-xl:p-0',
+  cell: 'max-xl:border-0 max-xl:p-0',
+  /** A cell's size (its data-size), shown above it when the column headers are not. */
+  label:
+    'max-xl:before:mb-1 max-xl:before:block max-xl:before:text-center max-xl:before:text-xs max-xl:before:font-semibold max-xl:before:text-slate-600 max-xl:before:content-[attr(data-size)] max-xl:dark:before:text-slate-400',
+};
 const small = 'h-9 min-w-9 px-2 text-sm';
 
 export function StockGrid({
@@ -32,13 +52,8 @@ export function StockGrid({
   const totals = stockTotals(values);
   const setColour = (i: number, colour: ColourRow) =>
     onChange({ ...values, colours: values.colours.map((c, k) => (k === i ? colour : c)) });
-  const move = (i: number, by: number) => {
-    const colours = [...values.colours];
-    const [row] = colours.splice(i, 1);
-    colours.splice(i + by, 0, row!);
-    onChange({ ...values, colours });
-  };
-  const label = (c: ColourRow, i: number) => c.name.trim() || `Colour ${i + 1}`;
+  const move = (i: number, by: number) =>
+    onChange({ ...values, colours: moved(values.colours, i, by) });
 
   return (
     <fieldset className="flex min-w-0 flex-col gap-4 rounded-xl border border-slate-200 p-4 dark:border-slate-700">
@@ -80,16 +95,16 @@ export function StockGrid({
       </p>
       {/* relative: the table's screen-reader-only text stays inside the scrolled box. */}
       <div className="relative overflow-x-auto">
-        <table className="w-full border-collapse text-sm">
+        <table className={cn('w-full border-collapse text-sm', stacked.table)}>
           <caption className="sr-only">Stock per colour and size</caption>
-          <thead>
+          <thead className={stacked.head}>
             <tr className="text-left text-slate-600 dark:text-slate-400">
               <th scope="col" className={cell}>
                 Colour
               </th>
               {columns.map((size) => (
                 <th key={size} scope="col" className={cn(cell, 'text-center')}>
-                  {size === ONE_SIZE ? 'Stock' : size}
+                  {sizeLabel(size)}
                 </th>
               ))}
               <th scope="col" className={cn(cell, 'text-right')}>
@@ -100,16 +115,16 @@ export function StockGrid({
               </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody className={stacked.body}>
             {values.colours.map((colour, i) => (
-              <tr key={colour._id ?? `new-${i}`}>
-                <th scope="row" className={cn(cell, 'font-normal')}>
+              <tr key={colour.key} className={stacked.row}>
+                <th scope="row" className={cn(cell, 'font-normal', stacked.colour)}>
                   <div className="flex min-w-44 items-center gap-2">
                     <input
                       type="color"
                       value={colour.hex}
                       onChange={(e) => setColour(i, { ...colour, hex: e.target.value })}
-                      aria-label={`Swatch of ${label(colour, i)}`}
+                      aria-label={`Swatch of ${colourLabel(colour, i)}`}
                       className="h-9 w-9 shrink-0 cursor-pointer rounded-full border border-slate-300 bg-transparent p-0.5 dark:border-slate-600"
                     />
                     <input
@@ -126,7 +141,11 @@ export function StockGrid({
                   const n = Number(text);
                   const filled = text.trim() !== '' && Number.isFinite(n);
                   return (
-                    <td key={size} className={cell}>
+                    <td
+                      key={size}
+                      data-size={sizeLabel(size)}
+                      className={cn(cell, stacked.cell, stacked.label)}
+                    >
                       <input
                         type="number"
                         inputMode="numeric"
@@ -139,12 +158,12 @@ export function StockGrid({
                             stock: { ...colour.stock, [size]: e.target.value },
                           })
                         }
-                        aria-label={`Stock of ${label(colour, i)}${size === ONE_SIZE ? '' : ` in ${size}`}`}
+                        aria-label={`Stock of ${colourLabel(colour, i)}${size === ONE_SIZE ? '' : ` in ${size}`}`}
                         aria-describedby="stock-grid-hint"
                         className={cn(
                           controlClasses,
                           // Room for three digits: the table scrolls sideways rather than squeeze them.
-                          'min-w-16 text-center',
+                          'min-w-16 text-center max-xl:w-16',
                           filled && n <= 0 && 'border-red-500 dark:border-red-400',
                           filled &&
                             n > 0 &&
@@ -155,17 +174,25 @@ export function StockGrid({
                     </td>
                   );
                 })}
-                <td className={cn(cell, 'text-right font-semibold tabular-nums')}>
+                <td
+                  data-size="Total"
+                  className={cn(
+                    cell,
+                    stacked.cell,
+                    stacked.label,
+                    'text-right font-semibold tabular-nums max-xl:min-w-12 max-xl:pb-2',
+                  )}
+                >
                   {totals.rows[i]}
                 </td>
-                <td className={cell}>
+                <td className={cn(cell, stacked.cell, 'max-xl:ml-auto')}>
                   <div className="flex justify-end gap-1">
                     <Button
                       variant="outline"
                       className={small}
                       disabled={i === 0}
                       onClick={() => move(i, -1)}
-                      aria-label={`Move ${label(colour, i)} up`}
+                      aria-label={`Move ${colourLabel(colour, i)} up`}
                     >
                       ↑
                     </Button>
@@ -174,7 +201,7 @@ export function StockGrid({
                       className={small}
                       disabled={i === values.colours.length - 1}
                       onClick={() => move(i, 1)}
-                      aria-label={`Move ${label(colour, i)} down`}
+                      aria-label={`Move ${colourLabel(colour, i)} down`}
                     >
                       ↓
                     </Button>
@@ -185,7 +212,7 @@ export function StockGrid({
                       onClick={() =>
                         onChange({ ...values, colours: values.colours.filter((_, k) => k !== i) })
                       }
-                      aria-label={`Remove ${label(colour, i)}`}
+                      aria-label={`Remove ${colourLabel(colour, i)}`}
                     >
                       Remove
                     </Button>
@@ -194,20 +221,38 @@ export function StockGrid({
               </tr>
             ))}
           </tbody>
-          <tfoot>
-            <tr className="font-semibold">
-              <th scope="row" className="px-2 py-2 text-left">
+          <tfoot className={stacked.body}>
+            <tr className={cn('font-semibold', stacked.row, 'max-xl:border-0')}>
+              <th scope="row" className={cn('px-2 py-2 text-left', stacked.colour)}>
                 Total
               </th>
               {columns.map((size, k) => (
-                <td key={size} className="px-2 py-2 text-center tabular-nums">
+                <td
+                  key={size}
+                  data-size={sizeLabel(size)}
+                  className={cn(
+                    'px-2 py-2 text-center tabular-nums',
+                    stacked.cell,
+                    stacked.label,
+                    'max-xl:w-16',
+                  )}
+                >
                   {totals.perSize[k]}
                 </td>
               ))}
-              <td className="px-2 py-2 text-right tabular-nums" data-testid="stock-total">
+              <td
+                data-size="All"
+                data-testid="stock-total"
+                className={cn(
+                  'px-2 py-2 text-right tabular-nums',
+                  stacked.cell,
+                  stacked.label,
+                  'max-xl:min-w-12',
+                )}
+              >
                 {totals.total}
               </td>
-              <td />
+              <td className="max-xl:hidden" />
             </tr>
           </tfoot>
         </table>

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { Product } from '@repo/shared';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -19,6 +19,7 @@ import { useUpdateProduct } from '../api/update-product';
 import { settle, useLoadFailure, type FieldErrors } from '@/lib/outcome';
 import { productFormData, productFormValues, type ProductFormValues } from '../lib/product-form';
 import { ColourPhotos } from './colour-photos';
+import type { RefusedPhotosState } from './create-product-form';
 import { ProductForm } from './product-form';
 import { TeeIcon } from '@/components/ui/icons';
 
@@ -54,6 +55,8 @@ function UpdateProductForm({ product: loaded }: { product: Product }) {
   // The product as the last photo call answered it (its photos are saved one call at a time).
   const [product, setProduct] = useState(loaded);
   const navigate = useNavigate();
+  // Photos the create form could not save (the product was created): said beside each colour.
+  const refusedPhotos = (useLocation().state as RefusedPhotosState | null)?.refusedPhotos ?? {};
   const form = useForm<ProductFormValues>({ defaultValues: productFormValues(loaded) });
   const update = useUpdateProduct();
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -88,13 +91,24 @@ function UpdateProductForm({ product: loaded }: { product: Product }) {
 
   return (
     <>
+      {Object.keys(refusedPhotos).length > 0 && (
+        <p
+          role="alert"
+          className="mb-5 max-w-4xl rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-500/50 dark:bg-red-950/40 dark:text-red-200"
+        >
+          The product was created, but some of its photos were not saved: see Photos per colour
+          below, beside {Object.keys(refusedPhotos).join(', ')}, and add them again there.
+        </p>
+      )}
       <ProductForm
         form={form}
         onSubmit={save}
         currentPhotoUrl={product.photo}
         busy={busy}
         errors={errors}
-        colourPhotos={<ColourPhotos product={product} onChange={setProduct} />}
+        colourPhotos={
+          <ColourPhotos product={product} onChange={setProduct} refusedBefore={refusedPhotos} />
+        }
         actions={
           <>
             <Button type="submit" size="lg" loading={update.isPending} disabled={busy}>

@@ -4,8 +4,21 @@ import { ONE_SIZE, SIZES, type Size } from '@repo/shared/constants';
 import { DEFAULT_COUNTRY_OF_ORIGIN } from '@repo/shared/constants/forms';
 import { isOneSize } from '@repo/shared/rules';
 
+/** A photo chosen for a colour on the create form, sent once the product exists. */
+export interface ChosenPhoto {
+  /** Stable while the photos are reordered (React's key). */
+  key: string;
+  file: File;
+  /** As typed; null: not typed yet, so the default (product, colour, view) is sent. */
+  alt: string | null;
+  /** Its place among the colour's photos when chosen: what it likely shows (PHOTO_VIEWS). */
+  view: number;
+}
+
 /** A colour row of the form: name, swatch and the stock typed in each size's cell. */
 export interface ColourRow {
+  /** Stable while rows are added, moved and removed: the saved colour's id, else a new one. */
+  key: string;
   /** The colour's id when the product has it already (a rename keeps its photos). */
   _id?: string;
   name: string;
@@ -13,6 +26,8 @@ export interface ColourRow {
   hex: string;
   /** Stock as typed per size ('' : not made in that size); One size: the `ONE_SIZE` cell. */
   stock: Partial<Record<Size | typeof ONE_SIZE, string>>;
+  /** Photos chosen on the create form, in order (the update form saves them one call at a time). */
+  photos: ChosenPhoto[];
 }
 
 export interface ProductFormValues {
@@ -43,8 +58,30 @@ export interface ProductFormValues {
 /** The facts' fields, sent as typed: '' removes a fact (country of origin: back to India). */
 export const FACT_FIELDS = ['mrp', 'countryOfOrigin', 'fabric', 'gsm', 'fit', 'washCare'] as const;
 
-/** A new colour row: black, nothing in stock yet. */
-export const newColourRow = (name = ''): ColourRow => ({ name, hex: '#111111', stock: {} });
+let made = 0;
+/** A key no other row or photo of this page has (rows and photos are never keyed by place). */
+export const newKey = () => `new-${++made}`;
+
+/** A new colour row: black, nothing in stock yet, no photos. */
+export const newColourRow = (name = ''): ColourRow => ({
+  key: newKey(),
+  name,
+  hex: '#111111',
+  stock: {},
+  photos: [],
+});
+
+/** How a row is named in the controls: its name, or "Colour 2" until it has one. */
+export const colourLabel = (c: Pick<ColourRow, 'name'>, i: number) =>
+  c.name.trim() || `Colour ${i + 1}`;
+
+/** `list` with its item at `at` moved `by` places (−1 earlier, 1 later). */
+export function moved<T>(list: readonly T[], at: number, by: number): T[] {
+  const next = [...list];
+  const [item] = next.splice(at, 1);
+  next.splice(at + by, 0, item!);
+  return next;
+}
 
 export const emptyProductForm: ProductFormValues = {
   name: '',
@@ -71,10 +108,12 @@ export function productFormValues(product: Product): ProductFormValues {
     price: String(product.price),
     sizes: oneSize ? [] : SIZES.filter((size) => product.sizes.some((s) => s.size === size)),
     colours: product.colours.map((c) => ({
+      key: c._id,
       _id: c._id,
       name: c.name,
       hex: c.hex,
       stock: Object.fromEntries(c.sizes.map((s) => [s.size, String(s.quantity)])),
+      photos: [],
     })),
     shipping: product.shipping ? '1' : '0',
     category: product.category?._id ?? '',

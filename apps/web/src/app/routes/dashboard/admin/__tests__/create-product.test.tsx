@@ -5,7 +5,7 @@ import CreateProductPage from '@/app/routes/dashboard/admin/create-product';
 import { toast } from '@/lib/toast';
 import { mockApi, reply, type Handler } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/test-utils';
-import { deferred, ids, networkError } from './fixtures';
+import { deferred, ids, networkError, stubPreviewUrls } from './fixtures';
 
 vi.mock('@/lib/toast', () => ({
   toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() },
@@ -52,11 +52,7 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>) {
   await user.selectOptions(screen.getByLabelText('Shipping'), 'Yes');
 }
 
-beforeEach(() => {
-  let n = 0;
-  URL.createObjectURL = vi.fn(() => `blob:preview-${++n}`);
-  URL.revokeObjectURL = vi.fn();
-});
+beforeEach(stubPreviewUrls);
 afterEach(() => {
   vi.clearAllMocks();
   vi.unstubAllGlobals();
@@ -88,14 +84,6 @@ describe('create product form', () => {
         .map((o) => o.textContent),
     ).toEqual(['No', 'Yes']);
     expect(screen.getByRole('button', { name: 'Create Product' })).toBeEnabled();
-  });
-
-  it("says where each colour's other photos are added", async () => {
-    api();
-    renderPage();
-    expect(
-      await screen.findByText(/Each colour's other photos .* are added on the product's page/),
-    ).toBeInTheDocument();
   });
 
   it('filters categories as you type and chooses one with the arrow keys and Enter', async () => {

@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 /** Ids and a held-back answer for the admin tests. */
 export const ids = {
   tees: '64b000000000000000000001',
@@ -17,4 +18,11 @@ export function deferred<T>() {
 /** What a handler throws to play a network failure (fetch rejects). */
 export function networkError(): never {
   throw new TypeError('Failed to fetch');
+}
+
+/** Previews get numbered URLs ("blob:preview-1", …) and their revocations are recorded. */
+export function stubPreviewUrls() {
+  let n = 0;
+  URL.createObjectURL = vi.fn(() => `blob:preview-${++n}`);
+  URL.revokeObjectURL = vi.fn();
 }
