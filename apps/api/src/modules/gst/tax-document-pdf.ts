@@ -5,7 +5,6 @@
  * taxable value, rate and tax; the totals in figures and in words. The text is real text (a
  * standard font), so it can be selected, searched and read back.
  */
-import PDFDocument from 'pdfkit';
 import { indiaDate, rupeesInWords } from '@repo/shared';
 import type { LeanTaxDocument } from './tax-document.model.js';
 
@@ -61,7 +60,9 @@ function columnsFor(doc: LeanTaxDocument): Column[] {
 }
 
 /** The PDF of an issued document. */
-export function taxDocumentPdf(doc: LeanTaxDocument): Promise<Buffer> {
+export async function taxDocumentPdf(doc: LeanTaxDocument): Promise<Buffer> {
+  // Loaded on the first document, not at every worker's start (~0.45 s of CPU, ~25 MiB).
+  const { default: PDFDocument } = await import('pdfkit');
   const isInvoice = doc.kind === 'invoice';
   const title = isInvoice ? 'Tax Invoice' : 'Credit Note';
   const pdf = new PDFDocument({

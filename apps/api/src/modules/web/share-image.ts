@@ -7,7 +7,6 @@
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { formatRupees } from '@repo/shared/rules';
-import sharp from 'sharp';
 import type { CatalogCache } from '../../lib/catalog-cache.js';
 import { catalogVersion } from '../../lib/catalog-version.js';
 import { productReads } from '../products/index.js';
@@ -83,6 +82,7 @@ export function createShareImages(opts: {
     const photoUrl = p.photos?.length
       ? p.photos.reduce((a, b) => (b.width > a.width ? b : a)).url
       : p.photo;
+    const { default: sharp } = await import('sharp'); // on first use, as in lib/photo-upload.ts
     const photo = await sharp(await photoBytes(photoUrl))
       .resize(HEIGHT, HEIGHT, { fit: 'contain', background: '#eef2ff' })
       .toBuffer();
@@ -100,6 +100,7 @@ export function createShareImages(opts: {
       // Names, prices and photos only: current for the catalog, whatever the stock.
       const cached = cache.get<Buffer>(version.catalog, key);
       if (cached) return cached;
+      const { default: sharp } = await import('sharp');
       const png =
         'site' in which
           ? await sharp(card(opts.shopName, 'Printed T-shirts for every mood', 'Across India', 0))
