@@ -39,7 +39,7 @@ test.describe('an admin', () => {
     await page.getByRole('combobox', { name: 'Category' }).fill(categoryName);
     await page.getByRole('option', { name: categoryName }).click();
     await page
-      .getByLabel('Photo')
+      .getByLabel('Photo', { exact: true })
       .setInputFiles({ name: 'diwali.png', mimeType: 'image/png', buffer: TINY_PNG });
     await expect(page.getByRole('img', { name: /preview/i })).toBeVisible();
     await page.getByLabel('Name', { exact: true }).fill(productName);

@@ -652,7 +652,7 @@ export const OPERATIONS: Operation[] = [
     path: '/orders/update-status/{orderId}',
     tag: 'Orders',
     summary:
-      "Set an order's status (admin); a move back needs `reason`, marking it shipped may carry `shipment` (courier, AWB)",
+      "Set an order's status (admin); a move back needs `reason`, marking it shipped may carry `shipment` (courier, AWB), and `from` refuses (409) an order that moved on since the admin saw it",
     auth: 'bearer',
     params: orderIdParams,
     body: updateStatusBody,

@@ -15,7 +15,6 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { RequestHandler } from 'express';
-import sharp from 'sharp';
 import { PHOTO_WIDTHS } from '@repo/shared';
 import { slugify } from '../lib/slug.js';
 import { createLocalPhotoStore, localFileName } from '../lib/storage/local.js';
@@ -120,7 +119,9 @@ export function demoDrawing(name: string): string | undefined {
 }
 
 /** `svg` (960×960) rasterised straight at `width` and encoded as uploads are (WebP, quality 80). */
-export function drawAt(svg: string, width: number): Promise<Buffer> {
+export async function drawAt(svg: string, width: number): Promise<Buffer> {
+  // Loaded on the first picture, not at start, as in lib/photo-upload.ts.
+  const { default: sharp } = await import('sharp');
   return sharp(Buffer.from(svg), { density: (72 * width) / 960 })
     .webp({ quality: 80, effort: 4 })
     .toBuffer();

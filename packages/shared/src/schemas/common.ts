@@ -68,6 +68,8 @@ export const errorResponse = z
     size: z.string().nullable().optional(),
     available: z.number().optional(),
     total: z.number().optional(),
+    /** On a 409 from a status change sent with `from`: the order's status now. */
+    status: z.string().optional(),
   })
   .meta({
     id: 'Error',

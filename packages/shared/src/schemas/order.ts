@@ -192,8 +192,8 @@ export const creditNoteParams = orderIdParams.extend({
 export type CreditNoteParams = z.infer<typeof creditNoteParams>;
 /**
  * The original `status`, with what some changes need: `shipment` when marking an order shipped (the
- * admin's page always sends it; refused with any other status), and `reason` for a move back
- * (isBackwardMove: the server refuses one without it).
+ * admin's page always sends it; refused with any other status), `reason` for a move back
+ * (isBackwardMove: the server refuses one without it), and optionally `from`.
  */
 export const updateStatusBody = z
   .object({
@@ -205,6 +205,15 @@ export const updateStatusBody = z
       .optional()
       .transform((r) => r || undefined),
     shipment: orderShipment.optional(),
+    /**
+     * The status the admin saw (the list marking several orders shipped sends `pending`): the
+     * change is refused (409, nothing changed) when the order has moved on since, say cancelled
+     * by the shopper or shipped by another admin.
+     */
+    from: orderStatus.optional().meta({
+      description:
+        'The status the admin saw: refused (409, nothing changed) when the order is no longer in it.',
+    }),
   })
   .refine((b) => !b.shipment || b.status === 'shipped', {
     message: 'Courier and tracking number go only with the status shipped',

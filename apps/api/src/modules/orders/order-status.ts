@@ -86,7 +86,7 @@ export async function updateOrderStatus(
     const current = await Order.findById(orderId).lean<LeanOrder>();
     if (!current) throw notFound('Order not found');
     if (change.from && !change.from.includes(current.status)) {
-      return { current, changed: false as const };
+      return { current, changed: false as const, stale: true as const };
     }
     const moving = current.status !== status;
     const cancelling = status === 'cancelled' && moving;
@@ -146,18 +146,32 @@ export async function updateOrderStatus(
 
 /**
  * PUT /orders/update-status/{orderId}: an admin sets any status; a move back needs a reason,
- * a move to shipped may carry the courier and AWB.
+ * a move to shipped may carry the courier and AWB, and `from` refuses a change to an order that
+ * is no longer in the status the admin saw.
  */
 export async function setOrderStatus(
   deps: AppDeps,
   orderId: string,
-  body: { status: OrderStatus; reason?: string | undefined; shipment?: OrderShipment | undefined },
+  body: {
+    status: OrderStatus;
+    reason?: string | undefined;
+    shipment?: OrderShipment | undefined;
+    from?: OrderStatus | undefined;
+  },
 ) {
-  const { current } = await updateOrderStatus(deps, orderId, body.status, {
+  const result = await updateOrderStatus(deps, orderId, body.status, {
     by: 'admin',
+    ...(body.from ? { from: [body.from] } : {}),
     reason: body.reason,
     shipment: body.shipment,
   });
+  const { current } = result;
+  // Checked with the write (updateOrderStatus writes only while the status is as read).
+  if ('stale' in result)
+    throw conflict(
+      `This order is ${orderStatusLabel(current.status).toLowerCase()} now (it changed since the page loaded), so nothing was changed.`,
+      { status: current.status },
+    );
   const [order] = await withBuyers([current]);
   return { success: true, order: order! };
 }

@@ -123,6 +123,42 @@ describe('marking an order shipped', () => {
   });
 });
 
+describe('a change from the status the admin saw (`from`)', () => {
+  it('goes through while the order is still in it', async () => {
+    const orderId = await seedOrder({ user: asha.id });
+    const res = await change(orderId, {
+      status: 'shipped',
+      from: 'pending',
+      shipment: { courier: 'dtdc', awb: 'D-100' },
+    }).expect(200);
+    expect(res.body.order).toMatchObject({ status: 'shipped', shipment: { awb: 'D-100' } });
+  });
+
+  it('is refused (409) once the order moved on: cancelled by the shopper, or shipped by another admin', async () => {
+    const cancelled = await seedOrder({ user: asha.id, status: 'cancelled' });
+    const shipped = await seedOrder({ user: asha.id });
+    await change(shipped, { status: 'shipped', shipment: { courier: 'dtdc', awb: 'FIRST-1' } });
+    for (const [orderId, now] of [
+      [cancelled, 'cancelled'],
+      [shipped, 'shipped'],
+    ] as const) {
+      const res = await change(orderId, {
+        status: 'shipped',
+        from: 'pending',
+        shipment: { courier: 'bluedart', awb: 'SECOND-2' },
+      }).expect(409);
+      expect(res.body.message).toBe(
+        `This order is ${now} now (it changed since the page loaded), so nothing was changed.`,
+      );
+      expect(res.body.status).toBe(now);
+    }
+    expect((await Order.findById(cancelled).lean())!.status).toBe('cancelled');
+    // The first admin's AWB stays: the second did not overwrite it.
+    expect((await Order.findById(shipped).lean())!.shipment).toMatchObject({ awb: 'FIRST-1' });
+    expect(mailsAbout(cancelled)).toEqual([]);
+  });
+});
+
 describe("the shopper's mails", () => {
   it('come in the order things happened: cancelled, then the refund processed', async () => {
     const tee = await makeProduct({ name: 'Order Tee', price: 499, quantity: 5 });

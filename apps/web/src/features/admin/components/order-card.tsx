@@ -14,6 +14,7 @@ import { ShipmentLine } from '@/components/ui/shipment-line';
 import { useUpdateOrderStatus } from '../api/update-order-status';
 import { StatusSelect } from './order-status-change';
 import { CodSettlement } from './cod-settlement';
+import { Tick } from './ship-selected';
 import { formatOrderDate } from '../lib/format';
 import { cardClass } from '@/components/ui/styles';
 
@@ -58,7 +59,13 @@ function FailedRefund({ order }: { order: Order }) {
   );
 }
 
-export function OrderCard({ order }: { order: Order }) {
+/** The card's tick for marking several orders shipped together (orders ready to ship only). */
+export interface ShipTick {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}
+
+export function OrderCard({ order, tick }: { order: Order; tick?: ShipTick | undefined }) {
   const titleId = useId();
   const refundFailed = order.refund?.status === 'failed';
   const items = order.items ?? [];
@@ -69,24 +76,31 @@ export function OrderCard({ order }: { order: Order }) {
       className={`${cardClass} overflow-hidden ${order.stockShortage || order.addressNeeded || refundFailed ? 'border-red-400 ring-1 ring-red-400 dark:border-red-500 dark:ring-red-500' : ''}`}
     >
       <header className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-200 bg-slate-50 px-4 py-3 dark:border-slate-700 dark:bg-slate-800/60">
-        <div className="min-w-0">
-          <h3 id={titleId} className="font-semibold text-slate-900 dark:text-white">
-            Order #{orderNumber(order._id)}
-          </h3>
-          <p className="text-sm text-slate-500 dark:text-slate-400">
-            <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time> · {count}{' '}
-            {count === 1 ? 'item' : 'items'}
-          </p>
-          {order.stockShortage && (
-            <p className="mt-1.5 inline-flex items-center gap-1 rounded-full bg-red-600 px-2.5 py-0.5 text-xs font-bold text-white">
-              <span aria-hidden="true">⚠</span> Stock ran out — action needed
-            </p>
+        <div className="flex min-w-0 items-start gap-1">
+          {tick && (
+            <Tick {...tick} className="-my-2 -ml-2 w-10 shrink-0 justify-center">
+              <span className="sr-only">Select order #{orderNumber(order._id)}</span>
+            </Tick>
           )}
-          {order.addressNeeded && (
-            <p className="mt-1.5 inline-flex items-center gap-1 rounded-full bg-red-600 px-2.5 py-0.5 text-xs font-bold text-white">
-              <span aria-hidden="true">⚠</span> No shipping address — ask the buyer
+          <div className="min-w-0">
+            <h3 id={titleId} className="font-semibold text-slate-900 dark:text-white">
+              Order #{orderNumber(order._id)}
+            </h3>
+            <p className="text-sm text-slate-500 dark:text-slate-400">
+              <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time> · {count}{' '}
+              {count === 1 ? 'item' : 'items'}
             </p>
-          )}
+            {order.stockShortage && (
+              <p className="mt-1.5 inline-flex items-center gap-1 rounded-full bg-red-600 px-2.5 py-0.5 text-xs font-bold text-white">
+                <span aria-hidden="true">⚠</span> Stock ran out — action needed
+              </p>
+            )}
+            {order.addressNeeded && (
+              <p className="mt-1.5 inline-flex items-center gap-1 rounded-full bg-red-600 px-2.5 py-0.5 text-xs font-bold text-white">
+                <span aria-hidden="true">⚠</span> No shipping address — ask the buyer
+              </p>
+            )}
+          </div>
         </div>
         <div className="flex w-full flex-wrap items-center justify-between gap-2 sm:w-auto sm:flex-col sm:items-end">
           <p className="text-lg font-bold text-slate-900 dark:text-white">

@@ -39,7 +39,7 @@ export function OrderSearch({
         <TextField
           label="Find an order"
           placeholder="#08D68A95, name, email or phone"
-          fieldClassName="w-full max-w-xs"
+          fieldClassName="w-full sm:w-80"
           autoComplete="off"
           spellCheck={false}
           {...field('q')}

@@ -10,14 +10,16 @@ import { useId, useState, type FormEvent } from 'react';
 import type { Order } from '@repo/shared';
 import { ORDER_STATUSES, type OrderStatus } from '@repo/shared/constants/orders';
 import { formatRupees } from '@repo/shared/rules';
-import { COURIERS, isBackwardMove, orderNumber, orderStatusLabel } from '@repo/shared/rules/orders';
+import { isBackwardMove, orderNumber, orderStatusLabel } from '@repo/shared/rules/orders';
 import { Button } from '@/components/ui/button';
-import { controlClasses, SelectField, TextAreaField, TextField } from '@/components/ui/form-field';
+import { controlClasses, TextAreaField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { OrderStatusBadge } from '@/components/ui/order-status-badge';
-import { ApiError, messageOf } from '@/lib/api-client';
+import { messageOf } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useUpdateOrderStatus, type StatusChange } from '../api/update-order-status';
+import { fieldErrors } from '../lib/field-errors';
+import { emptyShipment, ShipmentFields } from './shipment-fields';
 
 const isOrderStatus = (s: string): s is OrderStatus =>
   (ORDER_STATUSES as readonly string[]).includes(s);
@@ -28,15 +30,6 @@ function questionFor(order: Order, to: OrderStatus): 'refund' | 'ship' | 'reason
   if (to === 'shipped' && order.status !== 'shipped') return 'ship';
   if (isBackwardMove(order.status, to)) return 'reason';
   return undefined;
-}
-
-/** The server's field messages (400 `issues`), by field path. */
-function fieldErrors(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError) || !Array.isArray(error.body.issues)) return {};
-  const out: Record<string, string> = {};
-  for (const issue of error.body.issues as Array<{ path?: string; message?: string }>)
-    if (issue.path && issue.message) out[issue.path] ??= issue.message;
-  return out;
 }
 
 export function StatusSelect({ order }: { order: Order }) {
@@ -140,8 +133,7 @@ function StatusChangeDialog({
   const question = questionFor(order, to)!;
   const backward = isBackwardMove(order.status, to);
   const no = orderNumber(order._id);
-  const [courier, setCourier] = useState('');
-  const [awb, setAwb] = useState('');
+  const [shipment, setShipment] = useState(emptyShipment);
   const [reason, setReason] = useState('');
   const fields = fieldErrors(error);
   const general =
@@ -153,7 +145,7 @@ function StatusChangeDialog({
     e.preventDefault();
     onSave({
       status: to,
-      ...(question === 'ship' ? { shipment: { courier, awb } } : {}),
+      ...(question === 'ship' ? { shipment } : {}),
       ...(backward ? { reason } : {}),
     });
   }
@@ -187,33 +179,12 @@ function StatusChangeDialog({
           </div>
         )}
         {question === 'ship' && (
-          <>
-            <SelectField
-              label="Courier"
-              value={courier}
-              onChange={(e) => setCourier(e.target.value)}
-              error={fields['shipment.courier'] ?? fields.shipment}
-              required
-            >
-              <option value="" disabled>
-                Choose the courier
-              </option>
-              {COURIERS.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </SelectField>
-            <TextField
-              label="Tracking number (AWB)"
-              value={awb}
-              onChange={(e) => setAwb(e.target.value)}
-              error={fields['shipment.awb']}
-              autoComplete="off"
-              maxLength={40}
-              required
-            />
-          </>
+          <ShipmentFields
+            value={shipment}
+            onChange={setShipment}
+            errors={fields}
+            className="space-y-4"
+          />
         )}
         {backward && (
           <TextAreaField

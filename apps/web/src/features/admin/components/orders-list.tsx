@@ -1,6 +1,6 @@
 /**
- * Every order (or those searched for, in one status), newest first, paged. Load failures are
- * only logged.
+ * Every order (or those searched for, in one status), newest first, paged, with ticks to mark
+ * several shipped together (ship-selected.tsx). Load failures are only logged.
  */
 import { useSearchParams } from 'react-router-dom';
 import type { Order } from '@repo/shared';
@@ -13,6 +13,8 @@ import { useLoadFailure } from '@/lib/outcome';
 import { usePageParam } from '@/lib/use-page-param';
 import { OrderCard } from './order-card';
 import { OrderSearch } from './order-search';
+import { SelectAllToShip, ShipSelectedBar } from './ship-selected';
+import { readyToShip, useShipSelection, type ShipSelection } from '../lib/ship-selection';
 import { BoxIcon } from '@/components/ui/icons';
 
 export function OrdersList() {
@@ -36,6 +38,7 @@ export function OrdersList() {
 
   const list = orders.data?.success ? orders.data.orders : [];
   const total = orders.data?.total ?? 0;
+  const selection = useShipSelection(list);
   // One frame for every state, so the search box keeps what is typed while the list loads.
   return (
     <div className="flex flex-col gap-4">
@@ -51,8 +54,15 @@ export function OrdersList() {
       ) : list.length === 0 ? (
         <EmptyState title="No orders found." icon={<BoxIcon />} />
       ) : (
-        <OrderPages list={list} page={page} total={total} onPageChange={setPage} />
+        <OrderPages
+          list={list}
+          page={page}
+          total={total}
+          onPageChange={setPage}
+          selection={selection}
+        />
       )}
+      <ShipSelectedBar selection={selection} />
     </div>
   );
 }
@@ -62,18 +72,31 @@ function OrderPages({
   page,
   total,
   onPageChange,
+  selection,
 }: {
   list: Order[];
   page: number;
   total: number;
   onPageChange: (page: number) => void;
+  selection: ShipSelection;
 }) {
   return (
     <>
+      <SelectAllToShip selection={selection} />
       <ul className="flex flex-col gap-4">
         {list.map((o) => (
           <li key={o._id}>
-            <OrderCard order={o} />
+            <OrderCard
+              order={o}
+              tick={
+                readyToShip(o)
+                  ? {
+                      checked: selection.isSelected(o._id),
+                      onChange: (on) => selection.toggle(o, on),
+                    }
+                  : undefined
+              }
+            />
           </li>
         ))}
       </ul>
