@@ -250,7 +250,12 @@ test.describe('a shopper', () => {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
       for (const dark of [false, true]) {
-        await page.evaluate((d) => document.documentElement.classList.toggle('dark', d), dark);
+        // Colours fade between themes (transition-colors): axe must read them once they have
+        // settled, not half-way on a busy machine.
+        await page.evaluate(async (d) => {
+          document.documentElement.classList.toggle('dark', d);
+          await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {})));
+        }, dark);
         const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
         const bad = results.violations.filter(
           (v) => v.impact === 'serious' || v.impact === 'critical',
