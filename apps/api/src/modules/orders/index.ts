@@ -9,7 +9,7 @@ export {
 export { recordPaidOrder, backfillOrderNumbers, type PaidOrderInput } from './record-order.js';
 export { backfillItemIds } from './item-ids.js';
 export { releaseEndedExchangeHolds } from './exchange-holds.js';
-export { finishStockTakes, takeStock } from './order-stock.js';
+export { finishStockTakes, newStockClaim, takeStock, type StockClaim } from './order-stock.js';
 export { orderMailFooter, sendOrderConfirmation, statusMailsSent } from './notices.js';
 export { ordersShowPhoto, toOrderDto } from './order-reads.js';
 export { codOrderByKey, codStanding, placeCodOrder } from './cod-orders.js';
