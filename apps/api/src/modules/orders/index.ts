@@ -21,6 +21,6 @@ export {
   type DeliveredOrder,
   type DeliveredPurchase,
 } from './purchases.js';
-export { invoiceOrder, taxDocumentsJob } from './invoices.js';
+export { invoiceOrder, paidOrderSettings, taxDocumentsJob } from './invoices.js';
 export { discountTotals, isFirstOrder } from './order-discounts.js';
 export { tellStrayPaymentRefunded, type StrayPaymentRefund } from './extra-payments.js';

@@ -19,6 +19,7 @@ import {
   type InvoiceSubject,
   type LeanTaxDocument,
 } from '../gst/index.js';
+import { getSettingsOf } from '../settings/index.js';
 import { userContact } from '../users/index.js';
 import { discountOf, Order, paymentOf, type LeanOrder, type StoredReturn } from './order.model.js';
 import { ownOrder } from './order-reads.js';
@@ -66,6 +67,12 @@ async function invoiceSubject(
     ),
   };
 }
+
+/**
+ * What a paid order's invoice and its confirmation mail read of the settings, in one read: the
+ * seller's GST details and the shop's (the mail's footer).
+ */
+export const paidOrderSettings = () => getSettingsOf(['gst', 'shop'] as const);
 
 const refOf = (doc: LeanTaxDocument) => ({ number: doc.number, issuedAt: doc.issuedAt });
 

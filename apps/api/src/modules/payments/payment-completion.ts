@@ -17,13 +17,13 @@ import type { AppDeps } from '../../lib/types.js';
 import {
   invoiceOrder,
   newStockClaim,
+  paidOrderSettings,
   recordPaidOrder,
   type StoredDiscount,
   sendOrderConfirmation,
   takeStock,
 } from '../orders/index.js';
 import { redeemUse } from '../coupons/index.js';
-import { getSettingsOf } from '../settings/index.js';
 import { profileAddress } from '../users/index.js';
 import { Checkout, type CheckoutFields } from './checkout.model.js';
 import { recordPaymentToSettle } from './unsettled.js';
@@ -178,7 +178,7 @@ export async function completeCheckout(deps: AppDeps, input: Completion): Promis
 
   // Paid online: its tax invoice now (once; nothing until the seller's GST details are set).
   // The seller's details and the shop's (the mail's footer) in one read.
-  const { gst: seller, shop } = await getSettingsOf(['gst', 'shop'] as const);
+  const { gst: seller, shop } = await paidOrderSettings();
   // The signed-in shopper just loaded is the order's account only when it is theirs.
   const account = order.user && String(order.user) === userId ? input.recipient : undefined;
   const invoice = await invoiceOrder(deps, orderId, undefined, { seller, order, account });
