@@ -369,6 +369,15 @@ describe('a size exchange', () => {
     expect((await move(request._id, 'check_passed').expect(409)).body.message).toBe(
       'This request failed its check, so it cannot be passed now.',
     );
+    // What the shopper reads beside the line, and if they ask again: what happened to the piece.
+    const failedCheck = 'Sunset Tee failed its check, so we are sending it back to you.';
+    const options = await t
+      .request()
+      .get(`/api/orders/${orderId}/returns/options`)
+      .set('Authorization', asha.auth)
+      .expect(200);
+    expect(options.body.items[0]).toMatchObject({ left: 0, refused: failedCheck });
+    expect((await ask(orderId, [returnOne(itemId)]).expect(409)).body.message).toBe(failedCheck);
   });
 
   it('a rejected exchange (with its reason) gives the held size back; a rejection without a reason is refused', async () => {
