@@ -10,19 +10,14 @@
 import cluster from 'node:cluster';
 import { createServer, type Server } from 'node:http';
 import { createApp } from './app.js';
+import { backgroundJobs } from './background-jobs.js';
 import { answerHeartbeat } from './cluster.js';
 import { loadConfig } from './config/index.js';
 import { connectDatabase } from './lib/db.js';
 import { createDeps, finishWrites } from './lib/deps.js';
-import { Jobs } from './lib/jobs.js';
 import { createLogger, endLogger, flushLog } from './lib/logger.js';
-import { MAIL_POLL_MS } from './lib/mailer/queue.js';
 import { ensurePrivateDirSync } from './lib/private-files.js';
-import { statusMailsSent, taxDocumentsJob } from './modules/orders/index.js';
-import { reconcileJobs } from './modules/payments/index.js';
-import { couponJobs } from './modules/coupons/index.js';
-import { reviewRequestJob } from './modules/reviews/index.js';
-import { backInStockJob } from './modules/back-in-stock/index.js';
+import { statusMailsSent } from './modules/orders/index.js';
 import { runReleaseSteps } from './release.js';
 
 /**
@@ -48,17 +43,8 @@ export async function start(
   if (release) await runReleaseSteps(deps);
   let stopping: Promise<void> | undefined;
   const app = createApp(deps, { stopping: () => stopping !== undefined });
-  // Work done once however many copies run, each under a lease: reconciliation
-  // (RECONCILE_INTERVAL_MS; off when 0) and the mail queue's poll (retries, and mail a stopped
-  // process left).
-  const jobs = new Jobs({ logger });
-  for (const job of [...reconcileJobs(deps), ...couponJobs(deps)]) jobs.add(job);
-  jobs.add({ name: 'mail-queue', everyMs: MAIL_POLL_MS, run: () => deps.mailer.runDue() });
-  // Asks buyers for a review some days after delivery (each order once).
-  jobs.add(reviewRequestJob(deps));
-  jobs.add(taxDocumentsJob(deps));
-  // Mails each "Notify me" once its colour and size is back in stock.
-  jobs.add(backInStockJob(deps));
+  // Work done once however many copies run, each under a lease, on the app's clock.
+  const jobs = backgroundJobs(deps);
   jobs.start();
   const server: Server = await new Promise((resolve) => {
     const s = createServer(app).listen(config.port, config.host, () => resolve(s));

@@ -6,9 +6,11 @@
  * Every move is one conditional update on the status read (RETURN_MOVE_FROM says which), so of
  * two staff approving at once, or a shopper cancelling while staff approve, exactly one moves
  * it and the other is told where it stands now. What follows a move is done only by the caller
- * whose write won: held stock given back (rejected, cancelled), the returned piece back in
- * stock and the replacement order made (an exchange that passed), the refund asked of the
- * provider and the credit note issued (a return that passed).
+ * whose write won: held stock given back (rejected, cancelled, check failed: the move leaves
+ * the hold `held` and exchange-holds.ts releases it in one keyed step that a retry, or the
+ * sweep after a crash, repeats without giving twice), the returned piece back in stock and the
+ * replacement order made (an exchange that passed), the refund asked of the provider and the
+ * credit note issued (a return that passed).
  */
 import {
   colourKey,
@@ -25,6 +27,7 @@ import { badRequest, conflict, forbidden, isDuplicateKey, notFound } from '../..
 import { insertDocument } from '../../lib/insert-document.js';
 import type { AppDeps } from '../../lib/types.js';
 import { currentPhotos, restoreStock, type StockLine } from '../products/index.js';
+import { owesRelease, releaseHold } from './exchange-holds.js';
 import { creditReturn } from './invoices.js';
 import {
   discountOf,
@@ -49,15 +52,6 @@ const returnedPieces = (r: StoredReturn): StockLine[] =>
     productId: String(i.product),
     ...(i.colour ? { colour: i.colour } : {}),
     size: i.size,
-    quantity: i.quantity,
-  }));
-
-/** The pieces an exchange holds: the size and colour wanted. */
-export const heldPieces = (r: StoredReturn): StockLine[] =>
-  r.items.map((i) => ({
-    productId: String(i.product),
-    ...(i.wantedColour ? { colour: i.wantedColour } : {}),
-    size: i.wantedSize ?? i.size,
     quantity: i.quantity,
   }));
 
@@ -124,6 +118,11 @@ export async function moveReturn(
       await finishExchange(deps, order, r);
       return answer(order._id);
     }
+    // An exchange that ended unused whose size is not back yet (a process stopped): give it now.
+    if (r.status === move && owesRelease(r)) {
+      await releaseHold(deps, order._id, r);
+      return answer(order._id);
+    }
     if (!RETURN_MOVE_FROM[move].includes(r.status as ReturnStatus))
       throw conflict(refusal(r, move));
     if (move === 'refunded') {
@@ -139,12 +138,8 @@ export async function moveReturn(
     const to: ReturnStatus =
       move === 'check_passed' ? returnPassedStatus(r.kind as never, online) : move;
     const set: Record<string, unknown> = { 'returns.$[r].status': to };
-    // The size held for an exchange goes back to stock when no replacement will ship.
-    if (
-      (move === 'rejected' || move === 'cancelled' || move === 'check_failed') &&
-      r.hold === 'held'
-    )
-      set['returns.$[r].hold'] = 'released';
+    // The size held for an exchange that ends unused stays `held` here: releaseHold gives it
+    // back and marks it released, after this write wins.
     if (to === 'exchanged') set['returns.$[r].hold'] = 'shipped';
     const amount = returnAmountPaise(order, r);
     if (to === 'refunded' && online)
@@ -185,7 +180,9 @@ export async function moveReturn(
     if (written.matchedCount !== 1) continue;
 
     // Only the move that won gets here.
-    if (set['returns.$[r].hold'] === 'released') await giveBack(deps, order, heldPieces(r));
+    // The size held for an exchange goes back to stock when no replacement will ship.
+    if (owesRelease({ kind: r.kind, status: to, hold: r.hold }))
+      await releaseHold(deps, order._id, r);
     if (move === 'check_passed') {
       await giveBack(deps, order, returnedPieces(r));
       if (r.kind === 'return') await creditReturn(deps, order, r, at);
