@@ -78,6 +78,7 @@ export async function startShop({
     },
   });
   const url = `http://127.0.0.1:${port}`;
+  const quiet = !['info', 'debug', 'trace'].includes(env.LOG_LEVEL ?? 'info');
   const deadline = Date.now() + 120_000;
   for (;;) {
     const { exitCode, signalCode } = handle.child;
@@ -88,8 +89,10 @@ export async function startShop({
     }
     const ready = await call(url, 'GET', '/api/ready', { timeoutMs: 3000 }).catch(() => undefined);
     // Ready once every worker serves: the first answers while the others may still be loading
-    // (the primary says "the shop is open" when all of them listen; so does a lone process).
-    if (ready?.status === 200 && handle.output().includes('the shop is open on')) break;
+    // (the primary says "the shop is open" when all of them listen; so does a lone process), as
+    // the log says at its shipped level (info) or below.
+    const open = quiet || handle.output().includes('the shop is open on');
+    if (ready?.status === 200 && open) break;
     if (Date.now() > deadline) {
       await handle.stop();
       throw new Error(`the shop was not ready after 120 s:\n${handle.output().slice(-4000)}`);
