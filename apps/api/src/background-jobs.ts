@@ -6,7 +6,7 @@
 import { Jobs } from './lib/jobs.js';
 import { MAIL_POLL_MS } from './lib/mailer/queue.js';
 import type { AppDeps } from './lib/types.js';
-import { exchangeHoldsJob, taxDocumentsJob } from './modules/orders/index.js';
+import { returnStockJob, taxDocumentsJob } from './modules/orders/index.js';
 import { reconcileJobs } from './modules/payments/index.js';
 import { couponJobs } from './modules/coupons/index.js';
 import { reviewRequestJob } from './modules/reviews/index.js';
@@ -23,7 +23,7 @@ export function backgroundJobs(deps: AppDeps): Jobs {
   jobs.add(taxDocumentsJob(deps));
   // Mails each "Notify me" once its colour and size is back in stock.
   jobs.add(backInStockJob(deps));
-  // Gives back the size of exchanges that ended unused whose release a stopped process left.
-  jobs.add(exchangeHoldsJob(deps));
+  // The stock of returns and exchanges a stopped process left owed (held sizes, pieces sent back).
+  jobs.add(returnStockJob(deps));
   return jobs;
 }

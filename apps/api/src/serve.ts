@@ -3,15 +3,15 @@
  * by server.ts only in those processes: the primary (cluster.ts) loads none of the app.
  *
  * A worker, or the lone process: config → logger → database → release steps (indexes,
- * migrations, the first seed: release.ts; a primary runs them in a worker of their own before
- * the others start) → app → background jobs (lib/jobs.ts, run once however many copies run) →
+ * migrations, the first seed: release.ts; of a primary's workers only the first runs them, and
+ * the primary starts the others once it says they are done) → app → background jobs (lib/jobs.ts, run once however many copies run) →
  * listen; on SIGTERM/SIGINT a graceful stop (`stop`).
  */
 import cluster from 'node:cluster';
 import { createServer, type Server } from 'node:http';
 import { createApp } from './app.js';
 import { backgroundJobs } from './background-jobs.js';
-import { answerHeartbeat } from './cluster.js';
+import { answerHeartbeat, WORKER_ROLE, type FromWorker } from './cluster.js';
 import { loadConfig } from './config/index.js';
 import { connectDatabase } from './lib/db.js';
 import { createDeps, finishWrites } from './lib/deps.js';
@@ -29,7 +29,7 @@ import { runReleaseSteps } from './release.js';
 export const DRAIN_MS = 10_000;
 export const STOP_DEADLINE_MS = 15_000;
 
-/** `release: false`: a worker whose primary ran the release steps before starting it. */
+/** `release: false`: a worker started once its primary's first worker had run the release steps. */
 export async function start(
   env: NodeJS.ProcessEnv = process.env,
   { release = true }: { release?: boolean } = {},
@@ -40,7 +40,11 @@ export async function start(
   ensurePrivateDirSync(config.dataDir);
   const db = await connectDatabase({ mongoUri: config.mongoUri, dataDir: config.dataDir, logger });
   const deps = createDeps(config, logger, { kind: db.kind });
-  if (release) await runReleaseSteps(deps);
+  if (release) {
+    await runReleaseSteps(deps);
+    // The primary starts the other workers now (cluster.ts).
+    if (cluster.isWorker) process.send?.({ type: 'released' } satisfies FromWorker);
+  }
   let stopping: Promise<void> | undefined;
   const app = createApp(deps, { stopping: () => stopping !== undefined });
   // Work done once however many copies run, each under a lease, on the app's clock.
@@ -81,12 +85,13 @@ export async function start(
 }
 
 /**
- * Serves as a worker (its primary ran the release steps) or as the lone process (which runs
- * them first); on SIGTERM/SIGINT stops gracefully, within STOP_DEADLINE_MS.
+ * Serves as a worker or as the lone process, the lone process and a primary's first worker
+ * running the release steps first; on SIGTERM/SIGINT stops gracefully, within STOP_DEADLINE_MS.
  */
 export async function serve(): Promise<void> {
   if (cluster.isWorker) answerHeartbeat();
-  const { stop, deps } = await start(process.env, { release: !cluster.isWorker });
+  const release = !cluster.isWorker || process.env[WORKER_ROLE] === 'first';
+  const { stop, deps } = await start(process.env, { release });
   const exit = (code: number) => void endLogger(deps.logger).then(() => process.exit(code));
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {

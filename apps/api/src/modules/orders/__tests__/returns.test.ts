@@ -23,13 +23,14 @@ import { Jobs } from '../../../lib/jobs.js';
 import { createLogger } from '../../../lib/logger.js';
 import {
   backfillItemIds,
-  exchangeHoldsJob,
   recordPaidOrder,
   reconcileRefunds,
   releaseEndedExchangeHolds,
+  returnStockJob,
   taxDocumentsJob,
 } from '../index.js';
 import { Order } from '../order.model.js';
+import { sweepDueRestocks, sweepEndedExchangeHolds } from '../return-stock.js';
 import { Product } from '../../products/product.model.js';
 import { makeImage } from '../../products/__tests__/fixtures.js';
 
@@ -1014,7 +1015,7 @@ describe('old data: sizes still held by exchanges that ended unused (release ste
   });
 });
 
-describe("an exchange's size given back after a process stopped midway", () => {
+describe('stock given back after a process stopped midway', () => {
   /** An exchange of the last Black L, received: the admin is about to fail its check. */
   async function receivedExchange() {
     const delivered = await deliveredOrder(1);
@@ -1030,11 +1031,11 @@ describe("an exchange's size given back after a process stopped midway", () => {
   /** The sweep as another copy runs it (its job, on the app's clock). */
   const sweep = () =>
     new Jobs({ logger: createLogger('silent'), now: () => now.getTime() })
-      .add(exchangeHoldsJob(t.deps))
+      .add(returnStockJob(t.deps))
       .tick();
   const TORN = { note: 'A tear at the hem' };
 
-  it('stopped after the move, before the stock: the sweep and the move asked again give the size back once', async () => {
+  it('stopped after the move, before the stock: the move asked again says where it stands, and the sweep gives the size back once', async () => {
     const { orderId, tee, returnId } = await receivedExchange();
     // The process dies once the move is written: the product's write never happens.
     const died = vi
@@ -1044,19 +1045,17 @@ describe("an exchange's size given back after a process stopped midway", () => {
     died.mockRestore();
     expect((await orderOf(orderId, asha)).returns[0].status).toBe('check_failed');
     expect(await colourStockOf(tee._id)).toMatchObject({ 'Black L': 0 });
-    // Still holding, as the sweep can tell.
+    // Still holding, as the sweep can tell; the move is made and is not made twice.
     expect(await holdOf(orderId)).toBe('held');
-
-    // Another copy's sweep and the admin asking again, at once: the L is back once.
-    const [, again] = await Promise.all([sweep(), move(returnId, 'check_failed', TORN)]);
-    expect(again.status).toBe(200);
-    expect(again.body.order.returns[0].status).toBe('check_failed');
-    expect(await colourStockOf(tee._id)).toMatchObject({ 'Black M': 4, 'Black L': 1 });
-    expect(await holdOf(orderId)).toBe('released');
-    // Nothing left to give: asked again, the move is refused; the sweep gives nothing.
     expect((await move(returnId, 'check_failed', TORN).expect(409)).body.message).toBe(
       'This request failed its check already.',
     );
+
+    // The job and another copy's sweep at once: the L is back once.
+    await Promise.all([sweep(), sweepEndedExchangeHolds(t.deps)]);
+    expect(await colourStockOf(tee._id)).toMatchObject({ 'Black M': 4, 'Black L': 1 });
+    expect(await holdOf(orderId)).toBe('released');
+    // Nothing left to give at the next run.
     now = new Date(now.getTime() + DAY);
     await sweep();
     expect(await colourStockOf(tee._id)).toMatchObject({ 'Black L': 1 });
@@ -1082,9 +1081,42 @@ describe("an exchange's size given back after a process stopped midway", () => {
     expect(await holdOf(orderId)).toBe('held');
 
     now = new Date(now.getTime() + DAY);
-    await Promise.all([sweep(), sweep()]);
+    await Promise.all([sweep(), sweepEndedExchangeHolds(t.deps)]);
     expect(await holdOf(orderId)).toBe('released');
     expect(await colourStockOf(tee._id)).toMatchObject({ 'Black M': 4, 'Black L': 1 });
+  });
+
+  it('a pass that stopped before the piece was back in stock: the sweep restocks it once, the move asked again makes the replacement', async () => {
+    const { orderId, tee, returnId } = await receivedExchange();
+    expect(await colourStockOf(tee._id)).toMatchObject({ 'Black M': 4, 'Black L': 0 });
+    const died = vi
+      .spyOn(Product, 'updateOne')
+      .mockRejectedValueOnce(new Error('the process stopped'));
+    await move(returnId, 'check_passed').expect(500);
+    died.mockRestore();
+    const stopped = (await orderOf(orderId, asha)).returns[0];
+    expect(stopped).toMatchObject({ status: 'exchanged', replacement: null });
+    expect(await colourStockOf(tee._id)).toMatchObject({ 'Black M': 4, 'Black L': 0 });
+
+    now = new Date(now.getTime() + DAY);
+    const [again] = await Promise.all([
+      move(returnId, 'check_passed'),
+      sweep(),
+      sweepDueRestocks(t.deps),
+    ]);
+    expect(again.status).toBe(200);
+    expect(again.body.order.returns[0].replacement).toEqual({
+      orderId: expect.any(String),
+      number: expect.any(String),
+    });
+    // The M sent back is in stock once; the L held is the replacement's.
+    expect(await colourStockOf(tee._id)).toMatchObject({ 'Black M': 5, 'Black L': 0 });
+    now = new Date(now.getTime() + DAY);
+    await sweep();
+    expect((await move(returnId, 'check_passed').expect(409)).body.message).toBe(
+      'This request has its replacement on the way, so it cannot be passed now.',
+    );
+    expect(await colourStockOf(tee._id)).toMatchObject({ 'Black M': 5, 'Black L': 0 });
   });
 
   it('a cancel that stopped before the stock: the size comes back once', async () => {
@@ -1096,7 +1128,10 @@ describe("an exchange's size given back after a process stopped midway", () => {
     await move(request._id, 'cancelled', {}, asha).expect(500);
     died.mockRestore();
     expect(await colourStockOf(tee._id)).toMatchObject({ 'Black L': 0 });
-    await Promise.all([move(request._id, 'cancelled', {}, asha).expect(200), sweep()]);
+    expect((await move(request._id, 'cancelled', {}, asha).expect(409)).body.message).toBe(
+      'This request was cancelled already.',
+    );
+    await Promise.all([sweep(), sweepEndedExchangeHolds(t.deps)]);
     expect(await colourStockOf(tee._id)).toMatchObject({ 'Black L': 1 });
     expect(await holdOf(orderId)).toBe('released');
   });
