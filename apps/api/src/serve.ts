@@ -14,6 +14,7 @@ import { answerHeartbeat } from './cluster.js';
 import { loadConfig } from './config/index.js';
 import { connectDatabase } from './lib/db.js';
 import { createDeps, finishWrites } from './lib/deps.js';
+import { IdleCollector } from './lib/idle-gc.js';
 import { Jobs } from './lib/jobs.js';
 import { createLogger, endLogger, flushLog } from './lib/logger.js';
 import { MAIL_POLL_MS } from './lib/mailer/queue.js';
@@ -63,6 +64,9 @@ export async function start(
   const server: Server = await new Promise((resolve) => {
     const s = createServer(app).listen(config.port, config.host, () => resolve(s));
   });
+  // At idle the process gives back the heap V8 grew under load (lib/idle-gc.ts).
+  const idle = config.idleGcMs ? new IdleCollector({ idleMs: config.idleGcMs }).start() : undefined;
+  if (idle) server.on('request', idle.requestStarted);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   if (cluster.isWorker) logger.info({ port, db: db.kind }, 'a worker is serving');
@@ -83,6 +87,7 @@ export async function start(
       const force = setTimeout(() => server.closeAllConnections(), timeoutMs);
       await closed;
       clearTimeout(force);
+      idle?.stop();
       await jobs.stop();
       await statusMailsSent(); // a status change already answered still gets its mail queued
       await finishWrites(deps);
