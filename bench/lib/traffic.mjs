@@ -33,12 +33,12 @@ export const TRAFFIC_BUDGETS = {
 
 /**
  * "At idle": no request for this long before the processes' memory is read. A serving process
- * idle for IDLE_GC_MS (2 s by default) collects its garbage once and gives the heap V8 grew
+ * idle for IDLE_GC_MS (5 s by default) collects its garbage once and gives the heap V8 grew
  * under load back (apps/api/src/lib/idle-gc.ts); this leaves it time to, and the system time to
  * unmap the pages. The figure read at once, while the last requests' garbage is still held, is
  * reported beside it.
  */
-export const IDLE_SETTLE_MS = 8_000;
+export const IDLE_SETTLE_MS = 10_000;
 const settle = () => new Promise((resolve) => setTimeout(resolve, IDLE_SETTLE_MS));
 
 /**

@@ -82,7 +82,7 @@ const envSchema = z.object({
     .pipe(z.number().int().min(1).max(256).optional()),
   /** How long a worker may leave its primary's heartbeat unanswered before it is replaced (ms). */
   WORKER_TIMEOUT_MS: z.coerce.number().int().min(300).max(600_000).default(30_000),
-  /** A serving process with no request for this long collects its garbage once (lib/idle-gc.ts), in ms; 0 = never (default 2000; 0 in tests). */
+  /** A serving process with no request for this long collects its garbage once (lib/idle-gc.ts), in ms; 0 = never (default 5000; 0 in tests). */
   IDLE_GC_MS: optionalString
     .transform((v) => (v === undefined ? undefined : Number(v)))
     .pipe(z.number().int().min(0).max(3_600_000).optional()),
@@ -306,7 +306,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webConcurrency: e.WEB_CONCURRENCY ?? (e.NODE_ENV === 'test' ? 1 : availableParallelism()),
     workerTimeoutMs: e.WORKER_TIMEOUT_MS,
     // Off in tests: their shops run inside the test runner's own process.
-    idleGcMs: e.IDLE_GC_MS ?? (e.NODE_ENV === 'test' ? 0 : 2000),
+    idleGcMs: e.IDLE_GC_MS ?? (e.NODE_ENV === 'test' ? 0 : 5000),
     stockSettleMs: e.STOCK_SETTLE_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
     corsOrigins: (e.CORS_ORIGINS ?? '')
       .split(',')
