@@ -149,7 +149,7 @@ function cpuTimes(pid) {
 /**
  * The CPU a process has spent, with all its descendants, in ms: its own time, the time of each
  * live descendant, and that of the children it has waited for once they exited (the kernel
- * adds theirs to it: the shop's release worker, which seeds the demo catalog and exits).
+ * adds theirs to it: a shop's worker that exited, e.g. one restarted).
  * Answers the total and the parts: `own`, `reaped` and `live` (per live child's tree).
  */
 export function treeCpuMs(pid) {

@@ -6,8 +6,10 @@
  * The primary answers no request. It
  * - runs the embedded database when MONGODB_URI is not set (lib/db.ts): the workers reach it
  *   over its private Unix socket in DATA_DIR/db;
- * - runs the release steps (release.ts) in a worker of their own before any worker serves;
- * - starts the workers; restarts one that exits, alone (after a pause that doubles while it
+ * - starts the first worker, which runs the release steps (release.ts) before it serves, and the
+ *   others once it says they are done, so no worker serves before them (a process of their own
+ *   would load most of the app once more: about 3.5 s of CPU on every start);
+ * - restarts a worker that exits, alone (after a pause that doubles while it
  *   keeps failing soon after starting, up to 30 s); ends one that stops answering its heartbeat
  *   for WORKER_TIMEOUT_MS (a stuck event loop), which is then restarted;
  * - on SIGTERM or SIGINT tells every worker to stop (each finishes its requests in flight),
@@ -21,12 +23,16 @@ import type { Config } from './config/index.js';
 import { EMBEDDED_DB_URI, startDatabaseServer } from './lib/db-server.js';
 import { endLogger } from './lib/logger.js';
 
-/** Why a worker was started: the release steps (then it exits), or serving. */
+/**
+ * Why a worker was started: `first` runs the release steps before serving, `serve` serves (its
+ * primary's first worker ran them).
+ */
 export const WORKER_ROLE = 'SHOP_WORKER';
+export type WorkerRole = 'first' | 'serve';
 
 /** Messages between the primary and a worker. */
 export type ToWorker = { type: 'ping'; at: number };
-export type FromWorker = { type: 'pong'; at: number };
+export type FromWorker = { type: 'pong'; at: number } | { type: 'released' };
 
 /** A worker that exits before it served, or within this of starting to serve, died young. */
 const DIED_YOUNG_MS = 10_000;
@@ -47,14 +53,8 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
     : await startDatabaseServer({ dataDir: config.dataDir, logger });
   const env: Record<string, string> = database ? { [EMBEDDED_DB_URI]: database.uri } : {};
   let stopping = false;
-
-  const released = await runReleaseWorker(env);
-  if (released !== 0) {
-    logger.fatal({ code: released }, 'the release steps failed: the shop does not start');
-    await database?.stop();
-    await endLogger(logger);
-    process.exit(1);
-  }
+  /** Until the first worker has run the release steps, its exit is the shop's failure to start. */
+  let released = false;
 
   const slots: Slot[] = Array.from({ length: config.webConcurrency }, () => ({
     worker: undefined,
@@ -64,8 +64,8 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
   }));
   let opened = false;
 
-  const startWorker = (slot: Slot) => {
-    const worker = cluster.fork({ ...env, [WORKER_ROLE]: 'serve' });
+  const startWorker = (slot: Slot, role: WorkerRole = 'serve') => {
+    const worker = cluster.fork({ ...env, [WORKER_ROLE]: role });
     slot.worker = worker;
     slot.listeningAt = undefined;
     logger.info({ worker: worker.process.pid }, 'a worker started');
@@ -88,7 +88,7 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
       if (slot.worker === worker) slot.worker = undefined;
       const served = slot.listeningAt === undefined ? 0 : Date.now() - slot.listeningAt;
       slot.listeningAt = undefined;
-      if (stopping) return;
+      if (stopping || !released) return;
       slot.failures = served < DIED_YOUNG_MS ? slot.failures + 1 : 0;
       const pause = slot.failures
         ? Math.min(1000 * 2 ** (slot.failures - 1), MAX_RESTART_PAUSE_MS)
@@ -101,8 +101,29 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
         if (!stopping) startWorker(slot);
       }, pause).unref();
     });
+    return worker;
   };
-  for (const slot of slots) startWorker(slot);
+
+  const [first, ...others] = slots;
+  const firstWorker = startWorker(first!, 'first');
+  const code = await new Promise<number | undefined>((resolve) => {
+    firstWorker.on('message', (message: FromWorker) => {
+      // Set at once: an exit right after it is a serving worker's, restarted like any other.
+      if (message?.type === 'released') resolve(void (released = true));
+    });
+    firstWorker.once('exit', (exitCode, signal) => resolve(signal ? 1 : (exitCode ?? 1)));
+  });
+  if (code !== undefined) {
+    logger.fatal({ code }, 'the release steps failed: the shop does not start');
+    await database?.stop();
+    await endLogger(logger);
+    process.exit(1);
+  }
+  logger.info(
+    { worker: firstWorker.process.pid },
+    'the release steps are done: starting the other workers',
+  );
+  for (const slot of others) startWorker(slot);
 
   // The heartbeat: a worker whose event loop no longer answers is ended, and so replaced.
   const heartbeat = setInterval(() => {
@@ -148,14 +169,6 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
     process.exit(0);
   };
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void stop(signal));
-}
-
-/** Runs the release steps in a worker of their own; answers its exit code. */
-function runReleaseWorker(env: Record<string, string>): Promise<number> {
-  const worker = cluster.fork({ ...env, [WORKER_ROLE]: 'release' });
-  return new Promise((resolve) => {
-    worker.once('exit', (code, signal) => resolve(signal ? 1 : (code ?? 1)));
-  });
 }
 
 /** In a worker: answers the primary's heartbeat from this event loop. */

@@ -50,7 +50,7 @@ export async function runReleaseSteps(
       // Exchanges that failed their check before it gave the size back still held it.
       const released = await releaseEndedExchangeHolds(deps);
       if (released) logger.info({ requests: released }, 'sizes held by ended exchanges are back');
-      const unsettled = await listOlderUnsettled();
+      const unsettled = await listOlderUnsettled(deps);
       if (unsettled) logger.info({ checkouts: unsettled }, 'older payments to settle are listed');
     },
     {

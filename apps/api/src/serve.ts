@@ -3,27 +3,22 @@
  * by server.ts only in those processes: the primary (cluster.ts) loads none of the app.
  *
  * A worker, or the lone process: config → logger → database → release steps (indexes,
- * migrations, the first seed: release.ts; a primary runs them in a worker of their own before
- * the others start) → app → background jobs (lib/jobs.ts, run once however many copies run) →
+ * migrations, the first seed: release.ts; of a primary's workers only the first runs them, and
+ * the primary starts the others once it says they are done) → app → background jobs (lib/jobs.ts, run once however many copies run) →
  * listen; on SIGTERM/SIGINT a graceful stop (`stop`).
  */
 import cluster from 'node:cluster';
 import { createServer, type Server } from 'node:http';
 import { createApp } from './app.js';
-import { answerHeartbeat } from './cluster.js';
+import { backgroundJobs } from './background-jobs.js';
+import { answerHeartbeat, WORKER_ROLE, type FromWorker } from './cluster.js';
 import { loadConfig } from './config/index.js';
 import { connectDatabase } from './lib/db.js';
 import { createDeps, finishWrites } from './lib/deps.js';
 import { IdleCollector } from './lib/idle-gc.js';
-import { Jobs } from './lib/jobs.js';
 import { createLogger, endLogger, flushLog } from './lib/logger.js';
-import { MAIL_POLL_MS } from './lib/mailer/queue.js';
 import { ensurePrivateDirSync } from './lib/private-files.js';
-import { statusMailsSent, taxDocumentsJob } from './modules/orders/index.js';
-import { reconcileJobs } from './modules/payments/index.js';
-import { couponJobs } from './modules/coupons/index.js';
-import { reviewRequestJob } from './modules/reviews/index.js';
-import { backInStockJob } from './modules/back-in-stock/index.js';
+import { statusMailsSent } from './modules/orders/index.js';
 import { runReleaseSteps } from './release.js';
 
 /**
@@ -35,7 +30,7 @@ import { runReleaseSteps } from './release.js';
 export const DRAIN_MS = 10_000;
 export const STOP_DEADLINE_MS = 15_000;
 
-/** `release: false`: a worker whose primary ran the release steps before starting it. */
+/** `release: false`: a worker started once its primary's first worker had run the release steps. */
 export async function start(
   env: NodeJS.ProcessEnv = process.env,
   { release = true }: { release?: boolean } = {},
@@ -46,20 +41,15 @@ export async function start(
   ensurePrivateDirSync(config.dataDir);
   const db = await connectDatabase({ mongoUri: config.mongoUri, dataDir: config.dataDir, logger });
   const deps = createDeps(config, logger, { kind: db.kind });
-  if (release) await runReleaseSteps(deps);
+  if (release) {
+    await runReleaseSteps(deps);
+    // The primary starts the other workers now (cluster.ts).
+    if (cluster.isWorker) process.send?.({ type: 'released' } satisfies FromWorker);
+  }
   let stopping: Promise<void> | undefined;
   const app = createApp(deps, { stopping: () => stopping !== undefined });
-  // Work done once however many copies run, each under a lease: reconciliation
-  // (RECONCILE_INTERVAL_MS; off when 0) and the mail queue's poll (retries, and mail a stopped
-  // process left).
-  const jobs = new Jobs({ logger });
-  for (const job of [...reconcileJobs(deps), ...couponJobs(deps)]) jobs.add(job);
-  jobs.add({ name: 'mail-queue', everyMs: MAIL_POLL_MS, run: () => deps.mailer.runDue() });
-  // Asks buyers for a review some days after delivery (each order once).
-  jobs.add(reviewRequestJob(deps));
-  jobs.add(taxDocumentsJob(deps));
-  // Mails each "Notify me" once its colour and size is back in stock.
-  jobs.add(backInStockJob(deps));
+  // Work done once however many copies run, each under a lease, on the app's clock.
+  const jobs = backgroundJobs(deps);
   jobs.start();
   const server: Server = await new Promise((resolve) => {
     const s = createServer(app).listen(config.port, config.host, () => resolve(s));
@@ -100,12 +90,13 @@ export async function start(
 }
 
 /**
- * Serves as a worker (its primary ran the release steps) or as the lone process (which runs
- * them first); on SIGTERM/SIGINT stops gracefully, within STOP_DEADLINE_MS.
+ * Serves as a worker or as the lone process, the lone process and a primary's first worker
+ * running the release steps first; on SIGTERM/SIGINT stops gracefully, within STOP_DEADLINE_MS.
  */
 export async function serve(): Promise<void> {
   if (cluster.isWorker) answerHeartbeat();
-  const { stop, deps } = await start(process.env, { release: !cluster.isWorker });
+  const release = !cluster.isWorker || process.env[WORKER_ROLE] === 'first';
+  const { stop, deps } = await start(process.env, { release });
   const exit = (code: number) => void endLogger(deps.logger).then(() => process.exit(code));
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {

@@ -3,25 +3,20 @@
  * it is a primary and that many identical workers (cluster.ts); with 1, this one process.
  *
  * Each process loads only its part: the primary the cluster code, its embedded database and the
- * config (no Express, Mongoose or app modules: it answers no request); the release worker the
- * release steps (release.ts); a serving worker, or the lone process, the whole app (serve.ts).
+ * config (no Express, Mongoose or app modules: it answers no request); a worker, or the lone
+ * process, the whole app (serve.ts; the first worker, or the lone process, runs the release
+ * steps before it serves).
  */
 import cluster from 'node:cluster';
-import { runPrimary, WORKER_ROLE } from './cluster.js';
+import { runPrimary } from './cluster.js';
 import { ConfigError, loadConfig } from './config/index.js';
 import { createLogger } from './lib/logger.js';
 
-/** Runs this process's part: the primary, the release steps' worker, or a serving copy. */
+/** Runs this process's part: the primary, or a serving copy. */
 async function main(): Promise<void> {
   const config = loadConfig();
   if (cluster.isPrimary && config.webConcurrency > 1) {
     await runPrimary(config, createLogger(config.logLevel, undefined, { batched: false }));
-  } else if (cluster.isWorker && process.env[WORKER_ROLE] === 'release') {
-    const [{ runCommand }, { runReleaseSteps }] = await Promise.all([
-      import('./lib/command.js'),
-      import('./release.js'),
-    ]);
-    runCommand((deps) => runReleaseSteps(deps));
   } else {
     await (await import('./serve.js')).serve();
   }

@@ -8,7 +8,7 @@ export {
 } from './order.model.js';
 export { recordPaidOrder, backfillOrderNumbers, type PaidOrderInput } from './record-order.js';
 export { backfillItemIds } from './item-ids.js';
-export { releaseEndedExchangeHolds } from './exchange-holds.js';
+export { releaseEndedExchangeHolds, returnStockJob } from './return-stock.js';
 export { finishStockTakes, takeStock } from './order-stock.js';
 export { orderMailFooter, sendOrderConfirmation, statusMailsSent } from './notices.js';
 export { ordersShowPhoto, toOrderDto } from './order-reads.js';

@@ -214,6 +214,12 @@ const returnSchema = new mongoose.Schema({
     default: undefined,
   },
   hold: { type: String, enum: ['none', 'held', 'released', 'shipped'], default: 'none' },
+  /**
+   * The pieces sent back, once the check passed: `due` (written with the move), `done` once
+   * they are back in stock (return-stock.ts). Absent on requests that never passed, and on
+   * those that passed before the field existed (their pieces went back then).
+   */
+  restock: { type: String, enum: ['due', 'done'] },
   /** A return whose credit note was issued (none while the GST details are unset: caught up later). */
   credited: { type: Boolean, default: false },
   /** The money back (returns that passed): written with the move, like a cancel's refund claim. */
@@ -375,6 +381,8 @@ orderSchema.index({ 'refund.status': 1, 'refund.createdAt': 1 });
 orderSchema.index({ 'returns._id': 1 });
 orderSchema.index({ 'returns.status': 1, 'returns.createdAt': -1 });
 orderSchema.index({ 'returns.refund.status': 1, 'returns.refund.createdAt': 1 });
+// The return-stock job finds requests that passed whose pieces are not back in stock yet.
+orderSchema.index({ 'returns.restock': 1 }, { sparse: true });
 orderSchema.index({ 'items.itemId': 1 });
 
 // Orders still owed their invoice or credit note (the tax-documents job issues them).

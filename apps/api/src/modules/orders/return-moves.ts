@@ -6,9 +6,11 @@
  * Every move is one conditional update on the status read (RETURN_MOVE_FROM says which), so of
  * two staff approving at once, or a shopper cancelling while staff approve, exactly one moves
  * it and the other is told where it stands now. What follows a move is done only by the caller
- * whose write won: held stock given back (rejected, cancelled), the returned piece back in
- * stock and the replacement order made (an exchange that passed), the refund asked of the
- * provider and the credit note issued (a return that passed).
+ * whose write won: held stock given back (rejected, cancelled, check failed), the returned
+ * piece back in stock (passed), the replacement order made (an exchange that passed), the refund
+ * asked of the provider and the credit note issued (a return that passed). The stock is owed by
+ * the move's own write (the hold left `held`, `restock: 'due'`) and given in one keyed step
+ * (return-stock.ts) that the sweep after a crash repeats without giving twice.
  */
 import {
   colourKey,
@@ -24,7 +26,7 @@ import { Types } from 'mongoose';
 import { badRequest, conflict, forbidden, isDuplicateKey, notFound } from '../../lib/errors.js';
 import { insertDocument } from '../../lib/insert-document.js';
 import type { AppDeps } from '../../lib/types.js';
-import { currentPhotos, restoreStock, type StockLine } from '../products/index.js';
+import { currentPhotos } from '../products/index.js';
 import { creditReturn } from './invoices.js';
 import {
   discountOf,
@@ -36,30 +38,13 @@ import {
 import { toOrderDto } from './order-reads.js';
 import { mailReturnStep } from './return-mail.js';
 import { requestReturnRefund } from './return-refunds.js';
+import { owesRelease, releaseHold, restockReturned } from './return-stock.js';
 
 /** A cash-on-delivery order is paid at the door; every other is paid online through a provider. */
 export const paidOnline = (order: Pick<LeanOrder, 'provider'>) => order.provider !== 'cod';
 
 export const returnOf = (order: LeanOrder, returnId: string): StoredReturn | undefined =>
   ((order.returns ?? []) as StoredReturn[]).find((r) => String(r._id) === returnId);
-
-/** The pieces the request sends back, as stock lines in the size and colour bought. */
-const returnedPieces = (r: StoredReturn): StockLine[] =>
-  r.items.map((i) => ({
-    productId: String(i.product),
-    ...(i.colour ? { colour: i.colour } : {}),
-    size: i.size,
-    quantity: i.quantity,
-  }));
-
-/** The pieces an exchange holds: the size and colour wanted. */
-export const heldPieces = (r: StoredReturn): StockLine[] =>
-  r.items.map((i) => ({
-    productId: String(i.product),
-    ...(i.wantedColour ? { colour: i.wantedColour } : {}),
-    size: i.wantedSize ?? i.size,
-    quantity: i.quantity,
-  }));
 
 /**
  * The money a return gives back: each line's price for the pieces returned, less their share of
@@ -139,13 +124,11 @@ export async function moveReturn(
     const to: ReturnStatus =
       move === 'check_passed' ? returnPassedStatus(r.kind as never, online) : move;
     const set: Record<string, unknown> = { 'returns.$[r].status': to };
-    // The size held for an exchange goes back to stock when no replacement will ship.
-    if (
-      (move === 'rejected' || move === 'cancelled' || move === 'check_failed') &&
-      r.hold === 'held'
-    )
-      set['returns.$[r].hold'] = 'released';
+    // The size held for an exchange that ends unused stays `held` here: releaseHold gives it
+    // back and marks it released, after this write wins.
     if (to === 'exchanged') set['returns.$[r].hold'] = 'shipped';
+    // The pieces sent back are owed to stock until restockReturned has given them.
+    if (move === 'check_passed') set['returns.$[r].restock'] = 'due';
     const amount = returnAmountPaise(order, r);
     if (to === 'refunded' && online)
       set['returns.$[r].refund'] = {
@@ -185,9 +168,11 @@ export async function moveReturn(
     if (written.matchedCount !== 1) continue;
 
     // Only the move that won gets here.
-    if (set['returns.$[r].hold'] === 'released') await giveBack(deps, order, heldPieces(r));
+    // The size held for an exchange goes back to stock when no replacement will ship.
+    if (owesRelease({ kind: r.kind, status: to, hold: r.hold }))
+      await releaseHold(deps, order._id, r);
     if (move === 'check_passed') {
-      await giveBack(deps, order, returnedPieces(r));
+      await restockReturned(deps, order._id, { ...r, restock: 'due' });
       if (r.kind === 'return') await creditReturn(deps, order, r, at);
     }
     const after = (await Order.findById(order._id).lean<LeanOrder>())!;
@@ -202,15 +187,6 @@ export async function moveReturn(
 async function answer(orderId: unknown) {
   const order = (await Order.findById(orderId).lean<LeanOrder>())!;
   return { success: true, order: toOrderDto(order) };
-}
-
-async function giveBack(deps: AppDeps, order: LeanOrder, lines: StockLine[]) {
-  const lost = await restoreStock(lines);
-  if (lost.length)
-    deps.logger.warn(
-      { orderId: String(order._id), lost },
-      'stock of a return not given back: the colour or size is gone',
-    );
 }
 
 /**

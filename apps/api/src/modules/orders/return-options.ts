@@ -19,6 +19,7 @@ import { getSettingsOf } from '../settings/index.js';
 import { withItemIds } from './item-ids.js';
 import { Order, type LeanOrder } from './order.model.js';
 import {
+  allSentBackRefusal,
   counting,
   deliveredAt,
   notReturnable,
@@ -51,12 +52,12 @@ export async function returnOptions(
     items: order.items.map((line) => {
       const name = line.name;
       const product = products.get(String(line.product));
-      const { sent, exchanged } = sentBackOf(open, line.itemId!);
+      const { sent, exchanged, failedCheck } = sentBackOf(open, line.itemId!);
       const left = Math.max(0, line.cartQuantity - sent);
       const refused = notReturnable(settings, line, product)
         ? refusals.notReturnable(name)
         : left === 0
-          ? refusals.allSentBack(name)
+          ? allSentBackRefusal(name, failedCheck)
           : null;
       // The colours and sizes in stock, other than the one bought.
       const bought = product && colourOfLine(product, line.colour ?? undefined)?.name;

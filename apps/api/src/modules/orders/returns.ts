@@ -21,6 +21,7 @@ import {
   describeLine,
   ONE_SIZE,
   RETURN_CLOSED_UNUSED,
+  RETURN_STATUS_PHRASES,
   returnWindowEnd,
   type ReturnRequestBody,
   type ReturnsSettings,
@@ -81,6 +82,9 @@ export const refusals = {
   returnsOff: 'This shop does not take returns at the moment.',
   notReturnable: (name: string) => `${name} cannot be exchanged or returned.`,
   allSentBack: (name: string) => `${name} has already been sent back.`,
+  /** Every piece is in an exchange or return that failed the shop's check: it goes back to them. */
+  failedCheck: (name: string) =>
+    `${name} ${RETURN_STATUS_PHRASES.check_failed}, so we are sending it back to you.`,
   someLeft: (left: number, name: string) => `Only ${left} of ${name} can still be sent back.`,
   exchangedOnce: (name: string) =>
     `${name} has been exchanged once already: one exchange per item.`,
@@ -107,22 +111,33 @@ export const notReturnable = (
   settings.nonReturnableProducts.includes(String(line.product)) ||
   Boolean(product && settings.nonReturnableCategories.includes(product.category._id));
 
-/** The pieces of a line the counting requests already send back, and whether one exchanges it. */
+/**
+ * The pieces of a line the counting requests already send back, whether one exchanges it, and
+ * whether every one of them failed the shop's check (so is on its way back to the shopper).
+ */
 export function sentBackOf(
   requests: ReadonlyArray<{
     kind: unknown;
+    status?: unknown;
     items: ReadonlyArray<{ itemId: string; quantity: number }>;
   }>,
   itemId: string,
 ) {
   const lines = requests.flatMap((r) =>
-    r.items.filter((i) => i.itemId === itemId).map((i) => ({ kind: r.kind, ...i })),
+    r.items
+      .filter((i) => i.itemId === itemId)
+      .map((i) => ({ kind: r.kind, status: r.status, ...i })),
   );
   return {
     sent: lines.reduce((s, i) => s + i.quantity, 0),
     exchanged: lines.some((i) => i.kind === 'exchange'),
+    failedCheck: lines.length > 0 && lines.every((i) => i.status === 'check_failed'),
   };
 }
+
+/** Why no more of a line can be sent back: all of it is, or all of it failed the check. */
+export const allSentBackRefusal = (name: string, failedCheck: boolean) =>
+  failedCheck ? refusals.failedCheck(name) : refusals.allSentBack(name);
 
 /**
  * Deletes a request's photo unless a request still shows it (the same picture sent again gets
@@ -204,11 +219,11 @@ async function writeRequest(
           'quantity',
           `You bought ${line.cartQuantity} of ${name}: you can send back at most that many`,
         );
-      const { sent, exchanged } = sentBackOf([...open, ...created], wanted.itemId);
+      const { sent, exchanged, failedCheck } = sentBackOf([...open, ...created], wanted.itemId);
       if (sent + wanted.quantity > line.cartQuantity)
         throw conflict(
           sent >= line.cartQuantity
-            ? refusals.allSentBack(name)
+            ? allSentBackRefusal(name, failedCheck)
             : refusals.someLeft(line.cartQuantity - sent, name),
         );
       const size = line.size ?? ONE_SIZE;

@@ -560,10 +560,11 @@ export async function reconcileUnsettledRefunds(
 
 /**
  * Start-up, once: checkouts that got a payment to settle before the list existed join it (and
- * a settled mark of an early build of the list, null instead of no field, is cleared). Answers
- * how many joined.
+ * a settled mark of an early build of the list, null instead of no field, is cleared), listed
+ * since their last change (one without that date: since now, by the app's clock). Answers how
+ * many joined.
  */
-export function listOlderUnsettled(): Promise<number | undefined> {
+export function listOlderUnsettled(deps: Pick<AppDeps, 'now'>): Promise<number | undefined> {
   return runOnce('list checkouts with payments to settle, v2', async () => {
     await Checkout.updateMany(
       { unsettledSince: { $type: 'null' } },
@@ -590,7 +591,7 @@ export function listOlderUnsettled(): Promise<number | undefined> {
     ).lean<StoredCheckout[]>();
     const toSettle = rows.filter((row) => !settled(row));
     for (const row of toSettle)
-      await Checkout.updateOne({ _id: row._id, ...unseen }, onTheList(row.updatedAt ?? new Date()));
+      await Checkout.updateOne({ _id: row._id, ...unseen }, onTheList(row.updatedAt ?? deps.now()));
     return toSettle.length;
   });
 }

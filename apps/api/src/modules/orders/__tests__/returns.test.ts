@@ -10,7 +10,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import mongoose from 'mongoose';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_PHOTO_BYTES } from '@repo/shared';
 import { setupTestApp } from '../../../test/harness.js';
 import {
@@ -26,9 +26,12 @@ import {
   recordPaidOrder,
   reconcileRefunds,
   releaseEndedExchangeHolds,
+  returnStockJob,
   taxDocumentsJob,
 } from '../index.js';
 import { Order } from '../order.model.js';
+import { sweepDueRestocks, sweepEndedExchangeHolds } from '../return-stock.js';
+import { Product } from '../../products/product.model.js';
 import { makeImage } from '../../products/__tests__/fixtures.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -367,6 +370,15 @@ describe('a size exchange', () => {
     expect((await move(request._id, 'check_passed').expect(409)).body.message).toBe(
       'This request failed its check, so it cannot be passed now.',
     );
+    // What the shopper reads beside the line, and if they ask again: what happened to the piece.
+    const failedCheck = 'Sunset Tee failed its check, so we are sending it back to you.';
+    const options = await t
+      .request()
+      .get(`/api/orders/${orderId}/returns/options`)
+      .set('Authorization', asha.auth)
+      .expect(200);
+    expect(options.body.items[0]).toMatchObject({ left: 0, refused: failedCheck });
+    expect((await ask(orderId, [returnOne(itemId)]).expect(409)).body.message).toBe(failedCheck);
   });
 
   it('a rejected exchange (with its reason) gives the held size back; a rejection without a reason is refused', async () => {
@@ -1000,6 +1012,128 @@ describe('old data: sizes still held by exchanges that ended unused (release ste
     for (const status of ['approved', 'picked_up', 'received', 'check_passed'])
       await move(request._id, status).expect(200);
     expect(await colourStockOf(open.tee._id)).toMatchObject({ 'Black M': 5, 'Black L': 0 });
+  });
+});
+
+describe('stock given back after a process stopped midway', () => {
+  /** An exchange of the last Black L, received: the admin is about to fail its check. */
+  async function receivedExchange() {
+    const delivered = await deliveredOrder(1);
+    const request = (await ask(delivered.orderId, [exchangeForL(delivered.itemId)]).expect(200))
+      .body.order.returns[0];
+    for (const status of ['approved', 'picked_up', 'received'])
+      await move(request._id, status).expect(200);
+    expect(await colourStockOf(delivered.tee._id)).toMatchObject({ 'Black L': 0 });
+    return { ...delivered, returnId: request._id as string };
+  }
+  const holdOf = async (orderId: string) =>
+    ((await Order.findById(orderId).lean())!.returns as Array<{ hold: string }>)[0]!.hold;
+  /** The sweep as another copy runs it (its job, on the app's clock). */
+  const sweep = () =>
+    new Jobs({ logger: createLogger('silent'), now: () => now.getTime() })
+      .add(returnStockJob(t.deps))
+      .tick();
+  const TORN = { note: 'A tear at the hem' };
+
+  it('stopped after the move, before the stock: the move asked again says where it stands, and the sweep gives the size back once', async () => {
+    const { orderId, tee, returnId } = await receivedExchange();
+    // The process dies once the move is written: the product's write never happens.
+    const died = vi
+      .spyOn(Product, 'updateOne')
+      .mockRejectedValueOnce(new Error('the process stopped'));
+    await move(returnId, 'check_failed', TORN).expect(500);
+    died.mockRestore();
+    expect((await orderOf(orderId, asha)).returns[0].status).toBe('check_failed');
+    expect(await colourStockOf(tee._id)).toMatchObject({ 'Black L': 0 });
+    // Still holding, as the sweep can tell; the move is made and is not made twice.
+    expect(await holdOf(orderId)).toBe('held');
+    expect((await move(returnId, 'check_failed', TORN).expect(409)).body.message).toBe(
+      'This request failed its check already.',
+    );
+
+    // The job and another copy's sweep at once: the L is back once.
+    await Promise.all([sweep(), sweepEndedExchangeHolds(t.deps)]);
+    expect(await colourStockOf(tee._id)).toMatchObject({ 'Black M': 4, 'Black L': 1 });
+    expect(await holdOf(orderId)).toBe('released');
+    // Nothing left to give at the next run.
+    now = new Date(now.getTime() + DAY);
+    await sweep();
+    expect(await colourStockOf(tee._id)).toMatchObject({ 'Black L': 1 });
+  });
+
+  it('stopped after the stock, before the request was marked released: the sweep marks it without giving twice', async () => {
+    const { orderId, tee, returnId } = await receivedExchange();
+    const write = Order.updateOne.bind(Order);
+    let stopped = false;
+    const died = vi.spyOn(Order, 'updateOne').mockImplementation(((...args: unknown[]) => {
+      const marksReleased = JSON.stringify(args[1]).includes('"returns.$[r].hold":"released"');
+      if (marksReleased && !stopped) {
+        stopped = true;
+        throw new Error('the process stopped');
+      }
+      return (write as (...a: unknown[]) => unknown)(...args);
+    }) as never);
+    await move(returnId, 'check_failed', TORN).expect(500);
+    died.mockRestore();
+    expect(stopped).toBe(true);
+    // The L is back already, the request still says it holds it.
+    expect(await colourStockOf(tee._id)).toMatchObject({ 'Black L': 1 });
+    expect(await holdOf(orderId)).toBe('held');
+
+    now = new Date(now.getTime() + DAY);
+    await Promise.all([sweep(), sweepEndedExchangeHolds(t.deps)]);
+    expect(await holdOf(orderId)).toBe('released');
+    expect(await colourStockOf(tee._id)).toMatchObject({ 'Black M': 4, 'Black L': 1 });
+  });
+
+  it('a pass that stopped before the piece was back in stock: the sweep restocks it once, the move asked again makes the replacement', async () => {
+    const { orderId, tee, returnId } = await receivedExchange();
+    expect(await colourStockOf(tee._id)).toMatchObject({ 'Black M': 4, 'Black L': 0 });
+    const died = vi
+      .spyOn(Product, 'updateOne')
+      .mockRejectedValueOnce(new Error('the process stopped'));
+    await move(returnId, 'check_passed').expect(500);
+    died.mockRestore();
+    const stopped = (await orderOf(orderId, asha)).returns[0];
+    expect(stopped).toMatchObject({ status: 'exchanged', replacement: null });
+    expect(await colourStockOf(tee._id)).toMatchObject({ 'Black M': 4, 'Black L': 0 });
+
+    now = new Date(now.getTime() + DAY);
+    const [again] = await Promise.all([
+      move(returnId, 'check_passed'),
+      sweep(),
+      sweepDueRestocks(t.deps),
+    ]);
+    expect(again.status).toBe(200);
+    expect(again.body.order.returns[0].replacement).toEqual({
+      orderId: expect.any(String),
+      number: expect.any(String),
+    });
+    // The M sent back is in stock once; the L held is the replacement's.
+    expect(await colourStockOf(tee._id)).toMatchObject({ 'Black M': 5, 'Black L': 0 });
+    now = new Date(now.getTime() + DAY);
+    await sweep();
+    expect((await move(returnId, 'check_passed').expect(409)).body.message).toBe(
+      'This request has its replacement on the way, so it cannot be passed now.',
+    );
+    expect(await colourStockOf(tee._id)).toMatchObject({ 'Black M': 5, 'Black L': 0 });
+  });
+
+  it('a cancel that stopped before the stock: the size comes back once', async () => {
+    const { orderId, tee, itemId } = await deliveredOrder(1);
+    const request = (await ask(orderId, [exchangeForL(itemId)]).expect(200)).body.order.returns[0];
+    const died = vi
+      .spyOn(Product, 'updateOne')
+      .mockRejectedValueOnce(new Error('the process stopped'));
+    await move(request._id, 'cancelled', {}, asha).expect(500);
+    died.mockRestore();
+    expect(await colourStockOf(tee._id)).toMatchObject({ 'Black L': 0 });
+    expect((await move(request._id, 'cancelled', {}, asha).expect(409)).body.message).toBe(
+      'This request was cancelled already.',
+    );
+    await Promise.all([sweep(), sweepEndedExchangeHolds(t.deps)]);
+    expect(await colourStockOf(tee._id)).toMatchObject({ 'Black L': 1 });
+    expect(await holdOf(orderId)).toBe('released');
   });
 });
 

@@ -532,11 +532,12 @@ describe('payments to settle', () => {
   });
 
   it('lists, once, checkouts that got such a payment before the list existed', async () => {
-    // As an older version stored it: no list fields at all.
+    // As an older version stored it: no list fields at all (and, older still, no updatedAt).
     const older = await storedByAnOlderVersion('older', {
       status: 'paid',
       paymentId: 'pay_older_first',
       extraPayments: ['pay_older_second'],
+      updatedAt: undefined,
     });
     // And one an early build of the list marked settled with null, though it is not.
     const early = await storedByAnOlderVersion('early', {
@@ -567,12 +568,16 @@ describe('payments to settle', () => {
     });
     const insertedId = older.insertedId;
     const id = String(insertedId);
-    expect(await listOlderUnsettled()).toBe(2);
+    // The app's clock, not the machine's: a checkout with no date of its last change is listed
+    // since the moment the step ran.
+    const startedAt = new Date('2031-03-04T05:06:07.000Z');
+    expect(await listOlderUnsettled({ now: () => startedAt })).toBe(2);
     expect(await listed(String(settledEarly.insertedId))).toBeUndefined();
     expect(await listed(String(early.insertedId))).toMatchObject({
       payments: [{ paymentId: 'pay_early', reason: 'amount_differs', amountPaise: 100 }],
     });
     expect(await listed(id)).toMatchObject({
+      since: startedAt.toISOString(),
       shopper: null,
       payments: [{ paymentId: 'pay_older_second', reason: 'paid_twice', refund: null }],
     });
@@ -581,7 +586,7 @@ describe('payments to settle', () => {
       { _id: insertedId },
       { $unset: { unsettledSince: 1, settleRev: 1 } },
     );
-    expect(await listOlderUnsettled()).toBeUndefined();
+    expect(await listOlderUnsettled(t.deps)).toBeUndefined();
     expect(await listed(id)).toBeUndefined();
     // Its payment is refunded like any other (the provider never saw it: refused).
     const refused = await refund(id, 'pay_older_second').expect(409);

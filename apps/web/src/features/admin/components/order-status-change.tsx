@@ -3,8 +3,10 @@
  * first: a cancel names the refund ("Refund ₹1,299 to Rahul Sharma?"), marking an order shipped
  * asks for the courier and the tracking number (AWB), and a move back (delivered → confirmed,
  * reopening a cancelled order…) asks why (the server refuses it without a reason). Other
- * changes save at once. Every refusal is shown: beside its field in the dialog, else under the
- * dropdown, and in a toast.
+ * changes save at once. Every change names the status the admin saw (`from`): an order another
+ * admin (or the shopper) moved meanwhile is refused (409) rather than overwritten, the dialog
+ * closes and the order is read again. Every refusal is shown: beside its field in the dialog,
+ * else under the dropdown, and in a toast.
  */
 import { useId, useState, type FormEvent } from 'react';
 import type { Order } from '@repo/shared';
@@ -15,7 +17,7 @@ import { Button } from '@/components/ui/button';
 import { controlClasses, TextAreaField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { OrderStatusBadge } from '@/components/ui/order-status-badge';
-import { messageOf } from '@/lib/api-client';
+import { ApiError, messageOf } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useUpdateOrderStatus, type StatusChange } from '../api/update-order-status';
 import { fieldErrors } from '../lib/field-errors';
@@ -34,7 +36,8 @@ function questionFor(order: Order, to: OrderStatus): 'refund' | 'ship' | 'reason
 
 export function StatusSelect({ order }: { order: Order }) {
   const update = useUpdateOrderStatus();
-  const [asking, setAsking] = useState<OrderStatus>();
+  /** The status asked about, and the one the admin saw when choosing it. */
+  const [asking, setAsking] = useState<{ to: OrderStatus; from: string }>();
   const [refusal, setRefusal] = useState<string>();
   const errorId = useId();
   const no = orderNumber(order._id);
@@ -44,10 +47,11 @@ export function StatusSelect({ order }: { order: Order }) {
     ? [...ORDER_STATUSES]
     : [order.status, ...ORDER_STATUSES];
 
-  function save(change: StatusChange) {
+  /** Saves `change` of the order the admin saw in status `from` (sent when it is one of ours). */
+  function save(change: StatusChange, from: string) {
     setRefusal(undefined);
     update.mutate(
-      { orderId: order._id, ...change },
+      { orderId: order._id, ...change, ...(isOrderStatus(from) ? { from } : {}) },
       {
         onSuccess: () => {
           setAsking(undefined);
@@ -55,8 +59,12 @@ export function StatusSelect({ order }: { order: Order }) {
         },
         onError: (error) => {
           const message = messageOf(error, 'The status could not be changed. Please try again.');
+          // The order moved since the page loaded: what the dialog asked no longer stands. The
+          // refusal shows beside the order, which is read again (the list reloads after any change).
+          const moved = error instanceof ApiError && error.status === 409;
+          if (moved) setAsking(undefined);
           // In a dialog the message shows there (beside its field when it names one).
-          if (!asking) setRefusal(message);
+          if (!asking || moved) setRefusal(message);
           toast.error(message);
         },
       },
@@ -68,8 +76,8 @@ export function StatusSelect({ order }: { order: Order }) {
     if (questionFor(order, status)) {
       update.reset();
       setRefusal(undefined);
-      setAsking(status);
-    } else save({ status });
+      setAsking({ to: status, from: order.status });
+    } else save({ status }, order.status);
   }
 
   return (
@@ -104,10 +112,10 @@ export function StatusSelect({ order }: { order: Order }) {
       {asking && (
         <StatusChangeDialog
           order={order}
-          to={asking}
+          to={asking.to}
           busy={update.isPending}
           error={update.error}
-          onSave={save}
+          onSave={(change) => save(change, asking.from)}
           onClose={() => !update.isPending && setAsking(undefined)}
         />
       )}

@@ -3,7 +3,7 @@
  * the shop's own dialog (as a category's delete does). Both send the admin back to the product
  * list on success.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Product } from '@repo/shared';
@@ -55,8 +55,21 @@ function UpdateProductForm({ product: loaded }: { product: Product }) {
   // The product as the last photo call answered it (its photos are saved one call at a time).
   const [product, setProduct] = useState(loaded);
   const navigate = useNavigate();
-  // Photos the create form could not save (the product was created): said beside each colour.
-  const refusedPhotos = (useLocation().state as RefusedPhotosState | null)?.refusedPhotos ?? {};
+  // Photos the create form could not save (the product was created): said beside each colour,
+  // on this visit only. Kept from the first render, then cleared from the history entry, so a
+  // reload (or coming back to the page) does not say it again.
+  const location = useLocation();
+  const [refusedPhotos] = useState(
+    () => (location.state as RefusedPhotosState | null)?.refusedPhotos ?? {},
+  );
+  const told = Boolean((location.state as RefusedPhotosState | null)?.refusedPhotos);
+  useEffect(() => {
+    if (told)
+      navigate(location.pathname + location.search + location.hash, {
+        replace: true,
+        state: null,
+      });
+  }, [told, navigate, location.pathname, location.search, location.hash]);
   const form = useForm<ProductFormValues>({ defaultValues: productFormValues(loaded) });
   const update = useUpdateProduct();
   const [errors, setErrors] = useState<FieldErrors>({});

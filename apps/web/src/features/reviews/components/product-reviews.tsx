@@ -3,7 +3,7 @@
  * first (10 a page) with "Helpful" and the buyer's size, and the verified buyer's own review
  * (write, edit, delete) at #write-review, where the review-request mail's link lands.
  */
-import { useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { Suspense, useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { OwnReview, Review, ReviewSort } from '@repo/shared';
 import { REVIEWS_PAGE_SIZE } from '@repo/shared/constants/reviews';
@@ -13,6 +13,7 @@ import { controlClasses } from '@/components/ui/form-field';
 import { Pagination } from '@/components/ui/pagination';
 import { Loading } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { lazyWithRetry } from '@/lib/lazy-with-retry';
 import { messageOf } from '@/lib/api-client';
 import { settle } from '@/lib/outcome';
 import { useSession } from '@/lib/session';
@@ -21,8 +22,16 @@ import { useReviews } from '../api/get-reviews';
 import { useMarkHelpful } from '../api/mark-helpful';
 import { useDeleteReview, useMyReview } from '../api/my-review';
 import { ReviewBody } from './review-body';
-import { ReviewForm } from './review-form';
 import { ReviewsSummary } from './reviews-summary';
+
+/**
+ * The form (with the shared schemas, the form library and the photo checks) loads when a buyer
+ * opens it: every shopper's product page takes over without it (a slow phone's main thread is
+ * what the page's speed budget spends).
+ */
+const ReviewForm = lazyWithRetry(() =>
+  import('./review-form').then((m) => ({ default: m.ReviewForm })),
+);
 
 /** Where the mail's "Review it" link and the delivered order's link land. */
 export const WRITE_REVIEW_ANCHOR = 'write-review';
@@ -200,12 +209,14 @@ function YourReview({ productId }: { productId: string }) {
   } else if (data?.purchase) {
     const review = data.review;
     content = editing ? (
-      <ReviewForm
-        productId={productId}
-        size={data.purchase.size}
-        current={review}
-        onDone={() => setEditing(false)}
-      />
+      <Suspense fallback={<Loading text="Loading the review form..." />}>
+        <ReviewForm
+          productId={productId}
+          size={data.purchase.size}
+          current={review}
+          onDone={() => setEditing(false)}
+        />
+      </Suspense>
     ) : review ? (
       <div className="flex flex-col gap-3 rounded-2xl border border-slate-200 p-4 dark:border-slate-700">
         <h3 className="font-semibold text-slate-900 dark:text-white">Your review</h3>

@@ -287,7 +287,8 @@ describe('orders page', () => {
     await waitFor(() =>
       expect(toast.success).toHaveBeenCalledWith('Order #000000F1 is now delivered'),
     );
-    expect(sentChanges(server)).toEqual([{ status: 'delivered' }]);
+    // Each change names the status the admin saw.
+    expect(sentChanges(server)).toEqual([{ status: 'delivered', from: 'shipped' }]);
     await waitFor(() => expect(select).toHaveValue('delivered'));
   });
 
@@ -301,7 +302,7 @@ describe('orders page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Mark shipped' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(sentChanges(server)).toEqual([
-      { status: 'shipped', shipment: { courier: 'bluedart', awb: 'BD998877' } },
+      { status: 'shipped', shipment: { courier: 'bluedart', awb: 'BD998877' }, from: 'pending' },
     ]);
     expect(await screen.findByText('BD998877')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Track your parcel/ })).toHaveAttribute(
@@ -342,7 +343,9 @@ describe('orders page', () => {
     await user.selectOptions(await statusSelect(), 'cancelled');
     dialog = await screen.findByRole('dialog', { name: 'Cancel order #000000F1?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel and refund' }));
-    await waitFor(() => expect(sentChanges(server)).toEqual([{ status: 'cancelled' }]));
+    await waitFor(() =>
+      expect(sentChanges(server)).toEqual([{ status: 'cancelled', from: 'pending' }]),
+    );
   });
 
   it('asks why before a move back, and sends the reason', async () => {
@@ -354,7 +357,9 @@ describe('orders page', () => {
     await user.type(within(dialog).getByLabelText('Why does it go back?'), 'Returned: wrong size');
     await user.click(within(dialog).getByRole('button', { name: 'Move back' }));
     await waitFor(() =>
-      expect(sentChanges(server)).toEqual([{ status: 'pending', reason: 'Returned: wrong size' }]),
+      expect(sentChanges(server)).toEqual([
+        { status: 'pending', reason: 'Returned: wrong size', from: 'delivered' },
+      ]),
     );
   });
 
@@ -367,6 +372,50 @@ describe('orders page', () => {
     expect(toast.error).toHaveBeenCalledWith(message);
     expect(toast.success).not.toHaveBeenCalled();
     await waitFor(() => expect(select).toHaveValue('pending'));
+    expect(select).toHaveAccessibleDescription(message);
+  });
+
+  it('a stale page does not overwrite an order another admin moved: the 409 shows beside it, and it is read again', async () => {
+    let current = order();
+    const server = mockApi({
+      'GET /orders/adminorders': () => ({ success: true, orders: [current] }),
+      'GET /payment/unsettled': () => nothingToSettle,
+      'GET /orders/overview': () => overview,
+      // As the API answers: a change from a status the order is no longer in changes nothing.
+      'PUT /orders/update-status/:orderId': ({ body }) => {
+        const sent = body as { status: string; from?: string };
+        if (sent.from !== current.status)
+          return reply(409, {
+            success: false,
+            message: `This order is ${current.status} now (it changed since the page loaded), so nothing was changed.`,
+            status: current.status,
+          });
+        current = order({ status: sent.status });
+        return { success: true, order: current };
+      },
+    });
+    const { user } = renderRoute(
+      { element: <OrdersPage /> },
+      { url: '/dashboard/admin/adminorder' },
+    );
+    const select = await statusSelect();
+    expect(select).toHaveValue('pending');
+    // Another admin ships it meanwhile; this page still shows it confirmed.
+    current = order({ status: 'shipped' });
+
+    await user.selectOptions(select, 'cancelled');
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel order #000000F1?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel and refund' }));
+    const message =
+      'This order is shipped now (it changed since the page loaded), so nothing was changed.';
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sentChanges(server)).toEqual([{ status: 'cancelled', from: 'pending' }]);
+    const card = screen.getByRole('article', { name: /Order #000000F1/ });
+    expect(within(card).getByRole('alert')).toHaveTextContent(message);
+    expect(toast.error).toHaveBeenCalledWith(message);
+    expect(toast.success).not.toHaveBeenCalled();
+    // Read again: the dropdown shows where the order stands now.
+    await waitFor(() => expect(select).toHaveValue('shipped'));
     expect(select).toHaveAccessibleDescription(message);
   });
 

@@ -115,6 +115,41 @@ describe('update product page', () => {
     );
   });
 
+  it('says which photos the create form could not save on this visit only: a reload does not say it again', async () => {
+    api();
+    const notice = 'The product was created, but some of its photos were not saved';
+    const refusedPhotos = {
+      Sand: 'Not saved when the product was created: sand.png is not a picture',
+    };
+    const first = renderRoute(
+      { element: <UpdateProductPage />, path: '/dashboard/admin/product/:slug' },
+      { url: '/dashboard/admin/product/rocket-tee?tab=photos', state: { refusedPhotos } },
+    );
+    expect(await screen.findByText(new RegExp(notice))).toHaveTextContent('beside Sand');
+    const sand = await screen.findByRole('region', { name: /^Photos of Sand/ });
+    expect(within(sand).getByRole('alert')).toHaveTextContent('sand.png is not a picture');
+    // Cleared from the history entry (same address), still shown on this visit.
+    await waitFor(() => expect(first.router.state.location.state).toBeNull());
+    expect(first.router.state.location.pathname + first.router.state.location.search).toBe(
+      '/dashboard/admin/product/rocket-tee?tab=photos',
+    );
+    expect(first.router.state.historyAction).toBe('REPLACE');
+    expect(screen.getByText(new RegExp(notice))).toBeInTheDocument();
+
+    // A reload opens the same entry with the state it now keeps: no notice.
+    const entry = first.router.state.location;
+    first.unmount();
+    renderRoute(
+      { element: <UpdateProductPage />, path: '/dashboard/admin/product/:slug' },
+      { url: entry.pathname + entry.search, state: entry.state },
+    );
+    expect(await screen.findByLabelText('Name')).toHaveValue('Rocket Tee');
+    expect(screen.queryByText(new RegExp(notice))).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: /^Photos of Sand/ })).queryByRole('alert'),
+    ).not.toBeInTheDocument();
+  });
+
   it('asks "Are you sure you want to delete this product?" in the shop\'s dialog and does nothing when cancelled', async () => {
     const server = api();
     const { user } = renderPage();
