@@ -15,6 +15,7 @@ import { answerHeartbeat, WORKER_ROLE, type FromWorker } from './cluster.js';
 import { loadConfig } from './config/index.js';
 import { connectDatabase } from './lib/db.js';
 import { createDeps, finishWrites } from './lib/deps.js';
+import { IdleCollector } from './lib/idle-gc.js';
 import { createLogger, endLogger, flushLog } from './lib/logger.js';
 import { ensurePrivateDirSync } from './lib/private-files.js';
 import { statusMailsSent } from './modules/orders/index.js';
@@ -53,6 +54,9 @@ export async function start(
   const server: Server = await new Promise((resolve) => {
     const s = createServer(app).listen(config.port, config.host, () => resolve(s));
   });
+  // At idle the process gives back the heap V8 grew under load (lib/idle-gc.ts).
+  const idle = config.idleGcMs ? new IdleCollector({ idleMs: config.idleGcMs }).start() : undefined;
+  if (idle) server.on('request', idle.requestStarted);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   if (cluster.isWorker) logger.info({ port, db: db.kind }, 'a worker is serving');
@@ -73,6 +77,7 @@ export async function start(
       const force = setTimeout(() => server.closeAllConnections(), timeoutMs);
       await closed;
       clearTimeout(force);
+      idle?.stop();
       await jobs.stop();
       await statusMailsSent(); // a status change already answered still gets its mail queued
       await finishWrites(deps);

@@ -82,6 +82,10 @@ const envSchema = z.object({
     .pipe(z.number().int().min(1).max(256).optional()),
   /** How long a worker may leave its primary's heartbeat unanswered before it is replaced (ms). */
   WORKER_TIMEOUT_MS: z.coerce.number().int().min(300).max(600_000).default(30_000),
+  /** A serving process with no request for this long collects its garbage once (lib/idle-gc.ts), in ms; 0 = never (default 5000; 0 in tests). */
+  IDLE_GC_MS: optionalString
+    .transform((v) => (v === undefined ? undefined : Number(v)))
+    .pipe(z.number().int().min(0).max(3_600_000).optional()),
   /** A folder every replica mounts (NFS, EFS, a shared volume): photos are stored there instead of DATA_DIR/uploads. */
   SHARED_UPLOADS_DIR: optionalString,
   /** How often reconciliation looks for checkouts due a check (refunds: every 10th time); 0 = never (default 30 s, off in tests). */
@@ -143,6 +147,8 @@ export interface Config {
   /** Worker processes of one `npm start` (cluster.ts); 1: no cluster. */
   webConcurrency: number;
   workerTimeoutMs: number;
+  /** A serving process idle this long gives memory back (lib/idle-gc.ts); 0: never. */
+  idleGcMs: number;
   /** Catalog reads show stock at most this old (lib/catalog-version.ts). */
   stockSettleMs: number;
   corsOrigins: string[];
@@ -299,6 +305,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     // primary and release worker would cost each of them two more processes' start-up).
     webConcurrency: e.WEB_CONCURRENCY ?? (e.NODE_ENV === 'test' ? 1 : availableParallelism()),
     workerTimeoutMs: e.WORKER_TIMEOUT_MS,
+    // Off in tests: their shops run inside the test runner's own process.
+    idleGcMs: e.IDLE_GC_MS ?? (e.NODE_ENV === 'test' ? 0 : 5000),
     stockSettleMs: e.STOCK_SETTLE_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
     corsOrigins: (e.CORS_ORIGINS ?? '')
       .split(',')
