@@ -6,7 +6,7 @@
 import { conflict } from '../../lib/errors.js';
 import type { AppDeps } from '../../lib/types.js';
 import { Order, type LeanOrder } from './order.model.js';
-import { giveBack, heldStock, takeStock } from './order-stock.js';
+import { giveBack, heldStock, newStockClaim, takeStock } from './order-stock.js';
 import { recordPaidOrder, type PaidOrderInput } from './record-order.js';
 
 /** The customer's COD orders still to pay for, and parcels they sent back unpaid. */
@@ -38,13 +38,18 @@ export async function placeCodOrder(
   deps: AppDeps,
   input: Omit<PaidOrderInput, 'payment' | 'provider'>,
 ): Promise<{ order: LeanOrder; created: boolean }> {
+  // Inserted with its items claimed for this call's stock take (order-stock.ts).
+  const claim = newStockClaim();
   const placed = await recordPaidOrder(deps, {
     ...input,
     provider: 'cod',
     payment: { method: 'cod', status: 'due' },
+    stockClaim: claim,
   });
   if (!placed.created) return placed;
-  const { short } = await takeStock(deps, placed.order._id);
+  const { short } = await takeStock(deps, placed.order._id, {
+    claimed: { ...claim, items: placed.order.items },
+  });
   if (short.length) {
     const taken = await Order.findById(placed.order._id, { items: 1 }).lean<LeanOrder>();
     if (taken) await giveBack(deps.logger, placed.order._id, heldStock(taken));

@@ -9,7 +9,7 @@ export {
 export { recordPaidOrder, backfillOrderNumbers, type PaidOrderInput } from './record-order.js';
 export { backfillItemIds } from './item-ids.js';
 export { releaseEndedExchangeHolds, returnStockJob } from './return-stock.js';
-export { finishStockTakes, takeStock } from './order-stock.js';
+export { finishStockTakes, newStockClaim, takeStock, type StockClaim } from './order-stock.js';
 export { orderMailFooter, sendOrderConfirmation, statusMailsSent } from './notices.js';
 export { ordersShowPhoto, toOrderDto } from './order-reads.js';
 export { codOrderByKey, codStanding, placeCodOrder } from './cod-orders.js';
@@ -21,6 +21,6 @@ export {
   type DeliveredOrder,
   type DeliveredPurchase,
 } from './purchases.js';
-export { invoiceOrder, taxDocumentsJob } from './invoices.js';
+export { invoiceOrder, paidOrderSettings, taxDocumentsJob } from './invoices.js';
 export { discountTotals, isFirstOrder } from './order-discounts.js';
 export { tellStrayPaymentRefunded, type StrayPaymentRefund } from './extra-payments.js';

@@ -3,7 +3,7 @@
  * (its items and the tax worked out when it was paid), noted on the order, and served as PDFs to
  * the order's owner and admins (docs/behaviour/gst.md).
  */
-import { ONE_SIZE, paiseToRupees } from '@repo/shared';
+import { gstSellerReady, ONE_SIZE, paiseToRupees, type GstSettings } from '@repo/shared';
 import { notFound } from '../../lib/errors.js';
 import type { Job } from '../../lib/jobs.js';
 import type { AppDeps } from '../../lib/types.js';
@@ -19,6 +19,7 @@ import {
   type InvoiceSubject,
   type LeanTaxDocument,
 } from '../gst/index.js';
+import { getSettingsOf } from '../settings/index.js';
 import { userContact } from '../users/index.js';
 import { discountOf, Order, paymentOf, type LeanOrder, type StoredReturn } from './order.model.js';
 import { ownOrder } from './order-reads.js';
@@ -36,11 +37,17 @@ function describeItem(item: { name: string; size?: string | null }, offPaise: nu
   return offPaise > 0 ? `${name}, less discount ${figures}` : name;
 }
 
-/** What the order tells its invoice; null when its tax was never worked out. */
-async function invoiceSubject(order: LeanOrder): Promise<InvoiceSubject | null> {
+/**
+ * What the order tells its invoice; null when its tax was never worked out. `account`: the
+ * order's account as the caller just loaded it (its name is the buyer's), saving a lookup.
+ */
+async function invoiceSubject(
+  order: LeanOrder,
+  account?: { name: string },
+): Promise<InvoiceSubject | null> {
   const tax = order.tax as StoredTax | null | undefined;
   if (!tax) return null;
-  const account = order.user ? await userContact({ id: String(order.user) }) : null;
+  account ??= (order.user ? await userContact({ id: String(order.user) }) : null) ?? undefined;
   const off = discountOf(order)?.lines ?? [];
   return {
     orderId: String(order._id),
@@ -61,24 +68,37 @@ async function invoiceSubject(order: LeanOrder): Promise<InvoiceSubject | null> 
   };
 }
 
+/**
+ * What a paid order's invoice and its confirmation mail read of the settings, in one read: the
+ * seller's GST details and the shop's (the mail's footer).
+ */
+export const paidOrderSettings = () => getSettingsOf(['gst', 'shop'] as const);
+
 const refOf = (doc: LeanTaxDocument) => ({ number: doc.number, issuedAt: doc.issuedAt });
 
 /**
  * Issues the order's invoice if it has none (once, however often or concurrently asked) and notes
- * it on the order. Nothing while the seller's GST details are not set. A failure is logged, never
- * thrown: a paid order stands without its invoice, and the tax-documents job catches up.
+ * it on the order. Nothing while the seller's GST details are not set (then the order is not
+ * read). A failure is logged, never thrown: a paid order stands without its invoice, and the
+ * tax-documents job catches up.
+ *
+ * `known`, what the caller has just read (each saves a lookup): the seller's details, the order
+ * as recorded (what an invoice shows of it never changes once recorded), and its account.
  */
 export async function invoiceOrder(
   deps: AppDeps,
   orderId: string,
   at = deps.now(),
+  known: { seller?: GstSettings; order?: LeanOrder; account?: { name: string } } = {},
 ): Promise<LeanTaxDocument | null> {
   try {
-    const order = await Order.findById(orderId).lean<LeanOrder>();
+    const seller = known.seller ?? (await gstSeller());
+    if (!gstSellerReady(seller)) return null;
+    const order = known.order ?? (await Order.findById(orderId).lean<LeanOrder>());
     if (!order) return null;
-    const subject = await invoiceSubject(order);
+    const subject = await invoiceSubject(order, known.account);
     if (!subject) return null;
-    const invoice = await issueInvoice(await gstSeller(), subject, at);
+    const invoice = await issueInvoice(seller, subject, at);
     if (invoice) await Order.updateOne({ _id: order._id }, { $set: { invoice: refOf(invoice) } });
     return invoice;
   } catch (err) {

@@ -2,7 +2,7 @@
  * Sending an order's mails to whoever placed it: the confirmation, each status change (the
  * shipped and delivered mails once) and the refund; a mail problem is logged, never thrown.
  */
-import type { OrderStatus } from '@repo/shared';
+import type { OrderStatus, ShopSettings } from '@repo/shared';
 import { mailFooter, type MailFooter } from '../../lib/mailer/footer.js';
 import type { MailMessage } from '../../lib/mailer/index.js';
 import type { AppDeps } from '../../lib/types.js';
@@ -34,13 +34,14 @@ export function orderPageUrl(deps: Pick<AppDeps, 'config'>, orderId: string): st
 /**
  * The footer of a mail about the order `orderId` (null: about no order): its page and the
  * support contact from the shop details settings (read now, so an admin's change shows in the
- * next mail).
+ * next mail; `shop`: as the caller has just read them).
  */
 export async function orderMailFooter(
   deps: Pick<AppDeps, 'config'>,
   orderId: string | null,
+  shop?: ShopSettings,
 ): Promise<MailFooter> {
-  const shop = await getSettings('shop');
+  shop ??= await getSettings('shop');
   const origin = deps.config.publicUrl;
   return mailFooter({
     order: orderId ? { url: orderPageUrl(deps, orderId) } : null,
@@ -69,13 +70,15 @@ export async function sendOrderMail(
 
 /**
  * The confirmation mail; never throws (a mail problem must not undo or fail a payment).
- * `recipient`: the order's account as the caller just loaded it, saving a lookup.
+ * `recipient`: the order's account as the caller just loaded it, saving a lookup; `shop`, the
+ * shop details settings likewise.
  */
 export async function sendOrderConfirmation(
   deps: AppDeps,
   order: LeanOrder,
   recipient?: Recipient,
   invoiceNumber?: string,
+  shop?: ShopSettings,
 ): Promise<void> {
   try {
     const to = recipient ?? (await recipientOf(order));
@@ -84,7 +87,7 @@ export async function sendOrderConfirmation(
     const invoice = invoiceNumber
       ? { number: invoiceNumber, orderUrl: orderPageUrl(deps, id) }
       : null;
-    const footer = await orderMailFooter(deps, id);
+    const footer = await orderMailFooter(deps, id, shop);
     await deps.mailer.send(confirmationMail(deps.config.shopName, to, order, footer, invoice));
   } catch (err) {
     deps.logger.error({ err, orderId: String(order._id) }, 'order confirmation mail failed');

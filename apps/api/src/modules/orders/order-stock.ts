@@ -13,7 +13,7 @@ import {
   decrementStock,
   forgetTakes,
   restoreStock,
-  takeOnce,
+  takeEachOnce,
   type StockLine,
 } from '../products/index.js';
 import { Order, type LeanOrder } from './order.model.js';
@@ -33,35 +33,103 @@ const staleTakes = (stale: Date) => [
 ];
 
 /**
+ * A claim on an order's items (step 1 below): its token and when it was made. The order's
+ * insert can make it (recordPaidOrder's `stockClaim`: the items stored 'taking' under it), so
+ * the process that recorded the order takes its stock without a write to claim it first.
+ */
+export interface StockClaim {
+  token: string;
+  /** When it was made (ms, by the clock takeStock is given). */
+  at: number;
+}
+
+export const newStockClaim = (now: () => number = Date.now): StockClaim => ({
+  token: randomBytes(8).toString('hex'),
+  at: now(),
+});
+
+/**
  * Takes each item of a paid order from stock exactly once, even when a process dies half-way:
  * 1. the order's open items are claimed in one atomic write (pending → taking, with a claim
  *    token and its time; the order as it was before that write names exactly the items this
  *    caller claimed, so a concurrent caller gets none of them); a claim STOCK_CLAIM_MS old is
- *    taken over, its process presumed stopped;
- * 2. each claimed item is taken with the products module's takeOnce, which writes the item's
- *    key with its units, so whoever takes a claim over knows whether they were taken;
+ *    taken over, its process presumed stopped. `claimed`: the order was inserted with all its
+ *    items claimed by this caller already (its items as inserted), and this write is not made;
+ * 2. the claimed items are taken in one write with the products module's takeEachOnce, which
+ *    writes each item's key with its units, so whoever takes a claim over knows whether they
+ *    were taken;
  * 3. the outcomes are written together, only while the claim is still this caller's (a
  *    shortage flags the order), then the keys are forgotten.
- * A caller past half the claim time stops taking and leaves the rest to the take-over, so two
+ * A caller past half the claim time does not take and leaves it to the take-over, so two
  * never take the same item at once. An item whose stock had run out is marked short.
  */
 export async function takeStock(
   deps: Pick<AppDeps, 'logger'>,
   orderId: Id,
-  { now = Date.now }: { now?: () => number } = {},
+  {
+    now = Date.now,
+    claimed,
+  }: {
+    now?: () => number;
+    claimed?: StockClaim & { items: LeanOrder['items'] };
+  } = {},
 ): Promise<{ short: string[] }> {
-  const token = randomBytes(8).toString('hex');
-  const claimedAt = now();
+  const short: string[] = [];
+  const claim = claimed ?? (await claimItems(orderId, newStockClaim(now)));
+  if (!claim) return { short };
+  const open = [...claim.items.entries()].filter(
+    ([, item]) => item.stock === 'pending' || item.stock === 'taking',
+  );
+  // Late (a stalled process): whoever takes the claim over finishes, knowing what was taken.
+  if (now() - claim.at > STOCK_CLAIM_MS / 2) return { short: [] };
+  const lines = open.map(([i, item]) => ({
+    ...stockLineOf(item),
+    key: `${String(orderId)}:${i}`,
+  }));
+  const took = await takeEachOnce(lines);
+  const outcomes: Record<string, 'taken' | 'short'> = {};
+  const taken: Array<StockLine & { key: string }> = [];
+  for (const [n, [i, item]] of open.entries()) {
+    outcomes[`items.${i}.stock`] = took[n] ? 'taken' : 'short';
+    if (took[n]) taken.push(lines[n]!);
+    else short.push(item.name);
+  }
+  // The status is read in the same write: an order cancelled meanwhile did not give these
+  // items back (they were still 'taking'), so they go back here; reopening takes them again.
+  const settled = await Order.findOneAndUpdate(
+    { _id: orderId, stockClaim: claim.token },
+    {
+      $set: { ...outcomes, ...(short.length ? { stockShortage: true } : {}) },
+      $unset: { stockClaim: 1, stockClaimedAt: 1 },
+    },
+    { projection: { status: 1 } },
+  ).lean();
+  // Taken over meanwhile: the take-over records the outcomes (takeEachOnce tells it what was taken).
+  if (!settled) return { short: [] };
+  // (A process stopping right here leaves its keys on the products: small, and never asked again.)
+  await forgetTakes(taken);
+  if (settled.status === 'cancelled' && taken.length) await giveBack(deps.logger, orderId, taken);
+  return { short };
+}
+
+/**
+ * Step 1: claims the order's open items (pending, or under a stale claim) in one atomic write;
+ * answers the claim with the items as they were before it (null: none were open).
+ */
+async function claimItems(
+  orderId: Id,
+  claim: StockClaim,
+): Promise<(StockClaim & { items: LeanOrder['items'] }) | null> {
   const before = await Order.findOneAndUpdate(
     {
       _id: orderId,
-      $or: [{ 'items.stock': 'pending' }, ...staleTakes(new Date(claimedAt - STOCK_CLAIM_MS))],
+      $or: [{ 'items.stock': 'pending' }, ...staleTakes(new Date(claim.at - STOCK_CLAIM_MS))],
     },
     {
       $set: {
         'items.$[open].stock': 'taking',
-        stockClaim: token,
-        stockClaimedAt: new Date(claimedAt),
+        stockClaim: claim.token,
+        stockClaimedAt: new Date(claim.at),
       },
     },
     {
@@ -70,36 +138,7 @@ export async function takeStock(
       returnDocument: 'before',
     },
   ).lean<LeanOrder>();
-  const short: string[] = [];
-  if (!before) return { short };
-  const outcomes: Record<string, 'taken' | 'short'> = {};
-  const taken: Array<StockLine & { key: string }> = [];
-  for (const [i, item] of before.items.entries()) {
-    if (item.stock !== 'pending' && item.stock !== 'taking') continue;
-    // Late (a stalled process): whoever takes the claim over finishes, knowing what was taken.
-    if (now() - claimedAt > STOCK_CLAIM_MS / 2) return { short: [] };
-    const line = { ...stockLineOf(item), key: `${String(orderId)}:${i}` };
-    const ok = await takeOnce(line, line.key);
-    outcomes[`items.${i}.stock`] = ok ? 'taken' : 'short';
-    if (ok) taken.push(line);
-    else short.push(item.name);
-  }
-  // The status is read in the same write: an order cancelled meanwhile did not give these
-  // items back (they were still 'taking'), so they go back here; reopening takes them again.
-  const settled = await Order.findOneAndUpdate(
-    { _id: orderId, stockClaim: token },
-    {
-      $set: { ...outcomes, ...(short.length ? { stockShortage: true } : {}) },
-      $unset: { stockClaim: 1, stockClaimedAt: 1 },
-    },
-    { projection: { status: 1 } },
-  ).lean();
-  // Taken over meanwhile: the take-over records the outcomes (takeOnce tells it what was taken).
-  if (!settled) return { short: [] };
-  // (A process stopping right here leaves its keys on the products: small, and never asked again.)
-  await forgetTakes(taken);
-  if (settled.status === 'cancelled' && taken.length) await giveBack(deps.logger, orderId, taken);
-  return { short };
+  return before ? { ...claim, items: before.items } : null;
 }
 
 /**

@@ -20,6 +20,7 @@ import { insertDocument } from '../../lib/insert-document.js';
 import type { AppDeps } from '../../lib/types.js';
 import { currentPhotos } from '../products/index.js';
 import { Order, type LeanOrder, type StoredDiscount } from './order.model.js';
+import type { StockClaim } from './order-stock.js';
 
 type Id = Types.ObjectId | string;
 
@@ -53,6 +54,13 @@ export interface PaidOrderInput {
   buyerGstin?: string | undefined;
   /** What a code and the offer took off, `lines[i]` off `items[i]` (none: list prices). */
   discount?: DiscountInput | null | undefined;
+  /**
+   * The caller's claim on the items' stock (order-stock.ts, newStockClaim): the order is
+   * inserted with its items 'taking' under it, and the caller that inserted it hands the claim
+   * to takeStock. A process that stops before taking leaves a claim that is taken over once
+   * STOCK_CLAIM_MS old, as one left 'pending' is. Without it the items are 'pending'.
+   */
+  stockClaim?: StockClaim | undefined;
 }
 
 /** The discount as the checkout recorded it (its ids as ObjectIds or strings). */
@@ -133,7 +141,7 @@ export async function recordPaidOrder(
         size: i.size ?? ONE_SIZE,
         ...(i.colour ? { colour: i.colour } : {}),
         photo: photoNow(i) ?? i.photo,
-        stock: 'pending',
+        stock: input.stockClaim ? 'taking' : 'pending',
       })),
       amount: paiseToRupees(input.amountPaise),
       amountPaise: input.amountPaise,
@@ -150,6 +158,12 @@ export async function recordPaidOrder(
       tax: taxOf(input, paidAt, deps.logger),
       buyerGstin: input.buyerGstin ?? '',
       discount: input.discount ?? null,
+      ...(input.stockClaim
+        ? {
+            stockClaim: input.stockClaim.token,
+            stockClaimedAt: new Date(input.stockClaim.at),
+          }
+        : {}),
       createdAt: paidAt,
     });
     return { order, created: true };

@@ -2,10 +2,12 @@
  * The one path from "this checkout is paid" to an order, used by verify-payment, the webhook
  * and reconciliation. Idempotent and safe under concurrency:
  *   1. insert the order, built from the recorded checkout (unique paymentId and
- *      providerOrderId: exactly one insert wins, every other caller gets that order back);
+ *      providerOrderId: exactly one insert wins, every other caller gets that order back),
+ *      its items claimed for the winner's stock take in the same insert;
  *   2. mark the checkout paid (never moved back);
- *   3. take the stock item by item, each item claimed on the order first, so no crash, retry
- *      or concurrent duplicate takes it twice; a shortage flags the order, never loses it;
+ *   3. take the stock, each item claimed on the order first and taken with its key, so no
+ *      crash, retry or concurrent duplicate takes it twice; a shortage flags the order, never
+ *      loses it;
  *   4. the winner mails the confirmation (a mail failure is only logged).
  * A paid checkout without a usable shipping address still becomes its order, flagged for the
  * admin (create-order refuses such checkouts, so only older ones or a changed profile get here).
@@ -14,6 +16,8 @@ import type { Types } from 'mongoose';
 import type { AppDeps } from '../../lib/types.js';
 import {
   invoiceOrder,
+  newStockClaim,
+  paidOrderSettings,
   recordPaidOrder,
   type StoredDiscount,
   sendOrderConfirmation,
@@ -109,6 +113,8 @@ export async function completeCheckout(deps: AppDeps, input: Completion): Promis
     checkout.shippingAddress ||
     (userId ? await profileAddress(userId) : '');
 
+  // The order is inserted with its items claimed for this caller's stock take (step 3).
+  const claim = newStockClaim();
   const { order, created } = await recordPaidOrder(deps, {
     user: userId,
     contact: input.contact,
@@ -123,6 +129,7 @@ export async function completeCheckout(deps: AppDeps, input: Completion): Promis
     providerOrderId: checkout.providerOrderId,
     buyerGstin: checkout.buyerGstin ?? '',
     discount: discountOfCheckout(checkout),
+    stockClaim: claim,
   });
   const orderId = String(order._id);
   // The code's use, held at checkout, becomes the order's (once, however often this runs).
@@ -157,20 +164,30 @@ export async function completeCheckout(deps: AppDeps, input: Completion): Promis
     { $set: { status: 'paid', order: order._id, paymentId: order.paymentId } },
   );
 
-  const { short } = await takeStock(deps, order._id);
+  // The claim is this caller's only if its insert recorded the order (another caller's order
+  // is claimed afresh: what it has not taken yet, or nothing).
+  const { short } = await takeStock(
+    deps,
+    order._id,
+    created ? { claimed: { ...claim, items: order.items } } : {},
+  );
   if (short.length)
     deps.logger.warn({ orderId, short }, 'a paid order is short of stock: flagged for the admin');
   if (created && order.addressNeeded)
     deps.logger.warn({ orderId }, 'a paid order has no shipping address: flagged for the admin');
 
   // Paid online: its tax invoice now (once; nothing until the seller's GST details are set).
-  const invoice = await invoiceOrder(deps, orderId);
+  // The seller's details and the shop's (the mail's footer) in one read.
+  const { gst: seller, shop } = await paidOrderSettings();
+  // The signed-in shopper just loaded is the order's account only when it is theirs.
+  const account = order.user && String(order.user) === userId ? input.recipient : undefined;
+  const invoice = await invoiceOrder(deps, orderId, undefined, { seller, order, account });
 
   let confirmation = Promise.resolve();
   if (created) {
     deps.logger.info({ orderId, paymentId, provider: checkout.provider }, 'order recorded');
     // The shopper's answer does not wait for the mail server.
-    confirmation = sendOrderConfirmation(deps, order, input.recipient, invoice?.number);
+    confirmation = sendOrderConfirmation(deps, order, input.recipient, invoice?.number, shop);
   }
   return { orderId, created, ownerId: order.user ? String(order.user) : null, confirmation };
 }

@@ -2,7 +2,6 @@
 import type { VerifyPaymentBody, VerifyPaymentResponse } from '@repo/shared';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { AppDeps } from '../../lib/types.js';
-import { Checkout } from './checkout.model.js';
 import { completeCheckout } from './payment-completion.js';
 import { paymentReported } from './reconcile.js';
 import { countClaimedCheckout } from './limits.js';
@@ -64,14 +63,11 @@ export async function verifyPayment(
 export async function sandboxPay(deps: AppDeps, orderId: string) {
   const sandbox = deps.payments.sandbox;
   if (!sandbox) throw notFound('The sandbox provider is not in use');
-  const checkout = await Checkout.findOne(
-    { providerOrderId: orderId },
-    { amountPaise: 1, status: 1 },
-  ).lean();
+  // Reported before it is taken (as Razorpay's webhook would tell of it after): the payment
+  // becomes its order promptly even if verify-payment never comes. The same write answers the
+  // checkout (a paid one is left as it is), so no read of its own comes before it.
+  const checkout = await paymentReported(deps, orderId);
   if (!checkout) throw notFound('Unknown sandbox order');
   if (checkout.status === 'paid') throw conflict('This order is already paid');
-  // Reported before it is taken (as Razorpay's webhook would tell of it after): the payment
-  // becomes its order promptly even if verify-payment never comes.
-  await paymentReported(deps, orderId);
   return sandbox.pay(orderId, checkout.amountPaise);
 }

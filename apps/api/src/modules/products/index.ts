@@ -25,6 +25,7 @@ export {
   decrementStock,
   restoreStock,
   takeOnce,
+  takeEachOnce,
   giveOnce,
   forgetTakes,
   readStock,

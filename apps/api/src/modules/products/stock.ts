@@ -14,7 +14,7 @@ import {
   stockOf,
   type SizeStockJson,
 } from '@repo/shared';
-import { bumpCatalogVersion } from '../../lib/catalog-version.js';
+import { bumpCatalogVersion, bumpStockVersion } from '../../lib/catalog-version.js';
 import { Product } from './product.model.js';
 
 export interface StockLine {
@@ -192,13 +192,55 @@ async function changeOnce(line: StockLine, key: string, way: 'take' | 'give'): P
   return (await Product.exists({ _id: one.productId, stockTakes: key })) !== null;
 }
 
-/** Forgets the keys of takes an order has recorded (nobody asks about them again). */
+/**
+ * takeOnce for several order items in one write to the database (each item's units and its key
+ * in one update of its product, as takeOnce writes them): answers, item by item, whether its
+ * units are taken (by this call or an earlier one); false when not enough is left. Two items of
+ * the same product are two updates of it, each with its own key.
+ */
+export async function takeEachOnce(
+  items: ReadonlyArray<StockLine & { key: string }>,
+): Promise<boolean[]> {
+  if (!items.length) return [];
+  const ops = items.map((item) => {
+    const [one] = normalise([item]) as [StockLine];
+    const { match, inc, arrayFilters } = stockUpdate(one, -one.quantity, one.quantity);
+    return {
+      updateOne: {
+        filter: { _id: one.productId, stockTakes: { $ne: item.key }, ...match },
+        update: { $inc: inc, $push: { stockTakes: item.key } },
+        arrayFilters,
+      },
+    };
+  });
+  let modified: number | undefined;
+  try {
+    // The model's own middleware would move the catalog's version (any bulkWrite may change
+    // what products say): these change stock alone, so the stock version moves, below.
+    const res = await Product.bulkWrite(ops as never, { ordered: false, middleware: false });
+    modified = res.modifiedCount;
+  } finally {
+    // Also when the write failed: some of its updates may have taken their units.
+    if (modified !== 0) await bumpStockVersion();
+  }
+  if (modified === items.length) return items.map(() => true);
+  // Not every item was taken now: one taken earlier has its key on its product.
+  const rows = await Product.find(
+    { _id: { $in: [...new Set(items.map((i) => i.productId))] } },
+    { stockTakes: 1 },
+  ).lean();
+  const keys = new Set(rows.flatMap((r) => r.stockTakes ?? []));
+  return items.map((i) => keys.has(i.key));
+}
+
+/** Forgets the keys of takes an order has recorded (nobody asks about them again), in one write. */
 export async function forgetTakes(takes: Array<{ productId: string; key: string }>): Promise<void> {
-  const byProduct = new Map<string, string[]>();
-  for (const { productId, key } of takes)
-    byProduct.set(productId, [...(byProduct.get(productId) ?? []), key]);
-  for (const [productId, keys] of byProduct)
-    await Product.updateOne({ _id: productId }, { $pull: { stockTakes: { $in: keys } } });
+  if (!takes.length) return;
+  // Each key names its order and item, so no product has another's: one write for them all.
+  await Product.updateMany(
+    { _id: { $in: [...new Set(takes.map((t) => t.productId))] } },
+    { $pull: { stockTakes: { $in: takes.map((t) => t.key) } } },
+  );
 }
 
 /**

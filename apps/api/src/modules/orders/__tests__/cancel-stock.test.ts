@@ -16,7 +16,13 @@ import {
 } from '../../payments/__tests__/helpers.js';
 import { Product } from '../../products/product.model.js';
 import { ProviderRefusedError } from '../../../lib/payment-gateway/index.js';
-import { finishStockTakes, recordPaidOrder, takeStock } from '../index.js';
+import {
+  finishStockTakes,
+  newStockClaim,
+  recordPaidOrder,
+  takeStock,
+  type StockClaim,
+} from '../index.js';
 import { STOCK_CLAIM_MS } from '../order-stock.js';
 import { Order } from '../order.model.js';
 
@@ -261,9 +267,13 @@ describe('an order cancelled before its stock was taken', () => {
 });
 
 describe('taking a paid order from stock', () => {
-  /** A paid order recorded but not yet taken from stock (as after a crash). */
+  /**
+   * A paid order recorded but not yet taken from stock (as after a crash); with `stockClaim`,
+   * inserted with its items claimed, as the payment's completion records it.
+   */
   async function recordedOrder(
     lines: Array<[{ _id: unknown; name: string; price: number }, number]>,
+    stockClaim?: StockClaim,
   ) {
     const { order } = await recordPaidOrder(t.deps, {
       user: shopper.id,
@@ -280,6 +290,7 @@ describe('taking a paid order from stock', () => {
       provider: 'sandbox',
       paymentId: `pay_${new mongoose.Types.ObjectId()}`,
       providerOrderId: `order_${new mongoose.Types.ObjectId()}`,
+      stockClaim,
     });
     return String(order._id);
   }
@@ -351,6 +362,59 @@ describe('taking a paid order from stock', () => {
     ).lean();
     expect(keys.flatMap((p) => p.stockTakes ?? [])).toEqual([]);
     expect(await finishStockTakes(t.deps, { now: () => now })).toBe(0);
+  });
+
+  it('finishes an order whose process stopped right after inserting it with its items claimed', async () => {
+    const now = Date.now();
+    const tee = await makeProduct({ quantity: 4 });
+    const polo = await makeProduct({ quantity: 4 });
+    const orderId = await recordedOrder(
+      [
+        [tee, 1],
+        [polo, 2],
+      ],
+      newStockClaim(() => now),
+    );
+    expect(await itemsOf(orderId)).toEqual(['taking', 'taking']);
+    // Another caller (the webhook, a retry) leaves the claim to its holder while it is young.
+    expect(await takeStock(t.deps, orderId, { now: () => now })).toEqual({ short: [] });
+    expect(await finishStockTakes(t.deps, { now: () => now + STOCK_CLAIM_MS - 1 })).toBe(0);
+    expect([await stockOf(tee._id), await stockOf(polo._id)]).toEqual([4, 4]);
+    expect(await finishStockTakes(t.deps, { now: () => now + STOCK_CLAIM_MS })).toBe(1);
+    expect(await itemsOf(orderId)).toEqual(['taken', 'taken']);
+    expect([await stockOf(tee._id), await stockOf(polo._id)]).toEqual([3, 2]);
+  });
+
+  it('takes an order inserted with its claim once, however often its holder and others ask', async () => {
+    const tee = await makeProduct({ quantity: 4 });
+    const polo = await makeProduct({ name: 'Two Left Polo', quantity: 2 });
+    const claim = newStockClaim();
+    const orderId = await recordedOrder(
+      [
+        [tee, 1],
+        [polo, 1],
+        [polo, 2],
+      ],
+      claim,
+    );
+    const items = (await Order.findById(orderId).lean())!.items;
+    const [held, ...others] = await Promise.all([
+      takeStock(t.deps, orderId, { claimed: { ...claim, items } }),
+      takeStock(t.deps, orderId),
+      takeStock(t.deps, orderId),
+    ]);
+    // The holder took the tee and the first polo line; the second had only 1 left for 2.
+    expect(held).toEqual({ short: ['Two Left Polo'] });
+    expect(others).toEqual([{ short: [] }, { short: [] }]);
+    expect(await itemsOf(orderId)).toEqual(['taken', 'taken', 'short']);
+    expect([await stockOf(tee._id), await stockOf(polo._id)]).toEqual([3, 1]);
+    expect(await takeStock(t.deps, orderId)).toEqual({ short: [] });
+    expect([await stockOf(tee._id), await stockOf(polo._id)]).toEqual([3, 1]);
+    const keys = await Product.find(
+      { _id: { $in: [tee._id, polo._id] } },
+      { stockTakes: 1 },
+    ).lean();
+    expect(keys.flatMap((p) => p.stockTakes ?? [])).toEqual([]);
   });
 
   it('leaves a claim younger than STOCK_CLAIM_MS to the process that holds it', async () => {
