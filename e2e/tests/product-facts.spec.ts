@@ -73,20 +73,25 @@ test('opened from a card, a product page comes with its seller: nothing comes in
   page,
 }) => {
   await page.goto('/');
+  const card = page.locator('#products').getByRole('listitem').first();
+  const name = (await card.getByRole('heading').first().textContent())!.trim();
   // Whether the product page ever showed its T-shirt before the seller (the settings' answer is
-  // asked for beside the product's here: the home page has not read them).
-  await page.evaluate(() => {
+  // asked for beside the product's here: the home page has not read them). The T-shirt is known
+  // by its name in the page's heading: the URL changes before the new page is shown, while the
+  // home page (with a heading of its own) is still on screen.
+  await page.evaluate((tee) => {
     const w = window as unknown as { shownWithoutSeller: boolean };
     w.shownWithoutSeller = false;
     new MutationObserver(() => {
-      const product =
-        location.pathname.startsWith('/product-detail/') && !!document.querySelector('main h1');
+      const product = [...document.querySelectorAll('main h1')].some(
+        (h1) => h1.textContent === tee,
+      );
       const seller = [...document.querySelectorAll('main dt')].some(
         (dt) => dt.textContent === 'Sold by',
       );
       if (product && !seller) w.shownWithoutSeller = true;
     }).observe(document.body, { childList: true, subtree: true, characterData: true });
-  });
+  }, name);
   // The settings' answer leaves the server only once the product's has reached the browser.
   const productIn = page.waitForEvent('requestfinished', (r) =>
     r.url().includes('/api/product/get-product/'),
@@ -95,8 +100,6 @@ test('opened from a card, a product page comes with its seller: nothing comes in
     await productIn;
     await route.continue();
   });
-  const card = page.locator('#products').getByRole('listitem').first();
-  const name = (await card.getByRole('heading').first().textContent())!.trim();
   await card.getByRole('link', { name: 'More details' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
   const details = page.getByRole('region', { name: 'Product details' });

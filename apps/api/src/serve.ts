@@ -15,7 +15,7 @@ import { answerHeartbeat, WORKER_ROLE, type FromWorker } from './cluster.js';
 import { loadConfig } from './config/index.js';
 import { connectDatabase } from './lib/db.js';
 import { createDeps, finishWrites } from './lib/deps.js';
-import { IdleCollector } from './lib/idle-gc.js';
+import { IdleCollector, limitHeapGrowth } from './lib/idle-gc.js';
 import { createLogger, endLogger, flushLog } from './lib/logger.js';
 import { ensurePrivateDirSync } from './lib/private-files.js';
 import { statusMailsSent } from './modules/orders/index.js';
@@ -94,6 +94,8 @@ export async function start(
  * running the release steps first; on SIGTERM/SIGINT stops gracefully, within STOP_DEADLINE_MS.
  */
 export async function serve(): Promise<void> {
+  // Under load the heap grows to about twice what is alive, not four times (lib/idle-gc.ts).
+  limitHeapGrowth();
   if (cluster.isWorker) answerHeartbeat();
   const release = !cluster.isWorker || process.env[WORKER_ROLE] === 'first';
   const { stop, deps } = await start(process.env, { release });

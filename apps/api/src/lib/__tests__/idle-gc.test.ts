@@ -6,7 +6,7 @@
  */
 import { getHeapStatistics } from 'node:v8';
 import { describe, expect, it } from 'vitest';
-import { compactingCollection, IdleCollector } from '../idle-gc.js';
+import { compactingCollection, IdleCollector, limitHeapGrowth } from '../idle-gc.js';
 
 const MiB = 2 ** 20;
 
@@ -83,5 +83,15 @@ describe('the compacting collection', () => {
     const after = getHeapStatistics().used_heap_size;
     expect(held - after).toBeGreaterThan(15 * MiB);
     expect('gc' in globalThis).toBe(hadGc);
+  });
+});
+
+describe('the heap growth limit', () => {
+  it('is set unless the operator gave one on the command line or in NODE_OPTIONS', () => {
+    expect(limitHeapGrowth(100, ['--heap-growing-percent=300'])).toBe(false);
+    expect(limitHeapGrowth(100, ['--max-old-space-size=512 --heap_growing_percent=50'])).toBe(
+      false,
+    );
+    expect(limitHeapGrowth(100, ['--enable-source-maps', ''])).toBe(true);
   });
 });
