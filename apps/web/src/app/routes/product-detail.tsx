@@ -69,12 +69,6 @@ export default function ProductDetailPage() {
   // The router applies the URL in a transition: until that renders, the choice shows at once
   // (and ADD TO CART, tapped right after, adds that colour and size).
   const [shown, show] = useOptimistic({ colour: colour?.name, size });
-  const related = useRelatedProducts(item?._id, item?.category?._id);
-  // The similar products arrive after the page is on screen; their cards render in the
-  // background (a deferred value, so React renders them in slices), not in one long task that
-  // holds a slow phone's taps.
-  const similar = useDeferredValue(related.isError ? NONE : related.data?.products);
-  const similarPending = useDeferredValue(related.isPending);
   // Who sells it and whether the shop takes cash on delivery: inlined with a server-rendered
   // page, so its first render has them; asked for beside the product by a page the browser opens
   // itself (a card tapped), which waits for both (below).
@@ -82,8 +76,6 @@ export default function ProductDetailPage() {
   const settings = publicSettings.data?.settings;
   // The same title the server gives the page (the API's modules/web/seo.ts).
   useTitle(item ? `${item.name} – ${formatRupees(item.price)}` : 'Product');
-
-  useLogOnError(related.error, 'Failed to load similar products'); // only logged
 
   const location = useLocation();
 
@@ -163,21 +155,37 @@ export default function ProductDetailPage() {
       <Suspense fallback={<Loading text="Loading reviews..." />}>
         <ProductReviews productId={item._id} />
       </Suspense>
-      <section
-        aria-labelledby="similar-heading"
-        className="mt-12 border-t border-slate-200 pt-8 dark:border-slate-800"
-      >
-        <h2 id="similar-heading" className="mb-4 text-xl font-bold">
-          Similar Products
-        </h2>
-        <CatalogProducts
-          products={similar}
-          loading={similarPending}
-          onAddToCart={addToCartWithToast}
-          label="Similar Products"
-          eager={0}
-        />
-      </section>
+      <SimilarProducts productId={item._id} categoryId={item.category?._id} />
     </div>
+  );
+}
+
+/**
+ * The similar products, asked for once the page is on screen. Their answer re-renders this
+ * section alone, not the product above it (a slow phone's main thread held for the whole page),
+ * and their cards render in the background (a deferred value, so React renders them in slices),
+ * not in one long task that holds a slow phone's taps.
+ */
+function SimilarProducts({ productId, categoryId }: { productId: string; categoryId?: string }) {
+  const related = useRelatedProducts(productId, categoryId);
+  const similar = useDeferredValue(related.isError ? NONE : related.data?.products);
+  const pending = useDeferredValue(related.isPending);
+  useLogOnError(related.error, 'Failed to load similar products'); // only logged
+  return (
+    <section
+      aria-labelledby="similar-heading"
+      className="mt-12 border-t border-slate-200 pt-8 dark:border-slate-800"
+    >
+      <h2 id="similar-heading" className="mb-4 text-xl font-bold">
+        Similar Products
+      </h2>
+      <CatalogProducts
+        products={similar}
+        loading={pending}
+        onAddToCart={addToCartWithToast}
+        label="Similar Products"
+        eager={0}
+      />
+    </section>
   );
 }
