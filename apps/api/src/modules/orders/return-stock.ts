@@ -58,84 +58,101 @@ export const owesRelease = (r: Pick<StoredReturn, 'kind' | 'status' | 'hold'>) =
   r.hold === 'held' &&
   (ENDED_UNUSED as readonly string[]).includes(r.status);
 
-/** Gives `lines` back once each under `<prefix>:<returnId>:<line>`; answers those that found no such colour or size. */
-async function giveEachOnce(r: StoredReturn, prefix: string, lines: StockLine[]) {
+/**
+ * A give-back a request can owe: its pieces and their keys' prefix, the request's fields while
+ * it is owed, the sweep's query for such requests (one an index answers), and the field its
+ * conditional mark sets.
+ */
+interface GiveBack {
+  prefix: 'hold' | 'back';
+  pieces: (r: StoredReturn) => StockLine[];
+  owed: Record<string, unknown>;
+  isOwed: (r: StoredReturn) => boolean;
+  sweepFilter: Record<string, unknown>;
+  mark: { field: 'hold'; value: 'released' } | { field: 'restock'; value: 'done' };
+  lostMessage: string;
+}
+
+/** The size an ended exchange holds. */
+const HELD_SIZE: GiveBack = {
+  prefix: 'hold',
+  pieces: heldPieces,
+  owed: stillHolding,
+  isOwed: owesRelease,
+  sweepFilter: { returns: { $elemMatch: stillHolding } },
+  mark: { field: 'hold', value: 'released' },
+  lostMessage: 'stock held by an ended exchange not given back: the colour or size is gone',
+};
+
+/** The pieces of a request that passed its check. */
+const RETURNED_PIECES: GiveBack = {
+  prefix: 'back',
+  pieces: returnedPieces,
+  owed: { restock: 'due' },
+  isOwed: (r) => r.restock === 'due',
+  sweepFilter: { 'returns.restock': 'due' },
+  mark: { field: 'restock', value: 'done' },
+  lostMessage: 'stock of a return not given back: the colour or size is gone',
+};
+
+/**
+ * Gives `step`'s pieces of `r` back, once however often and by however many callers it is
+ * asked: each line through giveOnce under `<prefix>:<returnId>:<line>`, then the request marked
+ * while it still owes them. Answers 1 when this call marked it, else 0 (another did, or nothing
+ * was owed).
+ */
+async function giveBackOnce(
+  deps: Pick<AppDeps, 'logger'>,
+  step: GiveBack,
+  orderId: Types.ObjectId,
+  r: StoredReturn,
+): Promise<number> {
   const lost: StockLine[] = [];
-  for (const [i, line] of lines.entries())
-    if (!(await giveOnce(line, `${prefix}:${String(r._id)}:${i}`))) lost.push(line);
-  return lost;
-}
-
-/**
- * Gives back the size an ended exchange holds, once however often and by however many callers
- * it is asked: each line through giveOnce under the request's key, then the request marked
- * released. Answers 1 when this call marked it, else 0 (another did, or it was not holding).
- */
-export async function releaseHold(
-  deps: Pick<AppDeps, 'logger'>,
-  orderId: Types.ObjectId,
-  r: StoredReturn,
-): Promise<number> {
-  const lost = await giveEachOnce(r, 'hold', heldPieces(r));
+  for (const [i, line] of step.pieces(r).entries())
+    if (!(await giveOnce(line, `${step.prefix}:${String(r._id)}:${i}`))) lost.push(line);
   const marked = await Order.updateOne(
-    { _id: orderId, returns: { $elemMatch: { _id: r._id, ...stillHolding } } },
-    { $set: { 'returns.$[r].hold': 'released' } },
+    { _id: orderId, returns: { $elemMatch: { _id: r._id, ...step.owed } } },
+    { $set: { [`returns.$[r].${step.mark.field}`]: step.mark.value } },
     { arrayFilters: [{ 'r._id': r._id }] },
   );
   if (lost.length && marked.modifiedCount)
-    deps.logger.warn(
-      { orderId: String(orderId), returnId: String(r._id), lost },
-      'stock held by an ended exchange not given back: the colour or size is gone',
-    );
+    deps.logger.warn({ orderId: String(orderId), returnId: String(r._id), lost }, step.lostMessage);
   return marked.modifiedCount;
 }
 
-/**
- * Puts the pieces of a request that passed its check back in stock, once however often and by
- * however many callers it is asked, then marks it done. Answers 1 when this call marked it.
- */
-export async function restockReturned(
+/** Gives back everything `step` finds owed; answers how many requests it marked. */
+async function sweep(deps: Pick<AppDeps, 'logger'>, step: GiveBack): Promise<number> {
+  const orders = await Order.find(step.sweepFilter, { returns: 1 }).lean<
+    Array<Pick<LeanOrder, '_id' | 'returns'>>
+  >();
+  let marked = 0;
+  for (const order of orders)
+    for (const r of (order.returns ?? []) as StoredReturn[])
+      if (step.isOwed(r)) marked += await giveBackOnce(deps, step, order._id, r);
+  return marked;
+}
+
+/** Gives back the size an ended exchange holds (giveBackOnce); answers 1 when this call marked it released. */
+export const releaseHold = (
   deps: Pick<AppDeps, 'logger'>,
   orderId: Types.ObjectId,
   r: StoredReturn,
-): Promise<number> {
-  const lost = await giveEachOnce(r, 'back', returnedPieces(r));
-  const marked = await Order.updateOne(
-    { _id: orderId, returns: { $elemMatch: { _id: r._id, restock: 'due' } } },
-    { $set: { 'returns.$[r].restock': 'done' } },
-    { arrayFilters: [{ 'r._id': r._id }] },
-  );
-  if (lost.length && marked.modifiedCount)
-    deps.logger.warn(
-      { orderId: String(orderId), returnId: String(r._id), lost },
-      'stock of a return not given back: the colour or size is gone',
-    );
-  return marked.modifiedCount;
-}
+): Promise<number> => giveBackOnce(deps, HELD_SIZE, orderId, r);
+
+/** Puts a passed request's pieces back in stock (giveBackOnce); answers 1 when this call marked it done. */
+export const restockReturned = (
+  deps: Pick<AppDeps, 'logger'>,
+  orderId: Types.ObjectId,
+  r: StoredReturn,
+): Promise<number> => giveBackOnce(deps, RETURNED_PIECES, orderId, r);
 
 /** Releases every ended exchange still holding its size; answers how many it marked released. */
-export async function sweepEndedExchangeHolds(deps: Pick<AppDeps, 'logger'>): Promise<number> {
-  const orders = await Order.find({ returns: { $elemMatch: stillHolding } }, { returns: 1 }).lean<
-    Array<Pick<LeanOrder, '_id' | 'returns'>>
-  >();
-  let released = 0;
-  for (const order of orders)
-    for (const r of (order.returns ?? []) as StoredReturn[])
-      if (owesRelease(r)) released += await releaseHold(deps, order._id, r);
-  return released;
-}
+export const sweepEndedExchangeHolds = (deps: Pick<AppDeps, 'logger'>): Promise<number> =>
+  sweep(deps, HELD_SIZE);
 
 /** Restocks every passed request whose pieces are still owed; answers how many it marked done. */
-export async function sweepDueRestocks(deps: Pick<AppDeps, 'logger'>): Promise<number> {
-  const orders = await Order.find({ 'returns.restock': 'due' }, { returns: 1 }).lean<
-    Array<Pick<LeanOrder, '_id' | 'returns'>>
-  >();
-  let done = 0;
-  for (const order of orders)
-    for (const r of (order.returns ?? []) as StoredReturn[])
-      if (r.restock === 'due') done += await restockReturned(deps, order._id, r);
-  return done;
-}
+export const sweepDueRestocks = (deps: Pick<AppDeps, 'logger'>): Promise<number> =>
+  sweep(deps, RETURNED_PIECES);
 
 /**
  * Start-up, once: exchanges that ended before their size was given back at all (before commit
