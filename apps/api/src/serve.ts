@@ -4,8 +4,9 @@
  *
  * A worker, or the lone process: config → logger → database → release steps (indexes,
  * migrations, the first seed: release.ts; of a primary's workers only the first runs them, and
- * the primary starts the others once it says they are done) → app → background jobs (lib/jobs.ts, run once however many copies run) →
- * listen; on SIGTERM/SIGINT a graceful stop (`stop`).
+ * the primary starts the others once it says they are done) → app → background jobs
+ * (background-jobs.ts: each run once however many copies run) → listen; on SIGTERM/SIGINT a
+ * graceful stop (`stop`).
  */
 import cluster from 'node:cluster';
 import { createServer, type Server } from 'node:http';

@@ -302,7 +302,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       ? resolve(root, e.SHARED_UPLOADS_DIR)
       : join(dataDir, 'uploads'),
     // Tests start many shops, each a single process unless a test asks for workers (a cluster's
-    // primary and release worker would cost each of them two more processes' start-up).
+    // primary and a second worker would cost each of them two more processes' start-up).
     webConcurrency: e.WEB_CONCURRENCY ?? (e.NODE_ENV === 'test' ? 1 : availableParallelism()),
     workerTimeoutMs: e.WORKER_TIMEOUT_MS,
     // Off in tests: their shops run inside the test runner's own process.
