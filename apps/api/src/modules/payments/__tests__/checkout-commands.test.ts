@@ -12,7 +12,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Mailer } from '../../../lib/mailer/index.js';
 import { setupTestApp } from '../../../test/harness.js';
 import { Order } from '../../orders/order.model.js';
-import { makeProduct, onlineTotal, stockOf } from './helpers.js';
+import { makeProduct, onlineTotal, payInSandbox, stockOf } from './helpers.js';
 
 // Connected here, before the harness, to watch the driver's commands (the harness connects
 // only when no connection is open yet).
@@ -85,17 +85,13 @@ describe('the database commands of one sandbox checkout', () => {
       .set(auth)
       .send({ amount, items })
       .expect(200);
-    const paid = await t
-      .request()
-      .post('/api/payment/sandbox/pay')
-      .send({ order_id: created.body.order.id })
-      .expect(200);
+    const paid = await payInSandbox(t, created.body.order.id);
     const mailed = mailSent();
     const verified = await t
       .request()
       .post('/api/payment/verify-payment')
       .set(auth)
-      .send({ ...paid.body, userId: shopper.id, shippingAddress: '' })
+      .send({ ...paid, userId: shopper.id, shippingAddress: '' })
       .expect(200);
     await mailed;
     sent.stop();
